@@ -1,0 +1,81 @@
+"""``solve(request)``: the one entry point of the worker, the CLI and the tests."""
+
+from __future__ import annotations
+
+from time import perf_counter
+from typing import Any
+
+from pysolver import protocol
+from pysolver.kinds import KINDS, kind_module
+from pysolver.protocol import (
+    INTERNAL_ERROR,
+    INVALID_REQUEST,
+    TOO_LARGE,
+    UNKNOWN_KIND,
+    CancelCheck,
+    ProgressCallback,
+    SolveError,
+)
+
+
+def solve(
+    request: dict[str, Any] | str | bytes,
+    progress: ProgressCallback | None = None,
+    cancel: CancelCheck | None = None,
+) -> dict[str, Any]:
+    """Answer one request (a dict, or JSON text) with a response dict. Never raises on bad input.
+
+    progress: called at most every ~100 ms with ``{"nodes", "solutions", "fraction", "seconds"}``.
+    cancel: polled during the search; when it returns True the search stops cleanly and the
+    response says ``complete: false, cancelled: true``.
+    """
+    started = perf_counter()
+    try:
+        if isinstance(request, str | bytes | bytearray):
+            request = protocol.loads(request)
+        return _solve(request, progress, cancel, started)
+    except SolveError as error:
+        return protocol.error_response(error)
+    except MemoryError:
+        return protocol.error_response(
+            SolveError(TOO_LARGE, "the puzzle needs more memory than is available; make it smaller")
+        )
+    except RecursionError:
+        return protocol.error_response(
+            SolveError(TOO_LARGE, "the puzzle is nested too deeply to read; make it smaller")
+        )
+    except Exception as exc:  # a bug of ours: say so plainly rather than crash the caller
+        return protocol.error_response(
+            SolveError(
+                INTERNAL_ERROR, f"internal error ({type(exc).__name__}: {exc}); please report it"
+            )
+        )
+
+
+def _solve(
+    request: Any,
+    progress: ProgressCallback | None,
+    cancel: CancelCheck | None,
+    started: float,
+) -> dict[str, Any]:
+    request = protocol.require_dict(request, "request", code=INVALID_REQUEST)
+    kind = request.get("kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise SolveError(
+            UNKNOWN_KIND,
+            f"unknown kind {kind!r}; choose one of {', '.join(KINDS)}",
+            "kind",
+        )
+    query = protocol.parse_query(request, progress, cancel)
+    if "puzzle" not in request:
+        raise SolveError(INVALID_REQUEST, "the request has no puzzle", "puzzle")
+    module = kind_module(kind)
+    fields = module.solve(request["puzzle"], query)
+    response: dict[str, Any] = {"ok": True, "kind": kind, "mode": query.mode}
+    if query.seed is not None:
+        response["seed"] = query.seed
+    response.update(fields)
+    stats = dict(response.get("stats") or {})
+    stats["seconds"] = round(perf_counter() - started, 6)
+    response["stats"] = stats
+    return response

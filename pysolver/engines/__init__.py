@@ -1,0 +1,1 @@
+"""Algorithm families. Engines know nothing of puzzles: kinds translate puzzles onto them."""

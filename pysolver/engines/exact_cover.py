@@ -1,0 +1,62 @@
+"""The exact cover problem shared by the ``dlx`` and ``bitset`` engines.
+
+Items are integers: ``0 .. primary-1`` are primary (covered exactly once), ``primary ..
+primary+secondary-1`` are secondary (covered at most once). Each option is a list of distinct
+item integers. Both engines take the same arguments and give the same counts and solution sets;
+a solution is the sorted list of chosen option indices.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pysolver.engines.monitor import Monitor, SearchResult
+
+ENGINES = ("dlx", "bitset")
+
+# Documented cap on matrix size: the total number of (option, item) entries. Above this the
+# matrix alone would take hundreds of MB in a browser tab.
+MAX_ENTRIES = 2_000_000
+
+
+@dataclass
+class ExactCoverProblem:
+    primary: int
+    secondary: int
+    options: list[list[int]]
+
+    @property
+    def items(self) -> int:
+        return self.primary + self.secondary
+
+
+def search(
+    problem: ExactCoverProblem,
+    engine: str = "dlx",
+    *,
+    limit: int | None = None,
+    keep_solutions: bool = True,
+    rng: random.Random | None = None,
+    monitor: Monitor | None = None,
+) -> SearchResult:
+    """Run Algorithm X on ``problem`` with the named engine.
+
+    limit: stop after this many solutions (None: explore everything).
+    keep_solutions: False to only count (count mode), True to return the solutions found.
+    rng: when given, options within each branch are tried in an order shuffled by it.
+    monitor: progress reports and cancellation (see ``pysolver.engines.monitor``).
+    """
+    if engine == "dlx":
+        from pysolver.engines import dlx as module
+    elif engine == "bitset":
+        from pysolver.engines import bitset as module
+    else:
+        raise ValueError(f"unknown exact cover engine {engine!r}")
+    return module.search(
+        problem,
+        limit=limit,
+        keep_solutions=keep_solutions,
+        rng=rng,
+        monitor=monitor or Monitor(),
+    )

@@ -1,0 +1,258 @@
+"""The JSON protocol shared by the worker, the CLI and the tests.
+
+Request::
+
+    {"kind": "sudoku", "mode": "solve", "limit": 1, "seed": 7, "engine": "dlx", "puzzle": {...}}
+
+Response::
+
+    {"ok": true, "kind": "sudoku", "mode": "solve", "engine": "dlx", "count": 1,
+     "complete": true, "solutions": [...], "stats": {"seconds": 0.004, "nodes": 81}}
+
+Errors::
+
+    {"ok": false, "error": {"code": "invalid_puzzle", "message": "...", "path": "puzzle.grid"}}
+
+This module holds what every kind needs to read a request: the error type, the parsed
+``Query`` (mode, limit, seed, engine, progress and cancel hooks) and small validators that raise
+``SolveError`` with the JSON path of the offending value, so every message can point at it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+MODES = ("solve", "count", "random")
+
+# Error codes; the message says what to fix, the path says where.
+INVALID_JSON = "invalid_json"
+INVALID_REQUEST = "invalid_request"
+INVALID_PUZZLE = "invalid_puzzle"
+UNKNOWN_KIND = "unknown_kind"
+UNKNOWN_MODE = "unknown_mode"
+UNKNOWN_ENGINE = "unknown_engine"
+TOO_LARGE = "too_large"
+INTERNAL_ERROR = "internal_error"
+
+ProgressCallback = Callable[[dict[str, Any]], Any]
+CancelCheck = Callable[[], bool]
+
+
+class SolveError(Exception):
+    """Bad input, reported to the user as ``{"ok": false, "error": {...}}``."""
+
+    def __init__(self, code: str, message: str, path: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.path = path
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message, "path": self.path}
+
+
+def puzzle_error(message: str, path: str = "puzzle") -> SolveError:
+    """The usual error of a kind: the puzzle itself is wrong."""
+    return SolveError(INVALID_PUZZLE, message, path)
+
+
+@dataclass
+class Query:
+    """Everything about a request except the puzzle itself."""
+
+    mode: str = "solve"
+    # Most solutions to return (solve, random) or to count (count); None means no cap.
+    limit: int | None = 1
+    seed: int | None = None
+    # None means the kind's default engine; kinds resolve it with ``engine_for``.
+    engine: str | None = None
+    progress: ProgressCallback | None = None
+    cancel: CancelCheck | None = None
+    # Extra top-level request fields, for kind-specific options (e.g. polyomino "symmetry").
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def wants_solutions(self) -> bool:
+        return self.mode != "count"
+
+    def rng(self) -> random.Random:
+        """The random source of ``random`` mode, fixed by ``seed``."""
+        return random.Random(self.seed)
+
+
+# ---------------------------------------------------------------- validators
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def require_dict(value: Any, path: str, code: str = INVALID_PUZZLE) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise SolveError(code, f"{path} must be an object, not {_type_name(value)}", path)
+    return value
+
+
+def require_list(value: Any, path: str, code: str = INVALID_PUZZLE) -> list[Any]:
+    if not isinstance(value, list):
+        raise SolveError(code, f"{path} must be a list, not {_type_name(value)}", path)
+    return value
+
+
+def require_str(value: Any, path: str, code: str = INVALID_PUZZLE) -> str:
+    if not isinstance(value, str):
+        raise SolveError(code, f"{path} must be a string, not {_type_name(value)}", path)
+    return value
+
+
+def require_bool(value: Any, path: str, code: str = INVALID_PUZZLE) -> bool:
+    if not isinstance(value, bool):
+        raise SolveError(code, f"{path} must be true or false, not {_type_name(value)}", path)
+    return value
+
+
+def require_int(
+    value: Any,
+    path: str,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    code: str = INVALID_PUZZLE,
+) -> int:
+    """An integer (not a boolean, not a float) within [minimum, maximum]."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SolveError(code, f"{path} must be an integer, not {_type_name(value)}", path)
+    if minimum is not None and value < minimum:
+        raise SolveError(code, f"{path} must be at least {minimum}, got {value}", path)
+    if maximum is not None and value > maximum:
+        raise SolveError(code, f"{path} must be at most {maximum}, got {value}", path)
+    return value
+
+
+def engine_for(query: Query, engines: tuple[str, ...]) -> str:
+    """The engine a kind should run: the requested one if the kind has it, else its default.
+
+    ``engines[0]`` is the kind's default (the faster one on its benchmark).
+    """
+    if query.engine is None:
+        return engines[0]
+    if query.engine not in engines:
+        raise SolveError(
+            UNKNOWN_ENGINE,
+            f"unknown engine {query.engine!r} for this kind; choose one of {', '.join(engines)}",
+            "engine",
+        )
+    return query.engine
+
+
+# ---------------------------------------------------------------- requests
+
+REQUEST_FIELDS = ("kind", "mode", "limit", "seed", "engine", "puzzle")
+
+
+def parse_query(
+    request: dict[str, Any],
+    progress: ProgressCallback | None = None,
+    cancel: CancelCheck | None = None,
+) -> Query:
+    """Read mode, limit, seed and engine from a request (the kind and puzzle are read elsewhere)."""
+    mode = request.get("mode", "solve")
+    if mode is None:
+        mode = "solve"
+    if not isinstance(mode, str) or mode not in MODES:
+        raise SolveError(
+            UNKNOWN_MODE,
+            f"unknown mode {mode!r}; choose one of {', '.join(MODES)}",
+            "mode",
+        )
+    default_limit = None if mode == "count" else 1
+    limit = request.get("limit", default_limit)
+    if limit is not None:
+        limit = require_int(limit, "limit", minimum=1, code=INVALID_REQUEST)
+    seed = request.get("seed")
+    if seed is not None:
+        seed = require_int(seed, "seed", minimum=0, code=INVALID_REQUEST)
+    elif mode == "random":
+        # No seed given: pick one and report it, so the answer can be reproduced.
+        seed = random.SystemRandom().randrange(2**31)
+    engine = request.get("engine")
+    if engine is not None and not isinstance(engine, str):
+        raise SolveError(INVALID_REQUEST, "engine must be a string naming an engine", "engine")
+    extra = {k: v for k, v in request.items() if k not in REQUEST_FIELDS}
+    return Query(mode, limit, seed, engine, progress, cancel, extra)
+
+
+# ---------------------------------------------------------------- JSON with big integers
+
+
+@contextmanager
+def unlimited_int_digits():
+    """Let int <-> str conversions exceed Python's 4,300-digit guard.
+
+    Exact counts (200x200 domino tilings have 5,040 digits) must cross JSON whole; the guard
+    exists against quadratic-time parsing of untrusted input, so it is lifted only around our
+    own serialisation, and requests are size-capped before they get here.
+    """
+    if not hasattr(sys, "get_int_max_str_digits"):
+        yield
+        return
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def dumps(obj: Any, indent: int | None = None) -> str:
+    """JSON text of a response, integers of any size written whole."""
+    with unlimited_int_digits():
+        return json.dumps(obj, indent=indent, ensure_ascii=False)
+
+
+MAX_REQUEST_CHARS = 20_000_000
+
+
+def loads(text: str | bytes) -> Any:
+    """Parse request JSON, raising ``SolveError(invalid_json)`` with the position on failure."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise SolveError(INVALID_JSON, f"request is not UTF-8 text: {exc}") from None
+    if len(text) > MAX_REQUEST_CHARS:
+        raise SolveError(
+            TOO_LARGE, f"request is {len(text):,} characters; the limit is {MAX_REQUEST_CHARS:,}"
+        )
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SolveError(
+            INVALID_JSON,
+            f"request is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+        ) from None
+    except ValueError as exc:  # e.g. an integer literal longer than the digit guard
+        raise SolveError(INVALID_JSON, f"request is not valid JSON: {exc}") from None
+
+
+def error_response(error: SolveError) -> dict[str, Any]:
+    return {"ok": False, "error": error.to_dict()}
