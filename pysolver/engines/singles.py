@@ -1,0 +1,175 @@
+"""Exact cover with forced moves ("singles") propagated before every branch.
+
+Same problem, arguments and answers as the ``dlx`` and ``bitset`` engines (see
+``pysolver.engines.exact_cover``): a solution is the sorted list of chosen option indices. The
+difference is the shape of the search:
+
+* Whenever a primary item is left with exactly one live option, that option is chosen at once,
+  without counting a search node; whenever one is left with none, the branch dies. In Sudoku
+  terms a cell item with one option is a *naked single* and a row/column/box item with one
+  option is a *hidden single*, but this module knows nothing of Sudoku.
+* Branching happens only on an item with the fewest live options (at least two).
+* The state of a branch is two flat arrays, copied when a node branches instead of being undone
+  on backtrack: ``counts`` (live options per item) and ``status`` (per option: dead, live,
+  chosen). On problems whose matrices are a few hundred options wide (Sudoku after its givens)
+  copying two short arrays in C is cheaper than undoing the moves one by one in Python.
+
+Covered items and secondary items hold a count of ``COVERED`` so that ``min(counts)`` (a C loop)
+finds the branching item and a value of ``COVERED // 2`` or more means every primary item is
+covered. The search is iterative (an explicit stack of frames), honours ``Monitor.check`` every
+``CHECK_EVERY`` nodes and reports Knuth's estimate of the fraction of the tree explored.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult
+
+# Count of an item that is covered (or secondary, which is never forced and never branched on).
+# Far above any real count, and far enough above COVERED // 2 that decrements never reach it.
+COVERED = 1 << 40
+HALF_COVERED = COVERED // 2
+
+DEAD, LIVE, CHOSEN = 0, 1, 2
+
+
+def _assign(
+    option: int,
+    forced: list[int],
+    counts: list[int],
+    status: bytearray,
+    option_items: list[list[int]],
+    item_options: list[list[int]],
+) -> bool:
+    """Choose ``option`` (or, if it is -1, start from the ``forced`` items) and every single.
+
+    Returns False when some primary item is left without options (the branch is dead). The
+    ``forced`` list holds items whose count fell to one; it is consumed.
+    """
+    if option < 0:
+        option = _next_forced(forced, counts, status, item_options)
+        if option < 0:
+            return True
+    while True:
+        status[option] = CHOSEN
+        items = option_items[option]
+        for item in items:
+            counts[item] = COVERED
+        for item in items:
+            for other in item_options[item]:
+                if status[other] == LIVE:
+                    status[other] = DEAD
+                    for touched in option_items[other]:
+                        left = counts[touched] - 1
+                        counts[touched] = left
+                        if left <= 1:
+                            if left == 0:
+                                return False
+                            forced.append(touched)
+        option = _next_forced(forced, counts, status, item_options)
+        if option < 0:
+            return True
+
+
+def _next_forced(
+    forced: list[int], counts: list[int], status: bytearray, item_options: list[list[int]]
+) -> int:
+    """The only live option of a still-uncovered forced item, or -1 when none is pending."""
+    while forced:
+        item = forced.pop()
+        if counts[item] == 1:
+            for option in item_options[item]:
+                if status[option] == LIVE:
+                    return option
+    return -1
+
+
+def search(
+    problem: ExactCoverProblem,
+    *,
+    limit: int | None = None,
+    keep_solutions: bool = True,
+    rng: random.Random | None = None,
+    monitor: Monitor | None = None,
+) -> SearchResult:
+    """Find up to ``limit`` exact covers of ``problem`` (all when None); see the module doc."""
+    monitor = monitor or Monitor()
+    option_items = problem.options
+    item_count = problem.items
+    item_options: list[list[int]] = [[] for _ in range(item_count)]
+    for option, items in enumerate(option_items):
+        for item in items:
+            item_options[item].append(option)
+
+    counts = [len(options) for options in item_options]
+    counts[problem.primary :] = [COVERED] * problem.secondary
+    status = bytearray([LIVE]) * len(option_items)
+    solutions: list[list[int]] = []
+    count = 0
+    nodes = 0
+    explored = 0.0  # Knuth's estimate: summed weights of finished subtrees
+
+    def fraction() -> float:
+        return explored
+
+    # The root: an uncoverable primary item means no solution at all; singles are forced.
+    root_ok = problem.primary == 0 or min(counts[: problem.primary]) > 0
+    if root_ok:
+        forced = [item for item in range(problem.primary) if counts[item] == 1]
+        root_ok = _assign(-1, forced, counts, status, option_items, item_options)
+    if not root_ok:
+        monitor.finish(nodes, count, True)
+        return SearchResult([], 0, True, False, {"nodes": nodes})
+
+    # A frame: the state before branching, the options to try, the next one, a child's weight.
+    stack: list[list] = []
+    state: tuple[list[int], bytearray] | None = (counts, status)
+    weight = 1.0
+    stopped = False
+    next_check = CHECK_EVERY
+    while True:
+        if state is not None:
+            counts, status = state
+            state = None
+            smallest = min(counts) if counts else COVERED
+            if smallest >= HALF_COVERED:
+                count += 1
+                explored += weight
+                if keep_solutions:
+                    solutions.append([o for o, s in enumerate(status) if s == CHOSEN])
+                if limit is not None and count >= limit:
+                    stopped = True
+                    break
+            else:
+                item = counts.index(smallest)
+                choices = [o for o in item_options[item] if status[o] == LIVE]
+                if rng is not None:
+                    rng.shuffle(choices)
+                stack.append([counts, status, choices, 0, weight / len(choices)])
+        if not stack:
+            break
+        frame = stack[-1]
+        parent_counts, parent_status, choices, index, weight = frame
+        if index + 1 == len(choices):
+            # The last child may take over the parent's arrays: nobody needs them afterwards.
+            stack.pop()
+            counts, status = parent_counts, parent_status
+        else:
+            frame[3] = index + 1
+            counts, status = parent_counts.copy(), parent_status[:]
+        nodes += 1
+        if _assign(choices[index], [], counts, status, option_items, item_options):
+            state = (counts, status)
+        else:
+            explored += weight
+        if nodes >= next_check:
+            next_check = nodes + CHECK_EVERY
+            if monitor.check(nodes, count, fraction):
+                stopped = True
+                break
+
+    complete = not stopped
+    monitor.finish(nodes, count, complete)
+    return SearchResult(solutions, count, complete, monitor.cancelled, {"nodes": nodes})

@@ -1,0 +1,418 @@
+"""Sudoku of any box shape, as exact cover.
+
+Puzzle::
+
+    {"grid": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"}
+    {"grid": [[5, 3, 0, 0, 7, 0, 0, 0, 0], ...], "box": [3, 3]}
+
+``grid`` is either a string of n*n symbols, row by row, or a list of n rows. Rows of a list are
+lists of ints (0 is blank) or strings of n symbols.
+
+String symbols: ``.`` or ``0`` is a blank, ``1``-``9`` are 1-9 and letters are 10 and up (``A``
+= 10 ... ``Z`` = 35), case-insensitive. Whitespace is ignored, so a grid pasted with line breaks
+works. The size n comes from the length: n*n symbols.
+
+16x16 grids come in two styles, told apart by the optional ``"symbols"`` field or, by default
+(``"auto"``), by this rule: a 256-symbol grid is **0-F style** when it contains a ``0``, at least
+one ``.`` and no ``G``; otherwise it is **1-G style**. In 1-G style ``1``-``9`` and ``A``-``G``
+are 1-16 and ``0`` or ``.`` is a blank. In 0-F style ``0``-``9`` and ``A``-``F`` are the 16
+symbols and only ``.`` is a blank. Either way solutions are ints 1..n: in 0-F style symbol ``s``
+becomes ``s + 1`` (``0`` is 1, ``F`` is 16). The response's ``symbols`` field says which style
+was read, so a front end can print solutions back in the same style.
+
+Boxes: ``"box": [rows, cols]`` with rows * cols = n. Without it, a square n uses square boxes and
+other n use the most nearly square shape with rows <= cols and rows >= 2 (6: 2x3, 8: 2x4, 12:
+3x4, 10: 2x5); a prime n needs an explicit box (``[1, n]`` makes a Latin square). Sizes go up
+to n = 36 (``MAX_SIZE``); string grids up to 35 (the last letter is Z).
+
+Encoding: items are "cell filled", "row has digit", "column has digit", "box has digit" (4 n^2 in
+all), but givens are applied while the matrix is built: an option that clashes with a given is
+never created and items a given already satisfies are not created, so the matrix holds only the
+open cells' candidates.
+
+Response fields besides the protocol's: solutions are lists of rows of ints 1..n; ``unique`` is
+true/false when the search decides it (solve or count mode that found 2 solutions, or exhausted
+the search), ``size`` is n, ``box`` the box shape, ``symbols`` the string style read ("1-G" or
+"0-F" for 16x16, "digits" otherwise, "ints" for lists of ints).
+
+Human messages count rows, columns and boxes from 1 (boxes row by row) and say so; JSON
+solutions, like every kind, are plain rows of ints.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pysolver.engines import exact_cover, singles
+from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.monitor import Monitor
+from pysolver.protocol import (
+    Query,
+    engine_for,
+    puzzle_error,
+    require_dict,
+    require_int,
+    require_list,
+    require_str,
+)
+
+ENGINES = ("singles", "dlx", "bitset")
+
+MAX_SIZE = 36
+BLANKS = ".0"
+STYLES = ("auto", "1-G", "0-F")
+GRID_PATH = "puzzle.grid"
+COUNT_FROM_ONE = "rows, columns and boxes count from 1"
+
+
+def _symbol_value(char: str) -> int:
+    """1-9 for digits, 10-35 for letters, 0 for a blank, -1 for anything else."""
+    if char in BLANKS:
+        return 0
+    if "1" <= char <= "9":
+        return ord(char) - 48
+    upper = char.upper()
+    if "A" <= upper <= "Z":
+        return ord(upper) - 55
+    return -1
+
+
+# ---------------------------------------------------------------- reading the grid
+
+
+def _sizes_text() -> str:
+    return ", ".join(f"{n * n} ({n}x{n})" for n in (4, 6, 8, 9, 12, 16, 25))
+
+
+def _size_from_length(length: int, path: str) -> int:
+    n = math.isqrt(length)
+    if n * n != length or n < 1:
+        raise puzzle_error(
+            f"the grid has {length} symbols, which is not a square number; a grid needs n*n "
+            f"symbols, e.g. {_sizes_text()} (blanks as '.' or '0', whitespace ignored)",
+            path,
+        )
+    return n
+
+
+def _parse_string(text: str, style: str, path: str) -> tuple[int, list[int], str]:
+    """Return (n, values row by row with 0 for blank, style read)."""
+    symbols = "".join(text.split())
+    if not symbols:
+        raise puzzle_error("the grid is empty; give n*n symbols, e.g. 81 for 9x9", path)
+    n = _size_from_length(len(symbols), path)
+    if n > 35:
+        raise puzzle_error(
+            f"a {n}x{n} grid cannot be written as a string (the last symbol, Z, is 35); "
+            "give it as a list of rows of ints",
+            path,
+        )
+    upper = symbols.upper()
+    if style == "auto":
+        zero_based = n == 16 and "0" in upper and "." in upper and "G" not in upper
+    else:
+        zero_based = style == "0-F"
+        if zero_based and n != 16:
+            raise puzzle_error(f'"symbols": "0-F" is for 16x16 grids; this one is {n}x{n}', path)
+    values: list[int] = []
+    append = values.append
+    for position, char in enumerate(upper):
+        value = _symbol_value(char)
+        if zero_based and value >= 0 and char != ".":
+            # 0-F style: "0" is the first symbol, not a blank; everything shifts up by one.
+            value = 1 if char == "0" else value + 1
+        if value < 0 or value > n:
+            row, col = divmod(position, n)
+            if value < 0:
+                reason = (
+                    "is not a symbol: use '.' for blanks, 0-9 and A-F"
+                    if zero_based
+                    else "is not a symbol: use '.' or '0' for blanks, 1-9 then A-Z above 9"
+                )
+            else:
+                allowed = "0-9 and A-F" if zero_based else _allowed_symbols(n)
+                reason = f"means {value}, but a {n}x{n} grid uses only {allowed}"
+            raise puzzle_error(
+                f"symbol {char!r} at row {row + 1}, column {col + 1} {reason} ({COUNT_FROM_ONE})",
+                path,
+            )
+        append(value)
+    read = "0-F" if zero_based else "1-G" if n == 16 else "digits"
+    return n, values, read
+
+
+def _allowed_symbols(n: int) -> str:
+    if n <= 9:
+        return f"1-{n}"
+    return f"1-9 and A-{chr(55 + n)}"
+
+
+def _parse_rows(rows: list[Any], style: str, path: str) -> tuple[int, list[int], str]:
+    n = len(rows)
+    if n == 0:
+        raise puzzle_error("the grid has no rows", path)
+    if all(isinstance(row, str) for row in rows):
+        n_read, values, read = _parse_string("".join(rows), style, path)
+        if n_read != n:
+            raise puzzle_error(
+                f"the grid has {n} rows but {n_read * n_read} symbols in all; "
+                f"a {n}x{n} grid has {n} rows of {n} symbols",
+                path,
+            )
+        return n, values, read
+    if n > MAX_SIZE:
+        raise puzzle_error(
+            f"the grid has {n} rows; the largest size is {MAX_SIZE}x{MAX_SIZE}", path
+        )
+    values = []
+    for r, row in enumerate(rows):
+        row_path = f"{path}[{r}]"
+        row = require_list(row, row_path)
+        if len(row) != n:
+            raise puzzle_error(
+                f"row {r + 1} has {len(row)} entries, but a grid of {n} rows needs {n} in each "
+                f"({COUNT_FROM_ONE})",
+                row_path,
+            )
+        for c, value in enumerate(row):
+            values.append(require_int(value, f"{row_path}[{c}]", minimum=0, maximum=n))
+    return n, values, "ints"
+
+
+def _box_shape(n: int, box: Any) -> tuple[int, int]:
+    if box is None:
+        if n == 1:
+            return 1, 1
+        rows = math.isqrt(n)
+        while rows > 1 and n % rows:
+            rows -= 1
+        if rows < 2:
+            raise puzzle_error(
+                f"a {n}x{n} grid has no standard box shape ({n} is prime); give "
+                f'"box": [rows, cols] with rows * cols = {n}, e.g. [1, {n}] for a Latin square, '
+                f"or use a size such as {_sizes_text()}",
+                GRID_PATH,
+            )
+        return rows, n // rows
+    box = require_list(box, "puzzle.box")
+    if len(box) != 2:
+        raise puzzle_error("box must be [rows, cols], two integers", "puzzle.box")
+    rows = require_int(box[0], "puzzle.box[0]", minimum=1, maximum=n)
+    cols = require_int(box[1], "puzzle.box[1]", minimum=1, maximum=n)
+    if rows * cols != n:
+        raise puzzle_error(
+            f"a box of {rows}x{cols} holds {rows * cols} cells, but a {n}x{n} grid needs boxes of "
+            f"{n} cells (rows * cols = {n})",
+            "puzzle.box",
+        )
+    return rows, cols
+
+
+def read_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
+    """Validate a puzzle: (n, box rows, box cols, values row by row with 0 blank, style read)."""
+    puzzle = require_dict(puzzle, "puzzle")
+    if "grid" not in puzzle:
+        raise puzzle_error('the puzzle has no "grid"', "puzzle")
+    style = puzzle.get("symbols", "auto")
+    style = require_str(style, "puzzle.symbols")
+    if style not in STYLES:
+        raise puzzle_error(
+            f"unknown symbols style {style!r}; choose one of {', '.join(STYLES)}", "puzzle.symbols"
+        )
+    grid = puzzle["grid"]
+    if isinstance(grid, str):
+        n, values, read = _parse_string(grid, style, GRID_PATH)
+    elif isinstance(grid, list):
+        n, values, read = _parse_rows(grid, style, GRID_PATH)
+    else:
+        raise puzzle_error(
+            f"the grid must be a string of n*n symbols or a list of n rows, not {_json_type(grid)}",
+            GRID_PATH,
+        )
+    box_rows, box_cols = _box_shape(n, puzzle.get("box"))
+    return n, box_rows, box_cols, values, read
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _describe(value: int, style: str) -> str:
+    """How a person wrote ``value``: '5s', 'Bs', or '12s' for lists of ints."""
+    if style == "ints" or value <= 9 and style != "0-F":
+        return f"{value}s"
+    if style == "0-F":
+        return f"{'0123456789ABCDEF'[value - 1]}s"
+    return f"{chr(55 + value)}s"
+
+
+def check_givens(n: int, box_rows: int, box_cols: int, values: list[int], style: str) -> None:
+    """Raise with a plain-words message if two givens clash in a row, column or box."""
+    seen_row: dict[tuple[int, int], int] = {}
+    seen_col: dict[tuple[int, int], int] = {}
+    seen_box: dict[tuple[int, int], tuple[int, int]] = {}
+    boxes_across = n // box_cols
+    for position, value in enumerate(values):
+        if not value:
+            continue
+        r, c = divmod(position, n)
+        b = (r // box_rows) * boxes_across + c // box_cols
+        what = _describe(value, style)
+        if (r, value) in seen_row:
+            raise puzzle_error(
+                f"two {what} in row {r + 1} (columns {seen_row[r, value] + 1} and {c + 1}; "
+                f"{COUNT_FROM_ONE})",
+                GRID_PATH,
+            )
+        if (c, value) in seen_col:
+            raise puzzle_error(
+                f"two {what} in column {c + 1} (rows {seen_col[c, value] + 1} and {r + 1}; "
+                f"{COUNT_FROM_ONE})",
+                GRID_PATH,
+            )
+        if (b, value) in seen_box:
+            r0, c0 = seen_box[b, value]
+            raise puzzle_error(
+                f"two {what} in box {b + 1} (row {r0 + 1} column {c0 + 1} and row {r + 1} "
+                f"column {c + 1}; {COUNT_FROM_ONE}, boxes row by row)",
+                GRID_PATH,
+            )
+        seen_row[r, value] = c
+        seen_col[c, value] = r
+        seen_box[b, value] = (r, c)
+
+
+# ---------------------------------------------------------------- encoding
+
+
+def build_matrix(
+    n: int, box_rows: int, box_cols: int, values: list[int]
+) -> tuple[ExactCoverProblem, list[int]]:
+    """The exact cover matrix of the open cells, and each option's cell * n + (digit - 1).
+
+    Givens must not clash (see ``check_givens``).
+    """
+    boxes_across = n // box_cols
+    cell_box = [(r // box_rows) * boxes_across + c // box_cols for r in range(n) for c in range(n)]
+    # Bit d-1 set: digit d is already placed in that row / column / box.
+    row_used = [0] * n
+    col_used = [0] * n
+    box_used = [0] * n
+    open_cells = []
+    for position, value in enumerate(values):
+        if value:
+            bit = 1 << (value - 1)
+            r, c = divmod(position, n)
+            row_used[r] |= bit
+            col_used[c] |= bit
+            box_used[cell_box[position]] |= bit
+        else:
+            open_cells.append(position)
+
+    # Item numbers: open cells first, then each unit's missing digits. A unit's items are
+    # addressed as unit_item[unit * n + digit - 1]; satisfied (unit, digit) pairs get none.
+    item = len(open_cells)
+    unit_items = []
+    for used in (row_used, col_used, box_used):
+        numbers = [-1] * (n * n)
+        for unit in range(n):
+            mask = used[unit]
+            base = unit * n
+            for digit in range(n):
+                if not mask >> digit & 1:
+                    numbers[base + digit] = item
+                    item += 1
+        unit_items.append(numbers)
+    row_item, col_item, box_item = unit_items
+
+    full = (1 << n) - 1
+    options: list[list[int]] = []
+    option_codes: list[int] = []
+    add_option = options.append
+    add_code = option_codes.append
+    for cell_item, position in enumerate(open_cells):
+        r, c = divmod(position, n)
+        b = cell_box[position]
+        free = full & ~(row_used[r] | col_used[c] | box_used[b])
+        row_base, col_base, box_base, code_base = r * n, c * n, b * n, position * n
+        while free:
+            low = free & -free
+            free ^= low
+            digit = low.bit_length() - 1
+            add_option(
+                [
+                    cell_item,
+                    row_item[row_base + digit],
+                    col_item[col_base + digit],
+                    box_item[box_base + digit],
+                ]
+            )
+            add_code(code_base + digit)
+    return ExactCoverProblem(item, 0, options), option_codes
+
+
+def decode(
+    n: int, values: list[int], option_codes: list[int], chosen: list[int]
+) -> list[list[int]]:
+    """The filled grid (rows of ints) of a solution's chosen options."""
+    filled = values.copy()
+    for option in chosen:
+        position, digit = divmod(option_codes[option], n)
+        filled[position] = digit + 1
+    return [filled[r * n : (r + 1) * n] for r in range(n)]
+
+
+# ---------------------------------------------------------------- solving
+
+
+def solve(puzzle: Any, query: Query) -> dict[str, Any]:
+    """Answer one Sudoku request (see the module docstring for the puzzle and the fields)."""
+    engine = engine_for(query, ENGINES)
+    n, box_rows, box_cols, values, style = read_puzzle(puzzle)
+    check_givens(n, box_rows, box_cols, values, style)
+    problem, option_codes = build_matrix(n, box_rows, box_cols, values)
+
+    monitor = Monitor(query.progress, query.cancel)
+    rng = query.rng() if query.mode == "random" else None
+    keep = query.wants_solutions
+    if engine == "singles":
+        result = singles.search(
+            problem, limit=query.limit, keep_solutions=keep, rng=rng, monitor=monitor
+        )
+    else:
+        result = exact_cover.search(
+            problem, engine, limit=query.limit, keep_solutions=keep, rng=rng, monitor=monitor
+        )
+
+    response: dict[str, Any] = {
+        "count": result.count,
+        "complete": result.complete,
+        "solutions": [decode(n, values, option_codes, chosen) for chosen in result.solutions],
+        "stats": {
+            "nodes": result.stats.get("nodes", 0),
+            "options": len(problem.options),
+            "items": problem.primary,
+            "givens": n * n - values.count(0),
+        },
+        "engine": engine,
+        "size": n,
+        "box": [box_rows, box_cols],
+        "symbols": style,
+    }
+    if result.cancelled:
+        response["cancelled"] = True
+    # Decidable once two solutions are known or the whole search space was exhausted.
+    if result.count >= 2:
+        response["unique"] = False
+    elif result.complete:
+        response["unique"] = result.count == 1
+    return response
