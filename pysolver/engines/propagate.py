@@ -52,12 +52,17 @@ class _State:
     replaces the inner entries it changes, so siblings stay intact.
     """
 
-    __slots__ = ("domains", "cores", "unions")
+    __slots__ = ("domains", "cores", "unions", "changed")
 
-    def __init__(self, domains: list[list[int]], cores: list[int], unions: list[int]) -> None:
+    def __init__(
+        self, domains: list[list[int]], cores: list[int], unions: list[int], changed: set[int]
+    ) -> None:
         self.domains = domains
         self.cores = cores
         self.unions = unions
+        # Variables whose domain shrank since the pairwise rule last looked at them: only a
+        # shrunken variable can make more candidates of others overlap all of its own.
+        self.changed = changed
 
     @classmethod
     def from_domains(cls, domains: list[list[int]]) -> _State:
@@ -67,15 +72,16 @@ class _State:
             core, union = _core_and_union(domain)
             cores.append(core)
             unions.append(union)
-        return cls(domains, cores, unions)
+        return cls(domains, cores, unions, set(range(len(domains))))
 
     def copy(self) -> _State:
-        return _State(self.domains[:], self.cores[:], self.unions[:])
+        return _State(self.domains[:], self.cores[:], self.unions[:], set(self.changed))
 
     def restrict(self, variable: int, domain: list[int]) -> None:
         if not domain:
             raise _Contradiction
         self.domains[variable] = domain
+        self.changed.add(variable)
         self.cores[variable], self.unions[variable] = _core_and_union(domain)
 
     def candidate_count(self) -> int:
@@ -151,7 +157,10 @@ def _apply_pairwise_rule(state: _State, neighbours: list[list[int]]) -> bool:
     unions = state.unions
     cores = state.cores
     changed = False
-    for other, other_domain in enumerate(domains):
+    shrunken = sorted(state.changed)
+    state.changed.clear()
+    for other in shrunken:
+        other_domain = domains[other]
         if len(other_domain) < 2:
             continue
         other_union = unions[other]
