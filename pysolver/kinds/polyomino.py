@@ -54,11 +54,14 @@ Caps (``too_large`` errors): at most ``MAX_BOARD_CELLS`` cells to cover, a board
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pysolver.engines.exact_cover import ENGINES as EXACT_COVER_ENGINES
-from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem
+from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, search
+from pysolver.engines.monitor import Monitor
 from pysolver.pieces import (
     LIBRARY,
     SETS,
@@ -71,7 +74,9 @@ from pysolver.pieces import (
 )
 from pysolver.protocol import (
     TOO_LARGE,
+    Query,
     SolveError,
+    engine_for,
     puzzle_error,
     require_bool,
     require_dict,
@@ -482,3 +487,268 @@ def build_problem(puzzle: dict[str, Any], symmetry: str = "all") -> ExactCoverPr
     if plan.piece is None:
         return encode(tiling).problem
     return encode(tiling, {plan.piece: plan.free | set(plan.fixed)}).problem
+
+
+# ---------------------------------------------------------------- solving
+
+Reducer = Callable[[Solution], Solution]
+
+
+@dataclass
+class Branch:
+    """One search: a matrix, and how to map its tilings to class representatives.
+
+    ``reduce`` is None when every tiling the search finds already stands for its own class.
+    ``fold`` bounds how many found tilings may reduce to the same representative.
+    """
+
+    encoding: Encoding
+    reduce: Reducer | None = None
+    fold: int = 1
+
+
+def _stabiliser_reducer(piece: str, fixed: dict[Placement, list[Permutation]]) -> Reducer:
+    def reduce(solution: Solution) -> Solution:
+        for name, spot in solution:
+            if name == piece:
+                stabiliser = fixed.get(spot)
+                return canonical(solution, stabiliser) if stabiliser else sorted(solution)
+        raise AssertionError("restricted piece missing from a tiling")
+
+    return reduce
+
+
+def _group_reducer(group: list[Permutation]) -> Reducer:
+    return lambda solution: canonical(solution, group)
+
+
+def count_branches(tiling: Tiling, symmetry: str) -> list[Branch]:
+    """Disjoint searches whose class representatives together are the answer."""
+    if symmetry == "all":
+        return [Branch(encode(tiling))]
+    plan = symmetry_plan(tiling)
+    if len(plan.group) == 1:
+        return [Branch(encode(tiling))]
+    if plan.piece is None:
+        return [Branch(encode(tiling), _group_reducer(plan.group), len(plan.group))]
+    branches = []
+    if plan.free:
+        branches.append(Branch(encode(tiling, {plan.piece: plan.free})))
+    if plan.fixed:
+        fold = max(len(h) for h in plan.fixed.values())
+        reduce = _stabiliser_reducer(plan.piece, plan.fixed)
+        branches.append(Branch(encode(tiling, {plan.piece: set(plan.fixed)}), reduce, fold))
+    return branches
+
+
+def random_branch(tiling: Tiling, symmetry: str) -> Branch:
+    """One search covering every class (restarts need a single matrix to sample from)."""
+    if symmetry == "all":
+        return Branch(encode(tiling))
+    plan = symmetry_plan(tiling)
+    if len(plan.group) == 1:
+        return Branch(encode(tiling))
+    if plan.piece is None:
+        return Branch(encode(tiling), _group_reducer(plan.group), len(plan.group))
+    fold = max((len(h) for h in plan.fixed.values()), default=1)
+    allowed = {plan.piece: plan.free | set(plan.fixed)}
+    return Branch(encode(tiling, allowed), _stabiliser_reducer(plan.piece, plan.fixed), fold)
+
+
+class _StageMonitor(Monitor):
+    """Forwards one sub-search's checks to the request's monitor; can stop at a node budget.
+
+    Several searches answer one request, so node counts are offset, the fraction is mapped into
+    this stage's share of the whole, and only the request's monitor sends the final report.
+    """
+
+    def __init__(
+        self,
+        outer: Monitor,
+        nodes_before: int,
+        solutions_before: int,
+        share: tuple[float, float] = (0.0, 1.0),
+        budget: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.outer = outer
+        self.nodes_before = nodes_before
+        self.solutions_before = solutions_before
+        self.share = share
+        self.budget = budget
+        self.over_budget = False
+
+    def check(
+        self, nodes: int, solutions: int, fraction: Callable[[], float] | None = None
+    ) -> bool:
+        low, high = self.share
+        scaled = None if fraction is None else (lambda: low + (high - low) * fraction())
+        if self.outer.check(self.nodes_before + nodes, self.solutions_before + solutions, scaled):
+            self.cancelled = True
+            return True
+        if self.budget is not None and nodes > self.budget:
+            self.over_budget = True
+            return True
+        return False
+
+    def finish(self, nodes: int, solutions: int, complete: bool) -> None:
+        pass
+
+
+def decode(encoding: Encoding, options: list[int]) -> Solution:
+    return [(encoding.option_piece[o], encoding.option_cells[o]) for o in options]
+
+
+@dataclass
+class Outcome:
+    solutions: list[Solution] = field(default_factory=list)
+    count: int = 0
+    complete: bool = True
+    cancelled: bool = False
+    nodes: int = 0
+
+
+def run_branches(
+    branches: list[Branch],
+    engine: str,
+    limit: int | None,
+    keep: bool,
+    monitor: Monitor,
+) -> Outcome:
+    """Solve or count over disjoint branches: the first ``limit`` classes in search order."""
+    outcome = Outcome()
+    for number, branch in enumerate(branches):
+        remaining = None if limit is None else limit - outcome.count
+        if remaining == 0:
+            outcome.complete = False
+            break
+        share = (number / len(branches), (number + 1) / len(branches))
+        stage = _StageMonitor(monitor, outcome.nodes, outcome.count, share)
+        problem = branch.encoding.problem
+        if branch.reduce is None:
+            result = search(problem, engine, limit=remaining, keep_solutions=keep, monitor=stage)
+            found = [decode(branch.encoding, s) for s in result.solutions]
+            taken = result.count
+        else:
+            # A class has at most ``fold`` members here, so this many tilings hold at least
+            # ``remaining`` classes.
+            cap = None if remaining is None else remaining * branch.fold
+            result = search(problem, engine, limit=cap, keep_solutions=True, monitor=stage)
+            classes: dict[tuple, Solution] = {}
+            for options in result.solutions:
+                representative = branch.reduce(decode(branch.encoding, options))
+                classes.setdefault(tuple(representative), representative)
+            found = list(classes.values())
+            taken = len(found)
+            if remaining is not None and taken > remaining:
+                found = found[:remaining]
+                taken = remaining
+                outcome.complete = False
+        outcome.nodes += result.stats.get("nodes", 0)
+        outcome.count += taken
+        if keep:
+            outcome.solutions.extend(found)
+        if result.cancelled or stage.cancelled:
+            outcome.cancelled = True
+        if not result.complete:
+            outcome.complete = False
+            break
+    return outcome
+
+
+def run_random(
+    branch: Branch, engine: str, limit: int | None, rng: random.Random, monitor: Monitor
+) -> Outcome:
+    """Up to ``limit`` distinct classes by restarted shuffled searches (see module docstring)."""
+    outcome = Outcome(complete=False)
+    found: dict[tuple, Solution] = {}
+    budget = 4096
+    repeats = 0
+    repeat_cap = 10 + (limit or 0) // 2
+    problem = branch.encoding.problem
+    reduce = branch.reduce or sorted
+
+    def enumerate_rest() -> None:
+        # Few classes left to find: one shuffled search lists them all (or enough of them).
+        cap = None if limit is None else limit * branch.fold
+        stage = _StageMonitor(monitor, outcome.nodes, len(found))
+        result = search(
+            problem, engine, limit=cap, rng=random.Random(rng.getrandbits(64)), monitor=stage
+        )
+        outcome.nodes += result.stats.get("nodes", 0)
+        outcome.cancelled = result.cancelled or stage.cancelled
+        every: dict[tuple, Solution] = {}
+        for options in result.solutions:
+            representative = reduce(decode(branch.encoding, options))
+            every.setdefault(tuple(representative), representative)
+        for key, representative in every.items():
+            if limit is not None and len(found) >= limit:
+                break
+            found.setdefault(key, representative)
+        outcome.complete = result.complete and len(every) == len(found)
+
+    if limit is None:
+        enumerate_rest()
+    while limit is not None and len(found) < limit:
+        share = (len(found) / limit, (len(found) + 1) / limit)
+        stage = _StageMonitor(monitor, outcome.nodes, len(found), share, budget)
+        sub_rng = random.Random(rng.getrandbits(64))
+        result = search(problem, engine, limit=1, rng=sub_rng, monitor=stage)
+        outcome.nodes += result.stats.get("nodes", 0)
+        if stage.cancelled:
+            outcome.cancelled = True
+            break
+        if stage.over_budget:
+            budget *= 2
+            continue
+        if not result.solutions:
+            outcome.complete = True  # the whole space was searched: no tiling exists
+            break
+        representative = reduce(decode(branch.encoding, result.solutions[0]))
+        key = tuple(representative)
+        if key in found:
+            repeats += 1
+            if repeats > repeat_cap:
+                enumerate_rest()
+                break
+        else:
+            found[key] = representative
+    outcome.solutions = list(found.values())
+    outcome.count = len(outcome.solutions)
+    return outcome
+
+
+def solution_json(tiling: Tiling, solution: Solution) -> list[dict[str, Any]]:
+    """Pieces in the order given (copies by position), cells sorted as [row, col]."""
+    order = {piece.name: i for i, piece in enumerate(tiling.pieces)}
+    placed = sorted(solution, key=lambda item: (order[item[0]], item[1]))
+    return [
+        {"piece": name, "cells": [list(tiling.cells[i]) for i in spot]} for name, spot in placed
+    ]
+
+
+def solve(puzzle: Any, query: Query) -> dict[str, Any]:
+    """Tile the board; see the module docstring for the puzzle, symmetry and random modes."""
+    symmetry = parse_symmetry(query.extra.get("symmetry", "all"))
+    engine = engine_for(query, ENGINES)
+    tiling = parse_puzzle(puzzle)
+    monitor = Monitor(query.progress, query.cancel)
+    if query.mode == "random":
+        outcome = run_random(
+            random_branch(tiling, symmetry), engine, query.limit, query.rng(), monitor
+        )
+    else:
+        branches = count_branches(tiling, symmetry)
+        outcome = run_branches(branches, engine, query.limit, query.wants_solutions, monitor)
+    monitor.finish(outcome.nodes, outcome.count, outcome.complete)
+    response: dict[str, Any] = {
+        "count": outcome.count,
+        "complete": outcome.complete,
+        "solutions": [solution_json(tiling, s) for s in outcome.solutions],
+        "stats": {"nodes": outcome.nodes},
+        "engine": engine,
+        "symmetry": symmetry,
+    }
+    if outcome.cancelled:
+        response["cancelled"] = True
+    return response
