@@ -134,7 +134,8 @@ def _parse_string(text: str, style: str, path: str) -> tuple[int, list[int], str
                 allowed = "0-9 and A-F" if zero_based else _allowed_symbols(n)
                 reason = f"means {value}, but a {n}x{n} grid uses only {allowed}"
             raise puzzle_error(
-                f"symbol {char!r} at row {row + 1}, column {col + 1} {reason} ({COUNT_FROM_ONE})",
+                f"symbol {symbols[position]!r} at row {row + 1}, column {col + 1} {reason} "
+                f"({COUNT_FROM_ONE})",
                 path,
             )
         append(value)
@@ -153,14 +154,15 @@ def _parse_rows(rows: list[Any], style: str, path: str) -> tuple[int, list[int],
     if n == 0:
         raise puzzle_error("the grid has no rows", path)
     if all(isinstance(row, str) for row in rows):
-        n_read, values, read = _parse_string("".join(rows), style, path)
-        if n_read != n:
-            raise puzzle_error(
-                f"the grid has {n} rows but {n_read * n_read} symbols in all; "
-                f"a {n}x{n} grid has {n} rows of {n} symbols",
-                path,
-            )
-        return n, values, read
+        for r, row in enumerate(rows):
+            length = len("".join(row.split()))
+            if length != n:
+                raise puzzle_error(
+                    f"row {r + 1} has {length} symbols, but a grid of {n} rows needs {n} in each "
+                    f"({COUNT_FROM_ONE})",
+                    f"{path}[{r}]",
+                )
+        return _parse_string("".join(rows), style, path)
     if n > MAX_SIZE:
         raise puzzle_error(
             f"the grid has {n} rows; the largest size is {MAX_SIZE}x{MAX_SIZE}", path
