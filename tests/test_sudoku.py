@@ -346,7 +346,8 @@ def test_cancel_and_progress_through_the_api() -> None:
     assert response["ok"]
     assert response["cancelled"] is True
     assert response["complete"] is False
-    assert "unique" not in response
+    # Two solutions were found before the cancel: not unique, whatever else remains.
+    assert response["count"] >= 2 and response["unique"] is False
     assert reports and reports[-1]["done"] is True
 
 
