@@ -1,12 +1,340 @@
 // Page entry point. Boot contract (relied on by browser tests and power users):
 // window.pysolver = { solve(request) -> Promise<response>, ready: Promise }.
+//
+// Stable ids for tests and scripts (KIND is one of exact_cover, polyomino, sudoku, shikaku, domino):
+//   #status                 role=status line: loading / ready / busy / error of the solver
+//   #tab-KIND, #panel-KIND  the selector button and the panel of a kind (panel has data-kind)
+//   #KIND-canvas            the board (canvas); focus it to type (Sudoku, Shikaku)
+//   #KIND-engine            engine <select> ("" = the kind's default)
+//   #KIND-result            plain-words answer of the last solve (data-count holds the exact count)
+//   #KIND-stats             "engine: … · nodes: … · time: …" of the last answer
+//   #KIND-error             error message (and JSON path) of a rejected puzzle; empty when fine
+//   #KIND-prev, #KIND-next, #KIND-position   browse solutions ("Solution k of N")
+//   #progress, #progress-bar, #progress-text, #cancel   progress of a running solve
+//   #share, #share-url      make and show the share link (the URL fragment is kept up to date)
+//   #export-json, #import-json (file input), #export-png, #export-svg
+// Each kind's own controls are documented at the top of web/kinds/KIND.js.
+// data-state on <body>: "loading" | "ready" | "busy" | "error".
 import { createSolver } from "./solver.js";
+import { CanvasDrawing, SvgDrawing } from "./draw.js";
+import { el, download, groupDigits } from "./ui.js";
+import { createExactCover } from "./kinds/exact_cover.js";
+import { createPolyomino } from "./kinds/polyomino.js";
+import { createSudoku } from "./kinds/sudoku.js";
+import { createShikaku } from "./kinds/shikaku.js";
+import { createDomino } from "./kinds/domino.js";
 
 const solver = createSolver();
 window.pysolver = { solve: (request, options) => solver.solve(request, options), ready: solver.ready };
 
-const status = document.getElementById("status");
+const statusLine = document.getElementById("status");
+const app = document.getElementById("app");
+let pythonReady = false;
+let busy = false;
+
+function setState(state, message) {
+  document.body.dataset.state = state;
+  statusLine.dataset.state = state;
+  statusLine.textContent = message;
+  updateButtons();
+}
+
+if (typeof solver.onStatus === "function") {
+  solver.onStatus(({ state, message }) => {
+    if (state === "ready") pythonReady = true;
+    if (state === "restarting" || state === "loading") pythonReady = false;
+    if (busy && state !== "error") return; // keep "Solving…" while a solve runs
+    const words = { loading: "Loading Python…", ready: "Ready", busy: "Solving…", restarting: "Restarting Python…", error: "Python failed" };
+    setState(state, message || words[state] || state);
+  });
+}
+setState("loading", "Loading Python (first visit can take a while)…");
 solver.ready.then(
-  () => { status.textContent = "Ready"; status.dataset.state = "ready"; },
-  (error) => { status.textContent = `Python failed to load: ${error.message}`; status.dataset.state = "error"; },
+  () => { pythonReady = true; if (!busy) setState("ready", "Ready"); },
+  (error) => { pythonReady = false; setState("error", `Python failed to load: ${error.message}`); },
 );
+
+// ------------------------------------------------------------------ layout
+
+const kinds = [];
+const panels = new Map();
+let activeKind = null;
+
+const tablist = el("nav", { class: "tabs", role: "tablist", "aria-label": "Puzzle kind" });
+const progress = el("div", { id: "progress", class: "progress", hidden: true, testid: "progress" },
+  el("progress", { id: "progress-bar", max: "1", "aria-label": "Search progress" }),
+  el("span", { id: "progress-text", "aria-live": "off" }),
+  el("button", { id: "cancel", type: "button", onclick: () => solver.cancel() }, "Cancel"));
+const shareUrl = el("input", { id: "share-url", readonly: true, "aria-label": "Share link", class: "share-url" });
+const importInput = el("input", { id: "import-json", type: "file", accept: ".json,application/json", class: "visually-hidden-file" });
+const toolbar = el("div", { class: "toolbar" },
+  el("button", { id: "share", type: "button", onclick: shareLink }, "Share link"), shareUrl,
+  el("button", { id: "export-json", type: "button", onclick: exportJson }, "Export JSON"),
+  el("label", { class: "button-like", for: "import-json" }, "Import JSON"), importInput,
+  el("button", { id: "export-png", type: "button", onclick: exportPng }, "PNG"),
+  el("button", { id: "export-svg", type: "button", onclick: exportSvg }, "SVG"));
+importInput.addEventListener("change", importJson);
+app.append(tablist, toolbar, progress);
+
+function addKind(factory) {
+  const panel = {};
+  const ctx = {
+    run: (request) => run(panel, request),
+    redraw: () => redraw(panel),
+    changed: () => { panel.kind.clearSolution?.(); clearAnswer(panel); redraw(panel); updateHash(); },
+    engine: () => panel.engine.value || undefined,
+  };
+  const kind = factory(ctx);
+  panel.kind = kind;
+  panel.canvas = el("canvas", { id: `${kind.id}-canvas`, class: "board", tabindex: "0", testid: "board",
+    role: "img", "aria-label": `${kind.title} board` });
+  panel.drawing = new CanvasDrawing(panel.canvas);
+  panel.engine = el("select", { id: `${kind.id}-engine` },
+    el("option", { value: "" }, "default"), ...kind.engines.map((name) => el("option", { value: name }, name)));
+  panel.result = el("div", { id: `${kind.id}-result`, class: "result", testid: "result" });
+  panel.stats = el("div", { id: `${kind.id}-stats`, class: "stats", testid: "stats" });
+  panel.error = el("div", { id: `${kind.id}-error`, class: "error", role: "alert", testid: "error" });
+  panel.position = el("span", { id: `${kind.id}-position` });
+  panel.prev = el("button", { id: `${kind.id}-prev`, type: "button", onclick: () => browse(panel, -1) }, "◀ Previous");
+  panel.next = el("button", { id: `${kind.id}-next`, type: "button", onclick: () => browse(panel, 1) }, "Next ▶");
+  panel.nav = el("div", { class: "browse", hidden: true }, panel.prev, panel.position, panel.next);
+  panel.solutions = [];
+  panel.index = 0;
+  panel.tab = el("button", { id: `tab-${kind.id}`, type: "button", role: "tab", "aria-controls": `panel-${kind.id}`,
+    onclick: () => activate(kind.id, true) }, kind.title);
+  panel.section = el("section", { id: `panel-${kind.id}`, class: "panel", role: "tabpanel", "data-kind": kind.id, hidden: true },
+    el("div", { class: "editor" }, kind.controls,
+      el("div", { class: "actions" }, kind.actions,
+        el("label", { class: "field", for: `${kind.id}-engine` }, "Engine ", panel.engine))),
+    el("div", { class: "board-column" },
+      el("div", { class: "board-wrap" }, panel.canvas),
+      panel.error, panel.result, panel.nav, panel.stats, kind.extra || null));
+  kind.attachCanvas?.(panel.canvas, () => redraw(panel));
+  tablist.append(panel.tab);
+  app.append(panel.section);
+  kinds.push(kind);
+  panels.set(kind.id, panel);
+  redraw(panel);
+}
+
+function activate(id, updateUrl) {
+  for (const [kindId, panel] of panels) {
+    const on = kindId === id;
+    panel.section.hidden = !on;
+    panel.tab.setAttribute("aria-selected", String(on));
+    panel.tab.classList.toggle("active", on);
+  }
+  activeKind = id;
+  redraw(panels.get(id));
+  if (updateUrl) updateHash();
+}
+
+function redraw(panel) {
+  panel.kind.draw(panel.drawing);
+}
+
+function updateButtons() {
+  const allowed = pythonReady && !busy;
+  for (const button of document.querySelectorAll("button.solve-action")) button.disabled = !allowed;
+  for (const button of document.querySelectorAll("button.solve-action")) {
+    button.title = pythonReady ? "" : "Waiting for Python to load";
+  }
+}
+
+// ------------------------------------------------------------------ solving
+
+function clearAnswer(panel) {
+  panel.error.textContent = "";
+  panel.result.textContent = "";
+  delete panel.result.dataset.count;
+  panel.stats.textContent = "";
+  panel.solutions = [];
+  panel.nav.hidden = true;
+}
+
+function formatStat(key, value) {
+  if (key === "seconds") return `time: ${Number(value).toFixed(3)} s`;
+  if (typeof value === "bigint" || Number.isInteger(value)) return `${key}: ${groupDigits(value)}`;
+  if (typeof value === "number") return `${key}: ${Number(value.toPrecision(6))}`;
+  if (value && typeof value === "object") return `${key}: ${JSON.stringify(value, (k, v) => (typeof v === "bigint" ? String(v) : v))}`;
+  return `${key}: ${value}`;
+}
+
+function showStats(panel, response) {
+  const stats = response.stats || {};
+  const parts = [];
+  if (response.engine) parts.push(`engine: ${response.engine}`);
+  if ("nodes" in stats) parts.push(formatStat("nodes", stats.nodes));
+  if ("seconds" in stats) parts.push(formatStat("seconds", stats.seconds));
+  for (const [key, value] of Object.entries(stats)) {
+    if (key !== "nodes" && key !== "seconds") parts.push(formatStat(key, value));
+  }
+  panel.stats.textContent = parts.join(" · ");
+}
+
+function showError(panel, error) {
+  const message = error?.message || "The solver failed without saying why.";
+  panel.error.textContent = error?.path ? `${message} (at ${error.path})` : message;
+}
+
+async function run(panel, request) {
+  if (busy) return null;
+  busy = true;
+  clearAnswer(panel);
+  setState("busy", "Solving…");
+  if (!request.engine && panel.engine.value) request.engine = panel.engine.value;
+  const started = performance.now();
+  let last = { nodes: 0, solutions: 0, fraction: null };
+  const bar = document.getElementById("progress-bar");
+  const text = document.getElementById("progress-text");
+  const paint = () => {
+    const elapsed = ((performance.now() - started) / 1000).toFixed(1);
+    const fraction = typeof last.fraction === "number" ? last.fraction : null;
+    if (fraction === null) bar.removeAttribute("value"); else bar.value = Math.max(0, Math.min(1, fraction));
+    const parts = [];
+    if (fraction !== null) parts.push(`${(fraction * 100).toFixed(1)}% (estimate)`);
+    parts.push(`nodes ${groupDigits(last.nodes ?? 0)}`, `solutions ${groupDigits(last.solutions ?? 0)}`, `${elapsed} s`);
+    text.textContent = parts.join(" · ");
+  };
+  paint();
+  progress.hidden = false;
+  const timer = setInterval(paint, 200);
+  let response;
+  try {
+    response = await solver.solve(request, { onProgress: (report) => { last = report || last; paint(); } });
+  } catch (error) {
+    response = { ok: false, error: { code: "client_error", message: error?.message || String(error) } };
+  } finally {
+    clearInterval(timer);
+    progress.hidden = true;
+    busy = false;
+  }
+  if (response?.cancelled) {
+    const count = response.count ?? last.solutions ?? 0;
+    panel.result.textContent = `Cancelled after ${((performance.now() - started) / 1000).toFixed(1)} s; ${groupDigits(count)} solutions found so far.`;
+    panel.result.dataset.cancelled = "true";
+    if (response.ok) showStats(panel, response);
+    setState(pythonReady ? "ready" : "loading", pythonReady ? "Ready (last solve cancelled)" : "Restarting Python…");
+    return response;
+  }
+  delete panel.result.dataset.cancelled;
+  setState(pythonReady ? "ready" : "loading", pythonReady ? "Ready" : "Loading Python…");
+  if (!response || !response.ok) {
+    showError(panel, response?.error);
+    return response;
+  }
+  panel.result.dataset.count = String(response.count);
+  panel.result.textContent = panel.kind.describe(response);
+  showStats(panel, response);
+  panel.solutions = Array.isArray(response.solutions) ? response.solutions : [];
+  panel.index = 0;
+  panel.kind.showResponse?.(response);
+  showSolution(panel);
+  return response;
+}
+
+function showSolution(panel) {
+  const total = panel.solutions.length;
+  panel.nav.hidden = total < 2;
+  panel.position.textContent = total ? `Solution ${panel.index + 1} of ${total}` : "";
+  panel.prev.disabled = panel.index <= 0;
+  panel.next.disabled = panel.index >= total - 1;
+  panel.kind.setSolution(total ? panel.solutions[panel.index] : null, panel.index);
+  redraw(panel);
+}
+
+function browse(panel, step) {
+  const total = panel.solutions.length;
+  if (!total) return;
+  panel.index = Math.max(0, Math.min(total - 1, panel.index + step));
+  showSolution(panel);
+}
+
+// ------------------------------------------------------------------ share, import, export
+
+function currentPanel() {
+  return panels.get(activeKind);
+}
+
+function updateHash() {
+  const panel = currentPanel();
+  if (!panel) return;
+  const fragment = `#${panel.kind.id}:${panel.kind.encode()}`;
+  if (location.hash !== fragment) history.replaceState(null, "", fragment);
+  if (shareUrl.value) shareUrl.value = location.href;
+}
+
+function shareLink() {
+  updateHash();
+  shareUrl.value = location.href;
+  shareUrl.select();
+  navigator.clipboard?.writeText(location.href).catch(() => {});
+}
+
+function restoreFromHash() {
+  const hash = decodeURIComponent(location.hash.slice(1));
+  if (!hash) return false;
+  const colon = hash.indexOf(":");
+  const id = colon < 0 ? hash : hash.slice(0, colon);
+  const panel = panels.get(id);
+  if (!panel) return false;
+  activate(id, false);
+  if (colon >= 0) {
+    try {
+      panel.kind.decode(hash.slice(colon + 1));
+      clearAnswer(panel);
+    } catch (error) {
+      clearAnswer(panel);
+      panel.error.textContent = `The link's puzzle could not be read: ${error.message}`;
+    }
+  }
+  redraw(panel);
+  return true;
+}
+
+function exportJson() {
+  const panel = currentPanel();
+  const request = { kind: panel.kind.id, ...panel.kind.exportRequest() };
+  const text = JSON.stringify(request, null, 2);
+  download(`${panel.kind.id}.json`, new Blob([text], { type: "application/json" }));
+}
+
+async function importJson() {
+  const file = importInput.files?.[0];
+  if (!file) return;
+  const panel0 = currentPanel();
+  try {
+    const data = JSON.parse(await file.text());
+    const id = typeof data.kind === "string" && panels.has(data.kind) ? data.kind : activeKind;
+    const panel = panels.get(id);
+    activate(id, false);
+    panel.kind.importRequest(data.puzzle ? data : { puzzle: data });
+    clearAnswer(panel);
+    redraw(panel);
+    updateHash();
+  } catch (error) {
+    panel0.error.textContent = `Could not import ${file.name}: ${error.message}`;
+  } finally {
+    importInput.value = "";
+  }
+}
+
+function exportPng() {
+  const panel = currentPanel();
+  redraw(panel);
+  panel.canvas.toBlob((blob) => blob && download(`${panel.kind.id}.png`, blob), "image/png");
+}
+
+function exportSvg() {
+  const panel = currentPanel();
+  const svg = new SvgDrawing();
+  panel.kind.draw(svg);
+  download(`${panel.kind.id}.svg`, new Blob([svg.toString()], { type: "image/svg+xml" }));
+}
+
+// ------------------------------------------------------------------ boot
+
+for (const factory of [createPolyomino, createSudoku, createShikaku, createDomino, createExactCover]) addKind(factory);
+if (!restoreFromHash()) activate("polyomino", false);
+window.addEventListener("hashchange", restoreFromHash);
+updateButtons();

@@ -1,0 +1,116 @@
+// The drawing seam (after Simon Tatham's drawing_api): every web/render/<kind>.js draws only
+// through these five calls, so one draw function serves the screen (canvas), the PNG export
+// (the same canvas) and the SVG export.
+//
+//   begin(width, height, background)         start a fresh picture of that size
+//   rect(x, y, w, h, {fill, stroke, width})   axis-aligned rectangle
+//   line(x1, y1, x2, y2, {stroke, width})     straight line
+//   polygon(points, {fill, stroke, width})    closed polygon, points = [[x, y], ...]
+//   text(x, y, string, {size, fill, bold, align})  text centred vertically on y;
+//                                             align "center" (default), "left" or "right"
+
+const FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif";
+
+export class CanvasDrawing {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+  }
+
+  begin(width, height, background = "#ffffff") {
+    const ratio = Math.min(window.devicePixelRatio || 1, 2);
+    const pixelWidth = Math.round(width * ratio);
+    const pixelHeight = Math.round(height * ratio);
+    if (this.canvas.width !== pixelWidth) this.canvas.width = pixelWidth;
+    if (this.canvas.height !== pixelHeight) this.canvas.height = pixelHeight;
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
+    this.ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    this.ctx.clearRect(0, 0, width, height);
+    this.ctx.fillStyle = background;
+    this.ctx.fillRect(0, 0, width, height);
+  }
+
+  rect(x, y, w, h, { fill, stroke, width = 1 } = {}) {
+    if (fill) { this.ctx.fillStyle = fill; this.ctx.fillRect(x, y, w, h); }
+    if (stroke) { this.ctx.strokeStyle = stroke; this.ctx.lineWidth = width; this.ctx.strokeRect(x, y, w, h); }
+  }
+
+  line(x1, y1, x2, y2, { stroke = "#000", width = 1 } = {}) {
+    this.ctx.beginPath();
+    this.ctx.moveTo(x1, y1);
+    this.ctx.lineTo(x2, y2);
+    this.ctx.strokeStyle = stroke;
+    this.ctx.lineWidth = width;
+    this.ctx.lineCap = "square";
+    this.ctx.stroke();
+  }
+
+  polygon(points, { fill, stroke, width = 1 } = {}) {
+    if (points.length < 2) return;
+    this.ctx.beginPath();
+    this.ctx.moveTo(points[0][0], points[0][1]);
+    for (const [x, y] of points.slice(1)) this.ctx.lineTo(x, y);
+    this.ctx.closePath();
+    if (fill) { this.ctx.fillStyle = fill; this.ctx.fill(); }
+    if (stroke) { this.ctx.strokeStyle = stroke; this.ctx.lineWidth = width; this.ctx.stroke(); }
+  }
+
+  text(x, y, string, { size = 14, fill = "#000", bold = false, align = "center" } = {}) {
+    this.ctx.font = `${bold ? "bold " : ""}${size}px ${FONT}`;
+    this.ctx.fillStyle = fill;
+    this.ctx.textAlign = align;
+    this.ctx.textBaseline = "middle";
+    this.ctx.fillText(String(string), x, y);
+  }
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+export class SvgDrawing {
+  begin(width, height, background = "#ffffff") {
+    this.svg = document.createElementNS(SVG_NS, "svg");
+    this.svg.setAttribute("xmlns", SVG_NS);
+    this.svg.setAttribute("width", String(width));
+    this.svg.setAttribute("height", String(height));
+    this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    this.rect(0, 0, width, height, { fill: background });
+  }
+
+  add(tag, attributes) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [name, value] of Object.entries(attributes)) {
+      if (value !== undefined && value !== null) node.setAttribute(name, String(value));
+    }
+    this.svg.append(node);
+    return node;
+  }
+
+  rect(x, y, w, h, { fill, stroke, width = 1 } = {}) {
+    this.add("rect", { x, y, width: w, height: h, fill: fill || "none", stroke: stroke || undefined, "stroke-width": stroke ? width : undefined });
+  }
+
+  line(x1, y1, x2, y2, { stroke = "#000", width = 1 } = {}) {
+    this.add("line", { x1, y1, x2, y2, stroke, "stroke-width": width, "stroke-linecap": "square" });
+  }
+
+  polygon(points, { fill, stroke, width = 1 } = {}) {
+    this.add("polygon", {
+      points: points.map(([x, y]) => `${x},${y}`).join(" "),
+      fill: fill || "none", stroke: stroke || undefined, "stroke-width": stroke ? width : undefined,
+    });
+  }
+
+  text(x, y, string, { size = 14, fill = "#000", bold = false, align = "center" } = {}) {
+    const anchor = { center: "middle", left: "start", right: "end" }[align] || "middle";
+    const node = this.add("text", {
+      x, y, fill, "font-size": size, "font-family": FONT, "font-weight": bold ? "bold" : undefined,
+      "text-anchor": anchor, "dominant-baseline": "central",
+    });
+    node.textContent = String(string);
+  }
+
+  toString() {
+    return new XMLSerializer().serializeToString(this.svg);
+  }
+}

@@ -1,0 +1,131 @@
+// Exact cover. Controls (ids): #exact_cover-text (textarea: Knuth's DLX text, or JSON
+// {"items", "secondary", "options"}), #exact_cover-example (select) + #exact_cover-load-example,
+// #exact_cover-limit, #exact_cover-solve, #exact_cover-count. Solutions are listed in
+// #exact_cover-solutions as option indices and option lines.
+// Share fragment: #exact_cover:<base64url of the text>.
+import { clampInt, el, fromBase64Url, labelled, toBase64Url } from "../ui.js";
+import * as render from "../render/exact_cover.js";
+
+const KNUTH_EXAMPLE = `| Knuth's example from "Dancing links": items, then one option a line
+A B C D E F G
+C E F
+A D G
+B C F
+A D
+B G
+D E G
+`;
+
+function queensText(n) {
+  const lines = [`| ${n} queens: rows and columns primary, diagonals secondary`];
+  const rows = Array.from({ length: n }, (_, i) => `r${i}`);
+  const cols = Array.from({ length: n }, (_, i) => `c${i}`);
+  const diag = Array.from({ length: 2 * n - 1 }, (_, i) => `a${i}`);
+  const anti = Array.from({ length: 2 * n - 1 }, (_, i) => `b${i}`);
+  lines.push(`${[...rows, ...cols].join(" ")} | ${[...diag, ...anti].join(" ")}`);
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) lines.push(`r${r} c${c} a${r + c} b${r - c + n - 1}`);
+  return `${lines.join("\n")}\n`;
+}
+
+const EXAMPLES = { knuth: ["Knuth's 7-item example", KNUTH_EXAMPLE], queens8: ["8 queens (92 solutions)", queensText(8)], queens12: ["12 queens (14,200 solutions)", queensText(12)], queens16: ["16 queens (a long count)", queensText(16)] };
+
+// Read the problem the way the solver does, only to show option lines and the matrix.
+export function parseProblem(text) {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("{")) {
+    const data = JSON.parse(trimmed);
+    const items = (data.items || []).map(String);
+    const secondary = (data.secondary || []).map(String);
+    const options = (data.options || []).map((option) => option.map(String));
+    return { items: [...items, ...secondary], secondaryCount: secondary.length, options, lines: options.map((o) => o.join(" ")), puzzle: data };
+  }
+  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line && !line.startsWith("|"));
+  if (!lines.length) return { items: [], secondaryCount: 0, options: [], lines: [], puzzle: { text } };
+  const [head, ...rest] = lines;
+  const [primaryPart, secondaryPart = ""] = head.split("|");
+  const primary = primaryPart.split(/\s+/).filter(Boolean);
+  const secondary = secondaryPart.split(/\s+/).filter(Boolean);
+  return {
+    items: [...primary, ...secondary], secondaryCount: secondary.length,
+    options: rest.map((line) => line.split(/\s+/).filter(Boolean)), lines: rest, puzzle: { text },
+  };
+}
+
+export function createExactCover(ctx) {
+  const view = { items: [], secondaryCount: 0, options: [], chosen: null };
+  let problem = null;
+  const textarea = el("textarea", { id: "exact_cover-text", rows: "12", cols: "48", spellcheck: "false" });
+  textarea.value = KNUTH_EXAMPLE;
+  const textLabel = el("label", { class: "field-title", for: "exact_cover-text" }, "Problem (Knuth's DLX text or JSON)");
+  const example = labelled("Example", { tag: "select", id: "exact_cover-example" });
+  for (const [key, [label]] of Object.entries(EXAMPLES)) example.input.append(el("option", { value: key }, label));
+  const loadExample = el("button", { id: "exact_cover-load-example", type: "button" }, "Load example");
+  const limit = labelled("Limit", { id: "exact_cover-limit", type: "number", min: "1", max: "1000", value: "10" });
+  const solveButton = el("button", { id: "exact_cover-solve", type: "button", class: "solve-action primary" }, "Solve");
+  const countButton = el("button", { id: "exact_cover-count", type: "button", class: "solve-action" }, "Count");
+  const list = el("ol", { id: "exact_cover-solutions", class: "solution-list", testid: "solutions" });
+  const inputError = el("div", { id: "exact_cover-input-error", class: "error", role: "alert" });
+
+  function reparse() {
+    try {
+      problem = parseProblem(textarea.value);
+      Object.assign(view, { items: problem.items, secondaryCount: problem.secondaryCount, options: problem.options, chosen: null });
+      inputError.textContent = "";
+    } catch (error) {
+      problem = null;
+      Object.assign(view, { items: [], secondaryCount: 0, options: [], chosen: null });
+      inputError.textContent = `Not valid JSON: ${error.message}`;
+    }
+  }
+  reparse();
+  textarea.addEventListener("input", () => { reparse(); ctx.changed(); });
+  loadExample.addEventListener("click", () => { textarea.value = EXAMPLES[example.input.value][1]; reparse(); ctx.changed(); });
+
+  const request = (mode) => {
+    reparse();
+    const puzzle = problem ? problem.puzzle : { text: textarea.value };
+    return { kind: "exact_cover", mode, limit: mode === "solve" ? clampInt(limit.input.value, 1, 1000, 10) : undefined, puzzle };
+  };
+  solveButton.addEventListener("click", () => ctx.run(request("solve")));
+  countButton.addEventListener("click", () => ctx.run(request("count")));
+
+  function listSolutions(solutions) {
+    list.replaceChildren();
+    solutions.slice(0, 100).forEach((solution, index) => {
+      const item = el("li", { class: "solution" }, el("span", { class: "solution-head" }, `Solution ${index + 1}: options ${solution.join(", ")}`));
+      const lines = el("ul", { class: "option-lines" });
+      for (const optionIndex of solution) lines.append(el("li", {}, el("code", {}, `${optionIndex}: ${problem?.lines[optionIndex] ?? "?"}`)));
+      item.append(lines);
+      list.append(item);
+    });
+    if (solutions.length > 100) list.append(el("li", {}, `… and ${solutions.length - 100} more`));
+  }
+
+  return {
+    id: "exact_cover",
+    title: "Exact cover",
+    engines: ["dlx", "bitset"],
+    controls: el("div", { class: "controls" }, textLabel, textarea, inputError,
+      el("div", { class: "row" }, example.wrap, loadExample), el("div", { class: "row" }, limit.wrap)),
+    actions: el("div", { class: "buttons" }, solveButton, countButton),
+    extra: list,
+    draw: (d) => render.draw(d, view),
+    describe(response) {
+      const n = response.count;
+      if (response.mode === "count") return `${n} solution${n === 1 ? "" : "s"}${response.complete ? "" : " (stopped early)"}.`;
+      if (n === 0) return response.complete ? "No solution." : "No solution found.";
+      return `${n} solution${n === 1 ? "" : "s"} found${response.complete ? " (that is all of them)" : ""}.`;
+    },
+    showResponse(response) { listSolutions(response.solutions || []); },
+    setSolution(solution) { view.chosen = solution || null; },
+    clearSolution() { view.chosen = null; list.replaceChildren(); },
+    encode: () => toBase64Url(textarea.value),
+    decode(text) { textarea.value = fromBase64Url(text); reparse(); },
+    exportRequest: () => ({ mode: "solve", puzzle: problem ? problem.puzzle : { text: textarea.value } }),
+    importRequest(data) {
+      const p = data.puzzle;
+      textarea.value = typeof p.text === "string" ? p.text : JSON.stringify({ items: p.items, secondary: p.secondary || [], options: p.options }, null, 1);
+      reparse();
+    },
+  };
+}

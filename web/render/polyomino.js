@@ -1,0 +1,65 @@
+// Draws a polyomino board (and a tiling of it) through the drawing seam (web/draw.js).
+// view = {board: ["..#", ...], solution: [{piece, cells: [[r, c], ...]}] | null, colourOf(piece)}
+
+const MARGIN = 8;
+
+export function layout(view) {
+  const rows = view.board.length;
+  const cols = Math.max(1, ...view.board.map((line) => line.length));
+  const cell = Math.max(10, Math.min(48, Math.floor(520 / Math.max(rows, cols))));
+  return { rows, cols, cell, width: MARGIN * 2 + cols * cell, height: MARGIN * 2 + rows * cell };
+}
+
+export function cellAt(view, x, y) {
+  const { rows, cols, cell } = layout(view);
+  const col = Math.floor((x - MARGIN) / cell);
+  const row = Math.floor((y - MARGIN) / cell);
+  if (row < 0 || col < 0 || row >= rows || col >= cols) return null;
+  return [row, col];
+}
+
+export function draw(d, view) {
+  const { rows, cols, cell, width, height } = layout(view);
+  d.begin(width, height, "#ffffff");
+  const at = (r, c) => [MARGIN + c * cell, MARGIN + r * cell];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const [x, y] = at(r, c);
+      const open = view.board[r][c] === ".";
+      d.rect(x, y, cell, cell, { fill: open ? "#ffffff" : "#4a5160", stroke: "#c5cbd3", width: 1 });
+    }
+  }
+  if (!view.solution) return;
+  const owner = new Map();
+  view.solution.forEach((placement, index) => {
+    for (const [r, c] of placement.cells) owner.set(`${r},${c}`, index);
+  });
+  view.solution.forEach((placement) => {
+    const fill = view.colourOf(placement.piece);
+    for (const [r, c] of placement.cells) {
+      const [x, y] = at(r, c);
+      d.rect(x, y, cell, cell, { fill });
+    }
+  });
+  // Piece outlines: an edge is drawn where the neighbour belongs to another piece (or none).
+  view.solution.forEach((placement, index) => {
+    for (const [r, c] of placement.cells) {
+      const [x, y] = at(r, c);
+      const edges = [[-1, 0, x, y, x + cell, y], [1, 0, x, y + cell, x + cell, y + cell],
+        [0, -1, x, y, x, y + cell], [0, 1, x + cell, y, x + cell, y + cell]];
+      for (const [dr, dc, x1, y1, x2, y2] of edges) {
+        if (owner.get(`${r + dr},${c + dc}`) !== index) d.line(x1, y1, x2, y2, { stroke: "#1b1f24", width: 2.5 });
+      }
+    }
+    // The letter goes on the piece's cell nearest its centre of mass.
+    const n = placement.cells.length;
+    const mr = placement.cells.reduce((s, [r]) => s + r, 0) / n;
+    const mc = placement.cells.reduce((s, [, c]) => s + c, 0) / n;
+    let best = placement.cells[0];
+    for (const cellRC of placement.cells) {
+      if ((cellRC[0] - mr) ** 2 + (cellRC[1] - mc) ** 2 < (best[0] - mr) ** 2 + (best[1] - mc) ** 2) best = cellRC;
+    }
+    const [x, y] = at(best[0], best[1]);
+    d.text(x + cell / 2, y + cell / 2 + 1, placement.piece, { size: Math.max(9, cell * 0.45), bold: true, fill: "#1b1f24" });
+  });
+}

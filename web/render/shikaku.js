@@ -1,0 +1,42 @@
+// Draws a Shikaku grid, its clues and a solution through the drawing seam (web/draw.js).
+// view = {rows, cols, clues: [[r, c, n], ...], selected: [r, c] | null,
+//         solution: [[top, left, height, width], ...] | null}
+import { paletteColour } from "../ui.js";
+
+const MARGIN = 8;
+
+export function layout(view) {
+  const cell = Math.max(16, Math.min(40, Math.floor(560 / Math.max(view.rows, view.cols))));
+  return { cell, width: MARGIN * 2 + view.cols * cell, height: MARGIN * 2 + view.rows * cell };
+}
+
+export function cellAt(view, x, y) {
+  const { cell } = layout(view);
+  const col = Math.floor((x - MARGIN) / cell);
+  const row = Math.floor((y - MARGIN) / cell);
+  if (row < 0 || col < 0 || row >= view.rows || col >= view.cols) return null;
+  return [row, col];
+}
+
+export function draw(d, view) {
+  const { cell, width, height } = layout(view);
+  d.begin(width, height, "#ffffff");
+  const x0 = MARGIN;
+  const y0 = MARGIN;
+  if (view.selected) {
+    const [r, c] = view.selected;
+    d.rect(x0 + c * cell, y0 + r * cell, cell, cell, { fill: "#fff3b0" });
+  }
+  for (let r = 0; r <= view.rows; r++) d.line(x0, y0 + r * cell, x0 + view.cols * cell, y0 + r * cell, { stroke: "#c5cbd3" });
+  for (let c = 0; c <= view.cols; c++) d.line(x0 + c * cell, y0, x0 + c * cell, y0 + view.rows * cell, { stroke: "#c5cbd3" });
+  if (view.solution) {
+    view.solution.forEach(([top, left, h, w], index) => {
+      d.rect(x0 + left * cell + 2, y0 + top * cell + 2, w * cell - 4, h * cell - 4,
+        { fill: paletteColour(index, view.solution.length, 85), stroke: "#1b1f24", width: 2 });
+    });
+  }
+  d.rect(x0, y0, view.cols * cell, view.rows * cell, { stroke: "#1b1f24", width: 2 });
+  for (const [r, c, n] of view.clues) {
+    d.text(x0 + c * cell + cell / 2, y0 + r * cell + cell / 2 + 1, String(n), { size: cell * (n >= 100 ? 0.38 : 0.5), bold: true });
+  }
+}
