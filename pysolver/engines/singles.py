@@ -48,42 +48,37 @@ def _assign(
     Returns False when some primary item is left without options (the branch is dead). The
     ``forced`` list holds items whose count fell to one; it is consumed.
     """
-    if option < 0:
-        option = _next_forced(forced, counts, status, item_options)
-        if option < 0:
-            return True
+    # The hottest loop of the engine: status values are written as literals (0 dead, 1 live,
+    # 2 chosen) and the constants bound to locals, because global lookups cost here.
+    covered = COVERED
+    push = forced.append
     while True:
-        status[option] = CHOSEN
-        items = option_items[option]
-        for item in items:
-            counts[item] = COVERED
-        for item in items:
-            for other in item_options[item]:
-                if status[other] == LIVE:
-                    status[other] = DEAD
-                    for touched in option_items[other]:
-                        left = counts[touched] - 1
-                        counts[touched] = left
-                        if left <= 1:
-                            if left == 0:
-                                return False
-                            forced.append(touched)
-        option = _next_forced(forced, counts, status, item_options)
-        if option < 0:
+        if option >= 0:
+            status[option] = 2
+            items = option_items[option]
+            for item in items:
+                counts[item] = covered
+            for item in items:
+                for other in item_options[item]:
+                    if status[other] == 1:
+                        status[other] = 0
+                        for touched in option_items[other]:
+                            left = counts[touched] - 1
+                            counts[touched] = left
+                            if left < 2:
+                                if not left:
+                                    return False
+                                push(touched)
+        # The next single: a forced item not covered since it was queued.
+        while forced:
+            item = forced.pop()
+            if counts[item] == 1:
+                break
+        else:
             return True
-
-
-def _next_forced(
-    forced: list[int], counts: list[int], status: bytearray, item_options: list[list[int]]
-) -> int:
-    """The only live option of a still-uncovered forced item, or -1 when none is pending."""
-    while forced:
-        item = forced.pop()
-        if counts[item] == 1:
-            for option in item_options[item]:
-                if status[option] == LIVE:
-                    return option
-    return -1
+        for option in item_options[item]:  # noqa: B007 - the loop finds the live option
+            if status[option] == 1:
+                break
 
 
 def search(
