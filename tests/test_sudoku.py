@@ -162,6 +162,16 @@ def test_every_engine_gives_the_same_answers_on_a_sample(engine: str) -> None:
             assert other[key] == default[key], (engine, key, text)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", AVAILABLE_ENGINES[1:])
+def test_every_engine_on_all_of_top95(engine: str) -> None:
+    for text in top95():
+        default = solve(request(text, limit=2))
+        other = solve(request(text, limit=2, engine=engine))
+        assert other["solutions"] == default["solutions"]
+        assert other["unique"] is True
+
+
 @pytest.fixture(scope="module")
 def multi_solution_grid() -> tuple[list[list[int]], int]:
     """A 9x9 grid with 131 completions (blanks drawn by a seeded generator), and its count."""
@@ -185,6 +195,8 @@ def test_every_engine_counts_a_multi_solution_grid_like_the_reference(
     listed = solve(request(givens, limit=expected + 1, engine=engine))
     assert listed["count"] == expected and listed["complete"]
     assert len({str(solution) for solution in listed["solutions"]}) == expected
+    default = solve(request(givens, limit=expected + 1))
+    assert sorted(listed["solutions"]) == sorted(default["solutions"])
     for solution in listed["solutions"][:5]:
         assert_valid_solution(givens, solution, 3, 3)
 
