@@ -112,7 +112,7 @@ export function createPolyomino(ctx) {
   return {
     id: "polyomino",
     title: "Polyomino",
-    engines: ["dlx", "bitset"],
+    engines: ["bitset", "dlx"],
     controls: el("div", { class: "controls" },
       el("div", { class: "row" }, preset.wrap, applyPreset),
       el("div", { class: "row" }, rows.wrap, cols.wrap, fillButton),

@@ -6,15 +6,44 @@
 import { clampInt, el, labelled } from "../ui.js";
 import * as render from "../render/shikaku.js";
 
-// A small example with a unique solution: 5x5 with nine clues.
-const EXAMPLE = { rows: 5, cols: 5, clues: [[0, 0, 2], [0, 2, 3], [0, 4, 2], [1, 1, 2], [2, 3, 4], [3, 0, 4], [3, 2, 2], [4, 2, 2], [4, 4, 4]] };
+// A small example with a unique solution: 7x7 with nine clues.
+const EXAMPLE = { rows: 7, cols: 7, clues: [[0, 2, 9], [0, 3, 4], [0, 5, 4], [1, 6, 3], [4, 0, 12], [4, 6, 4], [5, 3, 8], [5, 5, 2], [6, 3, 3]] };
+
+// Reads a puzz.link Shikaku URL (".../p?shikaku/<cols>/<rows>/<data>") for drawing, when the
+// response does not carry the parsed puzzle itself. The solver validates the URL; this only
+// has to agree with it on valid ones: cells row by row, one hex digit a number, "-" + 2, "+" + 3,
+// "=" + 3 (+4096), "%" + 3 (+8192) hex digits for larger ones, g..z skip 1..20 cells.
+export function parsePuzzLink(url) {
+  const query = url.includes("?") ? url.slice(url.indexOf("?") + 1) : url;
+  const fields = query.split("#")[0].split("/").filter(Boolean);
+  if (!/^s(h)?ikaku/i.test(fields[0] || "")) return null;
+  const numeric = fields.slice(1);
+  while (numeric.length > 3 && !/^\d+$/.test(numeric[0])) numeric.shift();
+  const cols = Number(numeric[0]);
+  const rows = Number(numeric[1]);
+  if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1) return null;
+  const data = numeric.slice(2).join("/");
+  const wide = { "-": [2, 0], "+": [3, 0], "=": [3, 4096], "%": [3, 8192] };
+  const clues = [];
+  let cell = 0;
+  for (let i = 0; i < data.length;) {
+    const ch = data[i];
+    if (/[0-9a-f]/.test(ch)) { clues.push([Math.floor(cell / cols), cell % cols, parseInt(ch, 16)]); cell += 1; i += 1; }
+    else if (wide[ch]) {
+      const [digits, offset] = wide[ch];
+      clues.push([Math.floor(cell / cols), cell % cols, parseInt(data.slice(i + 1, i + 1 + digits), 16) + offset]);
+      cell += 1; i += 1 + digits;
+    } else if (/[g-z]/.test(ch)) { cell += parseInt(ch, 36) - 15; i += 1; }
+    else return null;
+  }
+  return { rows, cols, clues };
+}
 
 export function createShikaku(ctx) {
-  const view = { rows: 5, cols: 5, clues: [], selected: [0, 0], solution: null };
-  let sentClues = null;
+  const view = { rows: 7, cols: 7, clues: [], selected: [0, 0], solution: null };
   const clueMap = new Map();
-  const rows = labelled("Rows", { id: "shikaku-rows", type: "number", min: "1", max: "60", value: "5" });
-  const cols = labelled("Columns", { id: "shikaku-cols", type: "number", min: "1", max: "60", value: "5" });
+  const rows = labelled("Rows", { id: "shikaku-rows", type: "number", min: "1", max: "60", value: "7" });
+  const cols = labelled("Columns", { id: "shikaku-cols", type: "number", min: "1", max: "60", value: "7" });
   const clearButton = el("button", { id: "shikaku-clear", type: "button" }, "Clear clues");
   const url = labelled("puzz.link URL", { id: "shikaku-url", placeholder: "https://puzz.link/p?shikaku/…", size: "40", spellcheck: "false" });
   const loadUrl = el("button", { id: "shikaku-load-url", type: "button", class: "solve-action" }, "Load and solve URL");
@@ -63,13 +92,16 @@ export function createShikaku(ctx) {
   clearButton.addEventListener("click", () => { clueMap.clear(); syncClues(); ctx.changed(); });
 
   const puzzle = () => ({ rows: view.rows, cols: view.cols, clues: view.clues.map((clue) => [...clue]) });
-  const run = (mode) => { sentClues = puzzle().clues; return ctx.run({ kind: "shikaku", mode, limit: mode === "solve" ? 2 : undefined, puzzle: puzzle() }); };
+  let lastUrl = null; // the URL of the request in flight, if it was one
+  const run = (mode) => {
+    lastUrl = null;
+    return ctx.run({ kind: "shikaku", mode, limit: mode === "solve" ? 2 : undefined, puzzle: puzzle() });
+  };
   solveButton.addEventListener("click", () => run("solve"));
   countButton.addEventListener("click", () => run("count"));
-  loadUrl.addEventListener("click", async () => {
-    sentClues = null;
-    const response = await ctx.run({ kind: "shikaku", mode: "solve", limit: 2, puzzle: { url: url.input.value.trim() } });
-    void response;
+  loadUrl.addEventListener("click", () => {
+    lastUrl = url.input.value.trim();
+    ctx.run({ kind: "shikaku", mode: "solve", limit: 2, puzzle: { url: lastUrl } });
   });
 
   const kind = {
@@ -126,13 +158,14 @@ export function createShikaku(ctx) {
       return "A solution.";
     },
     showResponse(response) {
-      if (response.puzzle && typeof response.puzzle === "object") {
-        load(response.puzzle);
-        sentClues = puzzle().clues;
+      const parsed = response.puzzle && typeof response.puzzle === "object" ? response.puzzle
+        : lastUrl ? parsePuzzLink(lastUrl) : null;
+      if (parsed) {
+        load(parsed);
         ctx.redraw();
       }
     },
-    setSolution(solution) { view.solution = solution || null; void sentClues; },
+    setSolution(solution) { view.solution = solution || null; },
     clearSolution() { view.solution = null; },
     encode: () => `${view.rows}x${view.cols}:${view.clues.map(([r, c, n]) => `${r}.${c}.${n}`).join(",")}`,
     decode(text) {

@@ -1,4 +1,5 @@
-// Sudoku editor. Controls (ids): #sudoku-size (4, 6, 9, 16), #sudoku-paste (text box),
+// Sudoku editor. Controls (ids): #sudoku-size (4, 6, 9, 16), #sudoku-paste (text box; it
+// always shows the current givens after an edit),
 // #sudoku-load (load the pasted text), #sudoku-clear, #sudoku-solve (solve, limit 2: also says
 // whether the solution is unique), #sudoku-count. Focus #sudoku-canvas and type: 1-9 and A-G
 // (values 10-16), arrows move, Backspace/Delete/0/. clear; pasting text on the canvas loads it.
@@ -38,6 +39,7 @@ export function createSudoku(ctx) {
     const [boxRows, boxCols] = BOXES[size];
     Object.assign(view, { size, boxRows, boxCols, givens: givens || new Array(size * size).fill(0), solution: null, selected: 0 });
     sizeField.input.value = String(size);
+    paste.input.value = gridText();
   }
 
   function gridText() {
@@ -131,6 +133,7 @@ export function createSudoku(ctx) {
   function setCell(value) {
     if (view.givens[view.selected] === value) return;
     view.givens[view.selected] = value;
+    paste.input.value = gridText();
     ctx.changed();
   }
 

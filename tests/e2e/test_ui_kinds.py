@@ -1,0 +1,232 @@
+"""The page as a person uses it: each kind's editor, solved through the UI, draws its answer.
+
+One page per module (``shared_page``: Pyodide loads once). Each test switches to its kind's tab
+and sets up its own puzzle, so the order of the tests does not matter. A solution must show up
+three ways: the answer text, the stats line, and pixels on the board's canvas.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+SHIKAKU_URL = "https://puzz.link/p?shikaku/7/7/h94g4m3tck4i8g2j3i"
+SOLVE_TIMEOUT_MS = 60_000
+
+
+def needs_kind(kind: str):
+    missing = importlib.util.find_spec(f"pysolver.kinds.{kind}") is None
+    return pytest.mark.skipif(missing, reason=f"the {kind} kind is not written yet")
+
+
+def open_tab(page, kind: str) -> None:
+    page.click(f"#tab-{kind}")
+    assert page.is_visible(f"#panel-{kind}")
+
+
+def canvas_picture(page, kind: str) -> str:
+    return page.evaluate("(kind) => document.getElementById(`${kind}-canvas`).toDataURL()", kind)
+
+
+def click_and_wait(page, selector: str, timeout_ms: int = SOLVE_TIMEOUT_MS) -> None:
+    """Click a solve button and wait until the page has shown the answer."""
+    page.click(selector)
+    page.wait_for_function("() => document.body.dataset.state !== 'busy'", timeout=timeout_ms)
+
+
+def answer(page, kind: str) -> dict[str, str]:
+    return {
+        "result": page.text_content(f"#{kind}-result") or "",
+        "stats": page.text_content(f"#{kind}-stats") or "",
+        "error": page.text_content(f"#{kind}-error") or "",
+        "count": page.get_attribute(f"#{kind}-result", "data-count") or "",
+    }
+
+
+@needs_kind("sudoku")
+def test_sudoku_typed_and_pasted_grid_is_solved_and_unique(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "sudoku")
+    page.click("#sudoku-clear")
+    # Type the first givens with the keyboard, then load the whole grid through the text box.
+    page.click("#sudoku-canvas", position={"x": 20, "y": 20})
+    page.keyboard.type("53")
+    assert page.input_value("#sudoku-paste").startswith("53.")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Backspace")
+    assert page.input_value("#sudoku-paste").startswith("5..")
+    page.fill("#sudoku-paste", SUDOKU)
+    page.click("#sudoku-load")
+    empty = canvas_picture(page, "sudoku")
+    click_and_wait(page, "#sudoku-solve")
+    shown = answer(page, "sudoku")
+    assert shown["error"] == ""
+    assert shown["result"] == "Unique solution."
+    assert "engine:" in shown["stats"] and "nodes:" in shown["stats"] and "time:" in shown["stats"]
+    assert canvas_picture(page, "sudoku") != empty
+
+
+@needs_kind("sudoku")
+def test_sudoku_with_two_solutions_says_several(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "sudoku")
+    # Blank out enough givens that the grid has more than one completion.
+    page.fill("#sudoku-paste", "5" + "." * 80)
+    page.click("#sudoku-load")
+    click_and_wait(page, "#sudoku-solve")
+    assert answer(page, "sudoku")["result"].startswith("Several solutions")
+    assert page.text_content("#sudoku-position") == "Solution 1 of 2"
+    first = canvas_picture(page, "sudoku")
+    page.click("#sudoku-next")
+    assert page.text_content("#sudoku-position") == "Solution 2 of 2"
+    assert canvas_picture(page, "sudoku") != first
+
+
+@needs_kind("sudoku")
+def test_sudoku_clashing_givens_show_the_error(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "sudoku")
+    page.fill("#sudoku-paste", "55" + "." * 79)
+    page.click("#sudoku-load")
+    click_and_wait(page, "#sudoku-solve")
+    shown = answer(page, "sudoku")
+    assert "two 5s in row 1" in shown["error"]
+    assert "puzzle.grid" in shown["error"]
+    assert shown["result"] == ""
+
+
+@needs_kind("polyomino")
+def test_polyomino_preset_is_tiled_with_lettered_pieces(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "polyomino")
+    page.select_option("#polyomino-preset", "6x10")
+    page.click("#polyomino-apply-preset")
+    assert page.get_attribute("#polyomino-piece-X", "aria-pressed") == "true"
+    assert page.get_attribute("#polyomino-piece-O4", "aria-pressed") == "false"
+    empty = canvas_picture(page, "polyomino")
+    click_and_wait(page, "#polyomino-solve")
+    shown = answer(page, "polyomino")
+    assert shown["error"] == ""
+    assert shown["result"] == "1 tiling found."
+    assert canvas_picture(page, "polyomino") != empty
+
+
+@needs_kind("polyomino")
+def test_polyomino_board_editing_and_count(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "polyomino")
+    page.select_option("#polyomino-preset", "3x20")
+    page.click("#polyomino-apply-preset")
+    page.select_option("#polyomino-symmetry", "distinct")
+    click_and_wait(page, "#polyomino-count")
+    assert answer(page, "polyomino")["count"] == "2"
+    # Knocking out a cell leaves 59 cells for 60 squares of pentominoes: no tiling.
+    before = canvas_picture(page, "polyomino")
+    page.click("#polyomino-canvas", position={"x": 15, "y": 15})
+    assert canvas_picture(page, "polyomino") != before
+    click_and_wait(page, "#polyomino-count")
+    shown = answer(page, "polyomino")
+    assert shown["count"] == "0" or shown["error"] != ""
+
+
+@needs_kind("shikaku")
+def test_shikaku_url_is_loaded_drawn_and_solved(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "shikaku")
+    page.click("#shikaku-clear")
+    page.fill("#shikaku-rows", "3")
+    page.dispatch_event("#shikaku-rows", "change")
+    empty = canvas_picture(page, "shikaku")
+    page.fill("#shikaku-url", SHIKAKU_URL)
+    click_and_wait(page, "#shikaku-load-url")
+    shown = answer(page, "shikaku")
+    assert shown["error"] == ""
+    assert shown["result"] == "Unique solution."
+    # The response's parsed puzzle replaced the editor's grid.
+    assert page.input_value("#shikaku-rows") == "7"
+    assert "candidates" in shown["stats"]
+    assert canvas_picture(page, "shikaku") != empty
+
+
+@needs_kind("shikaku")
+def test_shikaku_clues_typed_on_the_board(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "shikaku")
+    page.click("#shikaku-clear")
+    page.fill("#shikaku-rows", "2")
+    page.dispatch_event("#shikaku-rows", "change")
+    page.fill("#shikaku-cols", "6")
+    page.dispatch_event("#shikaku-cols", "change")
+    # One multi-digit clue covering the whole 2x6 board.
+    page.click("#shikaku-canvas", position={"x": 20, "y": 20})
+    page.keyboard.type("12")
+    assert page.url.endswith("#shikaku:2x6:0.0.12")
+    click_and_wait(page, "#shikaku-solve")
+    assert answer(page, "shikaku")["result"] == "Unique solution."
+
+
+@needs_kind("domino")
+def test_domino_16x16_count_is_shown_exactly(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "domino")
+    page.click("#domino-clear")
+    page.fill("#domino-rows", "16")
+    page.dispatch_event("#domino-rows", "change")
+    page.fill("#domino-cols", "16")
+    page.dispatch_event("#domino-cols", "change")
+    click_and_wait(page, "#domino-count")
+    shown = answer(page, "domino")
+    assert shown["error"] == ""
+    assert "2,444,888,770,250,892,795,802,079,170,816" in shown["result"]
+    assert shown["count"] == "2444888770250892795802079170816"
+
+
+@needs_kind("domino")
+def test_domino_random_tiling_is_drawn(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "domino")
+    page.fill("#domino-rows", "6")
+    page.dispatch_event("#domino-rows", "change")
+    page.fill("#domino-cols", "6")
+    page.dispatch_event("#domino-cols", "change")
+    page.click("#domino-canvas", position={"x": 20, "y": 20})
+    page.click("#domino-canvas", position={"x": 60, "y": 20})
+    page.fill("#domino-seed", "7")
+    empty = canvas_picture(page, "domino")
+    click_and_wait(page, "#domino-random")
+    shown = answer(page, "domino")
+    assert shown["error"] == ""
+    assert shown["result"] == "A random tiling (seed 7)."
+    assert canvas_picture(page, "domino") != empty
+
+
+@needs_kind("exact_cover")
+def test_exact_cover_text_is_solved_and_listed(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "exact_cover")
+    page.select_option("#exact_cover-example", "knuth")
+    page.click("#exact_cover-load-example")
+    empty = canvas_picture(page, "exact_cover")
+    click_and_wait(page, "#exact_cover-solve")
+    shown = answer(page, "exact_cover")
+    assert shown["error"] == ""
+    assert shown["count"] == "1"
+    listed = page.text_content("#exact_cover-solutions")
+    # Knuth's example has one cover: options "A D", "B G" and "C E F" (indices 3, 4, 0).
+    assert "options 0, 3, 4" in listed
+    assert "0: C E F" in listed and "3: A D" in listed and "4: B G" in listed
+    assert canvas_picture(page, "exact_cover") != empty
+
+
+@needs_kind("exact_cover")
+def test_exact_cover_json_count(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "exact_cover")
+    page.fill(
+        "#exact_cover-text",
+        '{"items": ["a", "b"], "secondary": [], "options": [["a"], ["b"], ["a", "b"]]}',
+    )
+    click_and_wait(page, "#exact_cover-count")
+    assert answer(page, "exact_cover")["result"] == "2 solutions."
