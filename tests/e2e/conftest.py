@@ -1,0 +1,207 @@
+"""Fixtures for browser tests: the built site on a local server, and Chromium pages on it.
+
+Fixtures:
+- ``site_url``: base URL (ending in "/") of dist/, built from the current sources and served by
+  build.py's server on a free 127.0.0.1 port with the COOP/COEP headers (cross-origin isolated).
+- ``plain_site_url``: the same site served without those headers (not isolated), to exercise
+  the terminate-and-restart path of cancel.
+- ``app_page``: a fresh Playwright page at ``site_url`` whose requests to any host other than
+  127.0.0.1/localhost are aborted and recorded in ``app_page.blocked_requests``; it has waited
+  for ``window.pysolver.ready``, and at teardown it asserts that nothing was blocked.
+- ``shared_page``: like ``app_page`` but one page per test module (Pyodide loads once), for
+  tests that only call ``window.pysolver``; checked for stray requests at module teardown.
+- ``open_app(url)``: the same for another URL (returns the page); pages it opens are checked
+  the same way at teardown.
+
+Chromium is Debian's (/usr/bin/chromium, or $PYSOLVER_CHROMIUM); Playwright's own browser
+download is never used. Without Playwright or Chromium the browser tests are skipped, except
+under ``python3 build.py test``, which sets PYSOLVER_REQUIRE_E2E=1 and makes that an error.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("PYSOLVER_CHROMIUM", "/usr/bin/chromium")
+REQUIRED = os.environ.get("PYSOLVER_REQUIRE_E2E") == "1"
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+# Loading Pyodide takes a few seconds; a slow shared machine gets generous room.
+READY_TIMEOUT_MS = 90_000
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+    # Belt and braces with the request router below: no name but the loopback resolves.
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+]
+
+
+def _missing_browser_reason() -> str | None:
+    if importlib.util.find_spec("playwright") is None:
+        return "Playwright is not installed (python3 build.py test installs it into .venv)"
+    if not Path(CHROMIUM).exists():
+        return f"Chromium is missing at {CHROMIUM} (python3 build.py test installs it)"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    e2e_dir = Path(__file__).resolve().parent
+    reason = _missing_browser_reason()
+    for item in items:
+        if e2e_dir not in Path(str(item.fspath)).resolve().parents:
+            continue
+        item.add_marker(pytest.mark.e2e)
+        if reason is not None:
+            if REQUIRED:
+                raise pytest.UsageError(f"browser tests cannot run: {reason}")
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def _load_build_module():
+    spec = importlib.util.spec_from_file_location("pysolver_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def build_module():
+    return _load_build_module()
+
+
+@pytest.fixture(scope="session")
+def built_site(build_module) -> dict:
+    """dist/ brought up to date with the current sources; returns its manifest."""
+    return build_module.build_site(quiet=True)
+
+
+def _serve(build_module, isolated: bool) -> Iterator[str]:
+    server = build_module.make_server(port=0, isolated=isolated)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(build_module, built_site) -> Iterator[str]:
+    yield from _serve(build_module, isolated=True)
+
+
+@pytest.fixture(scope="session")
+def plain_site_url(build_module, built_site) -> Iterator[str]:
+    yield from _serve(build_module, isolated=False)
+
+
+# pytest-playwright's fixtures, pointed at Debian's Chromium with a closed-network profile.
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
+    }
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about"):
+        return True
+    return parts.hostname in LOCAL_HOSTS
+
+
+def guard_page(page) -> list[str]:
+    """Abort every request that leaves the machine and record its URL; returns the record."""
+    blocked: list[str] = []
+
+    def route(route_request) -> None:
+        url = route_request.request.url
+        if is_local(url):
+            route_request.continue_()
+        else:
+            blocked.append(url)
+            route_request.abort("blockedbyclient")
+
+    page.route("**/*", route)
+    page.blocked_requests = blocked
+    return blocked
+
+
+def open_guarded(context, url: str):
+    """A new page of context at url, guarded, with console errors recorded, once ready."""
+    page = context.new_page()
+    page.console_errors = []
+    page.on(
+        "console",
+        lambda message: message.type == "error" and page.console_errors.append(message.text),
+    )
+    guard_page(page)
+    page.goto(url)
+    page.ready_info = wait_ready(page)
+    return page
+
+
+def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> dict:
+    """Wait for window.pysolver.ready; returns the solver's info, or fails with its message."""
+    page.wait_for_function("() => window.pysolver && window.pysolver.ready", timeout=timeout_ms)
+    outcome = page.evaluate(
+        """async (timeout) => {
+            const timer = new Promise((_, reject) =>
+                setTimeout(() => reject(new Error(`not ready after ${timeout} ms`)), timeout));
+            try {
+                const info = await Promise.race([window.pysolver.ready, timer]);
+                return {ok: true, info: info ?? null};
+            } catch (error) {
+                return {ok: false, message: String(error && error.message || error)};
+            }
+        }""",
+        timeout_ms,
+    )
+    assert outcome["ok"], f"the page did not become ready: {outcome['message']}"
+    return outcome["info"]
+
+
+@pytest.fixture
+def open_app(context) -> Iterator[Callable[[str], object]]:
+    pages = []
+
+    def open_page(url: str):
+        page = open_guarded(context, url)
+        pages.append(page)
+        return page
+
+    yield open_page
+    for page in pages:
+        assert page.blocked_requests == [], f"requests left the machine: {page.blocked_requests}"
+
+
+@pytest.fixture
+def app_page(open_app, site_url):
+    return open_app(site_url)
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser, site_url) -> Iterator[object]:
+    context = browser.new_context()
+    page = open_guarded(context, site_url)
+    yield page
+    blocked = page.blocked_requests
+    context.close()
+    assert blocked == [], f"requests left the machine: {blocked}"

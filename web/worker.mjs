@@ -1,0 +1,164 @@
+// The web worker that runs pysolver inside Pyodide (a module worker: Pyodide 314 needs one).
+//
+// It loads the runtime once from this site (never from the network at large), installs the
+// pysolver wheel named in manifest.json, and then answers one request at a time.
+//
+// Messages in:  {type: "init", cancelBuffer: SharedArrayBuffer | null}
+//               {type: "solve", id, text}           text: the request as JSON
+// Messages out: {type: "ready", info}               info: versions and load time
+//               {type: "error", message}            loading failed; the message says why
+//               {type: "progress", id, text}        text: JSON {nodes, solutions, fraction, seconds}
+//               {type: "result", id, text}          text: the response as JSON (Python's own text,
+//                                                   so big integers stay exact)
+//               {type: "fatal", id, message}        the runtime itself broke; restart the worker
+//
+// Cancelling: with a SharedArrayBuffer the page writes the id of the request to cancel into
+// cancelFlag[0]; Python's cancel hook reads it between search steps, so the search stops
+// cleanly and answers with its partial count. Without one the page terminates this worker.
+
+let cancelFlag = null;
+let runSolve = null;
+
+// Python side of the bridge: one function that runs a request and returns JSON text.
+// protocol.dumps writes integers of any size (Python refuses int->str over 4,300 digits).
+const GLUE = `
+from pysolver import protocol, solve
+
+
+def run_solve(request_text, request_id, post_progress, is_cancelled):
+    def progress(report):
+        post_progress(request_id, protocol.dumps(report))
+
+    def cancel():
+        return bool(is_cancelled(request_id))
+
+    # JavaScript passes undefined (None here) when the page is not cross-origin isolated.
+    hook = cancel if is_cancelled is not None else None
+    return protocol.dumps(solve(request_text, progress=progress, cancel=hook))
+
+
+run_solve
+`;
+
+function describe(error) {
+  if (error instanceof Error) return error.message || String(error);
+  return String(error);
+}
+
+async function fetchManifest() {
+  const url = new URL("./manifest.json", import.meta.url);
+  let response;
+  try {
+    response = await fetch(url, { cache: "no-cache" });
+  } catch (error) {
+    throw new Error(`could not fetch ${url.pathname}: ${describe(error)}`);
+  }
+  if (!response.ok) {
+    throw new Error(`${url.pathname} answered ${response.status}; build the site with "python3 build.py"`);
+  }
+  return { manifest: await response.json(), base: url };
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// Fetch a wheel and check it against the sha256 build.py recorded, so a missing or stale file
+// gives a message that says so (micropip would only say "File is not a zip file").
+async function checkWheel(url, sha256) {
+  const response = await fetch(url);
+  if (!response.ok) {
+    throw new Error(`${new URL(url).pathname} answered ${response.status}; rebuild with "python3 build.py"`);
+  }
+  const digest = hex(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  if (sha256 && digest !== sha256) {
+    throw new Error(`${new URL(url).pathname} does not match manifest.json; rebuild with "python3 build.py"`);
+  }
+}
+
+async function load(cancelBuffer) {
+  const started = performance.now();
+  cancelFlag = cancelBuffer ? new Int32Array(cancelBuffer) : null;
+  const { manifest, base } = await fetchManifest();
+  const indexURL = new URL(manifest.pyodide.indexURL, base).href;
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import(`${indexURL}pyodide.mjs`));
+  } catch (error) {
+    throw new Error(`could not load the Pyodide runtime from ${indexURL}: ${describe(error)}`);
+  }
+  const pyodide = await loadPyodide({
+    indexURL,
+    stdout: (line) => console.log(`[python] ${line}`),
+    stderr: (line) => console.warn(`[python] ${line}`),
+  });
+  const quiet = { messageCallback: () => {}, errorCallback: (message) => console.warn(message) };
+  const micropipURL = new URL(manifest.micropip.wheel, base).href;
+  const wheelURL = new URL(manifest.pysolver.wheel, base).href;
+  await Promise.all([
+    checkWheel(micropipURL, manifest.micropip.sha256),
+    checkWheel(wheelURL, manifest.pysolver.sha256),
+  ]);
+  await pyodide.loadPackage(micropipURL, quiet);
+  const micropip = pyodide.pyimport("micropip");
+  try {
+    await micropip.install.callKwargs(wheelURL, { deps: false });
+  } finally {
+    micropip.destroy();
+  }
+  runSolve = pyodide.runPython(GLUE);
+  const version = pyodide.runPython("import pysolver; pysolver.__version__");
+  return {
+    pyodide: pyodide.version,
+    pysolver: version,
+    wheel: manifest.pysolver.version,
+    crossOriginIsolated: Boolean(self.crossOriginIsolated && cancelFlag),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+function postProgress(id, text) {
+  self.postMessage({ type: "progress", id, text });
+}
+
+function isCancelled(id) {
+  return Atomics.load(cancelFlag, 0) === id;
+}
+
+function solveOne(id, text) {
+  try {
+    const result = runSolve(text, id, postProgress, cancelFlag ? isCancelled : undefined);
+    self.postMessage({ type: "result", id, text: result });
+  } catch (error) {
+    if (error && error.constructor && error.constructor.name === "PythonError") {
+      // pysolver.solve never raises on bad input, so this is a bug in the bridge: report it
+      // as the protocol's internal error and keep serving.
+      const response = {
+        ok: false,
+        error: { code: "internal_error", message: `Python raised: ${describe(error)}`, path: "" },
+      };
+      self.postMessage({ type: "result", id, text: JSON.stringify(response) });
+    } else {
+      // A JavaScript-level failure (out of memory, stack overflow) leaves Pyodide unusable.
+      self.postMessage({ type: "fatal", id, message: describe(error) });
+    }
+  }
+}
+
+self.onmessage = async (event) => {
+  const message = event.data;
+  if (message.type === "init") {
+    try {
+      const info = await load(message.cancelBuffer);
+      self.postMessage({ type: "ready", info });
+    } catch (error) {
+      self.postMessage({ type: "error", message: describe(error) });
+    }
+  } else if (message.type === "solve") {
+    if (!runSolve) {
+      self.postMessage({ type: "fatal", id: message.id, message: "Python is not loaded yet" });
+      return;
+    }
+    solveOne(message.id, message.text);
+  }
+};
