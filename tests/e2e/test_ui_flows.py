@@ -1,0 +1,172 @@
+"""Page-wide flows: progress and Cancel, share links, JSON import/export, SVG export.
+
+One page per module (``shared_page``); the share-link test opens a second page in the same
+browser context, guarded the same way against requests that leave the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+LOCAL_PREFIXES = ("http://127.0.0.1", "http://localhost", "data:", "blob:", "about:")
+
+
+def wait_idle(page, timeout_ms: int = 60_000) -> None:
+    page.wait_for_function("() => document.body.dataset.state !== 'busy'", timeout=timeout_ms)
+
+
+def canvas_picture(page, kind: str) -> str:
+    return page.evaluate("(kind) => document.getElementById(`${kind}-canvas`).toDataURL()", kind)
+
+
+def test_long_count_shows_progress_and_cancels_within_a_second(shared_page) -> None:
+    page = shared_page
+    page.click("#tab-sudoku")
+    page.click("#sudoku-clear")
+    # Counting every completed 9x9 grid would take ages.
+    page.click("#sudoku-count")
+    assert page.is_visible("#progress")
+    assert page.is_enabled("#cancel")
+    assert page.is_disabled("#sudoku-solve")
+    # Progress reports arrive: the nodes figure moves past zero.
+    page.wait_for_function(
+        "() => /nodes [1-9]/.test(document.getElementById('progress-text').textContent)",
+        timeout=20_000,
+    )
+    text = page.text_content("#progress-text")
+    assert "solutions" in text and " s" in text
+    started = time.monotonic()
+    page.click("#cancel")
+    wait_idle(page, timeout_ms=5_000)
+    stopped_after = time.monotonic() - started
+    assert stopped_after < 1.5, f"Cancel took {stopped_after:.2f} s"
+    assert page.is_hidden("#progress")
+    assert page.text_content("#sudoku-result").startswith("Cancelled after")
+    # The app is ready for the next solve.
+    page.fill("#sudoku-paste", SUDOKU)
+    page.click("#sudoku-load")
+    page.wait_for_function(
+        "() => !document.getElementById('sudoku-solve').disabled", timeout=60_000
+    )
+    page.click("#sudoku-solve")
+    wait_idle(page)
+    assert page.text_content("#sudoku-result") == "Unique solution."
+
+
+def test_share_link_round_trips_in_a_new_page(shared_page) -> None:
+    page = shared_page
+    page.click("#tab-polyomino")
+    page.select_option("#polyomino-preset", "hole")
+    page.click("#polyomino-apply-preset")
+    page.click("#polyomino-piece-O4")  # add the square: 64 - 4 + 4 cells, no longer balanced
+    page.uncheck("#polyomino-reflections")
+    page.click("#polyomino-canvas", position={"x": 15, "y": 15})  # knock out a corner
+    page.click("#share")
+    link = page.input_value("#share-url")
+    assert "#polyomino:" in link
+    picture = canvas_picture(page, "polyomino")
+
+    blocked: list[str] = []
+    other = page.context.new_page()
+    other.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(LOCAL_PREFIXES)
+            else (blocked.append(route.request.url), route.abort("blockedbyclient"))
+        ),
+    )
+    try:
+        other.goto(link)
+        other.wait_for_selector("#polyomino-canvas")
+        assert other.is_visible("#panel-polyomino")
+        assert other.get_attribute("#polyomino-piece-O4", "aria-pressed") == "true"
+        assert other.get_attribute("#polyomino-piece-F", "aria-pressed") == "true"
+        assert not other.is_checked("#polyomino-reflections")
+        assert canvas_picture(other, "polyomino") == picture
+        # A Sudoku fragment typed into the address bar restores on hashchange.
+        other.evaluate(f"() => {{ location.hash = 'sudoku:{SUDOKU}'; }}")
+        other.wait_for_function("() => !document.getElementById('panel-sudoku').hidden")
+        assert other.input_value("#sudoku-paste") == SUDOKU
+    finally:
+        other.close()
+    assert blocked == [], f"requests left the machine: {blocked}"
+
+
+def guarded_page(context, blocked: list[str]):
+    page = context.new_page()
+    page.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(LOCAL_PREFIXES)
+            else (blocked.append(route.request.url), route.abort("blockedbyclient"))
+        ),
+    )
+    return page
+
+
+def test_loading_state_then_load_failure_is_shown(shared_page, site_url) -> None:
+    blocked: list[str] = []
+    page = guarded_page(shared_page.context, blocked)
+    # Break the runtime: the Python standard library never arrives.
+    page.route("**/python_stdlib.zip", lambda route: route.abort("failed"))
+    try:
+        page.goto(site_url)
+        page.wait_for_selector("#sudoku-solve", state="attached")
+        assert page.is_disabled("#polyomino-solve")
+        page.wait_for_function("() => document.body.dataset.state === 'error'", timeout=60_000)
+        assert page.text_content("#status").startswith("Python failed to load")
+        assert page.is_disabled("#polyomino-solve")
+    finally:
+        page.close()
+    assert blocked == [], f"requests left the machine: {blocked}"
+
+
+def test_bad_share_link_says_so(shared_page) -> None:
+    page = shared_page
+    page.evaluate("() => { location.hash = 'sudoku:12345'; }")
+    page.wait_for_function("() => document.getElementById('sudoku-error').textContent !== ''")
+    assert "could not be read" in page.text_content("#sudoku-error")
+
+
+def test_json_export_then_import_restores_the_puzzle(shared_page, tmp_path) -> None:
+    page = shared_page
+    page.click("#tab-sudoku")
+    page.fill("#sudoku-paste", SUDOKU)
+    page.click("#sudoku-load")
+    with page.expect_download() as download_info:
+        page.click("#export-json")
+    saved = tmp_path / "sudoku.json"
+    download_info.value.save_as(saved)
+    request = json.loads(saved.read_text())
+    assert request["kind"] == "sudoku"
+    assert request["puzzle"]["grid"] == SUDOKU
+
+    page.click("#sudoku-clear")
+    assert page.input_value("#sudoku-paste") == "." * 81
+    page.set_input_files("#import-json", str(saved))
+    page.wait_for_function(f"() => document.getElementById('sudoku-paste').value === '{SUDOKU}'")
+
+
+@pytest.mark.parametrize("kind", ["polyomino", "sudoku", "shikaku", "domino", "exact_cover"])
+def test_svg_export_draws_the_same_board(shared_page, kind, tmp_path) -> None:
+    page = shared_page
+    page.click(f"#tab-{kind}")
+    with page.expect_download() as download_info:
+        page.click("#export-svg")
+    saved = tmp_path / f"{kind}.svg"
+    download_info.value.save_as(saved)
+    svg = saved.read_text()
+    assert svg.startswith("<svg")
+    # The same draw function ran on the SVG backend: a background and the board's shapes.
+    assert svg.count("<rect") + svg.count("<line") > 5
+    with page.expect_download() as png_info:
+        page.click("#export-png")
+    png = tmp_path / f"{kind}.png"
+    png_info.value.save_as(png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
