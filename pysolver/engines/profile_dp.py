@@ -1,0 +1,309 @@
+"""Broken-profile dynamic programming: count and unrank domino tilings of a board with holes.
+
+The board is ``height`` rows of ``width`` cells (callers put the shorter side in ``width``), given
+as one bitmask of open cells per row. Cells are processed row by row, left to right. Before cell
+(r, c) the frontier holds ``width`` cells: (r + 1, j) for j < c and (r, j) for j >= c; a state is
+the mask of frontier cells already covered by a domino placed earlier. At an open cell:
+
+- covered already (bit c set): clear bit c, which now stands for (r + 1, c);
+- else a vertical domino down: set bit c (needs (r + 1, c) open);
+- else a horizontal domino right: set bit c + 1 (needs (r, c + 1) open and not yet covered).
+
+Closed cells are never covered, so they leave the state as it is.
+
+The counts of all 2^width states live in ONE Python integer, each count in a fixed field of K
+bits at bit offset K * state. A step then is a few whole-vector operations (and, shift, add)
+that run in C instead of 2^width dictionary updates in Python; see ``ProfileDP`` for the xor
+offset that makes the vertical move free.
+
+Field width. A count after some steps is the number of partial tilings reaching that state; it
+is at most the number of perfect matchings of the subgraph on the processed cells plus the
+covered frontier cells (at most ``processed + width`` cells). By Bregman's theorem a bipartite
+graph whose black vertices have degree <= 4 has at most (4!)^(1/4) perfect matchings per black
+vertex, so a count over ``n`` cells is below 24^(n / 8). K is the smallest whole number of bytes
+with 2^K > 24^((open cells + width) / 8): no field can overflow into its neighbour. (The true
+growth is about 0.42 bits a cell against Bregman's 0.57, so fields are ~35% wider than needed.)
+
+Tilings. With the counts of every step kept, the tilings reaching a state are numbered by
+choosing predecessors in a fixed order, so tiling number t (0 <= t < total) is rebuilt by
+walking back from the final state (unranking). Ranks 0..k-1 give k distinct tilings; uniformly
+random ranks give uniformly random tilings. Only the vector at the start of each row is kept;
+the layers inside a row are recomputed when the walk reaches it.
+
+Caps (checked by ``check_size``, in the error messages): width <= ``MAX_WIDTH``; the state
+vector at most ``MAX_VECTOR_BYTES``; for tilings, the stored layers (height + width vectors) at
+most ``MAX_TILING_BYTES``. A 16 x 16 board takes well under a second to count in CPython; 20 x 20
+fits the caps but takes tens of seconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pysolver.engines.monitor import Monitor
+
+MAX_WIDTH = 20
+MAX_VECTOR_BYTES = 48 * 2**20
+MAX_TILING_BYTES = 96 * 2**20
+# Keep per-step bit masks cached when they take at most this much memory; else rebuild them.
+MAX_MASK_CACHE_BYTES = 64 * 2**20
+
+Cell = tuple[int, int]
+Domino = tuple[Cell, Cell]
+
+
+def field_bytes(cells: int) -> int:
+    """Bytes per count so that 2^(8 * bytes) > 24^(cells / 8) (Bregman's bound, see above)."""
+    bound_bits = (24**cells).bit_length()  # 24^cells < 2^bound_bits
+    return max(1, -(-bound_bits // 64))  # 8 * 8 * bytes >= bound_bits
+
+
+def vector_bytes(open_rows: list[int], width: int) -> int:
+    """Size of the largest state vector the DP builds for this board."""
+    open_cells = sum(row.bit_count() for row in open_rows)
+    return field_bytes(open_cells + width) << width
+
+
+def check_size(open_rows: list[int], width: int, tilings: bool) -> str | None:
+    """Why this board is too big for the DP (a message naming the limit), or None if it fits."""
+    if width > MAX_WIDTH:
+        return (
+            f"the board is {width} cells wide on its shorter side; the profile DP handles at "
+            f"most {MAX_WIDTH}"
+        )
+    size = vector_bytes(open_rows, width)
+    if size > MAX_VECTOR_BYTES:
+        return (
+            f"counting this board needs a {size / 2**20:.0f} MB state vector; the limit is "
+            f"{MAX_VECTOR_BYTES // 2**20} MB (use fewer rows or a narrower board)"
+        )
+    stored = size * (len(open_rows) + width)
+    if tilings and stored > MAX_TILING_BYTES:
+        return (
+            f"listing tilings of this board needs {stored / 2**20:.0f} MB of stored counts; the "
+            f"limit is {MAX_TILING_BYTES // 2**20} MB (count mode handles larger boards)"
+        )
+    return None
+
+
+class _Masks:
+    """All-ones fields at chosen states, built on demand and cached within a memory budget.
+
+    ``pair(column, a, b)``: the fields whose index has bit ``column`` equal to a and bit
+    ``column + 1`` equal to b. ``single(column, a)``: bit ``column`` equal to a.
+    """
+
+    def __init__(self, width: int, bytes_per_field: int) -> None:
+        self.width = width
+        self.bytes_per_field = bytes_per_field
+        self.size = bytes_per_field << width
+        self.budget = MAX_MASK_CACHE_BYTES
+        self.cache: dict[tuple[int, ...], int] = {}
+
+    def _build(self, key: tuple[int, ...], pattern: bytes, repeats: int) -> int:
+        mask = self.cache.get(key)
+        if mask is None:
+            mask = int.from_bytes(pattern * repeats, "little")
+            if self.budget >= self.size:
+                self.budget -= self.size
+                self.cache[key] = mask
+        return mask
+
+    def pair(self, column: int, a: int, b: int) -> int:
+        block = self.bytes_per_field << column
+        parts = [bytes(block)] * 4
+        parts[a + 2 * b] = b"\xff" * block
+        return self._build((column, a, b), b"".join(parts), 1 << (self.width - column - 2))
+
+    def single(self, column: int, a: int) -> int:
+        block = self.bytes_per_field << column
+        parts = [bytes(block)] * 2
+        parts[a] = b"\xff" * block
+        return self._build((column, a), b"".join(parts), 1 << (self.width - column - 1))
+
+
+class ProfileDP:
+    """The DP over one board: ``run`` counts, ``unrank`` rebuilds tilings by number.
+
+    Both moves that touch bit c of a state, "covered earlier: clear it" and "vertical domino:
+    set it", map a state S to S ^ 2^c. So the vector is stored with an xor offset: the field at
+    index P holds the count of state P ^ offset, and flipping bit c of ``offset`` performs both
+    moves for all 2^width states at no cost. Only the horizontal move (and forbidding vertical
+    dominoes at the bottom edge or above a hole) touches the vector: one mask, one shift, one add.
+    """
+
+    def __init__(
+        self,
+        open_rows: list[int],
+        width: int,
+        monitor: Monitor | None = None,
+        keep_rows: bool = False,
+    ) -> None:
+        if not 1 <= width <= MAX_WIDTH:
+            raise ValueError(f"width must be between 1 and {MAX_WIDTH}")
+        full = (1 << width) - 1
+        if any(row & ~full for row in open_rows):
+            raise ValueError("an open cell lies beyond the width")
+        self.open_rows = list(open_rows)
+        self.width = width
+        self.height = len(open_rows)
+        self.monitor = monitor or Monitor()
+        self.keep_rows = keep_rows
+        open_cells = sum(row.bit_count() for row in self.open_rows)
+        self.field_bytes = field_bytes(open_cells + width)
+        self.field_bits = 8 * self.field_bytes
+        self.masks = _Masks(width, self.field_bytes)
+        # (vector, offset) at the start of each row, kept for unranking.
+        self.row_starts: list[tuple[int, int]] = []
+        self.total: int | None = None
+        self.steps = 0  # cells processed, forward and (for tilings) again backward
+        self.planned_steps = self.height * width * (2 if keep_rows else 1)
+
+    # ------------------------------------------------------------- forward
+
+    def _step(self, vector: int, offset: int, row: int, column: int) -> tuple[int, int]:
+        """(vector, offset) after cell (row, column)."""
+        here = self.open_rows[row]
+        bit = 1 << column
+        if not here & bit:
+            return vector, offset
+        own = offset >> column & 1  # physical value of bit c at logical 0
+        next_own = offset >> (column + 1) & 1
+        across = None
+        if column + 1 < self.width and here >> (column + 1) & 1:
+            # States with bits c and c+1 clear may lay a horizontal domino.
+            across = vector & self.masks.pair(column, own, next_own)
+        if not (row + 1 < self.height and self.open_rows[row + 1] & bit):
+            # No vertical domino here: keep only the states where the cell was covered earlier.
+            vector &= self.masks.single(column, own ^ 1)
+        offset ^= bit
+        if across is not None:
+            # Logical S -> S | 2^(c+1) with bit c still clear; physically P -> P ^ 2^c ^ 2^(c+1)
+            # under the new offset, a move up or down by 2^c and 2^(c+1) fields.
+            fields = (-bit if own else bit) + (-2 * bit if next_own else 2 * bit)
+            if fields > 0:
+                vector += across << (self.field_bits * fields)
+            else:
+                vector += across >> (self.field_bits * -fields)
+        return vector, offset
+
+    def _fraction(self) -> float:
+        return self.steps / self.planned_steps if self.planned_steps else 1.0
+
+    def _tick(self) -> bool:
+        """Count one cell step; True when the search must stop (cancelled)."""
+        self.steps += 1
+        return self.monitor.check(self.steps, 0, self._fraction)
+
+    def run(self) -> bool:
+        """Count the tilings into ``self.total``. Returns False when cancelled."""
+        vector, offset = 1, 0  # one way to have covered nothing
+        for row in range(self.height):
+            if self.keep_rows:
+                self.row_starts.append((vector, offset))
+            for column in range(self.width):
+                vector, offset = self._step(vector, offset, row, column)
+                if self._tick():
+                    return False
+        # Nothing may stick out below the board, so only logical state 0 is left.
+        self.total = (vector >> (self.field_bits * offset)) & ((1 << self.field_bits) - 1)
+        return True
+
+    # ------------------------------------------------------------- tilings
+
+    def unrank(self, ranks: list[int]) -> list[list[Domino]] | None:
+        """Tilings number ``ranks`` (each 0 <= rank < total), in the order given.
+
+        Needs ``keep_rows=True`` and a completed ``run``. Returns None when cancelled. A tiling
+        is a list of dominoes ((r1, c1), (r2, c2)) in this board's own coordinates. Walking back
+        from the final state, the tilings reaching state S' after a cell are numbered by
+        predecessor, in a fixed order: first "the cell was covered earlier" (S = S' | 2^c), then
+        "horizontal domino" (S = S' ^ 2^(c+1)); a set bit c has one predecessor (vertical).
+        """
+        if self.total is None or not self.keep_rows:
+            raise RuntimeError("unrank needs a completed run with keep_rows=True")
+        for rank in ranks:
+            if not 0 <= rank < self.total:
+                raise ValueError(f"rank {rank} is outside 0..{self.total - 1}")
+        remaining = list(ranks)
+        states = [0] * len(ranks)
+        dominoes: list[list[Domino]] = [[] for _ in ranks]
+        width, size = self.width, self.field_bytes
+        for row in range(self.height - 1, -1, -1):
+            layers = self._row_layers(row)
+            below_row = self.open_rows[row + 1] if row + 1 < self.height else 0
+            here = self.open_rows[row]
+            for column in range(width - 1, -1, -1):
+                if self._tick():
+                    return None
+                bit = 1 << column
+                if not here & bit:
+                    continue
+                layer, offset = layers[column]
+                can_go_down = bool(below_row & bit)
+                right = bit << 1
+                can_go_right = column + 1 < width and bool(here & right)
+                for walker, state in enumerate(states):
+                    rank = remaining[walker]
+                    if state & bit:
+                        # Only a vertical domino from this cell sets the bit.
+                        if not can_go_down:
+                            raise ArithmeticError("inconsistent profile DP layers")
+                        states[walker] = state ^ bit
+                        dominoes[walker].append(((row, column), (row + 1, column)))
+                        continue
+                    start = ((state | bit) ^ offset) * size
+                    earlier = int.from_bytes(layer[start : start + size], "little")
+                    if rank < earlier:
+                        states[walker] = state | bit
+                        continue
+                    rank -= earlier
+                    if can_go_right and state & right:
+                        start = ((state ^ right) ^ offset) * size
+                        if rank < int.from_bytes(layer[start : start + size], "little"):
+                            states[walker] = state ^ right
+                            remaining[walker] = rank
+                            dominoes[walker].append(((row, column), (row, column + 1)))
+                            continue
+                    raise ArithmeticError("inconsistent profile DP layers")
+        for tiling in dominoes:
+            tiling.reverse()
+        return dominoes
+
+    def _row_layers(self, row: int) -> list[tuple[bytes, int]]:
+        """(packed counts as bytes, offset) before each cell of ``row``."""
+        vector, offset = self.row_starts[row]
+        size = self.field_bytes << self.width
+        layers = []
+        for column in range(self.width):
+            layers.append((vector.to_bytes(size, "little"), offset))
+            if column + 1 < self.width:
+                vector, offset = self._step(vector, offset, row, column)
+        return layers
+
+
+def count_tilings(open_rows: list[int], width: int, monitor: Monitor | None = None) -> int | None:
+    """Number of domino tilings of the board (None when cancelled)."""
+    dp = ProfileDP(open_rows, width, monitor)
+    return dp.total if dp.run() else None
+
+
+def tilings_by_rank(
+    open_rows: list[int],
+    width: int,
+    choose_ranks: Callable[[int], list[int]],
+    monitor: Monitor | None = None,
+) -> tuple[int, list[list[Domino]]] | None:
+    """Count the tilings, then rebuild the ones numbered ``choose_ranks(total)``.
+
+    Returns (total, tilings), or None when cancelled.
+    """
+    dp = ProfileDP(open_rows, width, monitor, keep_rows=True)
+    if not dp.run():
+        return None
+    assert dp.total is not None
+    ranks = choose_ranks(dp.total)
+    found = dp.unrank(ranks) if ranks else []
+    if found is None:
+        return None
+    return dp.total, found
