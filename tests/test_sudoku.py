@@ -408,6 +408,9 @@ def test_clash_of_letters_in_16x16_uses_the_symbol() -> None:
 def test_prime_size_needs_a_box() -> None:
     error = error_of("." * 49)
     assert "7x7" in error["message"] and "box" in error["message"]
+    # A truncated paste hears about sizes, not about its digits being too large.
+    short = error_of("5...5....")
+    assert "3x3" in short["message"] and "81 (9x9)" in short["message"]
 
 
 @pytest.mark.parametrize(

@@ -96,8 +96,10 @@ def _size_from_length(length: int, path: str) -> int:
     return n
 
 
-def _parse_string(text: str, style: str, path: str) -> tuple[int, list[int], str]:
-    """Return (n, values row by row with 0 for blank, style read)."""
+def _parse_string(
+    text: str, style: str, box: Any, path: str
+) -> tuple[int, tuple[int, int], list[int], str]:
+    """Return (n, box shape, values row by row with 0 for blank, style read)."""
     symbols = "".join(text.split())
     if not symbols:
         raise puzzle_error("the grid is empty; give n*n symbols, e.g. 81 for 9x9", path)
@@ -108,6 +110,9 @@ def _parse_string(text: str, style: str, path: str) -> tuple[int, list[int], str
             "give it as a list of rows of ints",
             path,
         )
+    # The shape first: a truncated paste of a 9x9 grid (say 9 symbols) should hear about sizes,
+    # not about its digits being too large for a 3x3 grid.
+    shape = _box_shape(n, box)
     upper = symbols.upper()
     if style == "auto":
         zero_based = n == 16 and "0" in upper and "." in upper and "G" not in upper
@@ -140,7 +145,7 @@ def _parse_string(text: str, style: str, path: str) -> tuple[int, list[int], str
             )
         append(value)
     read = "0-F" if zero_based else "1-G" if n == 16 else "digits"
-    return n, values, read
+    return n, shape, values, read
 
 
 def _allowed_symbols(n: int) -> str:
@@ -149,7 +154,9 @@ def _allowed_symbols(n: int) -> str:
     return f"1-9 and A-{chr(55 + n)}"
 
 
-def _parse_rows(rows: list[Any], style: str, path: str) -> tuple[int, list[int], str]:
+def _parse_rows(
+    rows: list[Any], style: str, box: Any, path: str
+) -> tuple[int, tuple[int, int], list[int], str]:
     n = len(rows)
     if n == 0:
         raise puzzle_error("the grid has no rows", path)
@@ -162,11 +169,12 @@ def _parse_rows(rows: list[Any], style: str, path: str) -> tuple[int, list[int],
                     f"({COUNT_FROM_ONE})",
                     f"{path}[{r}]",
                 )
-        return _parse_string("".join(rows), style, path)
+        return _parse_string("".join(rows), style, box, path)
     if n > MAX_SIZE:
         raise puzzle_error(
             f"the grid has {n} rows; the largest size is {MAX_SIZE}x{MAX_SIZE}", path
         )
+    shape = _box_shape(n, box)
     values = []
     for r, row in enumerate(rows):
         row_path = f"{path}[{r}]"
@@ -179,7 +187,7 @@ def _parse_rows(rows: list[Any], style: str, path: str) -> tuple[int, list[int],
             )
         for c, value in enumerate(row):
             values.append(require_int(value, f"{row_path}[{c}]", minimum=0, maximum=n))
-    return n, values, "ints"
+    return n, shape, values, "ints"
 
 
 def _box_shape(n: int, box: Any) -> tuple[int, int]:
@@ -191,7 +199,7 @@ def _box_shape(n: int, box: Any) -> tuple[int, int]:
             rows -= 1
         if rows < 2:
             raise puzzle_error(
-                f"a {n}x{n} grid has no standard box shape ({n} is prime); give "
+                f"a {n}x{n} grid ({n * n} cells) has no standard box shape ({n} is prime); give "
                 f'"box": [rows, cols] with rows * cols = {n}, e.g. [1, {n}] for a Latin square, '
                 f"or use a size such as {_sizes_text()}",
                 GRID_PATH,
@@ -224,16 +232,15 @@ def read_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
         )
     grid = puzzle["grid"]
     if isinstance(grid, str):
-        n, values, read = _parse_string(grid, style, GRID_PATH)
+        n, shape, values, read = _parse_string(grid, style, puzzle.get("box"), GRID_PATH)
     elif isinstance(grid, list):
-        n, values, read = _parse_rows(grid, style, GRID_PATH)
+        n, shape, values, read = _parse_rows(grid, style, puzzle.get("box"), GRID_PATH)
     else:
         raise puzzle_error(
             f"the grid must be a string of n*n symbols or a list of n rows, not {_json_type(grid)}",
             GRID_PATH,
         )
-    box_rows, box_cols = _box_shape(n, puzzle.get("box"))
-    return n, box_rows, box_cols, values, read
+    return n, shape[0], shape[1], values, read
 
 
 def _json_type(value: Any) -> str:
