@@ -36,7 +36,9 @@ CPython; 196 x 196 (197 is prime) about three times as long. Sizes are capped by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import gcd
+from typing import Any
 
 from pysolver.engines.monitor import Monitor
 
@@ -148,12 +150,21 @@ def _divide_exactly(values: list[int], divisor: int) -> list[int]:
     return quotients
 
 
-def resultant(a: Poly, b: Poly, monitor: Monitor | None = None) -> int | None:
+def resultant(
+    a: Poly,
+    b: Poly,
+    monitor: Monitor | None = None,
+    fraction: Callable[[], float] | None = None,
+    work: dict[str, int] | None = None,
+) -> int | None:
     """Res(a, b) of integer polynomials, exactly (subresultant algorithm).
 
-    Returns None when ``monitor`` asked to stop. Res(a, b) = lc(a)^deg b * prod b(alpha) over
+    Returns None when ``monitor`` asked to stop; ``work["nodes"]`` counts the steps and
+    ``work["resultants"]`` the calls. Res(a, b) = lc(a)^deg b * prod b(alpha) over
     the roots alpha of a.
     """
+    if work is not None:
+        work["resultants"] = work.get("resultants", 0) + 1
     a, b = _trim(list(a)), _trim(list(b))
     if not a or not b:
         return 0
@@ -170,7 +181,9 @@ def resultant(a: Poly, b: Poly, monitor: Monitor | None = None) -> int | None:
     steps = 0
     while len(b) > 1:
         steps += 1
-        if monitor is not None and monitor.check(steps, 0):
+        if work is not None:
+            work["nodes"] = work.get("nodes", 0) + 1
+        if monitor is not None and monitor.check(steps, 0, fraction):
             return None
         degree_a, degree_b = len(a) - 1, len(b) - 1
         delta = degree_a - degree_b
@@ -228,25 +241,44 @@ def orbit_polynomials(side: int) -> dict[int, Poly]:
     return found
 
 
-def rectangle_tilings(rows: int, cols: int, monitor: Monitor | None = None) -> int | None:
+def rectangle_tilings(
+    rows: int,
+    cols: int,
+    monitor: Monitor | None = None,
+    stats: dict[str, Any] | None = None,
+) -> int | None:
     """The number of domino tilings of a full rows x cols rectangle, exactly.
 
     T = Res(R_cols, H_rows) = prod over orbit pairs (a, b) of Res(Psi_b, Psi_a(-x)), with the
     orbit polynomials Psi of ``orbit_polynomials``. Returns None when ``monitor`` asked to stop.
+    ``stats``, when given, receives "nodes" (subresultant steps) and "resultants".
     """
+    work: dict[str, Any] = stats if stats is not None else {}
+    work.update(nodes=0, resultants=0)
     if rows < 1 or cols < 1:
         raise ValueError("a rectangle needs at least one row and one column")
     if rows * cols % 2:
         return 0
-    row_orbits = orbit_polynomials(rows)
-    col_orbits = orbit_polynomials(cols)
+    row_orbits = list(orbit_polynomials(rows).values())
+    col_orbits = list(orbit_polynomials(cols).values())
+    # Progress: the share of the work done, each resultant weighted by its degrees squared.
+    weights = [(len(r) * len(c)) ** 2 for r in row_orbits for c in col_orbits]
+    all_work = sum(weights)
+    done = 0
+
+    def fraction() -> float:
+        return done / all_work
+
     total = 1
-    for row_factor in row_orbits.values():
+    pair = 0
+    for row_factor in row_orbits:
         shifted = _reflect(row_factor)  # roots -y: evaluating it at z gives prod (z + y)
-        for col_factor in col_orbits.values():
-            value = resultant(col_factor, shifted, monitor)
+        for col_factor in col_orbits:
+            value = resultant(col_factor, shifted, monitor, fraction, work)
             if value is None:
                 return None
             # Every factor y + z is >= 0, so each resultant is a count, not its negative.
             total *= abs(value)
+            done += weights[pair]
+            pair += 1
     return total

@@ -1,0 +1,365 @@
+"""Domino tilings: count them exactly, list them, or draw them uniformly at random.
+
+Puzzle: ``{"rows": m, "cols": n, "blocked": [[r, c], ...]}`` (``blocked`` optional) or
+``{"board": ["....", "#..."]}`` with '.' a cell to cover and '#' no cell, as for polyominoes.
+A solution (tiling) is a list of dominoes ``[[r1, c1], [r2, c2]]``, each with its first cell
+the smaller in reading order, sorted by that cell.
+
+Engines (``ENGINES``):
+- ``profile_dp``: broken-profile DP (``pysolver.engines.profile_dp``) over any board; counts,
+  lists and samples tilings.
+- ``formula``: Kasteleyn's product evaluated exactly (``pysolver.engines.kasteleyn``); counts
+  full rectangles only (no holes after trimming fully blocked border rows and columns).
+With no ``engine`` in the request, count mode on a full rectangle uses ``formula`` and
+everything else ``profile_dp``. Asking for ``formula`` on a board with holes, or in solve or
+random mode, is an ``invalid_request`` error naming the alternative.
+
+Modes:
+- ``count``: the number of tilings; ``limit`` caps it (count = min(total, limit), complete =
+  total <= limit).
+- ``solve``: the first ``limit`` tilings (default 1) in the DP's own numbering (tiling 0, 1, ...);
+  the response adds ``total``, the exact number of tilings.
+- ``random``: ``min(limit, total)`` distinct tilings, each uniformly distributed, in an order
+  fixed by ``seed`` (ranks drawn without replacement, then unranked through the DP's counts);
+  also adds ``total``.
+A board with an odd number of cells, or with unequal numbers of black and white cells in the
+checkerboard colouring, has no tiling: count 0, complete true.
+
+Caps (errors name them): rows and cols at most ``MAX_SIDE`` (1000); the formula needs the
+shorter side at most ``MAX_FORMULA_SHORT_SIDE``; the DP needs the shorter side of the trimmed
+board at most ``profile_dp.MAX_WIDTH`` (20) and its state vector within
+``profile_dp.MAX_VECTOR_BYTES``; listing tilings also needs the stored counts within
+``profile_dp.MAX_TILING_BYTES`` (16 x 16 fits, 18 x 18 does not) and at most
+``MAX_RESPONSE_DOMINOES`` dominoes in all the returned tilings together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pysolver.engines import kasteleyn, profile_dp
+from pysolver.engines.monitor import Monitor
+from pysolver.protocol import (
+    INVALID_REQUEST,
+    TOO_LARGE,
+    Query,
+    SolveError,
+    engine_for,
+    puzzle_error,
+    require_dict,
+    require_int,
+    require_list,
+    require_str,
+)
+
+ENGINES = ("profile_dp", "formula")
+
+MAX_SIDE = 1000
+# The formula's cost grows with the square of the shorter side times the answer's length;
+# 400 x 1000 takes tens of seconds in CPython (with progress and cancel), more would be a hang.
+MAX_FORMULA_SHORT_SIDE = 400
+MAX_RESPONSE_DOMINOES = 1_000_000
+# rng.sample works on ranges up to sys.maxsize; above that draw ranks and reject repeats.
+_SAMPLE_RANGE_LIMIT = 2**62
+
+
+@dataclass
+class Board:
+    """The open cells, trimmed to their bounding box: one bitmask per row (bit c = column c)."""
+
+    open_rows: list[int]
+    width: int
+    row_offset: int  # position of the trimmed box in the puzzle's coordinates
+    col_offset: int
+
+    @property
+    def height(self) -> int:
+        return len(self.open_rows)
+
+    @property
+    def cells(self) -> int:
+        return sum(row.bit_count() for row in self.open_rows)
+
+    @property
+    def is_full_rectangle(self) -> bool:
+        full = (1 << self.width) - 1
+        return all(row == full for row in self.open_rows)
+
+    def colour_balance(self) -> int:
+        """Black cells minus white cells in the checkerboard colouring."""
+        balance = 0
+        even_columns = int("01" * ((self.width + 1) // 2), 2) & ((1 << self.width) - 1)
+        for r, row in enumerate(self.open_rows):
+            same = (row & (even_columns if r % 2 == 0 else ~even_columns)).bit_count()
+            balance += 2 * same - row.bit_count()
+        return balance
+
+    def transposed(self) -> Board:
+        columns = [0] * self.width
+        for r, row in enumerate(self.open_rows):
+            c = 0
+            while row:
+                if row & 1:
+                    columns[c] |= 1 << r
+                row >>= 1
+                c += 1
+        return Board(columns, self.height, self.col_offset, self.row_offset)
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def _parse_grid(puzzle: dict[str, Any]) -> tuple[int, int, list[int], str]:
+    """(rows, cols, open row masks, path of the cells) from either puzzle form."""
+    has_board = "board" in puzzle
+    has_size = any(key in puzzle for key in ("rows", "cols", "blocked"))
+    if has_board and has_size:
+        raise puzzle_error(
+            "give either a board or rows/cols (with optional blocked cells), not both", "puzzle"
+        )
+    if has_board:
+        return _parse_board_rows(puzzle["board"], "puzzle.board")
+    if "rows" not in puzzle or "cols" not in puzzle:
+        raise puzzle_error(
+            'give "rows" and "cols" (and optional "blocked": [[r, c], ...]) or a "board" of '
+            "'.' and '#' rows",
+            "puzzle",
+        )
+    rows = require_int(puzzle["rows"], "puzzle.rows", minimum=1)
+    cols = require_int(puzzle["cols"], "puzzle.cols", minimum=1)
+    for name, value in (("rows", rows), ("cols", cols)):
+        if value > MAX_SIDE:
+            raise SolveError(
+                TOO_LARGE, f"puzzle.{name} is {value}; the limit is {MAX_SIDE}", f"puzzle.{name}"
+            )
+    full = (1 << cols) - 1
+    open_rows = [full] * rows
+    blocked = require_list(puzzle.get("blocked", []), "puzzle.blocked")
+    for i, entry in enumerate(blocked):
+        path = f"puzzle.blocked[{i}]"
+        pair = require_list(entry, path)
+        if len(pair) != 2:
+            raise puzzle_error(f"{path} must be a pair [row, col], not {len(pair)} values", path)
+        r = require_int(pair[0], f"{path}[0]", minimum=0, maximum=rows - 1)
+        c = require_int(pair[1], f"{path}[1]", minimum=0, maximum=cols - 1)
+        if not open_rows[r] >> c & 1:
+            raise puzzle_error(f"{path} blocks cell [{r}, {c}] a second time", path)
+        open_rows[r] &= ~(1 << c)
+    return rows, cols, open_rows, "puzzle.blocked"
+
+
+def _parse_board_rows(value: Any, path: str) -> tuple[int, int, list[int], str]:
+    rows = require_list(value, path)
+    if not rows:
+        raise puzzle_error(f"{path} is empty; give rows of '.' (cover) and '#' (no cell)", path)
+    if len(rows) > MAX_SIDE:
+        raise SolveError(TOO_LARGE, f"{path} has {len(rows)} rows; the limit is {MAX_SIDE}", path)
+    width: int | None = None
+    open_rows = []
+    for r, text in enumerate(rows):
+        row_path = f"{path}[{r}]"
+        text = require_str(text, row_path)
+        if not text:
+            raise puzzle_error(f"{row_path} is empty; every row needs at least one cell", row_path)
+        if len(text) > MAX_SIDE:
+            raise SolveError(
+                TOO_LARGE,
+                f"{row_path} has {len(text)} columns; the limit is {MAX_SIDE}",
+                row_path,
+            )
+        if width is None:
+            width = len(text)
+        elif len(text) != width:
+            raise puzzle_error(
+                f"{row_path} has {len(text)} characters but row 0 has {width}; all rows must "
+                "have the same length (use '#' for cells outside the board)",
+                row_path,
+            )
+        column = next((i for i, ch in enumerate(text) if ch not in ".#"), None)
+        if column is not None:
+            raise puzzle_error(
+                f"{row_path} has {text[column]!r} at column {column}; use '.' for a cell to "
+                "cover and '#' for no cell",
+                row_path,
+            )
+        # Reversed so that column c is bit c.
+        open_rows.append(int(text[::-1].replace(".", "1").replace("#", "0"), 2))
+    assert width is not None
+    return len(rows), width, open_rows, path
+
+
+def _trim(open_rows: list[int], path: str) -> Board:
+    used_rows = [r for r, row in enumerate(open_rows) if row]
+    if not used_rows:
+        raise puzzle_error("the board has no open cell to cover", path)
+    columns = 0
+    for row in open_rows:
+        columns |= row
+    first_col = (columns & -columns).bit_length() - 1
+    width = columns.bit_length() - first_col
+    kept = [row >> first_col for row in open_rows[used_rows[0] : used_rows[-1] + 1]]
+    return Board(kept, width, used_rows[0], first_col)
+
+
+def parse_puzzle(puzzle: Any) -> Board:
+    """The trimmed board of a domino puzzle (raises SolveError with a JSON path)."""
+    puzzle = require_dict(puzzle, "puzzle")
+    _, _, open_rows, path = _parse_grid(puzzle)
+    return _trim(open_rows, path)
+
+
+# ---------------------------------------------------------------- solving
+
+
+def choose_engine(board: Board, query: Query) -> str:
+    """The engine to run: the requested one if it fits, else formula for counting rectangles."""
+    if query.engine is None:
+        return "formula" if query.mode == "count" and board.is_full_rectangle else "profile_dp"
+    engine = engine_for(query, ENGINES)
+    if engine == "formula":
+        if query.mode != "count":
+            raise SolveError(
+                INVALID_REQUEST,
+                f"engine 'formula' only counts tilings; use mode 'count', or engine "
+                f"'profile_dp' for mode {query.mode!r}",
+                "engine",
+            )
+        if not board.is_full_rectangle:
+            raise SolveError(
+                INVALID_REQUEST,
+                "engine 'formula' counts full rectangles only and this board has holes; "
+                "use engine 'profile_dp'",
+                "engine",
+            )
+    return engine
+
+
+def _puzzle_coordinates(
+    tiling: list[profile_dp.Domino], board: Board, transposed: bool
+) -> list[list[list[int]]]:
+    dominoes = []
+    for first, second in tiling:
+        cells = []
+        for r, c in (first, second):
+            if transposed:
+                r, c = c, r
+            cells.append([r + board.row_offset, c + board.col_offset])
+        cells.sort()
+        dominoes.append(cells)
+    dominoes.sort()
+    return dominoes
+
+
+def _ranks(total: int, wanted: int, query: Query) -> list[int]:
+    """Which tilings to return: the first ``wanted`` in order, or distinct random ones."""
+    if query.mode != "random":
+        return list(range(wanted))
+    rng = query.rng()
+    if total <= _SAMPLE_RANGE_LIMIT:
+        return rng.sample(range(total), wanted)
+    drawn: list[int] = []
+    seen: set[int] = set()
+    while len(drawn) < wanted:
+        rank = rng.randrange(total)
+        if rank not in seen:
+            seen.add(rank)
+            drawn.append(rank)
+    return drawn
+
+
+def _response(
+    engine: str,
+    count: int,
+    complete: bool,
+    stats: dict[str, Any],
+    solutions: list[Any] | None = None,
+    total: int | None = None,
+    cancelled: bool = False,
+) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "engine": engine,
+        "count": count,
+        "complete": complete,
+        "solutions": solutions or [],
+        "stats": stats,
+    }
+    if total is not None:
+        fields["total"] = total
+    if cancelled:
+        fields["cancelled"] = True
+    return fields
+
+
+def solve(puzzle: Any, query: Query) -> dict[str, Any]:
+    """Count, list or sample the domino tilings of the puzzle's board (see the module docstring)."""
+    board = parse_puzzle(puzzle)
+    engine = choose_engine(board, query)
+    limit = query.limit
+    monitor = Monitor(query.progress, query.cancel)
+
+    if board.cells % 2 or board.colour_balance():
+        # No tiling, whatever the engine: finished before it started.
+        monitor.finish(0, 0, True)
+        extra = {} if query.mode == "count" else {"total": 0}
+        return _response(engine, 0, True, {"nodes": 0, "shortcut": "colour count"}, **extra)
+
+    if engine == "formula":
+        short = min(board.height, board.width)
+        if short > MAX_FORMULA_SHORT_SIDE:
+            raise SolveError(
+                TOO_LARGE,
+                f"the rectangle is {board.height} x {board.width}; the formula handles a "
+                f"shorter side of at most {MAX_FORMULA_SHORT_SIDE}",
+                "puzzle",
+            )
+        stats: dict[str, Any] = {"rectangle": [board.height, board.width]}
+        total = kasteleyn.rectangle_tilings(board.height, board.width, monitor, stats)
+        if total is None:
+            monitor.finish(stats["nodes"], 0, False)
+            return _response(engine, 0, False, stats, cancelled=True)
+        monitor.finish(stats["nodes"], 1, True)
+        count = total if limit is None else min(total, limit)
+        return _response(engine, count, limit is None or total <= limit, stats)
+
+    transposed = board.width > board.height
+    oriented = board.transposed() if transposed else board
+    wants_tilings = query.mode != "count"
+    too_big = profile_dp.check_size(oriented.open_rows, oriented.width, wants_tilings)
+    if too_big is not None:
+        raise SolveError(TOO_LARGE, too_big, "puzzle")
+    dp = profile_dp.ProfileDP(oriented.open_rows, oriented.width, monitor, keep_rows=wants_tilings)
+    stats = {
+        "nodes": 0,
+        "states": 1 << oriented.width,
+        "field_bits": dp.field_bits,
+    }
+    if not dp.run():
+        stats["nodes"] = dp.steps
+        monitor.finish(dp.steps, 0, False)
+        return _response(engine, 0, False, stats, cancelled=True)
+    total = dp.total
+    assert total is not None
+    if not wants_tilings:
+        stats["nodes"] = dp.steps
+        monitor.finish(dp.steps, 1, True)
+        count = total if limit is None else min(total, limit)
+        return _response(engine, count, limit is None or total <= limit, stats)
+
+    wanted = total if limit is None else min(total, limit)
+    per_tiling = board.cells // 2
+    if wanted * per_tiling > MAX_RESPONSE_DOMINOES:
+        raise SolveError(
+            TOO_LARGE,
+            f"this asks for {wanted:,} tilings of {per_tiling:,} dominoes each; a response holds "
+            f"at most {MAX_RESPONSE_DOMINOES:,} dominoes, so lower the limit",
+            "limit",
+        )
+    found = dp.unrank(_ranks(total, wanted, query))
+    stats["nodes"] = dp.steps
+    if found is None:
+        monitor.finish(dp.steps, 0, False)
+        return _response(engine, 0, False, stats, total=total, cancelled=True)
+    solutions = [_puzzle_coordinates(tiling, board, transposed) for tiling in found]
+    monitor.finish(dp.steps, len(solutions), True)
+    return _response(engine, len(solutions), wanted == total, stats, solutions, total)
