@@ -664,7 +664,9 @@ def run_random(
     found: dict[tuple, Solution] = {}
     budget = 4096
     repeats = 0
-    repeat_cap = 10 + (limit or 0) // 2
+    # Repeats among L restarts from N tilings run near L * L / 2N, so more than L / 10 of them
+    # says N is under about 5 L: then one enumeration is cheaper than more restarts.
+    repeat_cap = 3 + (limit or 0) // 10
     problem = branch.encoding.problem
     reduce = branch.reduce or sorted
 
