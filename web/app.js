@@ -160,6 +160,13 @@ function formatStat(key, value) {
   return `${key}: ${value}`;
 }
 
+// Tree-size estimates of long searches start tiny: keep two significant digits below 1%.
+function formatPercent(fraction) {
+  const percent = Math.max(0, Math.min(1, fraction)) * 100;
+  if (percent === 0 || percent >= 1) return `${percent.toFixed(1)}%`;
+  return `${Number(percent.toPrecision(2))}%`;
+}
+
 function showStats(panel, response) {
   const stats = response.stats || {};
   const parts = [];
@@ -192,7 +199,7 @@ async function run(panel, request) {
     const fraction = typeof last.fraction === "number" ? last.fraction : null;
     if (fraction === null) bar.removeAttribute("value"); else bar.value = Math.max(0, Math.min(1, fraction));
     const parts = [];
-    if (fraction !== null) parts.push(`${(fraction * 100).toFixed(1)}% (estimate)`);
+    if (fraction !== null) parts.push(`${formatPercent(fraction)} done (estimate)`);
     parts.push(`nodes ${groupDigits(last.nodes ?? 0)}`, `solutions ${groupDigits(last.solutions ?? 0)}`, `${elapsed} s`);
     text.textContent = parts.join(" · ");
   };
@@ -322,7 +329,11 @@ async function importJson() {
 function exportPng() {
   const panel = currentPanel();
   redraw(panel);
-  panel.canvas.toBlob((blob) => blob && download(`${panel.kind.id}.png`, blob), "image/png");
+  // Synchronous on purpose: the download starts within the click, so browsers allow it.
+  const link = el("a", { href: panel.canvas.toDataURL("image/png"), download: `${panel.kind.id}.png` });
+  document.body.append(link);
+  link.click();
+  link.remove();
 }
 
 function exportSvg() {

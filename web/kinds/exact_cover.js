@@ -6,8 +6,8 @@
 import { clampInt, el, fromBase64Url, labelled, toBase64Url } from "../ui.js";
 import * as render from "../render/exact_cover.js";
 
-const KNUTH_EXAMPLE = `| Knuth's example from "Dancing links": items, then one option a line
-A B C D E F G
+// Knuth's example from "Dancing links": the items line, then one option a line.
+const KNUTH_EXAMPLE = `A B C D E F G
 C E F
 A D G
 B C F
@@ -17,7 +17,8 @@ D E G
 `;
 
 function queensText(n) {
-  const lines = [`| ${n} queens: rows and columns primary, diagonals secondary`];
+  // Rows and columns are primary (one queen each), diagonals secondary (at most one).
+  const lines = [];
   const rows = Array.from({ length: n }, (_, i) => `r${i}`);
   const cols = Array.from({ length: n }, (_, i) => `c${i}`);
   const diag = Array.from({ length: 2 * n - 1 }, (_, i) => `a${i}`);

@@ -11,7 +11,7 @@ const MAX_COLS = 60;
 function rowsShown(view) {
   const all = view.options.map((_, index) => index);
   if (all.length <= MAX_ROWS) return all;
-  return (view.chosen || []).slice(0, MAX_ROWS);
+  return view.chosen ? view.chosen.slice(0, MAX_ROWS) : all.slice(0, MAX_ROWS);
 }
 
 export function layout(view) {
