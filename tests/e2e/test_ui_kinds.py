@@ -85,6 +85,26 @@ def test_sudoku_with_two_solutions_says_several(shared_page) -> None:
 
 
 @needs_kind("sudoku")
+def test_sudoku_4x4_typed_on_the_board(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "sudoku")
+    page.select_option("#sudoku-size", "4")
+    assert page.input_value("#sudoku-paste") == "." * 16
+    page.click("#sudoku-canvas", position={"x": 20, "y": 20})
+    page.keyboard.type("1234")  # the first row; the cursor moves right after each digit
+    page.keyboard.press("ArrowDown")
+    page.keyboard.type("9")  # above the grid's largest value: ignored
+    assert page.input_value("#sudoku-paste") == "1234" + "." * 12
+    click_and_wait(page, "#sudoku-count")
+    shown = answer(page, "sudoku")
+    assert shown["error"] == ""
+    # The first row fixed, a 4x4 Sudoku has 12 completions.
+    assert shown["count"] == "12"
+    click_and_wait(page, "#sudoku-solve")
+    assert answer(page, "sudoku")["result"].startswith("Several solutions")
+
+
+@needs_kind("sudoku")
 def test_sudoku_clashing_givens_show_the_error(shared_page) -> None:
     page = shared_page
     open_tab(page, "sudoku")
@@ -181,6 +201,43 @@ def test_domino_16x16_count_is_shown_exactly(shared_page) -> None:
     assert shown["error"] == ""
     assert "2,444,888,770,250,892,795,802,079,170,816" in shown["result"]
     assert shown["count"] == "2444888770250892795802079170816"
+
+
+@needs_kind("domino")
+def test_domino_12x12_count_is_grouped(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "domino")
+    page.click("#domino-clear")
+    for field in ("#domino-rows", "#domino-cols"):
+        page.fill(field, "12")
+        page.dispatch_event(field, "change")
+    click_and_wait(page, "#domino-count")
+    assert answer(page, "domino")["result"].startswith("53,060,477,521,960,000 tilings")
+
+
+@pytest.mark.slow
+@needs_kind("domino")
+def test_domino_200x200_count_wraps_thousands_of_digits(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "domino")
+    page.click("#domino-clear")
+    for field in ("#domino-rows", "#domino-cols"):
+        page.fill(field, "200")
+        page.dispatch_event(field, "change")
+    click_and_wait(page, "#domino-count", timeout_ms=180_000)
+    shown = answer(page, "domino")
+    assert shown["error"] == ""
+    assert len(shown["count"]) > 4000 and shown["count"].isdigit()
+    grouped = shown["result"].split(" ")[0]
+    assert grouped.replace(",", "") == shown["count"]
+    assert all(len(group) == 3 for group in grouped.split(",")[1:])
+    # The number wraps inside its column instead of widening the page.
+    fits = page.evaluate(
+        "() => { const r = document.getElementById('domino-result');"
+        " return r.scrollWidth <= r.clientWidth + 1"
+        " && document.documentElement.scrollWidth <= window.innerWidth; }"
+    )
+    assert fits
 
 
 @needs_kind("domino")
