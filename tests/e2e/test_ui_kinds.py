@@ -255,7 +255,7 @@ def test_domino_random_tiling_is_drawn(shared_page) -> None:
     click_and_wait(page, "#domino-random")
     shown = answer(page, "domino")
     assert shown["error"] == ""
-    assert shown["result"] == "A random tiling (seed 7)."
+    assert shown["result"].startswith("A random tiling (seed 7)")
     assert canvas_picture(page, "domino") != empty
 
 

@@ -50,7 +50,7 @@ export function createDomino(ctx) {
   return {
     id: "domino",
     title: "Dominoes",
-    engines: ["profile_dp", "transfer", "exact_cover"],
+    engines: ["profile_dp", "formula"],
     controls: el("div", { class: "controls" },
       el("div", { class: "row" }, rows.wrap, cols.wrap, clearButton),
       el("p", { class: "hint" }, "Click or drag on the board to block cells."),
@@ -80,7 +80,8 @@ export function createDomino(ctx) {
         return `${groupDigits(response.count)} tilings${exact}${digits.length > 12 ? ` (${digits.length} digits)` : ""}`;
       }
       if (response.count === 0) return "No tiling exists.";
-      return `A random tiling (seed ${response.seed}).`;
+      const total = response.total === undefined ? "" : `; the board has ${groupDigits(response.total)} tilings in all`;
+      return `A random tiling (seed ${response.seed})${total}.`;
     },
     setSolution(solution) { view.tiling = solution || null; },
     clearSolution() { view.tiling = null; },
