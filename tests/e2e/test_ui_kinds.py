@@ -151,6 +151,21 @@ def test_polyomino_board_editing_and_count(shared_page) -> None:
     assert shown["count"] == "0" or shown["error"] != ""
 
 
+@needs_kind("polyomino")
+def test_polyomino_centre_hole_has_65_distinct_tilings(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "polyomino")
+    page.select_option("#polyomino-preset", "hole")
+    page.click("#polyomino-apply-preset")
+    page.select_option("#polyomino-symmetry", "distinct")
+    click_and_wait(page, "#polyomino-count")
+    shown = answer(page, "polyomino")
+    assert shown["result"] == "65 distinct tilings."
+    page.select_option("#polyomino-symmetry", "all")
+    click_and_wait(page, "#polyomino-count")
+    assert answer(page, "polyomino")["result"] == "520 tilings."
+
+
 @needs_kind("shikaku")
 def test_shikaku_url_is_loaded_drawn_and_solved(shared_page) -> None:
     page = shared_page
