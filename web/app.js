@@ -75,6 +75,16 @@ const toolbar = el("div", { class: "toolbar" },
   el("button", { id: "export-svg", type: "button", onclick: exportSvg }, "SVG"));
 importInput.addEventListener("change", importJson);
 app.append(tablist, toolbar, progress);
+// Arrow keys move between tabs, as in the WAI-ARIA tabs pattern.
+tablist.addEventListener("keydown", (event) => {
+  const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+  if (!step) return;
+  const ids = kinds.map((kind) => kind.id);
+  const next = ids[(ids.indexOf(activeKind) + step + ids.length) % ids.length];
+  activate(next, true);
+  panels.get(next).tab.focus();
+  event.preventDefault();
+});
 
 function addKind(factory) {
   const panel = {};
@@ -123,6 +133,7 @@ function activate(id, updateUrl) {
     panel.section.hidden = !on;
     panel.tab.setAttribute("aria-selected", String(on));
     panel.tab.classList.toggle("active", on);
+    panel.tab.tabIndex = on ? 0 : -1;
   }
   activeKind = id;
   redraw(panels.get(id));
