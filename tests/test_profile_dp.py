@@ -140,6 +140,7 @@ def test_cancel_and_progress() -> None:
     calls = []
     monitor = Monitor(progress=calls.append, cancel=lambda: len(calls) > 0)
     monitor.interval = 0.0
+    monitor.next_report = monitor.started  # report at the first check
     dp = ProfileDP(full_rows(14, 14), 14, monitor)
     assert dp.run() is False
     assert monitor.cancelled and dp.total is None

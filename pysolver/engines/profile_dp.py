@@ -21,8 +21,10 @@ is at most the number of perfect matchings of the subgraph on the processed cell
 covered frontier cells (at most ``processed + width`` cells). By Bregman's theorem a bipartite
 graph whose black vertices have degree <= 4 has at most (4!)^(1/4) perfect matchings per black
 vertex, so a count over ``n`` cells is below 24^(n / 8). K is the smallest whole number of bytes
-with 2^K > 24^((open cells + width) / 8): no field can overflow into its neighbour. (The true
-growth is about 0.42 bits a cell against Bregman's 0.57, so fields are ~35% wider than needed.)
+with 2^K > 24^((cells + width) / 8), cells counting the open cells up to the end of the current
+stage: no field can overflow into its neighbour. K grows in a few stages down the board (the
+vector is re-packed), so the early rows run on narrower fields. (The true growth is about 0.42
+bits a cell against Bregman's 0.57, so fields are ~35% wider than needed.)
 
 Tilings. With the counts of every step kept, the tilings reaching a state are numbered by
 choosing predecessors in a fixed order, so tiling number t (0 <= t < total) is rebuilt by
@@ -47,6 +49,8 @@ MAX_VECTOR_BYTES = 48 * 2**20
 MAX_TILING_BYTES = 96 * 2**20
 # Keep per-step bit masks cached when they take at most this much memory; else rebuild them.
 MAX_MASK_CACHE_BYTES = 64 * 2**20
+# Field width changes this many times over the board (see ProfileDP._plan_field_bytes).
+STAGES = 4
 
 Cell = tuple[int, int]
 Domino = tuple[Cell, Cell]
@@ -84,6 +88,17 @@ def check_size(open_rows: list[int], width: int, tilings: bool) -> str | None:
             f"limit is {MAX_TILING_BYTES // 2**20} MB (count mode handles larger boards)"
         )
     return None
+
+
+def _repack(vector: int, old_bytes: int, new_bytes: int, fields: int) -> int:
+    """The same counts with each field widened from old_bytes to new_bytes."""
+    if old_bytes == new_bytes:
+        return vector
+    packed = vector.to_bytes(fields * old_bytes, "little")
+    widened = bytearray(fields * new_bytes)
+    for i in range(old_bytes):  # byte i of every field at once, as one strided copy
+        widened[i::new_bytes] = packed[i::old_bytes]
+    return int.from_bytes(widened, "little")
 
 
 class _Masks:
@@ -149,10 +164,11 @@ class ProfileDP:
         self.height = len(open_rows)
         self.monitor = monitor or Monitor()
         self.keep_rows = keep_rows
-        open_cells = sum(row.bit_count() for row in self.open_rows)
-        self.field_bytes = field_bytes(open_cells + width)
+        self.row_field_bytes = self._plan_field_bytes()
+        # The widest field, reached on the last rows.
+        self.field_bytes = self.row_field_bytes[-1] if self.row_field_bytes else 1
         self.field_bits = 8 * self.field_bytes
-        self.masks = _Masks(width, self.field_bytes)
+        self.masks = _Masks(width, 1)
         # (vector, offset) at the start of each row, kept for unranking.
         self.row_starts: list[tuple[int, int]] = []
         self.total: int | None = None
@@ -161,8 +177,35 @@ class ProfileDP:
 
     # ------------------------------------------------------------- forward
 
-    def _step(self, vector: int, offset: int, row: int, column: int) -> tuple[int, int]:
-        """(vector, offset) after cell (row, column)."""
+    def _plan_field_bytes(self) -> list[int]:
+        """Field bytes for each row, growing in a few stages.
+
+        Counts grow as cells are processed, so early rows need narrower fields: the bound for a
+        row uses the open cells up to the end of the stage it is in. A handful of stages (each a
+        re-pack of the vector and a rebuild of the masks) gets most of the saving.
+        """
+        seen, needed = 0, []
+        for row in self.open_rows:
+            seen += row.bit_count()
+            needed.append(field_bytes(seen + self.width))
+        stage = max(1, self.height // STAGES)
+        planned = []
+        for row in range(self.height):
+            stage_end = min(self.height - 1, (row // stage + 1) * stage - 1)
+            planned.append(needed[stage_end])
+        return planned
+
+    def _masks_for(self, bytes_per_field: int) -> _Masks:
+        if self.masks.bytes_per_field != bytes_per_field:
+            self.masks = _Masks(self.width, bytes_per_field)
+        return self.masks
+
+    def _step(
+        self, vector: int, offset: int, row: int, column: int, bytes_per_field: int
+    ) -> tuple[int, int]:
+        """(vector, offset) after cell (row, column), with fields of ``bytes_per_field``."""
+        masks = self._masks_for(bytes_per_field)
+        field_bits = 8 * bytes_per_field
         here = self.open_rows[row]
         bit = 1 << column
         if not here & bit:
@@ -172,19 +215,19 @@ class ProfileDP:
         across = None
         if column + 1 < self.width and here >> (column + 1) & 1:
             # States with bits c and c+1 clear may lay a horizontal domino.
-            across = vector & self.masks.pair(column, own, next_own)
+            across = vector & masks.pair(column, own, next_own)
         if not (row + 1 < self.height and self.open_rows[row + 1] & bit):
             # No vertical domino here: keep only the states where the cell was covered earlier.
-            vector &= self.masks.single(column, own ^ 1)
+            vector &= masks.single(column, own ^ 1)
         offset ^= bit
         if across is not None:
             # Logical S -> S | 2^(c+1) with bit c still clear; physically P -> P ^ 2^c ^ 2^(c+1)
             # under the new offset, a move up or down by 2^c and 2^(c+1) fields.
             fields = (-bit if own else bit) + (-2 * bit if next_own else 2 * bit)
             if fields > 0:
-                vector += across << (self.field_bits * fields)
+                vector += across << (field_bits * fields)
             else:
-                vector += across >> (self.field_bits * -fields)
+                vector += across >> (field_bits * -fields)
         return vector, offset
 
     def _fraction(self) -> float:
@@ -198,15 +241,22 @@ class ProfileDP:
     def run(self) -> bool:
         """Count the tilings into ``self.total``. Returns False when cancelled."""
         vector, offset = 1, 0  # one way to have covered nothing
+        fields = 1 << self.width
+        current = 1
         for row in range(self.height):
+            row_bytes = self.row_field_bytes[row]
+            vector = _repack(vector, current, row_bytes, fields)
+            current = row_bytes
             if self.keep_rows:
                 self.row_starts.append((vector, offset))
             for column in range(self.width):
-                vector, offset = self._step(vector, offset, row, column)
+                vector, offset = self._step(vector, offset, row, column, row_bytes)
                 if self._tick():
                     return False
         # Nothing may stick out below the board, so only logical state 0 is left.
-        self.total = (vector >> (self.field_bits * offset)) & ((1 << self.field_bits) - 1)
+        bits = 8 * current
+        self.total = (vector >> (bits * offset)) & ((1 << bits) - 1)
+        self.masks = _Masks(self.width, 1)  # free the cached masks
         return True
 
     # ------------------------------------------------------------- tilings
@@ -228,8 +278,9 @@ class ProfileDP:
         remaining = list(ranks)
         states = [0] * len(ranks)
         dominoes: list[list[Domino]] = [[] for _ in ranks]
-        width, size = self.width, self.field_bytes
+        width = self.width
         for row in range(self.height - 1, -1, -1):
+            size = self.row_field_bytes[row]
             layers = self._row_layers(row)
             below_row = self.open_rows[row + 1] if row + 1 < self.height else 0
             here = self.open_rows[row]
@@ -273,12 +324,13 @@ class ProfileDP:
     def _row_layers(self, row: int) -> list[tuple[bytes, int]]:
         """(packed counts as bytes, offset) before each cell of ``row``."""
         vector, offset = self.row_starts[row]
-        size = self.field_bytes << self.width
+        row_bytes = self.row_field_bytes[row]
+        size = row_bytes << self.width
         layers = []
         for column in range(self.width):
             layers.append((vector.to_bytes(size, "little"), offset))
             if column + 1 < self.width:
-                vector, offset = self._step(vector, offset, row, column)
+                vector, offset = self._step(vector, offset, row, column, row_bytes)
         return layers
 
 
