@@ -5,7 +5,8 @@ as an int bitmask (bit ``i`` = cell ``i``). A solution picks one candidate per v
 every cell ``0 .. cells-1`` is covered exactly once. The engine knows nothing of what variables
 or cells stand for (Shikaku clues and rectangles, say).
 
-Each node of the search first propagates to a fixpoint:
+Each node of the search first propagates to a fixpoint, incrementally (only from the variables
+that shrank, to their neighbours; the whole grid is looked at once, at the root):
 
 * overlap rule: a candidate of one variable that overlaps every remaining candidate of another
   variable can never be chosen, so it is deleted. Its cheap special case, a candidate touching
@@ -48,21 +49,25 @@ class _Contradiction(Exception):
 class _State:
     """One search node: per variable its candidates, their intersection (core) and union.
 
-    Lists are never mutated in place once shared: a child copies the three outer lists and
-    replaces the inner entries it changes, so siblings stay intact.
+    Lists are never mutated in place once shared: a child copies the outer lists and replaces
+    the entries it changes, so siblings stay intact.
     """
 
-    __slots__ = ("domains", "cores", "unions", "changed")
+    __slots__ = ("domains", "cores", "unions", "pending")
 
     def __init__(
-        self, domains: list[list[int]], cores: list[int], unions: list[int], changed: set[int]
+        self,
+        domains: list[list[int]],
+        cores: list[int],
+        unions: list[int],
+        pending: dict[int, tuple[int, int]],
     ) -> None:
         self.domains = domains
         self.cores = cores
         self.unions = unions
-        # Variables whose domain shrank since the pairwise rule last looked at them: only a
-        # shrunken variable can make more candidates of others overlap all of its own.
-        self.changed = changed
+        # Variables whose domain shrank and whose consequences are not drawn yet, with the
+        # core and union they had when last propagated (in order of change: a FIFO queue).
+        self.pending = pending
 
     @classmethod
     def from_domains(cls, domains: list[list[int]]) -> _State:
@@ -72,16 +77,19 @@ class _State:
             core, union = _core_and_union(domain)
             cores.append(core)
             unions.append(union)
-        return cls(domains, cores, unions, set(range(len(domains))))
+        # At the root every core is news to the other variables; no cell has been lost yet.
+        pending = {variable: (0, union) for variable, union in enumerate(unions)}
+        return cls(domains, cores, unions, pending)
 
     def copy(self) -> _State:
-        return _State(self.domains[:], self.cores[:], self.unions[:], set(self.changed))
+        return _State(self.domains[:], self.cores[:], self.unions[:], dict(self.pending))
 
     def restrict(self, variable: int, domain: list[int]) -> None:
         if not domain:
             raise _Contradiction
+        if variable not in self.pending:
+            self.pending[variable] = (self.cores[variable], self.unions[variable])
         self.domains[variable] = domain
-        self.changed.add(variable)
         self.cores[variable], self.unions[variable] = _core_and_union(domain)
 
     def candidate_count(self) -> int:
@@ -98,118 +106,114 @@ def _core_and_union(domain: list[int]) -> tuple[int, int]:
     return core, union
 
 
-def _apply_core_rule(state: _State) -> bool:
-    """Delete candidates touching another variable's core. Returns True if anything changed.
+class _Propagator:
+    """The rules, drawn incrementally from each shrunken variable to the ones near it."""
 
-    A cell in the core of two variables would have to be covered twice: contradiction.
-    """
-    cores = state.cores
-    unions = state.unions
-    taken = 0
-    for core in cores:
-        if core & taken:
+    def __init__(self, cells: int, unions: list[int]) -> None:
+        self.full = (1 << cells) - 1
+        # at_cell[c]: the variables whose candidates cover cell c at the root (a superset of
+        # those that still can, which is all a lost cell needs to look at).
+        self.at_cell: list[list[int]] = [[] for _ in range(cells)]
+        for variable, union in enumerate(unions):
+            while union:
+                low = union & -union
+                self.at_cell[low.bit_length() - 1].append(variable)
+                union ^= low
+        near: list[set[int]] = [set() for _ in unions]
+        for variables in self.at_cell:
+            for variable in variables:
+                near[variable].update(variables)
+        self.neighbours = [sorted(others - {v}) for v, others in enumerate(near)]
+
+    def check_coverage(self, state: _State) -> None:
+        """Whole-grid coverage rule: fail on an uncoverable cell, force a lone coverer."""
+        once = twice = 0
+        for union in state.unions:
+            twice |= once & union
+            once |= union
+        if once != self.full:
             raise _Contradiction
-        taken |= core
-    changed = False
-    for variable, union in enumerate(unions):
-        forbidden = taken ^ cores[variable]
-        if union & forbidden:
-            state.restrict(
-                variable, [mask for mask in state.domains[variable] if not mask & forbidden]
-            )
-            changed = True
-            # A shrunken domain can only grow its core; the cells it adds were in no other
-            # core (they belonged to surviving candidates), so ``taken`` stays disjoint.
-            taken |= state.cores[variable]
-    return changed
+        single = once & ~twice
+        for variable, union in enumerate(state.unions):
+            required = union & single
+            if required & ~state.cores[variable]:
+                state.restrict(
+                    variable,
+                    [mask for mask in state.domains[variable] if mask & required == required],
+                )
 
+    def run(self, state: _State, coverage: bool = True) -> None:
+        """Draw every consequence of the pending changes; raise ``_Contradiction`` on failure.
 
-def _apply_coverage_rule(state: _State, full: int) -> bool:
-    """Fail on an uncoverable cell; force the only variable able to cover a cell to cover it."""
-    once = twice = 0
-    for union in state.unions:
-        twice |= once & union
-        once |= union
-    if once != full:
-        raise _Contradiction
-    single = once & ~twice
-    if not single:
-        return False
-    changed = False
-    for variable, union in enumerate(state.unions):
-        required = union & single
-        if required & ~state.cores[variable]:
-            state.restrict(
-                variable,
-                [mask for mask in state.domains[variable] if mask & required == required],
-            )
-            changed = True
-    return changed
-
-
-def _apply_pairwise_rule(state: _State, neighbours: list[list[int]]) -> bool:
-    """Delete a candidate of one variable that overlaps every candidate of another one.
-
-    Only what the core rule cannot see is tested: a candidate missing the other variable's
-    core but meeting each of its (two or more) candidates in different cells.
-    """
-    domains = state.domains
-    unions = state.unions
-    cores = state.cores
-    changed = False
-    shrunken = sorted(state.changed)
-    state.changed.clear()
-    for other in shrunken:
-        other_domain = domains[other]
-        if len(other_domain) < 2:
-            continue
-        other_union = unions[other]
-        for variable in neighbours[other]:
-            if not unions[variable] & other_union:
+        For a shrunken variable V:
+        * cells new in V's core: delete the candidates of others touching them (overlap rule,
+          the case of a candidate meeting all of V's candidates in the same cells);
+        * cells V can no longer cover: each needs another variable; none left is a
+          contradiction, exactly one left is forced to cover it (coverage rule);
+        * the full overlap rule: delete candidates of others that meet each of V's remaining
+          candidates (in different cells). Only V's shrinking can create new such deletions.
+        """
+        pending = state.pending
+        domains = state.domains
+        cores = state.cores
+        unions = state.unions
+        neighbours = self.neighbours
+        at_cell = self.at_cell
+        # The pairwise test is the dear one: run it only once the cheap rules are stuck, so it
+        # sees domains already pruned by them.
+        pairwise_due: dict[int, None] = {}
+        while True:
+            if not pending:
+                if not pairwise_due:
+                    return
+                variable = next(iter(pairwise_due))
+                del pairwise_due[variable]
+                self._pairwise(state, variable)
                 continue
-            domain = domains[variable]
-            other_core = cores[other]
+            variable = next(iter(pending))
+            old_core, old_union = pending.pop(variable)
+            pairwise_due[variable] = None
+            grown = cores[variable] & ~old_core
+            if grown:
+                for other in neighbours[variable]:
+                    if unions[other] & grown:
+                        state.restrict(other, [m for m in domains[other] if not m & grown])
+            if not coverage:
+                continue
+            lost = old_union & ~unions[variable]
+            while lost:
+                low = lost & -lost
+                lost ^= low
+                coverer = -1
+                for other in at_cell[low.bit_length() - 1]:
+                    if unions[other] & low:
+                        if coverer >= 0:
+                            break
+                        coverer = other
+                else:
+                    if coverer < 0:
+                        raise _Contradiction
+                    if not cores[coverer] & low:
+                        state.restrict(coverer, [m for m in domains[coverer] if m & low])
+
+    def _pairwise(self, state: _State, variable: int) -> None:
+        domain = state.domains[variable]
+        if len(domain) < 2:
+            return  # one candidate: its core is all of it, already handled
+        domains = state.domains
+        unions = state.unions
+        union = unions[variable]
+        for other in self.neighbours[variable]:
+            if not unions[other] & union:
+                continue
+            other_domain = domains[other]
             kept = [
                 mask
-                for mask in domain
-                if not mask & other_union
-                or not (mask & other_core or all(mask & other_mask for other_mask in other_domain))
+                for mask in other_domain
+                if not mask & union or not all(mask & theirs for theirs in domain)
             ]
-            if len(kept) < len(domain):
-                state.restrict(variable, kept)
-                changed = True
-    return changed
-
-
-def _apply_overlap_rule(state: _State, neighbours: list[list[int]]) -> bool:
-    changed = False
-    while _apply_core_rule(state) | _apply_pairwise_rule(state, neighbours):
-        changed = True
-    return changed
-
-
-def _propagate(state: _State, full: int, neighbours: list[list[int]]) -> None:
-    """Run all rules to a fixpoint, cheap ones first; raise ``_Contradiction`` on failure."""
-    while True:
-        while _apply_core_rule(state) | _apply_coverage_rule(state, full):
-            pass
-        if not _apply_pairwise_rule(state, neighbours):
-            return
-
-
-def _neighbours(unions: list[int], cells: int) -> list[list[int]]:
-    """For each variable, the other variables whose candidates may share a cell with it."""
-    at_cell: list[list[int]] = [[] for _ in range(cells)]
-    for variable, union in enumerate(unions):
-        while union:
-            low = union & -union
-            at_cell[low.bit_length() - 1].append(variable)
-            union ^= low
-    result: list[set[int]] = [set() for _ in unions]
-    for variables in at_cell:
-        for variable in variables:
-            result[variable].update(variables)
-    return [sorted(near - {variable}) for variable, near in enumerate(result)]
+            if len(kept) < len(other_domain):
+                state.restrict(other, kept)
 
 
 def search(
@@ -251,16 +255,18 @@ def search(
         domains.append(domain)
 
     root = _State.from_domains(domains)
-    neighbours = _neighbours(root.unions, problem.cells)
+    propagator = _Propagator(problem.cells, root.unions)
     stats = {"nodes": 0, "candidates_initial": root.candidate_count()}
     result = SearchResult(stats=stats)
     try:
         if not all(domains):
             raise _Contradiction
-        _apply_overlap_rule(root, neighbours)
+        propagator.run(root, coverage=False)
         stats["candidates_after_overlap"] = root.candidate_count()
+        # Cells lost while coverage was off are all checked by the whole-grid pass.
+        propagator.check_coverage(root)
     except _Contradiction:
-        stats["candidates_after_overlap"] = 0
+        stats["candidates_after_overlap"] = stats.get("candidates_after_overlap", 0)
         stats["candidates_after_propagation"] = 0
         monitor.finish(0, 0, True)
         return result
@@ -277,7 +283,7 @@ def search(
             result.cancelled = True
             break
         try:
-            _propagate(state, full, neighbours)
+            propagator.run(state)
         except _Contradiction:
             if nodes == 1:
                 stats["candidates_after_propagation"] = 0
@@ -285,14 +291,16 @@ def search(
         if nodes == 1:
             stats["candidates_after_propagation"] = state.candidate_count()
         branch_variable = -1
-        fewest = 0
+        best = None
+        unions = state.unions
         for variable, domain in enumerate(state.domains):
             size = len(domain)
-            if size > 1 and (branch_variable < 0 or size < fewest):
-                branch_variable = variable
-                fewest = size
-                if size == 2:
-                    break
+            if size > 1:
+                union = unions[variable]
+                key = (size, (union & -union).bit_length())
+                if best is None or key < best:
+                    best = key
+                    branch_variable = variable
         if branch_variable < 0:
             result.count += 1
             if keep_solutions:
