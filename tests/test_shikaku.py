@@ -134,16 +134,20 @@ def test_count_mode_agrees_and_respects_the_limit() -> None:
 
 
 def test_a_generated_puzzle_with_many_solutions_stops_at_the_limit() -> None:
-    puzzle = generate(20, 20, 5)
+    puzzle = generate(16, 16, 0, max_area=4)  # small pieces: 160 solutions
     for engine in ENGINES:
+        assert run(puzzle, engine=engine, mode="count")["count"] == 160
         response = run(puzzle, engine=engine, mode="count", limit=50)
         assert response["count"] == 50
         assert response["complete"] is False
+        first = run(puzzle, engine=engine, limit=3)
+        assert (first["count"], len(first["solutions"]), first["complete"]) == (3, 3, False)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_cancel_stops_a_large_count(engine: str) -> None:
-    puzzle = generate(30, 30, 2)
+    # Enough search nodes (hundreds) for every engine to reach a cancel check.
+    puzzle = generate(16, 16, 0, max_area=4)
     response = solve(
         {"kind": "shikaku", "engine": engine, "mode": "count", "puzzle": puzzle},
         cancel=lambda: True,
