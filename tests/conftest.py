@@ -1,0 +1,73 @@
+"""Shared fixtures: a brute-force exact cover reference and random small matrices."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pysolver.engines.exact_cover import ExactCoverProblem
+
+
+def brute_force_covers(problem: ExactCoverProblem) -> list[list[int]]:
+    """Every exact cover, by trying all subsets of options (for tiny problems only).
+
+    As in Algorithm X, a cover uses only options with a primary item: an option of secondary
+    items alone is never chosen.
+    """
+    option_count = len(problem.options)
+    covers = []
+    for subset in range(1 << option_count):
+        chosen = [index for index in range(option_count) if subset >> index & 1]
+        uses = [0] * problem.items
+        for index in chosen:
+            for item in problem.options[index]:
+                uses[item] += 1
+        if (
+            all(any(item < problem.primary for item in problem.options[i]) for i in chosen)
+            and all(uses[item] == 1 for item in range(problem.primary))
+            and all(use <= 1 for use in uses[problem.primary :])
+        ):
+            covers.append(chosen)
+    return covers
+
+
+def random_problem(rng: random.Random, with_secondary: bool) -> ExactCoverProblem:
+    """A small random matrix: up to 6 primary items, 3 secondary, 10 options."""
+    primary = rng.randint(1, 6)
+    secondary = rng.randint(1, 3) if with_secondary else 0
+    items = primary + secondary
+    options = []
+    for _ in range(rng.randint(0, 10)):
+        size = rng.randint(1, min(items, 3))
+        options.append(rng.sample(range(items), size))
+    return ExactCoverProblem(primary, secondary, options)
+
+
+@pytest.fixture(scope="session")
+def random_problems() -> list[ExactCoverProblem]:
+    """600 random small matrices, half with secondary items, from a fixed seed."""
+    rng = random.Random(20240611)
+    return [random_problem(rng, with_secondary=index % 2 == 1) for index in range(600)]
+
+
+@pytest.fixture(scope="session")
+def reference_covers(random_problems) -> list[tuple[ExactCoverProblem, list[list[int]]]]:
+    """Each random problem with its covers found by brute force (computed once a session)."""
+    return [(problem, brute_force_covers(problem)) for problem in random_problems]
+
+
+def queens_problem(size: int) -> ExactCoverProblem:
+    """The n-queens problem as exact cover (Knuth's example of secondary items).
+
+    Primary: rows 0..n-1 and columns n..2n-1; secondary: the 2n-1 diagonals and the 2n-1
+    anti-diagonals. Option r*n+c puts a queen on row r, column c. Known counts: 4 -> 2,
+    6 -> 4, 8 -> 92, 10 -> 724.
+    """
+    diagonals = 2 * size - 1
+    options = [
+        [row, size + col, 2 * size + row + col, 2 * size + diagonals + row - col + size - 1]
+        for row in range(size)
+        for col in range(size)
+    ]
+    return ExactCoverProblem(2 * size, 2 * diagonals, options)
