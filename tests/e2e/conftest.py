@@ -205,3 +205,10 @@ def shared_page(browser, site_url) -> Iterator[object]:
     blocked = page.blocked_requests
     context.close()
     assert blocked == [], f"requests left the machine: {blocked}"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # pytest-playwright's base_url fixture trips a pytest 9 deprecation that is not ours to fix.
+    config.addinivalue_line(
+        "filterwarnings", "ignore:Session-scoped fixtures defined as instance methods"
+    )
