@@ -267,6 +267,11 @@ def test_seed12_through_its_url() -> None:
     direct = run(fixture["puzzle"])["solutions"][0]
     assert by_url == {tuple(rect) for rect in direct}
     assert len(clues) == len(fixture["puzzle"]["clues"])
+    # The response tells a URL-only caller what the URL meant, so the clues can be drawn.
+    assert response["puzzle"] == {"rows": rows, "cols": cols, "clues": [list(c) for c in clues]}
+    assert sorted(map(tuple, response["puzzle"]["clues"])) == sorted(
+        map(tuple, fixture["puzzle"]["clues"])
+    )
 
 
 @pytest.mark.parametrize(

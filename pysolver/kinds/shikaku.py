@@ -338,6 +338,9 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     }
     if result.cancelled:
         response["cancelled"] = True
+    if isinstance(puzzle, dict) and "url" in puzzle:
+        # The caller only has the URL: give back what it means, so clues can be drawn.
+        response["puzzle"] = {"rows": rows, "cols": cols, "clues": [list(c) for c in clues]}
     return response
 
 
