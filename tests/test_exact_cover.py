@@ -1,0 +1,329 @@
+"""The exact cover contract of both engines, and the ``exact_cover`` kind through solve()."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import queens_problem
+
+import pysolver
+from pysolver.engines.exact_cover import ENGINES, ExactCoverProblem, search
+from pysolver.engines.monitor import Monitor
+from pysolver.kinds import exact_cover as kind
+
+# ---------------------------------------------------------------- engine contract
+
+
+class RecordingMonitor(Monitor):
+    """Records Knuth's raw estimate at every check and what finish was told."""
+
+    def __init__(self, cancel_after: int | None = None) -> None:
+        super().__init__()
+        self.estimates: list[float] = []
+        self.checks = 0
+        self.cancel_after = cancel_after
+        self.finished: tuple[int, int, bool] | None = None
+
+    def check(self, nodes, solutions, fraction=None):
+        self.checks += 1
+        self.estimates.append(fraction())
+        return self.cancel_after is not None and self.checks >= self.cancel_after
+
+    def finish(self, nodes, solutions, complete):
+        self.finished = (nodes, solutions, complete)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_first_solution_then_limit_then_all(engine):
+    problem = queens_problem(8)
+    first = search(problem, engine, limit=1)
+    assert first.count == 1 and len(first.solutions) == 1 and not first.complete
+    five = search(problem, engine, limit=5)
+    assert five.solutions[0] == first.solutions[0] and len(five.solutions) == 5
+    every = search(problem, engine)
+    assert every.count == 92 and every.complete and len(every.solutions) == 92
+    assert every.solutions[:5] == five.solutions
+    for solution in every.solutions:
+        assert solution == sorted(solution)
+        covered = [item for index in solution for item in problem.options[index]]
+        assert len(covered) == len(set(covered))  # nothing covered twice
+        assert set(range(problem.primary)) <= set(covered)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_limit_reached_is_never_complete(engine):
+    # Exactly 2 solutions: a limit of 2 stops at the second without proving there is no third.
+    problem = queens_problem(4)
+    assert search(problem, engine, limit=2).complete is False
+    assert search(problem, engine, limit=3).complete is True
+    assert search(problem, engine, limit=3).count == 2
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_count_without_keeping_solutions(engine):
+    result = search(queens_problem(10), engine, keep_solutions=False)
+    assert (result.count, result.solutions, result.complete) == (724, [], True)
+    capped = search(queens_problem(10), engine, keep_solutions=False, limit=100)
+    assert (capped.count, capped.complete) == (100, False)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_seeded_order_is_reproducible_and_seed_dependent(engine):
+    problem = queens_problem(8)
+    firsts = set()
+    for seed in range(8):
+        once = search(problem, engine, limit=3, rng=random.Random(seed))
+        again = search(problem, engine, limit=3, rng=random.Random(seed))
+        assert once.solutions == again.solutions
+        firsts.add(tuple(once.solutions[0]))
+    assert len(firsts) > 1
+    shuffled = search(problem, engine, rng=random.Random(1))
+    plain = search(problem, engine)
+    assert shuffled.solutions != plain.solutions
+    assert sorted(shuffled.solutions) == sorted(plain.solutions)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_progress_estimate_is_monotone_and_finishes_at_one(engine):
+    monitor = RecordingMonitor()
+    result = search(queens_problem(10), engine, keep_solutions=False, monitor=monitor)
+    assert monitor.checks >= 10
+    assert all(0 <= value < 1 for value in monitor.estimates)
+    assert monitor.estimates == sorted(monitor.estimates)
+    assert monitor.estimates[-1] > 0.5
+    assert monitor.finished == (result.stats["nodes"], 724, True)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_cancel_stops_cleanly(engine):
+    monitor = RecordingMonitor(cancel_after=3)
+    result = search(queens_problem(10), engine, monitor=monitor)
+    assert result.cancelled and not result.complete
+    assert 0 < result.count < 724 and len(result.solutions) == result.count
+    assert monitor.checks == 3
+    assert monitor.finished is not None and monitor.finished[2] is False
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_primary_item_without_options_means_no_solution(engine):
+    problem = ExactCoverProblem(3, 0, [[0, 1], [0], [1]])
+    result = search(problem, engine)
+    assert (result.count, result.complete, result.solutions) == (0, True, [])
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_no_primary_items_has_the_empty_solution(engine):
+    problem = ExactCoverProblem(0, 2, [[0], [1], [0, 1]])
+    result = search(problem, engine)
+    assert (result.count, result.complete, result.solutions) == (1, True, [[]])
+    assert search(ExactCoverProblem(0, 0, []), engine).solutions == [[]]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_secondary_items_at_most_once(engine):
+    # Items a b primary, x secondary: {a x} with {b x} would use x twice.
+    problem = ExactCoverProblem(2, 1, [[0, 2], [1, 2], [1], [0]])
+    assert sorted(search(problem, engine).solutions) == [[0, 2], [1, 3], [2, 3]]
+
+
+def test_unknown_engine_name_is_a_programming_error():
+    with pytest.raises(ValueError, match="unknown exact cover engine"):
+        search(queens_problem(4), "nope")
+
+
+# ---------------------------------------------------------------- the kind through solve()
+
+TRIANGLE = {"items": ["a", "b", "c"], "options": [["a", "b"], ["b", "c"], ["c"], ["a"], ["b"]]}
+
+
+def request(puzzle, **fields):
+    return {"kind": "exact_cover", "puzzle": puzzle, **fields}
+
+
+def test_default_engine_is_the_first_and_both_agree():
+    assert kind.ENGINES[0] == "bitset"
+    default = pysolver.solve(request(TRIANGLE, limit=10))
+    assert default["ok"] and default["engine"] == "bitset"
+    for engine in kind.ENGINES:
+        response = pysolver.solve(request(TRIANGLE, limit=10, engine=engine))
+        assert response["engine"] == engine
+        assert sorted(response["solutions"]) == [[0, 2], [1, 3], [2, 3, 4]]
+        assert response["complete"] is True and response["count"] == 3
+        assert response["stats"]["nodes"] > 0
+
+
+def test_modes_map_to_the_search():
+    solved = pysolver.solve(request(TRIANGLE))
+    assert solved["count"] == 1 and solved["complete"] is False
+    counted = pysolver.solve(request(TRIANGLE, mode="count"))
+    assert (counted["count"], counted["solutions"], counted["complete"]) == (3, [], True)
+    capped = pysolver.solve(request(TRIANGLE, mode="count", limit=2))
+    assert (capped["count"], capped["complete"]) == (2, False)
+    drawn = [
+        pysolver.solve(request(TRIANGLE, mode="random", limit=3, seed=seed)) for seed in range(6)
+    ]
+    assert all(sorted(d["solutions"]) == [[0, 2], [1, 3], [2, 3, 4]] for d in drawn)
+    assert len({tuple(map(tuple, d["solutions"])) for d in drawn}) > 1
+    again = pysolver.solve(request(TRIANGLE, mode="random", limit=3, seed=4))
+    assert again["solutions"] == drawn[4]["solutions"] and again["seed"] == 4
+
+
+KNUTH_TEXT = """\
+| A tiny problem in Knuth's DLX1 format, with secondary items.
+| Comment lines start with a bar; blank lines are ignored.
+a b c | x y
+
+a x
+b c
+  | an indented comment
+a b y
+c y
+c x
+"""
+
+
+def test_knuth_text_with_comments_and_secondary_items():
+    response = pysolver.solve(request({"text": KNUTH_TEXT}, mode="solve", limit=10))
+    assert response["ok"], response
+    # {a x}{b c}; {a b y}{c x}; {a x}+{c y} misses b; {a b y}+{c y} uses y twice.
+    assert sorted(response["solutions"]) == [[0, 1], [2, 4]]
+    assert response["complete"] is True
+    same = {
+        "items": ["a", "b", "c"],
+        "secondary": ["x", "y"],
+        "options": [["a", "x"], ["b", "c"], ["a", "b", "y"], ["c", "y"], ["c", "x"]],
+    }
+    assert pysolver.solve(request(same, limit=10))["solutions"] == response["solutions"]
+
+
+def test_knuth_text_without_secondary_items():
+    response = pysolver.solve(request({"text": "p q\np\nq\np q\n"}, mode="count"))
+    assert response["count"] == 2
+
+
+def test_progress_and_cancel_through_solve(monkeypatch):
+    monkeypatch.setattr(Monitor, "interval", 0.0)
+    names = [f"r{row}" for row in range(8)] + [f"c{col}" for col in range(8)]
+    options = [[f"r{r}", f"c{c}", f"d{r + c}", f"e{r - c}"] for r in range(8) for c in range(8)]
+    secondary = [f"d{k}" for k in range(15)] + [f"e{k}" for k in range(-7, 8)]
+    queens = {"items": names, "secondary": secondary, "options": options}
+    reports = []
+    response = pysolver.solve(request(queens, mode="count"), progress=reports.append)
+    assert response["count"] == 92
+    fractions = [report["fraction"] for report in reports]
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0 and reports[-1]["done"]
+    assert len(reports) >= 2
+    polls = []
+
+    def cancel_on_second_poll():
+        polls.append(1)
+        return len(polls) >= 2
+
+    stopped = pysolver.solve(request(queens, mode="count"), cancel=cancel_on_second_poll)
+    assert stopped["ok"] and stopped["cancelled"] is True and stopped["complete"] is False
+    assert stopped["count"] < 92
+
+
+def test_bitset_gives_way_to_dlx_above_its_size(monkeypatch):
+    monkeypatch.setattr(kind, "BITSET_MAX_OPTIONS", 3)
+    automatic = pysolver.solve(request(TRIANGLE, mode="count"))
+    assert automatic["engine"] == "dlx" and automatic["count"] == 3
+    asked = pysolver.solve(request(TRIANGLE, engine="bitset"))
+    assert asked["error"]["code"] == "too_large" and "dlx" in asked["error"]["message"]
+
+
+# ---------------------------------------------------------------- bad puzzles
+
+BAD_PUZZLES = [
+    ("not an object", ["a"], "puzzle", "must be an object"),
+    ("neither form", {"rows": 3}, "puzzle", "needs"),
+    ("both forms", {"text": "a\na", **TRIANGLE}, "puzzle.text", "not both"),
+    ("items only", {"items": ["a"]}, "puzzle.options", "no options"),
+    ("options only", {"options": [["a"]]}, "puzzle.items", "no items"),
+    ("items not a list", {"items": "abc", "options": []}, "puzzle.items", "must be a list"),
+    ("empty items", {"items": [], "options": []}, "puzzle.items", "no primary items"),
+    ("only secondary", {"items": [], "secondary": ["x"], "options": []}, "puzzle.items", ""),
+    ("duplicate item", {"items": ["a", "b", "a"], "options": []}, "puzzle.items[2]", "twice"),
+    (
+        "primary and secondary share a name",
+        {"items": ["a"], "secondary": ["b", "a"], "options": []},
+        "puzzle.secondary[1]",
+        "twice",
+    ),
+    ("integer item name", {"items": ["a", 7], "options": []}, "puzzle.items[1]", "string"),
+    (
+        "secondary not a list",
+        {"items": ["a"], "secondary": "x", "options": []},
+        "puzzle.secondary",
+        "list",
+    ),
+    ("options not a list", {"items": ["a"], "options": {"a": 1}}, "puzzle.options", "list"),
+    ("option not a list", {"items": ["a"], "options": [["a"], "a"]}, "puzzle.options[1]", "list"),
+    (
+        "unknown item",
+        {"items": ["a", "b"], "options": [["a"], ["b"], ["a"], ["b", "z"]]},
+        "puzzle.options[3][1]",
+        "'z', which is not a declared item",
+    ),
+    (
+        "repeated item in option",
+        {"items": ["a", "b"], "options": [["a", "b", "a"]]},
+        "puzzle.options[0][2]",
+        "twice",
+    ),
+    ("empty option", {"items": ["a"], "options": [["a"], []]}, "puzzle.options[1]", "empty"),
+    ("non-string entry", {"items": ["a"], "options": [["a", None]]}, "puzzle.options[0][1]", ""),
+    ("text not a string", {"text": ["a b"]}, "puzzle.text", "string"),
+    ("text of comments", {"text": "| nothing\n\n| here\n"}, "puzzle.text", "no items line"),
+    ("two bars", {"text": "a | b | c\na\n"}, "puzzle.text", "line 1"),
+    ("bar in an option", {"text": "a b\na | b\n"}, "puzzle.text", "line 2"),
+    ("bar inside a name", {"text": "a b|c\na\n"}, "puzzle.text", "line 1"),
+    ("text unknown item", {"text": "| c\na b\na\nb q\n"}, "puzzle.text", "line 4"),
+    ("text duplicate item", {"text": "\na b | a\na\n"}, "puzzle.text", "line 2"),
+    ("text repeated item", {"text": "a b\na b a\n"}, "puzzle.text", "line 2"),
+]
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "path", "words"),
+    [case[1:] for case in BAD_PUZZLES],
+    ids=[case[0] for case in BAD_PUZZLES],
+)
+def test_bad_puzzles_are_reported_with_a_path(puzzle, path, words):
+    response = pysolver.solve(request(puzzle))
+    assert response["ok"] is False
+    assert response["error"]["code"] == "invalid_puzzle"
+    assert response["error"]["path"] == path
+    assert words in response["error"]["message"]
+
+
+def test_text_whose_items_line_starts_with_a_bar_has_no_primary_items():
+    # A leading bar makes the line a comment (as in Knuth's format): no items line at all.
+    response = pysolver.solve(request({"text": "| a b\n"}))
+    assert "no items line" in response["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("cap", "value", "puzzle", "path"),
+    [
+        ("MAX_ITEMS", 2, {"items": ["a", "b"], "secondary": ["x"], "options": []}, "puzzle.items"),
+        ("MAX_OPTIONS", 2, {"items": ["a"], "options": [["a"]] * 3}, "puzzle.options"),
+        ("MAX_ENTRIES", 3, {"items": ["a", "b"], "options": [["a", "b"]] * 2}, "puzzle.options"),
+        ("MAX_OPTIONS", 2, {"text": "a\na\na\na\n"}, "puzzle.options"),
+        ("MAX_ENTRIES", 3, {"text": "a b\na b\na b\n"}, "puzzle.options"),
+        ("MAX_ITEMS", 2, {"text": "a b | c\na\n"}, "puzzle.items"),
+    ],
+)
+def test_size_caps(monkeypatch, cap, value, puzzle, path):
+    monkeypatch.setattr(kind, cap, value)
+    response = pysolver.solve(request(puzzle))
+    assert response["error"]["code"] == "too_large"
+    assert response["error"]["path"] == path
+    assert f"{value:,}" in response["error"]["message"]
+
+
+def test_unknown_engine():
+    response = pysolver.solve(request(TRIANGLE, engine="simplex"))
+    assert response["error"]["code"] == "unknown_engine"
+    assert "bitset" in response["error"]["message"] and "dlx" in response["error"]["message"]
