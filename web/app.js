@@ -42,7 +42,11 @@ function setState(state, message) {
 if (typeof solver.onStatus === "function") {
   solver.onStatus(({ state, message }) => {
     if (state === "ready") pythonReady = true;
-    if (state === "restarting" || state === "loading") pythonReady = false;
+    if (state === "restarting" || state === "loading") {
+      pythonReady = false;
+      // Re-arm on the (possibly new) ready promise, whichever of the two reports first.
+      Promise.resolve(solver.ready).then(() => { pythonReady = true; if (!busy) setState("ready", "Ready"); }, () => {});
+    }
     if (busy && state !== "error") return; // keep "Solving…" while a solve runs
     const words = { loading: "Loading Python…", ready: "Ready", busy: "Solving…", restarting: "Restarting Python…", error: "Python failed" };
     setState(state, message || words[state] || state);
