@@ -214,6 +214,7 @@ def test_cancel_with_isolation_stops_the_engine_cleanly(shared_page) -> None:
 
 
 @needs_kind("sudoku")
+@pytest.mark.slow  # a second page and a worker restart: two more Pyodide loads
 def test_cancel_without_isolation_restarts_the_worker(open_app, plain_site_url) -> None:
     page = open_app(plain_site_url)
     assert page.evaluate("crossOriginIsolated") is False
