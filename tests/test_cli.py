@@ -1,0 +1,152 @@
+"""The command line, run as a real subprocess: ``python -m pysolver solve FILE``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pysolver
+
+REPO = Path(__file__).resolve().parent.parent
+
+TRIANGLE = {
+    "kind": "exact_cover",
+    "mode": "solve",
+    "limit": 10,
+    "puzzle": {"items": ["a", "b", "c"], "options": [["a", "b"], ["b", "c"], ["c"], ["a"], ["b"]]},
+}
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run(
+        [sys.executable, "-m", "pysolver", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+        timeout=60,
+    )
+
+
+def parse_big(text: str) -> dict:
+    """JSON with integers of any length (Python refuses over 4,300 digits by default)."""
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return json.loads(text)
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+@pytest.fixture
+def triangle_file(tmp_path: Path) -> Path:
+    path = tmp_path / "triangle.json"
+    path.write_text(json.dumps(TRIANGLE))
+    return path
+
+
+def test_solve_file(triangle_file):
+    done = run_cli("solve", str(triangle_file))
+    assert done.returncode == 0, done.stderr
+    response = json.loads(done.stdout)
+    assert response["ok"] and response["kind"] == "exact_cover"
+    assert sorted(response["solutions"]) == [[0, 2], [1, 3], [2, 3, 4]]
+    assert response["complete"] is True
+    # The CLI prints exactly what solve() answers, apart from the timing.
+    direct = pysolver.solve(TRIANGLE)
+    del direct["stats"]["seconds"], response["stats"]["seconds"]
+    assert response == direct
+
+
+def test_solve_stdin():
+    done = run_cli("solve", "-", stdin=json.dumps({**TRIANGLE, "mode": "count"}))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["count"] == 3
+
+
+def test_overrides_and_indent(triangle_file):
+    done = run_cli(
+        "solve", "--mode", "random", "--limit", "2", "--seed", "5", "--engine", "dlx",
+        "--indent", "2", str(triangle_file),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "\n  " in done.stdout
+    response = json.loads(done.stdout)
+    assert (response["mode"], response["seed"], response["engine"]) == ("random", 5, "dlx")
+    assert response["count"] == 2
+
+
+def test_invalid_puzzle_exits_1_with_error_json(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(
+        json.dumps({"kind": "exact_cover", "puzzle": {"items": ["a"], "options": [[]]}})
+    )
+    done = run_cli("solve", str(path))
+    assert done.returncode == 1
+    error = json.loads(done.stdout)["error"]
+    assert error["code"] == "invalid_puzzle" and error["path"] == "puzzle.options[0]"
+
+
+@pytest.mark.parametrize("overrides", [(), ("--mode", "count")])
+def test_invalid_json_exits_1_with_error_json(overrides):
+    done = run_cli("solve", *overrides, "-", stdin="{not json")
+    assert done.returncode == 1
+    response = json.loads(done.stdout)
+    assert response["ok"] is False and response["error"]["code"] == "invalid_json"
+
+
+def test_override_on_a_request_that_is_not_an_object():
+    done = run_cli("solve", "--limit", "3", "-", stdin="[1, 2]")
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["error"]["code"] == "invalid_request"
+
+
+def test_bad_override_value_is_reported_as_json():
+    done = run_cli("solve", "--limit", "0", "-", stdin=json.dumps(TRIANGLE))
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["error"]["path"] == "limit"
+
+
+def test_help_and_usage_errors():
+    helped = run_cli("--help")
+    assert helped.returncode == 0 and "solve" in helped.stdout and "Exit status" in helped.stdout
+    assert run_cli("solve", "--help").returncode == 0
+    bare = run_cli()
+    assert bare.returncode == 2 and "usage" in bare.stdout
+    missing = run_cli("solve", "/nonexistent/request.json")
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
+    assert run_cli("--version").stdout.strip() == f"pysolver {pysolver.__version__}"
+
+
+def test_progress_goes_to_stderr():
+    queens = {
+        "kind": "exact_cover",
+        "mode": "count",
+        "puzzle": {"text": "r0 r1 r2 r3 c0 c1 c2 c3\n" + "\n".join(
+            f"r{r} c{c}" for r in range(4) for c in range(4)
+        )},
+    }  # fmt: skip
+    done = run_cli("solve", "--progress", "-", stdin=json.dumps(queens))
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["count"] == 24  # rooks: 4! placements
+    assert "100.00%" in done.stderr
+
+
+def test_big_integers_are_printed_whole():
+    # 16x16 dominoes is far beyond 2^53; 200x200 has 5,040 digits, past Python's str guard.
+    small = run_cli("solve", "-", stdin='{"kind": "domino", "mode": "count", '
+                    '"puzzle": {"rows": 16, "cols": 16}}')  # fmt: skip
+    assert small.returncode == 0, small.stdout
+    assert '"count": 2444888770250892795802079170816' in small.stdout
+    big = run_cli("solve", "-", stdin='{"kind": "domino", "mode": "count", '
+                  '"puzzle": {"rows": 200, "cols": 200}}')  # fmt: skip
+    assert big.returncode == 0, big.stdout[:500]
+    count = parse_big(big.stdout)["count"]
+    assert 10**5039 <= count < 10**5040  # 5,040 digits, checked without converting to str
