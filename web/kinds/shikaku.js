@@ -9,36 +9,6 @@ import * as render from "../render/shikaku.js";
 // A small example with a unique solution: 7x7 with nine clues.
 const EXAMPLE = { rows: 7, cols: 7, clues: [[0, 2, 9], [0, 3, 4], [0, 5, 4], [1, 6, 3], [4, 0, 12], [4, 6, 4], [5, 3, 8], [5, 5, 2], [6, 3, 3]] };
 
-// Reads a puzz.link Shikaku URL (".../p?shikaku/<cols>/<rows>/<data>") for drawing, when the
-// response does not carry the parsed puzzle itself. The solver validates the URL; this only
-// has to agree with it on valid ones: cells row by row, one hex digit a number, "-" + 2, "+" + 3,
-// "=" + 3 (+4096), "%" + 3 (+8192) hex digits for larger ones, g..z skip 1..20 cells.
-export function parsePuzzLink(url) {
-  const query = url.includes("?") ? url.slice(url.indexOf("?") + 1) : url;
-  const fields = query.split("#")[0].split("/").filter(Boolean);
-  if (!/^s(h)?ikaku/i.test(fields[0] || "")) return null;
-  const numeric = fields.slice(1);
-  while (numeric.length > 3 && !/^\d+$/.test(numeric[0])) numeric.shift();
-  const cols = Number(numeric[0]);
-  const rows = Number(numeric[1]);
-  if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1) return null;
-  const data = numeric.slice(2).join("/");
-  const wide = { "-": [2, 0], "+": [3, 0], "=": [3, 4096], "%": [3, 8192] };
-  const clues = [];
-  let cell = 0;
-  for (let i = 0; i < data.length;) {
-    const ch = data[i];
-    if (/[0-9a-f]/.test(ch)) { clues.push([Math.floor(cell / cols), cell % cols, parseInt(ch, 16)]); cell += 1; i += 1; }
-    else if (wide[ch]) {
-      const [digits, offset] = wide[ch];
-      clues.push([Math.floor(cell / cols), cell % cols, parseInt(data.slice(i + 1, i + 1 + digits), 16) + offset]);
-      cell += 1; i += 1 + digits;
-    } else if (/[g-z]/.test(ch)) { cell += parseInt(ch, 36) - 15; i += 1; }
-    else return null;
-  }
-  return { rows, cols, clues };
-}
-
 export function createShikaku(ctx) {
   const view = { rows: 7, cols: 7, clues: [], selected: [0, 0], solution: null };
   const clueMap = new Map();
@@ -92,16 +62,13 @@ export function createShikaku(ctx) {
   clearButton.addEventListener("click", () => { clueMap.clear(); syncClues(); ctx.changed(); });
 
   const puzzle = () => ({ rows: view.rows, cols: view.cols, clues: view.clues.map((clue) => [...clue]) });
-  let lastUrl = null; // the URL of the request in flight, if it was one
   const run = (mode) => {
-    lastUrl = null;
     return ctx.run({ kind: "shikaku", mode, limit: mode === "solve" ? 2 : undefined, puzzle: puzzle() });
   };
   solveButton.addEventListener("click", () => run("solve"));
   countButton.addEventListener("click", () => run("count"));
   loadUrl.addEventListener("click", () => {
-    lastUrl = url.input.value.trim();
-    ctx.run({ kind: "shikaku", mode: "solve", limit: 2, puzzle: { url: lastUrl } });
+    ctx.run({ kind: "shikaku", mode: "solve", limit: 2, puzzle: { url: url.input.value.trim() } });
   });
 
   const kind = {
@@ -158,10 +125,9 @@ export function createShikaku(ctx) {
       return "A solution.";
     },
     showResponse(response) {
-      const parsed = response.puzzle && typeof response.puzzle === "object" ? response.puzzle
-        : lastUrl ? parsePuzzLink(lastUrl) : null;
-      if (parsed) {
-        load(parsed);
+      // A pasted URL is read by the solver, which sends back the puzzle it means.
+      if (response.puzzle && typeof response.puzzle === "object") {
+        load(response.puzzle);
         ctx.redraw();
       }
     },
