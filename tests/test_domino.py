@@ -290,7 +290,12 @@ def test_cancel_and_progress() -> None:
             "puzzle",
             "at most 20",
         ),
-        ({"mode": "count", "puzzle": {"rows": 500, "cols": 500}}, "too_large", "puzzle", "400"),
+        (
+            {"mode": "count", "puzzle": {"rows": 500, "cols": 500}},
+            "too_large",
+            "puzzle",
+            "400 x 400",
+        ),
         ({"mode": "solve", "puzzle": {"rows": 20, "cols": 20}}, "too_large", "puzzle", "MB"),
         (
             {"mode": "solve", "limit": 100000, "puzzle": {"rows": 2, "cols": 60}},

@@ -25,10 +25,10 @@ Modes:
 A board with an odd number of cells, or with unequal numbers of black and white cells in the
 checkerboard colouring, has no tiling: count 0, complete true.
 
-Caps (errors name them): rows and cols at most ``MAX_SIDE`` (1000); the formula needs the
-shorter side at most ``MAX_FORMULA_SHORT_SIDE``; the DP needs the shorter side of the trimmed
-board at most ``profile_dp.MAX_WIDTH`` (20) and its state vector within
-``profile_dp.MAX_VECTOR_BYTES``; listing tilings also needs the stored counts within
+Caps (errors name them): rows and cols at most ``MAX_SIDE`` (1000). The formula: (shorter
+side)^2 x rows x cols at most ``MAX_FORMULA_WORK`` (400 x 400, or 1000 x 290). The DP: the
+shorter side of the trimmed board at most ``profile_dp.MAX_WIDTH`` (20) and its state vector
+within ``profile_dp.MAX_VECTOR_BYTES``; listing tilings also needs the stored counts within
 ``profile_dp.MAX_TILING_BYTES`` (16 x 16 fits, 18 x 18 does not) and at most
 ``MAX_RESPONSE_DOMINOES`` dominoes in all the returned tilings together.
 """
@@ -56,9 +56,10 @@ from pysolver.protocol import (
 ENGINES = ("profile_dp", "formula")
 
 MAX_SIDE = 1000
-# The formula's cost grows with the square of the shorter side times the answer's length;
-# 400 x 1000 takes tens of seconds in CPython (with progress and cancel), more would be a hang.
-MAX_FORMULA_SHORT_SIDE = 400
+# The formula's cost grows like (shorter side)^2 x area (steps x length of the numbers): the cap
+# is the work of 400 x 400, about 10 s in CPython (with progress and cancel); 1000 x 290 fits
+# too. 400 x 1000 would take minutes.
+MAX_FORMULA_WORK = 400**4
 MAX_RESPONSE_DOMINOES = 1_000_000
 # rng.sample works on ranges up to sys.maxsize; above that draw ranks and reject repeats.
 _SAMPLE_RANGE_LIMIT = 2**62
@@ -302,15 +303,17 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         # No tiling, whatever the engine: finished before it started.
         monitor.finish(0, 0, True)
         extra = {} if query.mode == "count" else {"total": 0}
-        return _response(engine, 0, True, {"nodes": 0, "shortcut": "colour count"}, **extra)
+        return _response(engine, 0, True, {"nodes": 0, "shortcut": "cell colours"}, **extra)
 
     if engine == "formula":
         short = min(board.height, board.width)
-        if short > MAX_FORMULA_SHORT_SIDE:
+        work = short**2 * board.height * board.width
+        if work > MAX_FORMULA_WORK:
             raise SolveError(
                 TOO_LARGE,
-                f"the rectangle is {board.height} x {board.width}; the formula handles a "
-                f"shorter side of at most {MAX_FORMULA_SHORT_SIDE}",
+                f"the rectangle is {board.height} x {board.width}; the exact formula's work "
+                "grows as (shorter side)^2 x area and is capped at that of 400 x 400 "
+                f"(this one needs {work / MAX_FORMULA_WORK:.1f} times as much)",
                 "puzzle",
             )
         stats: dict[str, Any] = {"rectangle": [board.height, board.width]}
