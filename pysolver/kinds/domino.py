@@ -58,7 +58,7 @@ ENGINES = ("profile_dp", "formula")
 MAX_SIDE = 1000
 # The formula's cost grows like (shorter side)^2 x area (steps x length of the numbers): the cap
 # is the work of 400 x 400, about 10 s in CPython (with progress and cancel); 1000 x 290 fits
-# too. 400 x 1000 would take minutes.
+# too (about 25 s). 400 x 1000 would take minutes.
 MAX_FORMULA_WORK = 400**4
 MAX_RESPONSE_DOMINOES = 1_000_000
 # rng.sample works on ranges up to sys.maxsize; above that draw ranks and reject repeats.
@@ -325,6 +325,14 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         count = total if limit is None else min(total, limit)
         return _response(engine, count, limit is None or total <= limit, stats)
 
+    if min(board.width, board.height) > profile_dp.MAX_WIDTH:
+        # Refuse before transposing a big board cell by cell.
+        raise SolveError(
+            TOO_LARGE,
+            profile_dp.check_size([], min(board.width, board.height), query.mode != "count")
+            or "the board is too large for the profile DP",
+            "puzzle",
+        )
     transposed = board.width > board.height
     oriented = board.transposed() if transposed else board
     wants_tilings = query.mode != "count"
