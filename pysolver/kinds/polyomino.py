@@ -444,26 +444,39 @@ class SymmetryPlan:
     fixed: dict[Placement, list[Permutation]]  # representatives -> non-trivial stabiliser
 
 
-def symmetry_plan(tiling: Tiling) -> SymmetryPlan:
-    group = board_symmetries(tiling)
+def split_orbits(
+    spots: list[Placement], group: list[Permutation]
+) -> tuple[set[Placement], dict[Placement, list[Permutation]]]:
+    """One representative per orbit: those with trivial stabiliser, and the others with theirs."""
+    free: set[Placement] = set()
+    fixed: dict[Placement, list[Permutation]] = {}
+    seen: set[Placement] = set()
+    for spot in spots:
+        if spot in seen:
+            continue
+        orbit = {_image(g, spot) for g in group}
+        seen |= orbit
+        representative = min(orbit)
+        stabiliser = [g for g in group if _image(g, representative) == representative]
+        if len(stabiliser) == 1:
+            free.add(representative)
+        else:
+            fixed[representative] = stabiliser
+    return free, fixed
+
+
+def choose_restricted(
+    tiling: Tiling, group: list[Permutation], taken: dict[str, Placement] | None = None
+) -> SymmetryPlan:
+    """The piece to restrict under ``group``, given pieces already fixed at ``taken``."""
+    taken = taken or {}
+    occupied = {i for spot in taken.values() for i in spot}
     best: tuple[tuple[int, int], str, set[Placement], dict] | None = None
     for piece in tiling.pieces:
-        if piece.count != 1 or len(group) == 1:
+        if piece.count != 1 or piece.name in taken or len(group) == 1:
             continue
-        free: set[Placement] = set()
-        fixed: dict[Placement, list[Permutation]] = {}
-        seen: set[Placement] = set()
-        for spot in placements(tiling, piece):
-            if spot in seen:
-                continue
-            orbit = {_image(g, spot) for g in group}
-            seen |= orbit
-            representative = min(orbit)
-            stabiliser = [g for g in group if _image(g, representative) == representative]
-            if len(stabiliser) == 1:
-                free.add(representative)
-            else:
-                fixed[representative] = stabiliser
+        spots = [p for p in placements(tiling, piece) if occupied.isdisjoint(p)]
+        free, fixed = split_orbits(spots, group)
         # Fewest representatives first: such a piece has few placements, so the search branches
         # on it at once and the restriction cuts the whole tree (X on 6x10, 5x12, 8x8 + square;
         # measured in bench/bench_polyomino.py). Fixed representatives only cost a dedup.
@@ -473,6 +486,10 @@ def symmetry_plan(tiling: Tiling) -> SymmetryPlan:
     if best is None:
         return SymmetryPlan(group, None, set(), {})
     return SymmetryPlan(group, best[1], best[2], best[3])
+
+
+def symmetry_plan(tiling: Tiling) -> SymmetryPlan:
+    return choose_restricted(tiling, board_symmetries(tiling))
 
 
 def build_problem(puzzle: dict[str, Any], symmetry: str = "all") -> ExactCoverProblem:
@@ -537,10 +554,23 @@ def count_branches(tiling: Tiling, symmetry: str) -> list[Branch]:
     branches = []
     if plan.free:
         branches.append(Branch(encode(tiling, {plan.piece: plan.free})))
-    if plan.fixed:
-        fold = max(len(h) for h in plan.fixed.values())
-        reduce = _stabiliser_reducer(plan.piece, plan.fixed)
-        branches.append(Branch(encode(tiling, {plan.piece: set(plan.fixed)}), reduce, fold))
+    for spot, stabiliser in plan.fixed.items():
+        # The classes with the piece at ``spot`` are the orbits of ``stabiliser``: restrict a
+        # second piece the same way under that subgroup (Knuth's further restriction), so only
+        # its fixed representatives are left to de-duplicate.
+        second = choose_restricted(tiling, stabiliser, {plan.piece: spot})
+        if second.piece is None:
+            reduce = _group_reducer(stabiliser)
+            branches.append(Branch(encode(tiling, {plan.piece: {spot}}), reduce, len(stabiliser)))
+            continue
+        if second.free:
+            allowed = {plan.piece: {spot}, second.piece: second.free}
+            branches.append(Branch(encode(tiling, allowed)))
+        if second.fixed:
+            allowed = {plan.piece: {spot}, second.piece: set(second.fixed)}
+            fold = max(len(k) for k in second.fixed.values())
+            reduce = _stabiliser_reducer(second.piece, second.fixed)
+            branches.append(Branch(encode(tiling, allowed), reduce, fold))
     return branches
 
 
