@@ -193,6 +193,8 @@ def test_counts_and_tilings_match_brute_force(board: list[str], pieces: dict[str
         (rectangle(4, 5), {"L4": 2, "T4": 1, "O4": 1, "M1": 4}, True),
         (["#...#", ".....", ".....", "#...#"], {"L4": 2, "T4": 2}, True),
         (rectangle(3, 4), {"L4": 2, "D2": 2}, True),
+        # X fixed on a diagonal, then V, W or O4 fixed by that diagonal too: two-level dedup.
+        (rectangle(5, 5), {"X": 1, "V": 1, "W": 1, "O4": 1, "T4": 1, "M1": 2}, True),
     ],
 )
 def test_distinct_counts_match_brute_force_classes(
