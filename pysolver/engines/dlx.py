@@ -80,7 +80,17 @@ def search(
             up[header] = node
             length[header] += 1
 
-    def cover(item: int) -> int:
+    # The link lists are bound as default arguments: fast locals in the innermost loops.
+    def cover(
+        item: int,
+        left=left,
+        right=right,
+        up=up,
+        down=down,
+        length=length,
+        top=top,
+        nodes_of=nodes_of,
+    ) -> int:
         """Remove ``item`` from the header list and every option using it from the other
         columns; return the number of nodes unlinked (Knuth's "updates")."""
         left_item = left[item]
@@ -102,7 +112,16 @@ def search(
             row = down[row]
         return unlinked
 
-    def uncover(item: int) -> None:
+    def uncover(
+        item: int,
+        left=left,
+        right=right,
+        up=up,
+        down=down,
+        length=length,
+        top=top,
+        nodes_of=nodes_of,
+    ) -> None:
         """Undo ``cover(item)``, in exactly the reverse order."""
         row = up[item]
         while row != item:
