@@ -74,6 +74,9 @@ def search(
     nodes = 0
     mask_ops = 0
     countdown = CHECK_EVERY
+    # A node costs about one AND per primary item over all options; on big matrices count each
+    # node as several, so cancellation stays prompt (~1M bits of AND per unit).
+    node_weight = max(1, primary * len(options) >> 20)
     cancelled = False
     stopped_by_limit = False
     bit_count = int.bit_count
@@ -88,7 +91,7 @@ def search(
     while True:
         if entering:
             nodes += 1
-            countdown -= 1
+            countdown -= node_weight
             if countdown <= 0:
                 countdown = CHECK_EVERY
                 if monitor.check(nodes, count, partial(fraction_done, index_at, size_at, depth)):
@@ -159,7 +162,7 @@ def search(
                 entering = True
                 break
             nodes += 1
-            countdown -= 1
+            countdown -= node_weight
             if countdown <= 0:
                 countdown = CHECK_EVERY
                 if monitor.check(nodes, count, partial(fraction_done, index_at, size_at, depth)):
