@@ -11,6 +11,7 @@ import itertools
 import pytest
 
 from pysolver import solve
+from pysolver.kinds import polyomino
 from pysolver.kinds.polyomino import ENGINES, build_problem
 from pysolver.pieces import LIBRARY, SETS, normalise, orientations
 
@@ -425,6 +426,19 @@ def test_oversized_matrix_is_refused() -> None:
     ]
     response = solve(request(rectangle(20, 20), pieces))
     assert response["error"]["code"] == "too_large"
+
+
+def test_distinct_dedup_memory_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Dominoes alone: no piece is used once, so every tiling would be kept for de-duplication.
+    monkeypatch.setattr(polyomino, "MAX_KEPT_TILINGS", 10)
+    response = solve(
+        request(rectangle(4, 4), [{"name": "D2", "count": 8}], symmetry="distinct", mode="count")
+    )
+    assert response["error"]["code"] == "too_large"
+    assert "symmetry 'all'" in response["error"]["message"]
+    # Solving for a few classes stays within the cap.
+    response = solve(request(rectangle(4, 4), ["D2"] * 8, symmetry="distinct", limit=2))
+    assert response["count"] == 2 and not response["complete"]
 
 
 def test_unique_piece_combinations_small() -> None:

@@ -30,15 +30,18 @@ same piece set, so it is not "the same tiling seen in a mirror").
 Counting up to symmetry follows Knuth: one piece ``R`` used exactly once is restricted to one
 representative placement per orbit of the group. A tiling whose ``R`` sits at a representative
 with trivial stabiliser is the only member of its class with ``R`` there, so those branches are
-counted as they are. When the representative is fixed by a non-trivial subgroup ``H`` (say the
-2x2 square in the middle of the 8x8 board), the tilings of that branch are equivalent exactly
-under ``H``; each one found is mapped to its least image under ``H`` and counted once
-(canonical-form de-duplication). ``R`` is the piece with the fewest representatives (fewest
-fixed ones on ties): X on 6x10, 5x12, 4x15 and on 8x8 with the 2x2 square. If no piece is used
-exactly once, every tiling is reduced to its least image under the whole group.
+counted as they are. When the representative is fixed by a non-trivial subgroup ``H`` (X on a
+diagonal of the 8x8 board), the tilings with ``R`` there are equivalent exactly under ``H``, so
+a second piece used once is restricted the same way under ``H`` (Knuth's further restriction);
+where that piece too sits at a placement fixed by some ``K <= H``, each tiling found is mapped
+to its least image under ``K`` and counted once (canonical-form de-duplication). ``R`` is the
+piece with the fewest representatives (fewest fixed ones on ties): X on 6x10, 5x12, 4x15 and on
+8x8 with the 2x2 square; it is branched on first, so the restriction cuts the whole tree. If no
+piece is used exactly once, every tiling is reduced to its least image under the whole group.
 
 ``"distinct"`` also works in ``solve`` and ``random`` modes: the tilings returned are pairwise
-non-equivalent (each is the canonical representative of its class).
+non-equivalent (one representative per class; random mode samples over the one-level
+restricted matrix and maps each tiling to its class representative before de-duplicating).
 
 Random mode: restarts. Each restart runs a fresh search whose option order is shuffled by a
 sub-seed drawn from the request's seed and keeps its first tiling; repeats are dropped. Compared
@@ -49,7 +52,9 @@ exist than were asked for), one shuffled search enumerates the rest and the answ
 
 Caps (``too_large`` errors): at most ``MAX_BOARD_CELLS`` cells to cover, a board grid of at most
 ``MAX_BOARD_SIDE`` rows and columns, ``MAX_COPIES`` copies of a piece, and at most
-``exact_cover.MAX_ENTRIES`` (option, item) entries in the matrix.
+``exact_cover.MAX_ENTRIES`` (option, item) entries in the matrix. Counting ``distinct`` keeps
+the tilings of branches fixed by symmetry for de-duplication: more than ``MAX_KEPT_TILINGS`` of
+them is refused (only likely when no piece is used exactly once, e.g. dominoes alone).
 """
 
 from __future__ import annotations
@@ -91,6 +96,8 @@ ENGINES: tuple[str, ...] = ("bitset", *(e for e in EXACT_COVER_ENGINES if e != "
 MAX_BOARD_CELLS = 400
 MAX_BOARD_SIDE = 200
 MAX_COPIES = 400
+# Tilings kept in memory to de-duplicate a branch fixed by symmetry (about 200 bytes each).
+MAX_KEPT_TILINGS = 200_000
 SYMMETRIES = ("all", "distinct")
 
 Cell = tuple[int, int]
@@ -665,12 +672,22 @@ def run_branches(
         else:
             # A class has at most ``fold`` members here, so this many tilings hold at least
             # ``remaining`` classes.
-            cap = None if remaining is None else remaining * branch.fold
+            wanted = None if remaining is None else remaining * branch.fold
+            cap = MAX_KEPT_TILINGS if wanted is None else min(wanted, MAX_KEPT_TILINGS)
             result = search(problem, engine, limit=cap, keep_solutions=True, monitor=stage)
             classes: dict[tuple, Solution] = {}
             for options in result.solutions:
                 representative = branch.reduce(decode(branch.encoding, options))
                 classes.setdefault(tuple(representative), representative)
+            hit_memory_cap = result.count >= cap and (wanted is None or wanted > cap)
+            if hit_memory_cap and (remaining is None or len(classes) < remaining):
+                raise SolveError(
+                    TOO_LARGE,
+                    f"more than {MAX_KEPT_TILINGS:,} tilings would have to be kept to count "
+                    "them up to symmetry; count with symmetry 'all' instead, or use some "
+                    "piece exactly once so that its placements can be restricted",
+                    "symmetry",
+                )
             found = list(classes.values())
             taken = len(found)
             if remaining is not None and taken > remaining:
