@@ -1,20 +1,25 @@
 """Exact cover by Algorithm X on Python-int bitsets.
 
 Option ``o`` is bit ``o`` of every mask. Each item has the mask of the options that contain it;
-each option has a *compatible* mask: the options sharing no item with it. A search state is just
-two things: ``alive``, the mask of options still compatible with the choices made, and ``rest``,
-the list of masks of the primary items not yet covered (in item order). Choosing option ``o``
-is one AND (``alive & compatible[o]``) plus removing ``o``'s items from ``rest``.
+each option has a *compatible* mask: the options sharing no item with it (so not itself). A
+search state is one list, ``rest``: for each primary item not yet covered, in item order, the
+mask of its options still compatible with the choices made (its "live" options). Choosing
+option ``o`` is one AND per entry (``live & compatible[o]``): the items ``o`` covers drop to 0
+and are filtered out, and any other entry dropping to 0 marks a dead end at once.
 
 Item choice is MRV: the uncovered primary item with the fewest live options, the first such
-item on ties, so this engine walks the same tree as ``dlx`` and counts the same nodes. Secondary
-items are never chosen; they only make options incompatible, which is exactly "at most once".
+item on ties, so this engine walks the same tree as ``dlx`` and counts the same nodes (a dead
+end counts as a node, as in dancing links). Secondary items are never chosen; they only make
+options incompatible, which is exactly "at most once".
 
 Why it is fast in CPython: the per-node work is a handful of big-int operations run in C
-(``map(int.bit_count, map(alive.__and__, rest))`` gives every branch size at once), with no
-per-item Python loop. Near the leaves a shortcut counts a whole last level at once: when no
-more primary items remain than the smallest option covers, every live option of the chosen item
-covers all of them and is a solution.
+(``map(int.bit_count, rest)`` gives every branch size at once; ``map(compatible[o].__and__,
+rest)`` makes the child), with no per-item Python loop. Near the leaves a shortcut counts a
+whole last level at once: when no more primary items remain than the smallest option covers,
+every live option of the chosen item covers all of them and is a solution.
+
+Memory: one mask of all options per option, about options^2 / 8 bytes (the exact cover kind
+sends big matrices to ``dlx`` instead).
 """
 
 from __future__ import annotations
