@@ -68,8 +68,7 @@ def search(
     # Per depth: the uncovered items' live masks on entry and the branch being tried there.
     max_depth = primary + 1
     rest_at: list[list[int]] = [[] for _ in range(max_depth)]
-    untried_at = [0] * max_depth  # mask of candidates not yet tried (sequential order)
-    order_at: list[list[int]] = [[] for _ in range(max_depth)]  # shuffled candidates (rng)
+    order_at: list[list[int]] = [[] for _ in range(max_depth)]  # candidates in trial order
     size_at = [0] * max_depth
     index_at = [0] * max_depth
     chosen_at = [0] * max_depth
@@ -85,6 +84,7 @@ def search(
     cancelled = False
     stopped_by_limit = False
     bit_count = int.bit_count
+    and_compatible = [mask.__and__ for mask in compatible]
     shuffle = rng.shuffle if rng is not None else None
 
     depth = 0
@@ -133,12 +133,10 @@ def search(
                     rest_at[depth] = rest
                     size_at[depth] = best
                     index_at[depth] = -1
-                    if shuffle is None:
-                        untried_at[depth] = candidates
-                    else:
-                        order = _bits(candidates)
+                    order = _bits(candidates)
+                    if shuffle is not None:
                         shuffle(order)
-                        order_at[depth] = order
+                    order_at[depth] = order
                     depth += 1
         # Move to the next untried branch, backing up through exhausted levels.
         entering = False
@@ -149,16 +147,10 @@ def search(
                 depth = level
                 continue
             index_at[level] = index
-            if shuffle is None:
-                untried = untried_at[level]
-                low = untried & -untried
-                untried_at[level] = untried ^ low
-                option = low.bit_length() - 1
-            else:
-                option = order_at[level][index]
+            option = order_at[level][index]
             chosen_at[level] = option
             parent = rest_at[level]
-            rest = list(map(compatible[option].__and__, parent))
+            rest = list(map(and_compatible[option], parent))
             mask_ops += len(parent)
             # The items the option covers drop to 0; any other 0 is an item left without
             # options, a dead end, which is counted as a node but never entered.
