@@ -71,3 +71,9 @@ def queens_problem(size: int) -> ExactCoverProblem:
         for col in range(size)
     ]
     return ExactCoverProblem(2 * size, 2 * diagonals, options)
+
+
+@pytest.fixture(scope="session")
+def queens():
+    """``queens(n)``: the n-queens exact cover problem (see ``queens_problem``)."""
+    return queens_problem

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import queens_problem
 
 import pysolver
 from pysolver.engines.exact_cover import ENGINES, ExactCoverProblem, search
@@ -35,8 +34,8 @@ class RecordingMonitor(Monitor):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_first_solution_then_limit_then_all(engine):
-    problem = queens_problem(8)
+def test_first_solution_then_limit_then_all(engine, queens):
+    problem = queens(8)
     first = search(problem, engine, limit=1)
     assert first.count == 1 and len(first.solutions) == 1 and not first.complete
     five = search(problem, engine, limit=5)
@@ -52,25 +51,25 @@ def test_first_solution_then_limit_then_all(engine):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_limit_reached_is_never_complete(engine):
+def test_limit_reached_is_never_complete(engine, queens):
     # Exactly 2 solutions: a limit of 2 stops at the second without proving there is no third.
-    problem = queens_problem(4)
+    problem = queens(4)
     assert search(problem, engine, limit=2).complete is False
     assert search(problem, engine, limit=3).complete is True
     assert search(problem, engine, limit=3).count == 2
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_count_without_keeping_solutions(engine):
-    result = search(queens_problem(10), engine, keep_solutions=False)
+def test_count_without_keeping_solutions(engine, queens):
+    result = search(queens(10), engine, keep_solutions=False)
     assert (result.count, result.solutions, result.complete) == (724, [], True)
-    capped = search(queens_problem(10), engine, keep_solutions=False, limit=100)
+    capped = search(queens(10), engine, keep_solutions=False, limit=100)
     assert (capped.count, capped.complete) == (100, False)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_seeded_order_is_reproducible_and_seed_dependent(engine):
-    problem = queens_problem(8)
+def test_seeded_order_is_reproducible_and_seed_dependent(engine, queens):
+    problem = queens(8)
     firsts = set()
     for seed in range(8):
         once = search(problem, engine, limit=3, rng=random.Random(seed))
@@ -85,9 +84,9 @@ def test_seeded_order_is_reproducible_and_seed_dependent(engine):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_progress_estimate_is_monotone_and_finishes_at_one(engine):
+def test_progress_estimate_is_monotone_and_finishes_at_one(engine, queens):
     monitor = RecordingMonitor()
-    result = search(queens_problem(10), engine, keep_solutions=False, monitor=monitor)
+    result = search(queens(10), engine, keep_solutions=False, monitor=monitor)
     assert monitor.checks >= 10
     assert all(0 <= value < 1 for value in monitor.estimates)
     assert monitor.estimates == sorted(monitor.estimates)
@@ -96,9 +95,9 @@ def test_progress_estimate_is_monotone_and_finishes_at_one(engine):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_cancel_stops_cleanly(engine):
+def test_cancel_stops_cleanly(engine, queens):
     monitor = RecordingMonitor(cancel_after=3)
-    result = search(queens_problem(10), engine, monitor=monitor)
+    result = search(queens(10), engine, monitor=monitor)
     assert result.cancelled and not result.complete
     assert 0 < result.count < 724 and len(result.solutions) == result.count
     assert monitor.checks == 3
@@ -127,9 +126,9 @@ def test_secondary_items_at_most_once(engine):
     assert sorted(search(problem, engine).solutions) == [[0, 2], [1, 3], [2, 3]]
 
 
-def test_unknown_engine_name_is_a_programming_error():
+def test_unknown_engine_name_is_a_programming_error(queens):
     with pytest.raises(ValueError, match="unknown exact cover engine"):
-        search(queens_problem(4), "nope")
+        search(queens(4), "nope")
 
 
 # ---------------------------------------------------------------- the kind through solve()
