@@ -38,6 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pysolver.boards import read_board_rows
 from pysolver.engines import kasteleyn, profile_dp
 from pysolver.engines.monitor import Monitor
 from pysolver.protocol import (
@@ -50,7 +51,6 @@ from pysolver.protocol import (
     require_dict,
     require_int,
     require_list,
-    require_str,
 )
 
 ENGINES = ("profile_dp", "formula")
@@ -151,43 +151,10 @@ def _parse_grid(puzzle: dict[str, Any]) -> tuple[int, int, list[int], str]:
 
 
 def _parse_board_rows(value: Any, path: str) -> tuple[int, int, list[int], str]:
-    rows = require_list(value, path)
-    if not rows:
-        raise puzzle_error(f"{path} is empty; give rows of '.' (cover) and '#' (no cell)", path)
-    if len(rows) > MAX_SIDE:
-        raise SolveError(TOO_LARGE, f"{path} has {len(rows)} rows; the limit is {MAX_SIDE}", path)
-    width: int | None = None
-    open_rows = []
-    for r, text in enumerate(rows):
-        row_path = f"{path}[{r}]"
-        text = require_str(text, row_path)
-        if not text:
-            raise puzzle_error(f"{row_path} is empty; every row needs at least one cell", row_path)
-        if len(text) > MAX_SIDE:
-            raise SolveError(
-                TOO_LARGE,
-                f"{row_path} has {len(text)} columns; the limit is {MAX_SIDE}",
-                row_path,
-            )
-        if width is None:
-            width = len(text)
-        elif len(text) != width:
-            raise puzzle_error(
-                f"{row_path} has {len(text)} characters but row 0 has {width}; all rows must "
-                "have the same length (use '#' for cells outside the board)",
-                row_path,
-            )
-        column = next((i for i, ch in enumerate(text) if ch not in ".#"), None)
-        if column is not None:
-            raise puzzle_error(
-                f"{row_path} has {text[column]!r} at column {column}; use '.' for a cell to "
-                "cover and '#' for no cell",
-                row_path,
-            )
-        # Reversed so that column c is bit c.
-        open_rows.append(int(text[::-1].replace(".", "1").replace("#", "0"), 2))
-    assert width is not None
-    return len(rows), width, open_rows, path
+    rows = read_board_rows(value, path, MAX_SIDE)
+    # Reversed so that column c is bit c.
+    open_rows = [int(text[::-1].replace(".", "1").replace("#", "0"), 2) for text in rows]
+    return len(rows), len(rows[0]), open_rows, path
 
 
 def _trim(open_rows: list[int], path: str) -> Board:

@@ -64,6 +64,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pysolver.boards import read_board_rows
 from pysolver.engines.exact_cover import ENGINES as EXACT_COVER_ENGINES
 from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, search
 from pysolver.engines.monitor import Monitor
@@ -140,41 +141,10 @@ class Encoding:
 
 def parse_board(value: Any, path: str = "puzzle.board") -> list[Cell]:
     """The cells to cover, row-major, from rows of '.' and '#'."""
-    rows = require_list(value, path)
-    if not rows:
-        raise puzzle_error(f"{path} is empty; give rows of '.' (cover) and '#' (no cell)", path)
-    if len(rows) > MAX_BOARD_SIDE:
-        raise SolveError(
-            TOO_LARGE, f"{path} has {len(rows)} rows; the limit is {MAX_BOARD_SIDE}", path
-        )
-    width = None
-    cells: list[Cell] = []
-    for r, row in enumerate(rows):
-        row_path = f"{path}[{r}]"
-        row = require_str(row, row_path)
-        if len(row) > MAX_BOARD_SIDE:
-            raise SolveError(
-                TOO_LARGE,
-                f"{row_path} has {len(row)} columns; the limit is {MAX_BOARD_SIDE}",
-                row_path,
-            )
-        if width is None:
-            width = len(row)
-        elif len(row) != width:
-            raise puzzle_error(
-                f"{row_path} has {len(row)} characters but row 0 has {width}; "
-                "all rows must have the same length (use '#' for cells outside the board)",
-                row_path,
-            )
-        for c, ch in enumerate(row):
-            if ch == ".":
-                cells.append((r, c))
-            elif ch != "#":
-                raise puzzle_error(
-                    f"{row_path} has {ch!r} at column {c}; use '.' for a cell to cover "
-                    "and '#' for no cell",
-                    row_path,
-                )
+    rows = read_board_rows(value, path, MAX_BOARD_SIDE)
+    cells: list[Cell] = [
+        (r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "."
+    ]
     if not cells:
         raise puzzle_error(f"{path} has no cell to cover ('.')", path)
     if len(cells) > MAX_BOARD_CELLS:
