@@ -1,19 +1,14 @@
 // Draws a domino board (blocked cells) and a tiling through the drawing seam (web/draw.js).
 // view = {rows, cols, blocked: Set of "r,c", tiling: [[[r1, c1], [r2, c2]], ...] | null}
 
-const MARGIN = 8;
+import { MARGIN, gridCellAt, gridLayout } from "./grid.js";
 
 export function layout(view) {
-  const cell = Math.max(2, Math.min(40, Math.floor(560 / Math.max(view.rows, view.cols))));
-  return { cell, width: MARGIN * 2 + view.cols * cell, height: MARGIN * 2 + view.rows * cell };
+  return gridLayout(view.rows, view.cols, { span: 560, minCell: 2, maxCell: 40 });
 }
 
 export function cellAt(view, x, y) {
-  const { cell } = layout(view);
-  const col = Math.floor((x - MARGIN) / cell);
-  const row = Math.floor((y - MARGIN) / cell);
-  if (row < 0 || col < 0 || row >= view.rows || col >= view.cols) return null;
-  return [row, col];
+  return gridCellAt(layout(view), x, y);
 }
 
 export function draw(d, view) {

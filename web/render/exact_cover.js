@@ -4,7 +4,7 @@
 // view = {items: [names], secondaryCount, options: [[item names]], chosen: [indices] | null}
 import { paletteColour } from "../ui.js";
 
-const MARGIN = 8;
+import { MARGIN } from "./grid.js";
 const MAX_ROWS = 40;
 const MAX_COLS = 60;
 

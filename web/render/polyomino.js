@@ -1,21 +1,16 @@
 // Draws a polyomino board (and a tiling of it) through the drawing seam (web/draw.js).
 // view = {board: ["..#", ...], solution: [{piece, cells: [[r, c], ...]}] | null, colourOf(piece)}
 
-const MARGIN = 8;
+import { MARGIN, gridCellAt, gridLayout } from "./grid.js";
 
 export function layout(view) {
   const rows = view.board.length;
   const cols = Math.max(1, ...view.board.map((line) => line.length));
-  const cell = Math.max(10, Math.min(48, Math.floor(520 / Math.max(rows, cols))));
-  return { rows, cols, cell, width: MARGIN * 2 + cols * cell, height: MARGIN * 2 + rows * cell };
+  return gridLayout(rows, cols, { span: 520, minCell: 10, maxCell: 48 });
 }
 
 export function cellAt(view, x, y) {
-  const { rows, cols, cell } = layout(view);
-  const col = Math.floor((x - MARGIN) / cell);
-  const row = Math.floor((y - MARGIN) / cell);
-  if (row < 0 || col < 0 || row >= rows || col >= cols) return null;
-  return [row, col];
+  return gridCellAt(layout(view), x, y);
 }
 
 export function draw(d, view) {

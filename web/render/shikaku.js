@@ -3,19 +3,14 @@
 //         solution: [[top, left, height, width], ...] | null}
 import { paletteColour } from "../ui.js";
 
-const MARGIN = 8;
+import { MARGIN, gridCellAt, gridLayout } from "./grid.js";
 
 export function layout(view) {
-  const cell = Math.max(16, Math.min(40, Math.floor(560 / Math.max(view.rows, view.cols))));
-  return { cell, width: MARGIN * 2 + view.cols * cell, height: MARGIN * 2 + view.rows * cell };
+  return gridLayout(view.rows, view.cols, { span: 560, minCell: 16, maxCell: 40 });
 }
 
 export function cellAt(view, x, y) {
-  const { cell } = layout(view);
-  const col = Math.floor((x - MARGIN) / cell);
-  const row = Math.floor((y - MARGIN) / cell);
-  if (row < 0 || col < 0 || row >= view.rows || col >= view.cols) return null;
-  return [row, col];
+  return gridCellAt(layout(view), x, y);
 }
 
 export function draw(d, view) {

@@ -1,12 +1,11 @@
 // Draws a Sudoku grid through the drawing seam (web/draw.js).
 // view = {size, boxRows, boxCols, givens: Int array (0 blank), solution: Int array | null, selected}
 
-const MARGIN = 8;
+import { MARGIN, gridCellAt, gridLayout } from "./grid.js";
 
 export function layout(view) {
   const cell = view.size <= 9 ? 44 : 30;
-  const side = MARGIN * 2 + cell * view.size;
-  return { cell, width: side, height: side };
+  return gridLayout(view.size, view.size, { span: cell * view.size, minCell: cell, maxCell: cell });
 }
 
 export function symbol(value) {
@@ -14,11 +13,8 @@ export function symbol(value) {
 }
 
 export function cellAt(view, x, y) {
-  const { cell } = layout(view);
-  const col = Math.floor((x - MARGIN) / cell);
-  const row = Math.floor((y - MARGIN) / cell);
-  if (row < 0 || col < 0 || row >= view.size || col >= view.size) return null;
-  return row * view.size + col;
+  const hit = gridCellAt(layout(view), x, y);
+  return hit === null ? null : hit[0] * view.size + hit[1];
 }
 
 export function draw(d, view) {
