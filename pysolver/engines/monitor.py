@@ -88,3 +88,45 @@ class Monitor:
                     "done": True,
                 }
             )
+
+
+class StageMonitor(Monitor):
+    """The monitor of one of several searches that answer one request; can stop at a budget.
+
+    Checks are forwarded to the request's monitor with node and solution counts offset by the
+    earlier stages and the fraction mapped into this stage's ``share`` of the whole; only the
+    request's monitor sends the final report. ``budget``: stop (``over_budget``) once the stage
+    has visited more nodes than this.
+    """
+
+    def __init__(
+        self,
+        outer: Monitor,
+        nodes_before: int,
+        solutions_before: int,
+        share: tuple[float, float] = (0.0, 1.0),
+        budget: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.outer = outer
+        self.nodes_before = nodes_before
+        self.solutions_before = solutions_before
+        self.share = share
+        self.budget = budget
+        self.over_budget = False
+
+    def check(
+        self, nodes: int, solutions: int, fraction: Callable[[], float] | None = None
+    ) -> bool:
+        low, high = self.share
+        scaled = None if fraction is None else (lambda: low + (high - low) * fraction())
+        if self.outer.check(self.nodes_before + nodes, self.solutions_before + solutions, scaled):
+            self.cancelled = True
+            return True
+        if self.budget is not None and nodes > self.budget:
+            self.over_budget = True
+            return True
+        return False
+
+    def finish(self, nodes: int, solutions: int, complete: bool) -> None:
+        pass

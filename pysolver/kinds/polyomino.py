@@ -67,7 +67,7 @@ from typing import Any
 from pysolver.boards import read_board_rows
 from pysolver.engines.exact_cover import ENGINES as EXACT_COVER_ENGINES
 from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, search
-from pysolver.engines.monitor import Monitor
+from pysolver.engines.monitor import Monitor, StageMonitor
 from pysolver.pieces import (
     LIBRARY,
     SETS,
@@ -565,46 +565,6 @@ def random_branch(tiling: Tiling, symmetry: str) -> Branch:
     return Branch(encode(tiling, allowed), _stabiliser_reducer(plan.piece, plan.fixed), fold)
 
 
-class _StageMonitor(Monitor):
-    """Forwards one sub-search's checks to the request's monitor; can stop at a node budget.
-
-    Several searches answer one request, so node counts are offset, the fraction is mapped into
-    this stage's share of the whole, and only the request's monitor sends the final report.
-    """
-
-    def __init__(
-        self,
-        outer: Monitor,
-        nodes_before: int,
-        solutions_before: int,
-        share: tuple[float, float] = (0.0, 1.0),
-        budget: int | None = None,
-    ) -> None:
-        super().__init__()
-        self.outer = outer
-        self.nodes_before = nodes_before
-        self.solutions_before = solutions_before
-        self.share = share
-        self.budget = budget
-        self.over_budget = False
-
-    def check(
-        self, nodes: int, solutions: int, fraction: Callable[[], float] | None = None
-    ) -> bool:
-        low, high = self.share
-        scaled = None if fraction is None else (lambda: low + (high - low) * fraction())
-        if self.outer.check(self.nodes_before + nodes, self.solutions_before + solutions, scaled):
-            self.cancelled = True
-            return True
-        if self.budget is not None and nodes > self.budget:
-            self.over_budget = True
-            return True
-        return False
-
-    def finish(self, nodes: int, solutions: int, complete: bool) -> None:
-        pass
-
-
 def decode(encoding: Encoding, options: list[int]) -> Solution:
     return [(encoding.option_piece[o], encoding.option_cells[o]) for o in options]
 
@@ -633,7 +593,7 @@ def run_branches(
             outcome.complete = False
             break
         share = (number / len(branches), (number + 1) / len(branches))
-        stage = _StageMonitor(monitor, outcome.nodes, outcome.count, share)
+        stage = StageMonitor(monitor, outcome.nodes, outcome.count, share)
         problem = branch.encoding.problem
         if branch.reduce is None:
             result = search(problem, engine, limit=remaining, keep_solutions=keep, monitor=stage)
@@ -693,7 +653,7 @@ def run_random(
     def enumerate_rest() -> None:
         # Few classes left to find: one shuffled search lists them all (or enough of them).
         cap = None if limit is None else limit * branch.fold
-        stage = _StageMonitor(monitor, outcome.nodes, len(found))
+        stage = StageMonitor(monitor, outcome.nodes, len(found))
         result = search(
             problem, engine, limit=cap, rng=random.Random(rng.getrandbits(64)), monitor=stage
         )
@@ -713,7 +673,7 @@ def run_random(
         enumerate_rest()
     while limit is not None and len(found) < limit:
         share = (len(found) / limit, (len(found) + 1) / limit)
-        stage = _StageMonitor(monitor, outcome.nodes, len(found), share, budget)
+        stage = StageMonitor(monitor, outcome.nodes, len(found), share, budget)
         sub_rng = random.Random(rng.getrandbits(64))
         result = search(problem, engine, limit=1, rng=sub_rng, monitor=stage)
         outcome.nodes += result.stats.get("nodes", 0)
