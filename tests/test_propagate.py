@@ -169,3 +169,47 @@ def test_bad_candidates_raise_value_error() -> None:
         search(PartitionProblem(2, [[mask(0), mask(0)]]))
     with pytest.raises(ValueError, match="outside"):
         search(PartitionProblem(2, [[mask(0, 5)]]))
+
+
+def side_by_side(*problems: PartitionProblem) -> PartitionProblem:
+    """Independent problems on disjoint cells: the variables of each keep their own cells."""
+    candidates = []
+    offset = 0
+    for problem in problems:
+        candidates.extend([m << offset for m in c] for c in problem.candidates)
+        offset += problem.cells
+    return PartitionProblem(offset, candidates)
+
+
+def test_independent_components_multiply_and_match_brute_force() -> None:
+    problem = side_by_side(dominoes_on_2x3(), dominoes_on_2x3())
+    result = search(problem)
+    assert result.count == 18 * 18
+    assert result.complete
+    assert result.stats["splits"] >= 1
+    assert sorted(result.solutions) == brute_force(problem)
+    counted = search(problem, keep_solutions=False)
+    assert (counted.count, counted.complete, counted.solutions) == (324, True, [])
+    shuffled = search(problem, rng=random.Random(5))
+    assert sorted(shuffled.solutions) == brute_force(problem)
+
+
+def test_split_search_respects_the_limit() -> None:
+    problem = side_by_side(dominoes_on_2x3(), dominoes_on_2x3())
+    every = set(map(tuple, brute_force(problem)))
+    capped = search(problem, limit=100)
+    assert capped.count == 100 and not capped.complete
+    assert len(set(map(tuple, capped.solutions))) == 100
+    assert set(map(tuple, capped.solutions)) <= every
+    counted = search(problem, limit=100, keep_solutions=False)
+    assert (counted.count, counted.complete) == (100, False)
+    exact = search(problem, limit=324)
+    assert (exact.count, exact.complete) == (324, True)
+
+
+def test_a_component_without_solution_fails_the_whole_problem() -> None:
+    # A 2-cell gap that only a 3-cell candidate could fill, beside two solvable components.
+    impossible = PartitionProblem(2, [[mask(0, 1)], [mask(0), mask(1)]])
+    problem = side_by_side(dominoes_on_2x3(), dominoes_on_2x3(), impossible)
+    result = search(problem)
+    assert (result.count, result.complete, result.solutions) == (0, True, [])

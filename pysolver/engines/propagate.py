@@ -15,11 +15,16 @@ that shrank, to their neighbours; the whole grid is looked at once, at the root)
 * coverage: a cell no candidate covers means no solution; a cell that only one variable can
   still cover forces that variable to the candidates covering it.
 
-then distributes: the variable with the fewest candidates is split into "its first candidate"
-and "the rest", both branches pushed on an explicit stack (no recursion, so Pyodide's small
-stack is safe). Progress is Knuth's estimate: a branch of a k-way variable gets weight 1/k for
-the first candidate and (k-1)/k for the rest, and the fraction done is where the current node
-starts in that weighting.
+then, when the open variables (more than one candidate left) fall into independent components
+(no cell any two of them could share), solves each component on its own: counts multiply,
+solutions are combinations, and a component without a solution fails the node at once rather
+than being rediscovered under every choice made in the others. Each nesting of such splits is
+one Python call, at most ``MAX_SPLIT_DEPTH`` deep. Otherwise it distributes: the variable with
+the fewest candidates is split into "its first candidate" and "the rest", both branches pushed
+on an explicit stack (no recursion, so Pyodide's small stack is safe). Progress is Knuth's
+estimate: a branch of a k-way variable gets weight 1/k for the first candidate and (k-1)/k for
+the rest (each of c components gets 1/c of its node), and the fraction done is where the
+current node starts in that weighting.
 
 Candidates of one variable must be distinct cell sets (two equal ones could not be told apart
 in a solution); ``search`` raises ``ValueError`` otherwise.
@@ -27,6 +32,7 @@ in a solution); ``search`` raises ``ValueError`` otherwise.
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 
@@ -232,9 +238,9 @@ def search(
     rng: when given, each variable's candidates are tried in an order shuffled by it.
     monitor: progress reports and cancellation.
 
-    stats: ``nodes`` (propagated search nodes), ``candidates_initial``,
-    ``candidates_after_overlap`` (the overlap rule alone, at the root) and
-    ``candidates_after_propagation`` (all rules, at the root).
+    stats: ``nodes`` (propagated search nodes), ``splits`` (nodes split into independent
+    components), ``candidates_initial``, ``candidates_after_overlap`` (the overlap rule alone,
+    at the root) and ``candidates_after_propagation`` (all rules, at the root).
     """
     monitor = monitor or Monitor()
     full = (1 << problem.cells) - 1
@@ -256,7 +262,7 @@ def search(
 
     root = _State.from_domains(domains)
     propagator = _Propagator(problem.cells, root.unions)
-    stats = {"nodes": 0, "candidates_initial": root.candidate_count()}
+    stats = {"nodes": 0, "splits": 0, "candidates_initial": root.candidate_count()}
     result = SearchResult(stats=stats)
     try:
         if not all(domains):
@@ -271,55 +277,206 @@ def search(
         monitor.finish(0, 0, True)
         return result
 
-    # Stack entries: (node to propagate, start of its share of the tree, size of that share).
-    stack: list[tuple[_State, float, float]] = [(root, 0.0, 1.0)]
-    nodes = 0
-    complete = True
-    while stack:
-        state, start, share = stack.pop()
-        nodes += 1
-        if monitor.check(nodes, result.count, lambda start=start: start):
-            complete = False
-            result.cancelled = True
-            break
-        try:
-            propagator.run(state)
-        except _Contradiction:
-            if nodes == 1:
-                stats["candidates_after_propagation"] = 0
-            continue
-        if nodes == 1:
-            stats["candidates_after_propagation"] = state.candidate_count()
-        branch_variable = -1
-        best = None
-        unions = state.unions
-        for variable, domain in enumerate(state.domains):
-            size = len(domain)
-            if size > 1:
+    searcher = _Search(propagator, monitor, keep_solutions, stats)
+    scope = list(range(len(domains)))
+    found = searcher.run(root, scope, limit, 0.0, 1.0, 0)
+    result.count = found.count
+    result.complete = found.complete
+    result.cancelled = found.cancelled
+    if keep_solutions:
+        result.solutions = [
+            [index_of[v][mask] for v, mask in enumerate(solution)] for solution in found.solutions
+        ]
+    stats["nodes"] = searcher.nodes
+    monitor.finish(searcher.nodes, result.count, result.complete)
+    return result
+
+
+# Deepest nesting of component splits. Each level is one Python call (the search inside a
+# level is iterative), so this bounds the call depth far below what Pyodide's stack allows;
+# deeper down, components are simply searched together as before.
+MAX_SPLIT_DEPTH = 16
+
+
+@dataclass
+class _Found:
+    """What one (sub)search found: solutions are cell masks aligned with its scope."""
+
+    count: int = 0
+    solutions: list[list[int]] | None = None
+    complete: bool = True
+    cancelled: bool = False
+
+
+class _Search:
+    """Depth-first distribution, splitting a node whose open variables fall into independent
+    components (no shared cell among their candidates).
+
+    Independent components are solved one after the other: a component with no solution
+    fails the node at once (instead of being rediscovered under every choice made in the
+    others, the thrashing that stalls large grids cut into small pieces), and counts multiply
+    instead of being enumerated one combination at a time.
+    """
+
+    def __init__(self, propagator: _Propagator, monitor: Monitor, keep: bool, stats: dict) -> None:
+        self.propagator = propagator
+        self.monitor = monitor
+        self.keep = keep
+        self.stats = stats
+        self.nodes = 0
+
+    def run(
+        self,
+        state: _State,
+        scope: list[int],
+        limit: int | None,
+        start: float,
+        share: float,
+        depth: int,
+    ) -> _Found:
+        """Search ``state`` branching only on ``scope``'s variables (the others are fixed or
+        independent of them); return up to ``limit`` solutions as masks aligned with scope."""
+        found = _Found(solutions=[] if self.keep else None)
+        neighbours = self.propagator.neighbours
+        # Stack entries: (node to propagate, start of its share of the tree, size of that share).
+        stack: list[tuple[_State, float, float]] = [(state, start, share)]
+        while stack:
+            state, start, share = stack.pop()
+            self.nodes += 1
+            # Within a component, "solutions" counts that component's own (progress only).
+            if self.monitor.check(self.nodes, found.count, lambda start=start: start):
+                found.complete = False
+                found.cancelled = True
+                return found
+            try:
+                self.propagator.run(state)
+            except _Contradiction:
+                if self.nodes == 1:
+                    self.stats["candidates_after_propagation"] = 0
+                continue
+            if self.nodes == 1:
+                self.stats["candidates_after_propagation"] = state.candidate_count()
+            domains = state.domains
+            open_variables = [v for v in scope if len(domains[v]) > 1]
+            if not open_variables:
+                self._add(found, [[domains[v][0] for v in scope]], 1)
+                if limit is not None and found.count >= limit:
+                    found.complete = not stack
+                    return found
+                continue
+            components = _components(open_variables, neighbours, state.unions)
+            if len(components) > 1 and depth < MAX_SPLIT_DEPTH:
+                remaining = None if limit is None else limit - found.count
+                node = self._split(state, scope, components, remaining, start, share, depth)
+                if node.cancelled:
+                    found.complete = False
+                    found.cancelled = True
+                    return found
+                self._add(found, node.solutions or [], node.count)
+                if limit is not None and found.count >= limit:
+                    found.complete = node.complete and not stack
+                    return found
+                continue
+            branch_variable = -1
+            best = None
+            unions = state.unions
+            for variable in open_variables:
                 union = unions[variable]
-                key = (size, (union & -union).bit_length())
+                key = (len(domains[variable]), (union & -union).bit_length())
                 if best is None or key < best:
                     best = key
                     branch_variable = variable
-        if branch_variable < 0:
-            result.count += 1
-            if keep_solutions:
-                result.solutions.append(
-                    [index_of[v][domain[0]] for v, domain in enumerate(state.domains)]
-                )
-            if limit is not None and result.count >= limit:
-                complete = not stack
-                break
-            continue
-        domain = state.domains[branch_variable]
-        first_share = share / len(domain)
-        rest = state.copy()
-        rest.restrict(branch_variable, domain[1:])
-        stack.append((rest, start + first_share, share - first_share))
-        state.restrict(branch_variable, domain[:1])
-        stack.append((state, start, first_share))
+            domain = domains[branch_variable]
+            first_share = share / len(domain)
+            rest = state.copy()
+            rest.restrict(branch_variable, domain[1:])
+            stack.append((rest, start + first_share, share - first_share))
+            state.restrict(branch_variable, domain[:1])
+            stack.append((state, start, first_share))
+        return found
 
-    stats["nodes"] = nodes
-    result.complete = complete
-    monitor.finish(nodes, result.count, complete)
-    return result
+    def _add(self, found: _Found, solutions: list[list[int]], count: int) -> None:
+        found.count += count
+        if found.solutions is not None:
+            found.solutions.extend(solutions)
+
+    def _split(
+        self,
+        state: _State,
+        scope: list[int],
+        components: list[list[int]],
+        limit: int | None,
+        start: float,
+        share: float,
+        depth: int,
+    ) -> _Found:
+        """Solve each component alone; combine: counts multiply, solutions are the first
+        ``limit`` combinations (components in order, the last varying fastest)."""
+        self.stats["splits"] += 1
+        # Small components first: cheap to settle, and any failure ends the node sooner.
+        components.sort(key=len)
+        parts: list[_Found] = []
+        count = 1
+        complete = True
+        part_share = share / len(components)
+        for index, component in enumerate(components):
+            part = self.run(
+                state.copy(),
+                component,
+                limit,
+                start + index * part_share,
+                part_share,
+                depth + 1,
+            )
+            if part.cancelled:
+                return part
+            if part.count == 0:
+                # One component without a solution sinks every combination.
+                return _Found(solutions=[] if self.keep else None, complete=part.complete)
+            count *= part.count
+            complete = complete and part.complete
+            parts.append(part)
+        node = _Found(count=count, complete=complete)
+        if limit is not None and count > limit:
+            node.count = limit
+            node.complete = False
+        if self.keep:
+            base = {v: state.domains[v][0] for v in scope if len(state.domains[v]) == 1}
+            node.solutions = []
+            for combination in itertools.islice(
+                itertools.product(*(part.solutions or [] for part in parts)), node.count
+            ):
+                masks = dict(base)
+                for component, part_solution in zip(components, combination, strict=True):
+                    masks.update(zip(component, part_solution, strict=True))
+                node.solutions.append([masks[v] for v in scope])
+        return node
+
+
+def _components(
+    open_variables: list[int],
+    neighbours: list[list[int]],
+    unions: list[int],
+) -> list[list[int]]:
+    """The open variables grouped by shared cells (two are joined when their candidates can
+    still meet), each group in ascending order."""
+    is_open = set(open_variables)
+    seen: set[int] = set()
+    groups: list[list[int]] = []
+    for first in open_variables:
+        if first in seen:
+            continue
+        seen.add(first)
+        group = [first]
+        frontier = [first]
+        while frontier:
+            variable = frontier.pop()
+            union = unions[variable]
+            for other in neighbours[variable]:
+                if other not in seen and other in is_open and unions[other] & union:
+                    seen.add(other)
+                    group.append(other)
+                    frontier.append(other)
+        group.sort()
+        groups.append(group)
+    return groups
