@@ -95,7 +95,7 @@ function addKind(factory) {
   const ctx = {
     run: (request) => run(panel, request),
     redraw: () => redraw(panel),
-    changed: () => { panel.kind.clearSolution?.(); clearAnswer(panel); redraw(panel); updateHash(); },
+    changed: () => { markEdited(panel); panel.kind.clearSolution?.(); clearAnswer(panel); redraw(panel); updateHash(); },
     engine: () => panel.engine.value || undefined,
   };
   const kind = factory(ctx);
@@ -114,6 +114,7 @@ function addKind(factory) {
   panel.nav = el("div", { class: "browse", hidden: true }, panel.prev, panel.position, panel.next);
   panel.solutions = [];
   panel.index = 0;
+  panel.edits = 0;
   panel.tab = el("button", { id: `tab-${kind.id}`, type: "button", role: "tab", "aria-controls": `panel-${kind.id}`,
     onclick: () => activate(kind.id, true) }, kind.title);
   panel.section = el("section", { id: `panel-${kind.id}`, class: "panel", role: "tabpanel", "data-kind": kind.id, hidden: true },
@@ -144,6 +145,12 @@ function activate(id, updateUrl) {
   if (updateUrl) updateHash();
 }
 
+// Every edit of a panel's puzzle bumps its counter, so an answer that arrives after an edit is
+// known to be for the earlier puzzle and is not drawn over the new one.
+function markEdited(panel) {
+  panel.edits += 1;
+}
+
 function redraw(panel) {
   panel.kind.draw(panel.drawing);
 }
@@ -162,6 +169,8 @@ function clearAnswer(panel) {
   panel.error.textContent = "";
   panel.result.textContent = "";
   delete panel.result.dataset.count;
+  delete panel.result.dataset.cancelled;
+  delete panel.result.dataset.stale;
   panel.stats.textContent = "";
   panel.solutions = [];
   panel.nav.hidden = true;
@@ -202,6 +211,7 @@ function showError(panel, error) {
 async function run(panel, request) {
   if (busy) return null;
   busy = true;
+  const editsAtStart = panel.edits;
   clearAnswer(panel);
   setState("busy", "Solving…");
   if (!request.engine && panel.engine.value) request.engine = panel.engine.value;
@@ -239,8 +249,13 @@ async function run(panel, request) {
     setState(pythonReady ? "ready" : "loading", pythonReady ? "Ready (last solve cancelled)" : "Restarting Python…");
     return response;
   }
-  delete panel.result.dataset.cancelled;
   setState(pythonReady ? "ready" : "loading", pythonReady ? "Ready" : "Loading Python…");
+  if (panel.edits !== editsAtStart) {
+    clearAnswer(panel);
+    panel.result.textContent = "The puzzle was edited while it was being solved, so that answer (for the earlier puzzle) was dropped. Solve again.";
+    panel.result.dataset.stale = "true";
+    return response;
+  }
   if (!response || !response.ok) {
     showError(panel, response?.error);
     return response;
@@ -303,6 +318,7 @@ function restoreFromHash() {
   activate(id, false);
   if (colon >= 0) {
     try {
+      markEdited(panel);
       panel.kind.decode(hash.slice(colon + 1));
       clearAnswer(panel);
     } catch (error) {
@@ -330,6 +346,7 @@ async function importJson() {
     const id = typeof data.kind === "string" && panels.has(data.kind) ? data.kind : activeKind;
     const panel = panels.get(id);
     activate(id, false);
+    markEdited(panel);
     panel.kind.importRequest(data.puzzle ? data : { puzzle: data });
     clearAnswer(panel);
     redraw(panel);

@@ -55,6 +55,37 @@ def test_long_count_shows_progress_and_cancels_within_a_second(shared_page) -> N
     assert page.text_content("#sudoku-result") == "Unique solution."
 
 
+def test_answer_for_a_puzzle_edited_mid_solve_is_not_drawn(shared_page) -> None:
+    page = shared_page
+    page.click("#tab-polyomino")
+    page.select_option("#polyomino-preset", "6x10")
+    page.click("#polyomino-apply-preset")
+    empty = canvas_picture(page, "polyomino")
+    # Queue the UI's solve behind a request that keeps the worker busy for a moment, so the
+    # edit below surely lands while the solve is still running.
+    page.evaluate(
+        """() => { window.blocker = window.pysolver.solve({kind: "sudoku", mode: "count",
+            limit: 20000, puzzle: {grid: ".".repeat(81)}}); }"""
+    )
+    page.click("#polyomino-solve")
+    assert page.evaluate("document.body.dataset.state") == "busy"
+    page.click("#polyomino-canvas", position={"x": 15, "y": 15})  # knock out a corner
+    edited = canvas_picture(page, "polyomino")
+    assert edited != empty
+    wait_idle(page)
+    page.evaluate("() => window.blocker")
+    assert page.get_attribute("#polyomino-result", "data-stale") == "true"
+    assert "edited while it was being solved" in page.text_content("#polyomino-result")
+    assert page.is_hidden("#polyomino-next")
+    # The edited board is left as it is: no tiling of the old board drawn over it.
+    assert canvas_picture(page, "polyomino") == edited
+    page.click("#polyomino-canvas", position={"x": 15, "y": 15})  # back to 6x10
+    page.click("#polyomino-solve")
+    wait_idle(page)
+    assert page.text_content("#polyomino-result") == "1 tiling found."
+    assert page.get_attribute("#polyomino-result", "data-stale") is None
+
+
 def test_share_link_round_trips_in_a_new_page(shared_page) -> None:
     page = shared_page
     page.click("#tab-polyomino")
