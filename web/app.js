@@ -97,6 +97,8 @@ function addKind(factory) {
     redraw: () => redraw(panel),
     changed: () => { markEdited(panel); panel.kind.clearSolution?.(); clearAnswer(panel); redraw(panel); updateHash(); },
     engine: () => panel.engine.value || undefined,
+    // A puzzle the editor itself cannot send (e.g. broken JSON): say why, next to the board.
+    fail: (message) => { clearAnswer(panel); panel.error.textContent = message; },
   };
   const kind = factory(ctx);
   panel.kind = kind;
@@ -188,6 +190,7 @@ function formatStat(key, value) {
 function formatPercent(fraction) {
   const percent = Math.max(0, Math.min(1, fraction)) * 100;
   if (percent === 0 || percent >= 1) return `${percent.toFixed(1)}%`;
+  if (percent < 0.0001) return "< 0.0001%"; // toPrecision would switch to 1e-15 notation
   return `${Number(percent.toPrecision(2))}%`;
 }
 

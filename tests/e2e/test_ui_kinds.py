@@ -8,6 +8,7 @@ three ways: the answer text, the stats line, and pixels on the board's canvas.
 from __future__ import annotations
 
 import importlib.util
+import json
 
 import pytest
 
@@ -302,3 +303,30 @@ def test_exact_cover_json_count(shared_page) -> None:
     )
     click_and_wait(page, "#exact_cover-count")
     assert answer(page, "exact_cover")["result"] == "2 solutions."
+
+
+@needs_kind("exact_cover")
+def test_exact_cover_count_is_grouped(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "exact_cover")
+    items = list("abcdefg")
+    # Three interchangeable options per item: 3^7 = 2187 covers.
+    problem = {"items": items, "options": [[item] for item in items for _ in range(3)]}
+    page.fill("#exact_cover-text", json.dumps(problem))
+    click_and_wait(page, "#exact_cover-count")
+    shown = answer(page, "exact_cover")
+    assert shown["result"] == "2,187 solutions."
+    assert shown["count"] == "2187"
+
+
+@needs_kind("exact_cover")
+def test_exact_cover_broken_json_is_not_sent(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "exact_cover")
+    page.fill("#exact_cover-text", '{"items": ["a"], "options": [["a"]]')
+    assert page.text_content("#exact_cover-input-error").startswith("Not valid JSON")
+    page.click("#exact_cover-solve")
+    error = page.text_content("#exact_cover-error")
+    assert error.startswith("Not sent to the solver: Not valid JSON")
+    assert page.text_content("#exact_cover-result") == ""
+    assert page.evaluate("document.body.dataset.state") == "ready"

@@ -3,7 +3,7 @@
 // #exact_cover-limit, #exact_cover-solve, #exact_cover-count. Solutions are listed in
 // #exact_cover-solutions as option indices and option lines.
 // Share fragment: #exact_cover:<base64url of the text>.
-import { clampInt, el, fromBase64Url, labelled, toBase64Url } from "../ui.js";
+import { clampInt, el, fromBase64Url, groupDigits, labelled, toBase64Url } from "../ui.js";
 import * as render from "../render/exact_cover.js";
 
 // Knuth's example from "Dancing links": the items line, then one option a line.
@@ -87,8 +87,15 @@ export function createExactCover(ctx) {
     const puzzle = problem ? problem.puzzle : { text: textarea.value };
     return { kind: "exact_cover", mode, limit: mode === "solve" ? clampInt(limit.input.value, 1, 1000, 10) : undefined, puzzle };
   };
-  solveButton.addEventListener("click", () => ctx.run(request("solve")));
-  countButton.addEventListener("click", () => ctx.run(request("count")));
+  // Text that starts like JSON but does not parse is not sent: the solver would read it as
+  // Knuth's format and answer a different problem.
+  const send = (mode) => {
+    const req = request(mode);
+    if (problem === null) ctx.fail(`Not sent to the solver: ${inputError.textContent}`);
+    else ctx.run(req);
+  };
+  solveButton.addEventListener("click", () => send("solve"));
+  countButton.addEventListener("click", () => send("count"));
 
   function listSolutions(solutions) {
     list.replaceChildren();
@@ -113,9 +120,10 @@ export function createExactCover(ctx) {
     draw: (d) => render.draw(d, view),
     describe(response) {
       const n = response.count;
-      if (response.mode === "count") return `${n} solution${n === 1 ? "" : "s"}${response.complete ? "" : " (stopped early)"}.`;
+      const shown = groupDigits(n);
+      if (response.mode === "count") return `${shown} solution${n === 1 ? "" : "s"}${response.complete ? "" : " (stopped early)"}.`;
       if (n === 0) return response.complete ? "No solution." : "No solution found.";
-      return `${n} solution${n === 1 ? "" : "s"} found${response.complete ? " (that is all of them)" : ""}.`;
+      return `${shown} solution${n === 1 ? "" : "s"} found${response.complete ? " (that is all of them)" : ""}.`;
     },
     showResponse(response) { listSolutions(response.solutions || []); },
     setSolution(solution) { view.chosen = solution || null; },

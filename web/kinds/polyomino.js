@@ -4,7 +4,7 @@
 // #polyomino-limit, #polyomino-seed, #polyomino-solve, #polyomino-random, #polyomino-count.
 // Click or drag on #polyomino-canvas to toggle cells between "." (cover) and "#" (not board).
 // Share fragment: #polyomino:<base64url of {"board", "pieces", "reflections", "symmetry"}>.
-import { clampInt, el, fromBase64Url, labelled, paletteColour, toBase64Url } from "../ui.js";
+import { clampInt, el, fromBase64Url, groupDigits, labelled, paletteColour, toBase64Url } from "../ui.js";
 import * as render from "../render/polyomino.js";
 
 const PENTOMINOES = ["F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Y", "Z"];
@@ -146,9 +146,9 @@ export function createPolyomino(ctx) {
       const n = response.count;
       const what = response.mode === "count" ? (response.symmetry || state.symmetry) === "distinct" ? " distinct tilings" : " tilings" : n === 1 ? " tiling" : " tilings";
       const tail = response.complete ? "" : response.mode === "count" ? " (stopped early)" : "";
-      if (response.mode === "count") return `${n}${what}${tail}.`;
+      if (response.mode === "count") return `${groupDigits(n)}${what}${tail}.`;
       if (n === 0) return response.complete ? "No tiling exists." : "No tiling found.";
-      return `${n}${what} found${tail}.`;
+      return `${groupDigits(n)}${what} found${tail}.`;
     },
     setSolution(solution) { view.solution = solution || null; },
     clearSolution() { view.solution = null; },

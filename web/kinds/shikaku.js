@@ -3,7 +3,7 @@
 // #shikaku-solve, #shikaku-count. Click a cell of #shikaku-canvas, then type its clue
 // (several digits make one number; Backspace removes a digit; Delete or 0 alone clears; arrows
 // move). Share fragment: #shikaku:<rows>x<cols>:<r>.<c>.<n>,...
-import { clampInt, el, labelled } from "../ui.js";
+import { clampInt, el, groupDigits, labelled } from "../ui.js";
 import * as render from "../render/shikaku.js";
 
 // A small example with a unique solution: 7x7 with nine clues.
@@ -118,7 +118,7 @@ export function createShikaku(ctx) {
     },
     draw: (d) => render.draw(d, view),
     describe(response) {
-      if (response.mode === "count") return `${response.count} solution${response.count === 1 ? "" : "s"}${response.complete ? "" : " (stopped early)"}.`;
+      if (response.mode === "count") return `${groupDigits(response.count)} solution${response.count === 1 ? "" : "s"}${response.complete ? "" : " (stopped early)"}.`;
       if (response.count === 0) return "No solution.";
       if (response.count === 1 && response.complete) return "Unique solution.";
       if (response.count >= 2) return "Several solutions (showing the first two).";

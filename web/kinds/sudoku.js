@@ -4,7 +4,7 @@
 // whether the solution is unique), #sudoku-count. Focus #sudoku-canvas and type: 1-9 and A-G
 // (values 10-16), arrows move, Backspace/Delete/0/. clear; pasting text on the canvas loads it.
 // Share fragment: #sudoku:<n*n characters, '.' blank>.
-import { el, labelled } from "../ui.js";
+import { el, groupDigits, labelled } from "../ui.js";
 import * as render from "../render/sudoku.js";
 
 const BOXES = { 4: [2, 2], 6: [2, 3], 9: [3, 3], 16: [4, 4] };
@@ -109,7 +109,7 @@ export function createSudoku(ctx) {
     },
     draw: (d) => render.draw(d, view),
     describe(response) {
-      if (response.mode === "count") return `${response.count} solution${response.count === 1 ? "" : "s"}${response.complete ? "" : " (stopped early)"}`;
+      if (response.mode === "count") return `${groupDigits(response.count)} solution${response.count === 1 ? "" : "s"}${response.complete ? "" : " (stopped early)"}`;
       if (response.count === 0) return "No solution.";
       if (response.count === 1 && response.complete) return "Unique solution.";
       if (response.count >= 2) return "Several solutions (showing the first two).";
