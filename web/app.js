@@ -11,7 +11,8 @@
 //   #KIND-error             error message (and JSON path) of a rejected puzzle; empty when fine
 //   #KIND-prev, #KIND-next, #KIND-position   browse solutions ("Solution k of N")
 //   #progress, #progress-bar, #progress-text, #cancel   progress of a running solve
-//   #share, #share-url      make and show the share link (the URL fragment is kept up to date)
+//   #share, #share-url      make and show the share link (the URL fragment is kept up to date:
+//                           #KIND:<puzzle, see web/kinds/KIND.js>[&engine=NAME])
 //   #export-json, #import-json (file input), #export-png, #export-svg
 // Each kind's own controls are documented at the top of web/kinds/KIND.js.
 // data-state on <body>: "loading" | "ready" | "busy" | "error".
@@ -107,6 +108,7 @@ function addKind(factory) {
   panel.drawing = new CanvasDrawing(panel.canvas);
   panel.engine = el("select", { id: `${kind.id}-engine` },
     el("option", { value: "" }, "default"), ...kind.engines.map((name) => el("option", { value: name }, name)));
+  panel.engine.addEventListener("change", () => updateHash());
   panel.result = el("div", { id: `${kind.id}-result`, class: "result", testid: "result" });
   panel.stats = el("div", { id: `${kind.id}-stats`, class: "stats", testid: "stats" });
   panel.error = el("div", { id: `${kind.id}-error`, class: "error", role: "alert", testid: "error" });
@@ -299,7 +301,9 @@ function currentPanel() {
 function updateHash() {
   const panel = currentPanel();
   if (!panel) return;
-  const fragment = `#${panel.kind.id}:${panel.kind.encode()}`;
+  // The chosen engine rides along after "&" (no kind's own encoding uses that character).
+  const engine = panel.engine.value ? `&engine=${panel.engine.value}` : "";
+  const fragment = `#${panel.kind.id}:${panel.kind.encode()}${engine}`;
   if (location.hash !== fragment) history.replaceState(null, "", fragment);
   if (shareUrl.value) shareUrl.value = location.href;
 }
@@ -311,14 +315,22 @@ function shareLink() {
   navigator.clipboard?.writeText(location.href).catch(() => {});
 }
 
+// Select an engine by name if the kind has it; "" or an unknown name gives the default.
+function chooseEngine(panel, name) {
+  const known = [...panel.engine.options].some((option) => option.value === name);
+  panel.engine.value = known ? name : "";
+}
+
 function restoreFromHash() {
-  const hash = decodeURIComponent(location.hash.slice(1));
+  const [hash, ...params] = decodeURIComponent(location.hash.slice(1)).split("&");
   if (!hash) return false;
   const colon = hash.indexOf(":");
   const id = colon < 0 ? hash : hash.slice(0, colon);
   const panel = panels.get(id);
   if (!panel) return false;
   activate(id, false);
+  const settings = new URLSearchParams(params.join("&"));
+  chooseEngine(panel, settings.get("engine") || "");
   if (colon >= 0) {
     try {
       markEdited(panel);
@@ -336,6 +348,7 @@ function restoreFromHash() {
 function exportJson() {
   const panel = currentPanel();
   const request = { kind: panel.kind.id, ...panel.kind.exportRequest() };
+  if (panel.engine.value) request.engine = panel.engine.value;
   const text = JSON.stringify(request, null, 2);
   download(`${panel.kind.id}.json`, new Blob([text], { type: "application/json" }));
 }
@@ -351,6 +364,7 @@ async function importJson() {
     activate(id, false);
     markEdited(panel);
     panel.kind.importRequest(data.puzzle ? data : { puzzle: data });
+    chooseEngine(panel, typeof data.engine === "string" ? data.engine : "");
     clearAnswer(panel);
     redraw(panel);
     updateHash();

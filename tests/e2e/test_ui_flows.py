@@ -96,6 +96,7 @@ def test_share_link_round_trips_in_a_new_page(shared_page) -> None:
     page.click("#polyomino-piece-O4")  # add the square: 64 - 4 + 4 cells, no longer balanced
     page.uncheck("#polyomino-reflections")
     page.click("#polyomino-canvas", position={"x": 15, "y": 15})  # knock out a corner
+    page.select_option("#polyomino-engine", "dlx")
     page.click("#share")
     link = page.input_value("#share-url")
     assert "#polyomino:" in link
@@ -118,6 +119,7 @@ def test_share_link_round_trips_in_a_new_page(shared_page) -> None:
         assert other.get_attribute("#polyomino-piece-O4", "aria-pressed") == "true"
         assert other.get_attribute("#polyomino-piece-F", "aria-pressed") == "true"
         assert not other.is_checked("#polyomino-reflections")
+        assert other.input_value("#polyomino-engine") == "dlx"
         assert canvas_picture(other, "polyomino") == picture
         # A Sudoku fragment typed into the address bar restores on hashchange.
         other.evaluate(f"() => {{ location.hash = 'sudoku:{SUDOKU}'; }}")
@@ -170,6 +172,7 @@ def test_json_export_then_import_restores_the_puzzle(shared_page, tmp_path) -> N
     page.click("#tab-sudoku")
     page.fill("#sudoku-paste", SUDOKU)
     page.click("#sudoku-load")
+    page.select_option("#sudoku-engine", "bitset")
     with page.expect_download() as download_info:
         page.click("#export-json")
     saved = tmp_path / "sudoku.json"
@@ -177,11 +180,15 @@ def test_json_export_then_import_restores_the_puzzle(shared_page, tmp_path) -> N
     request = json.loads(saved.read_text())
     assert request["kind"] == "sudoku"
     assert request["puzzle"]["grid"] == SUDOKU
+    assert request["engine"] == "bitset"
 
     page.click("#sudoku-clear")
+    page.select_option("#sudoku-engine", "")
     assert page.input_value("#sudoku-paste") == "." * 81
     page.set_input_files("#import-json", str(saved))
     page.wait_for_function(f"() => document.getElementById('sudoku-paste').value === '{SUDOKU}'")
+    assert page.input_value("#sudoku-engine") == "bitset"
+    assert page.url.endswith("&engine=bitset")
 
 
 def test_svg_and_png_export_draw_the_board(shared_page, site_url, tmp_path) -> None:
