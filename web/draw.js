@@ -11,6 +11,15 @@
 
 const FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif";
 
+// Where a pointer event falls on a board canvas, in the drawing units its renderer used,
+// however CSS has scaled the canvas (and not counting its border).
+export function boardPoint(canvas, event) {
+  const rect = canvas.getBoundingClientRect();
+  const shown = canvas.clientWidth;
+  const scale = shown > 0 ? (Number(canvas.dataset.width) || shown) / shown : 1;
+  return [(event.clientX - rect.left - canvas.clientLeft) * scale, (event.clientY - rect.top - canvas.clientTop) * scale];
+}
+
 export class CanvasDrawing {
   constructor(canvas) {
     this.canvas = canvas;
@@ -23,8 +32,11 @@ export class CanvasDrawing {
     const pixelHeight = Math.round(height * ratio);
     if (this.canvas.width !== pixelWidth) this.canvas.width = pixelWidth;
     if (this.canvas.height !== pixelHeight) this.canvas.height = pixelHeight;
+    // Its natural size, shrunk by CSS (max-width: 100%, height: auto) on a narrow screen;
+    // boardPoint() maps pointer positions back to drawing units.
     this.canvas.style.width = `${width}px`;
-    this.canvas.style.height = `${height}px`;
+    this.canvas.style.height = "auto";
+    this.canvas.dataset.width = String(width);
     this.ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     this.ctx.clearRect(0, 0, width, height);
     this.ctx.fillStyle = background;

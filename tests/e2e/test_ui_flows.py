@@ -216,3 +216,32 @@ def test_svg_and_png_export_draw_the_board(shared_page, site_url, tmp_path) -> N
     finally:
         page.close()
     assert blocked == [], f"requests left the machine: {blocked}"
+
+
+def test_narrow_screen_fits_boards_and_hits_the_right_cell(shared_page, site_url) -> None:
+    blocked: list[str] = []
+    page = guarded_page(shared_page.context, blocked)
+    page.set_viewport_size({"width": 400, "height": 800})
+    try:
+        page.goto(site_url)
+        page.wait_for_selector("#sudoku-canvas", state="attached")
+        for kind in ("polyomino", "sudoku", "shikaku", "domino", "exact_cover"):
+            page.click(f"#tab-{kind}")
+            widths = page.evaluate(
+                """(kind) => [document.documentElement.scrollWidth,
+                    document.getElementById(`${kind}-canvas`).getBoundingClientRect().right]""",
+                kind,
+            )
+            assert widths[0] <= 400 and widths[1] <= 400, (kind, widths)
+        # A 16x16 Sudoku is drawn smaller than its natural size; a click still finds its cell.
+        page.click("#tab-sudoku")
+        page.select_option("#sudoku-size", "16")
+        box = page.locator("#sudoku-canvas").bounding_box()
+        assert box["width"] < 16 * 30
+        corner = {"x": box["width"] - 12, "y": box["height"] - 12}
+        page.click("#sudoku-canvas", position=corner)  # scrolls the board into view first
+        page.keyboard.type("G")
+        assert page.input_value("#sudoku-paste") == "." * 255 + "G"
+    finally:
+        page.close()
+    assert blocked == [], f"requests left the machine: {blocked}"

@@ -4,6 +4,7 @@
 // Click or drag on #domino-canvas to block or unblock cells.
 // Share fragment: #domino:<rows>x<cols>[:<r>.<c>,...] (the blocked cells).
 import { clampInt, el, groupDigits, labelled } from "../ui.js";
+import { boardPoint } from "../draw.js";
 import * as render from "../render/domino.js";
 
 export function createDomino(ctx) {
@@ -59,8 +60,8 @@ export function createDomino(ctx) {
     attachCanvas(canvas) {
       let paintBlocked = null;
       const paint = (event) => {
-        const rect = canvas.getBoundingClientRect();
-        const hit = render.cellAt(view, event.clientX - rect.left, event.clientY - rect.top);
+        const [x, y] = boardPoint(canvas, event);
+        const hit = render.cellAt(view, x, y);
         if (!hit) return;
         const key = hit.join(",");
         if (paintBlocked === null) paintBlocked = !view.blocked.has(key);

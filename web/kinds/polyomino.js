@@ -5,6 +5,7 @@
 // Click or drag on #polyomino-canvas to toggle cells between "." (cover) and "#" (not board).
 // Share fragment: #polyomino:<base64url of {"board", "pieces", "reflections", "symmetry"}>.
 import { clampInt, el, fromBase64Url, groupDigits, labelled, paletteColour, toBase64Url } from "../ui.js";
+import { boardPoint } from "../draw.js";
 import * as render from "../render/polyomino.js";
 
 const PENTOMINOES = ["F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Y", "Z"];
@@ -125,8 +126,8 @@ export function createPolyomino(ctx) {
     attachCanvas(canvas, redraw) {
       let paintValue = null;
       const paint = (event) => {
-        const rect = canvas.getBoundingClientRect();
-        const hit = render.cellAt(view, event.clientX - rect.left, event.clientY - rect.top);
+        const [x, y] = boardPoint(canvas, event);
+        const hit = render.cellAt(view, x, y);
         if (!hit) return;
         const [r, c] = hit;
         const current = state.board[r][c];

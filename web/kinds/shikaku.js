@@ -4,6 +4,7 @@
 // (several digits make one number; Backspace removes a digit; Delete or 0 alone clears; arrows
 // move). Share fragment: #shikaku:<rows>x<cols>:<r>.<c>.<n>,...
 import { clampInt, el, groupDigits, labelled } from "../ui.js";
+import { boardPoint } from "../draw.js";
 import * as render from "../render/shikaku.js";
 
 // A small example with a unique solution: 7x7 with nine clues.
@@ -82,8 +83,8 @@ export function createShikaku(ctx) {
     actions: el("div", { class: "buttons" }, solveButton, countButton),
     attachCanvas(canvas, redraw) {
       canvas.addEventListener("pointerdown", (event) => {
-        const rect = canvas.getBoundingClientRect();
-        const hit = render.cellAt(view, event.clientX - rect.left, event.clientY - rect.top);
+        const [x, y] = boardPoint(canvas, event);
+        const hit = render.cellAt(view, x, y);
         if (hit) { view.selected = hit; redraw(); }
         canvas.focus();
       });

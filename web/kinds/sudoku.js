@@ -5,6 +5,7 @@
 // (values 10-16), arrows move, Backspace/Delete/0/. clear; pasting text on the canvas loads it.
 // Share fragment: #sudoku:<n*n characters, '.' blank>.
 import { el, groupDigits, labelled } from "../ui.js";
+import { boardPoint } from "../draw.js";
 import * as render from "../render/sudoku.js";
 
 const BOXES = { 4: [2, 2], 6: [2, 3], 9: [3, 3], 16: [4, 4] };
@@ -72,8 +73,8 @@ export function createSudoku(ctx) {
     reportInputError(error) { inputError.textContent = error.message; },
     attachCanvas(canvas, redraw) {
       canvas.addEventListener("pointerdown", (event) => {
-        const rect = canvas.getBoundingClientRect();
-        const index = render.cellAt(view, event.clientX - rect.left, event.clientY - rect.top);
+        const [x, y] = boardPoint(canvas, event);
+        const index = render.cellAt(view, x, y);
         if (index !== null) { view.selected = index; redraw(); }
         canvas.focus();
       });
