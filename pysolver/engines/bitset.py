@@ -1,7 +1,8 @@
 """Exact cover by Algorithm X on Python-int bitsets.
 
-Option ``o`` is bit ``o`` of every mask. Each item has the mask of the options that contain it;
-each option has a *compatible* mask: the options sharing no item with it (so not itself). A
+Option ``o`` is one bit (``position_of[o]``) of every mask. Each item has the mask of the
+options that contain it; each option has a *compatible* mask: the options sharing no item with
+it (so not itself). A
 search state is one list, ``rest``: for each primary item not yet covered, in item order, the
 mask of its options still compatible with the choices made (its "live" options). Choosing
 option ``o`` is one AND per entry (``live & compatible[o]``): the items ``o`` covers drop to 0
@@ -13,10 +14,14 @@ end counts as a node, as in dancing links). Secondary items are never chosen; th
 options incompatible, which is exactly "at most once".
 
 Why it is fast in CPython: the per-node work is a handful of big-int operations run in C
-(``map(int.bit_count, rest)`` gives every branch size at once; ``map(compatible[o].__and__,
-rest)`` makes the child), with no per-item Python loop. Near the leaves a shortcut counts a
-whole last level at once: when no more primary items remain than the smallest option covers,
-every live option of the chosen item covers all of them and is a solution.
+(``min(rest, key=int.bit_count)`` is MRV; ``map(compatible[o].__and__, rest)`` makes the child),
+with no per-item Python loop. The walk is depth first over an explicit stack: a node makes all
+its children at once and pushes the live ones, so a dead end costs one AND per item and nothing
+more. Bits are ordered so that options likely to die early take the high bits (see
+``_bit_positions``): the live masks deep in the tree are then narrow ints, which makes
+``bit_count`` and ``&`` cheaper. Near the leaves a shortcut counts a whole last level at once:
+when no more primary items remain than the smallest option covers, every live option of the
+chosen item covers all of them and is a solution.
 
 Memory: one mask of all options per option, about options^2 / 8 bytes (the exact cover kind
 sends big matrices to ``dlx`` instead).
@@ -50,7 +55,11 @@ def search(
     primary = problem.primary
     options = problem.options
 
-    item_masks = _item_masks(problem)
+    position_of = _bit_positions(problem)
+    option_at = [0] * len(options)
+    for option, position in enumerate(position_of):
+        option_at[position] = option
+    item_masks = _item_masks(problem, position_of)
     every_option = (1 << len(options)) - 1
     compatible = []
     cover_size = []  # per option: how many primary items it covers
@@ -65,13 +74,10 @@ def search(
         if 0 < size < smallest_cover:
             smallest_cover = size
 
-    # Per depth: the uncovered items' live masks on entry and the branch being tried there.
     max_depth = primary + 1
-    rest_at: list[list[int]] = [[] for _ in range(max_depth)]
-    order_at: list[list[int]] = [[] for _ in range(max_depth)]  # candidates in trial order
-    size_at = [0] * max_depth
-    index_at = [0] * max_depth
-    chosen_at = [0] * max_depth
+    size_at = [0] * max_depth  # per depth: the branch count there
+    index_at = [0] * max_depth  # per depth: the branch being explored
+    chosen_at = [0] * max_depth  # per depth: its option
 
     solutions: list[list[int]] = []
     count = 0
@@ -87,86 +93,88 @@ def search(
     and_compatible = [mask.__and__ for mask in compatible]
     shuffle = rng.shuffle if rng is not None else None
 
-    depth = 0
     # ``rest``: for each uncovered primary item, in item order, the mask of its live options.
-    rest = item_masks[:primary]
-    entering = all(rest)  # an item without options makes the root a dead end
-    if not entering:
-        nodes = 1
-    while True:
-        if entering:
+    root = item_masks[:primary]
+    # Depth-first with an explicit stack of children still to enter, each as (rest, option
+    # chosen, depth, branch index, dead ends before it). A node makes all its children at once;
+    # a child that leaves an item without options is a dead end: counted as a node where the
+    # walk would reach it (``dead ends before`` the next live sibling, or a trailing entry
+    # whose rest is None), so node counts match ``dlx`` even when a search stops early.
+    stack: list[tuple[list[int] | None, int, int, int, int]] = []
+    if all(root):
+        stack.append((root, -1, 0, 0, 0))
+    else:
+        nodes = 1  # an item without options makes the root a dead end
+    while stack:
+        rest, option, depth, index, dead_before = stack.pop()
+        nodes += dead_before
+        countdown -= dead_before * node_weight
+        if rest is not None:
+            if depth:
+                chosen_at[depth - 1] = option
+                index_at[depth - 1] = index
             nodes += 1
             countdown -= node_weight
-            if countdown <= 0:
-                countdown = CHECK_EVERY
-                if monitor.check(nodes, count, partial(fraction_done, index_at, size_at, depth)):
-                    cancelled = True
-                    break
-            if not rest:
-                count += 1
-                if keep_solutions:
-                    solutions.append(sorted(chosen_at[:depth]))
-                if limit is not None and count >= limit:
-                    stopped_by_limit = True
-                    break
-            else:
-                counts = list(map(bit_count, rest))
-                best = min(counts)
-                candidates = rest[counts.index(best)]
-                if len(rest) <= smallest_cover:
-                    # Every candidate covers all of ``rest``: each is a solution (a leaf).
-                    if keep_solutions or shuffle is not None:
-                        found = _last_level(candidates, best, count, limit, shuffle)
-                        taken = len(found)
-                        if keep_solutions:
-                            chosen = chosen_at[:depth]
-                            solutions.extend(sorted([*chosen, option]) for option in found)
-                    else:
-                        taken = best if limit is None else min(best, limit - count)
-                    nodes += taken
-                    countdown -= taken
-                    count += taken
-                    if limit is not None and count >= limit:
-                        stopped_by_limit = True
-                        break
-                else:
-                    rest_at[depth] = rest
-                    size_at[depth] = best
-                    index_at[depth] = -1
-                    order = _bits(candidates)
-                    if shuffle is not None:
-                        shuffle(order)
-                    order_at[depth] = order
-                    depth += 1
-        # Move to the next untried branch, backing up through exhausted levels.
-        entering = False
-        while depth:
-            level = depth - 1
-            index = index_at[level] + 1
-            if index == size_at[level]:
-                depth = level
-                continue
-            index_at[level] = index
-            option = order_at[level][index]
-            chosen_at[level] = option
-            parent = rest_at[level]
-            rest = list(map(and_compatible[option], parent))
-            mask_ops += len(parent)
-            # The items the option covers drop to 0; any other 0 is an item left without
-            # options, a dead end, which is counted as a node but never entered.
-            if rest.count(0) == cover_size[option]:
-                rest = list(filter(None, rest))
-                entering = True
+        if countdown <= 0:
+            countdown = CHECK_EVERY
+            if monitor.check(nodes, count, partial(fraction_done, index_at, size_at, depth)):
+                cancelled = True
                 break
-            nodes += 1
-            countdown -= node_weight
-            if countdown <= 0:
-                countdown = CHECK_EVERY
-                if monitor.check(nodes, count, partial(fraction_done, index_at, size_at, depth)):
-                    cancelled = True
-                    break
-        if not entering:
-            break
+        if rest is None:
+            continue
+        if not rest:
+            count += 1
+            if keep_solutions:
+                solutions.append(sorted(chosen_at[:depth]))
+            if limit is not None and count >= limit:
+                stopped_by_limit = True
+                break
+            continue
+        # MRV: ``min`` keeps the first of equal keys, so ties go to the first item.
+        candidates = min(rest, key=bit_count)
+        best = bit_count(candidates)
+        if len(rest) <= smallest_cover:
+            # Every candidate covers all of ``rest``: each is a solution (a leaf).
+            if keep_solutions or shuffle is not None:
+                found = _last_level(candidates, option_at, count, limit, shuffle)
+                taken = len(found)
+                if keep_solutions:
+                    chosen = chosen_at[:depth]
+                    solutions.extend(sorted([*chosen, option]) for option in found)
+            else:
+                taken = best if limit is None else min(best, limit - count)
+            nodes += taken
+            countdown -= taken
+            count += taken
+            if limit is not None and count >= limit:
+                stopped_by_limit = True
+                break
+            continue
+        size_at[depth] = best
+        order = _options_of(candidates, option_at)
+        if shuffle is not None:
+            shuffle(order)
+        mask_ops += best * len(rest)
+        children = []
+        dead = 0
+        child_depth = depth + 1
+        for index, option in enumerate(order):
+            child = list(map(and_compatible[option], rest))
+            # The items the option covers drop to 0; any other 0 is an item left without
+            # options: a dead end.
+            if child.count(0) == cover_size[option]:
+                children.append((list(filter(None, child)), option, child_depth, index, dead))
+                dead = 0
+            else:
+                dead += 1
+        if not children:
+            nodes += dead  # all dead ends, visited right after their parent
+            countdown -= dead * node_weight
+            continue
+        if dead:
+            stack.append((None, 0, depth, 0, dead))  # visited after the last live sibling
+        children.reverse()
+        stack.extend(children)
 
     complete = not cancelled and not stopped_by_limit
     monitor.finish(nodes, count, complete)
@@ -179,12 +187,30 @@ def search(
     )
 
 
-def _item_masks(problem: ExactCoverProblem) -> list[int]:
+def _bit_positions(problem: ExactCoverProblem) -> list[int]:
+    """Per option, its bit in every mask.
+
+    Big-int operations cost by the width of their operands, so the search wants the live masks
+    narrow: options likely to die early get the high bits. MRV breaks ties toward the first
+    item, so the search tends to cover items in order; an option dies with its first item, so
+    options are ranked by their first item, the latest first in the lowest bits.
+    """
+    ranked = sorted(
+        range(len(problem.options)),
+        key=lambda option: -min(problem.options[option], default=problem.items),
+    )
+    positions = [0] * len(ranked)
+    for position, option in enumerate(ranked):
+        positions[option] = position
+    return positions
+
+
+def _item_masks(problem: ExactCoverProblem, position_of: list[int]) -> list[int]:
     """Per item, the mask of the options containing it (built as bytes: linear, not quadratic)."""
     byte_count = (len(problem.options) + 7) // 8
     option_bytes = [bytearray(byte_count) for _ in range(problem.items)]
     for index, option in enumerate(problem.options):
-        byte, bit = divmod(index, 8)
+        byte, bit = divmod(position_of[index], 8)
         for item in option:
             option_bytes[item][byte] |= 1 << bit
     return [int.from_bytes(data, "little") for data in option_bytes]
@@ -204,27 +230,29 @@ def fraction_done(index_at: list[int], size_at: list[int], depth: int) -> float:
     return done
 
 
-def _bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first."""
-    positions = []
+def _options_of(mask: int, option_at: list[int]) -> list[int]:
+    """The options whose bits are set in ``mask``, in option order (``dlx``'s column order)."""
+    found = []
     while mask:
-        low = mask & -mask
-        positions.append(low.bit_length() - 1)
-        mask ^= low
-    return positions
+        # From the top: ``bit_length`` is free, and each step leaves a narrower int.
+        position = mask.bit_length() - 1
+        found.append(option_at[position])
+        mask ^= 1 << position
+    found.sort()
+    return found
 
 
 def _last_level(
     candidates: int,
-    size: int,
+    option_at: list[int],
     count: int,
     limit: int | None,
     shuffle: Callable[[list[int]], None] | None,
 ) -> list[int]:
     """The candidate options of a last level, in search order, cut at the limit."""
-    order = _bits(candidates)
+    order = _options_of(candidates, option_at)
     if shuffle is not None:
         shuffle(order)
-    if limit is not None and count + size > limit:
+    if limit is not None and count + len(order) > limit:
         del order[limit - count :]
     return order
