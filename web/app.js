@@ -377,9 +377,11 @@ async function importJson() {
 
 function exportPng() {
   const panel = currentPanel();
-  redraw(panel);
-  // Synchronous on purpose: the download starts within the click, so browsers allow it.
-  const link = el("a", { href: panel.canvas.toDataURL("image/png"), download: `${panel.kind.id}.png` });
+  // Drawn afresh on a canvas of its own, without the editing cursor. Synchronous on purpose:
+  // the download starts within the click, so browsers allow it.
+  const canvas = document.createElement("canvas");
+  panel.kind.draw(new CanvasDrawing(canvas), { exporting: true });
+  const link = el("a", { href: canvas.toDataURL("image/png"), download: `${panel.kind.id}.png` });
   document.body.append(link);
   link.click();
   link.remove();
@@ -388,7 +390,7 @@ function exportPng() {
 function exportSvg() {
   const panel = currentPanel();
   const svg = new SvgDrawing();
-  panel.kind.draw(svg);
+  panel.kind.draw(svg, { exporting: true });
   download(`${panel.kind.id}.svg`, new Blob([svg.toString()], { type: "image/svg+xml" }));
 }
 

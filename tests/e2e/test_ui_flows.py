@@ -208,6 +208,8 @@ def test_svg_and_png_export_draw_the_board(shared_page, site_url, tmp_path) -> N
             assert svg.startswith("<svg"), kind
             # The same draw function ran on the SVG backend: a background and the board's shapes.
             assert svg.count("<rect") + svg.count("<line") > 5, kind
+            # The editing cursor (a pale yellow cell in Sudoku and Shikaku) is not exported.
+            assert "#fff3b0" not in svg, kind
         with page.expect_download() as png_info:
             page.click("#export-png")
         png = tmp_path / "exact_cover.png"

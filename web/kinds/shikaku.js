@@ -117,7 +117,8 @@ export function createShikaku(ctx) {
         event.preventDefault();
       });
     },
-    draw: (d) => render.draw(d, view),
+    // Exports ({exporting: true}) leave out the editing cursor.
+    draw: (d, { exporting = false } = {}) => render.draw(d, exporting ? { ...view, selected: null } : view),
     describe(response) {
       if (response.mode === "count") return `${groupDigits(response.count)} solution${response.count === 1 ? "" : "s"}${response.complete ? "" : " (stopped early)"}.`;
       if (response.count === 0) return "No solution.";

@@ -108,7 +108,8 @@ export function createSudoku(ctx) {
         try { loadText(text); inputError.textContent = ""; ctx.changed(); } catch (error) { inputError.textContent = error.message; }
       });
     },
-    draw: (d) => render.draw(d, view),
+    // Exports ({exporting: true}) leave out the editing cursor.
+    draw: (d, { exporting = false } = {}) => render.draw(d, exporting ? { ...view, selected: null } : view),
     describe(response) {
       if (response.mode === "count") return `${groupDigits(response.count)} solution${response.count === 1 ? "" : "s"}${response.complete ? "" : " (stopped early)"}`;
       if (response.count === 0) return "No solution.";
