@@ -126,7 +126,7 @@ export function createSolver(options = {}) {
           settle.resolve(info);
           break;
         case "error":
-          fail(`Python failed to load: ${message.message}`);
+          fail(message.message); // the page adds "Python failed to load: 
           break;
         case "progress":
           if (current && current.id === message.id && current.onProgress) {

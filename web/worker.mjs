@@ -40,8 +40,18 @@ def run_solve(request_text, request_id, post_progress, is_cancelled):
 run_solve
 `;
 
+// Words for whatever was thrown: Pyodide's loader can reject with plain objects and events,
+// which String() would turn into "[object Object]".
 function describe(error) {
   if (error instanceof Error) return error.message || String(error);
+  if (error && typeof error.message === "string" && error.message) return error.message;
+  if (error && typeof error.type === "string") return `a ${error.type} event`;
+  try {
+    const text = JSON.stringify(error);
+    if (text && text !== "{}") return text;
+  } catch {
+    // not serialisable: fall through
+  }
   return String(error);
 }
 
@@ -87,11 +97,17 @@ async function load(cancelBuffer) {
   } catch (error) {
     throw new Error(`could not load the Pyodide runtime from ${indexURL}: ${describe(error)}`);
   }
-  const pyodide = await loadPyodide({
-    indexURL,
-    stdout: (line) => console.log(`[python] ${line}`),
-    stderr: (line) => console.warn(`[python] ${line}`),
-  });
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({
+      indexURL,
+      stdout: (line) => console.log(`[python] ${line}`),
+      stderr: (line) => console.warn(`[python] ${line}`),
+    });
+  } catch (error) {
+    throw new Error(`the Pyodide runtime in ${new URL(indexURL).pathname} did not start ` +
+      `(${describe(error)}); a file may be missing: rebuild with "python3 build.py"`);
+  }
   const quiet = { messageCallback: () => {}, errorCallback: (message) => console.warn(message) };
   const micropipURL = new URL(manifest.micropip.wheel, base).href;
   const wheelURL = new URL(manifest.pysolver.wheel, base).href;

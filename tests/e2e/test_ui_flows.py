@@ -153,7 +153,11 @@ def test_loading_state_then_load_failure_is_shown(shared_page, site_url) -> None
         page.wait_for_selector("#sudoku-solve", state="attached")
         assert page.is_disabled("#polyomino-solve")
         page.wait_for_function("() => document.body.dataset.state === 'error'", timeout=60_000)
-        assert page.text_content("#status").startswith("Python failed to load")
+        status = page.text_content("#status")
+        assert status.startswith("Python failed to load: ")
+        # Said once, in words: what failed and what to do.
+        assert status.count("Python failed to load") == 1
+        assert "[object" not in status and "python3 build.py" in status
         assert page.is_disabled("#polyomino-solve")
     finally:
         page.close()
