@@ -6,7 +6,8 @@ queries: ``limit 2`` (the uniqueness question) and ``limit 1`` (first solution).
 best of ``--repeat`` runs of the whole request through ``pysolver.solve`` (parsing, candidate
 generation and search), on a shared machine, so expect noise.
 
-Run: ``python bench/bench_shikaku.py [--repeat 3] [--seeds 3]``.
+Run: ``python bench/bench_shikaku.py [--repeat 3] [--seeds 3] [--max-area 12]``; a small
+``--max-area`` (4) cuts the grids into many small pieces, the hard case for the search.
 Target: every puzzle up to 50 x 50 under 100 ms with the default (first) engine.
 """
 
@@ -27,13 +28,13 @@ from pysolver.kinds.shikaku import ENGINES, generate  # noqa: E402
 SEED12 = Path("/work/shared/data/shikaku/seed12.json")
 
 
-def puzzles(seeds: int) -> list[tuple[str, dict[str, Any]]]:
+def puzzles(seeds: int, max_area: int) -> list[tuple[str, dict[str, Any]]]:
     found = []
     if SEED12.exists():
         found.append(("seed 12x12", json.loads(SEED12.read_text())["puzzle"]))
     for side in (20, 30, 50):
         for seed in range(seeds):
-            found.append((f"gen {side}x{side} s{seed}", generate(side, side, seed)))
+            found.append((f"gen {side}x{side} s{seed}", generate(side, side, seed, max_area)))
     return found
 
 
@@ -51,6 +52,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per query; the best counts")
     parser.add_argument("--seeds", type=int, default=3, help="generated puzzles per size")
+    parser.add_argument("--max-area", type=int, default=12, help="largest generated piece")
     args = parser.parse_args()
 
     header = (
@@ -59,7 +61,7 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     worst = dict.fromkeys(ENGINES, 0.0)
-    for name, puzzle in puzzles(args.seeds):
+    for name, puzzle in puzzles(args.seeds, args.max_area):
         for engine in ENGINES:
             for limit in (2, 1):
                 ms, response = measure(puzzle, engine, limit, args.repeat)
