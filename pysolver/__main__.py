@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
+from time import perf_counter
 
 from pysolver import __version__, protocol
 from pysolver.api import solve
@@ -16,7 +19,8 @@ A request looks like {{"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": 
 Kinds: {", ".join(KINDS)}. Modes: solve (first LIMIT solutions), count (count solutions,
 LIMIT caps the count), random (LIMIT distinct solutions in an order fixed by SEED).
 Exit status: 0 when the response is ok, 1 when the request was invalid (the error JSON is
-still printed), 2 for bad command-line usage.
+still printed), 2 for bad command-line usage, 130 when the search was stopped by Ctrl-C or
+--timeout (the partial answer, with "cancelled": true, is still printed).
 """
 
 EXAMPLES = """\
@@ -51,7 +55,28 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--progress", action="store_true", help="print progress reports to standard error"
     )
+    run.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="stop the search after this many seconds and print what was found so far",
+    )
     return parser
+
+
+class StopRequest:
+    """The CLI's cancel hook: set by Ctrl-C (once; a second Ctrl-C quits at once) or a deadline."""
+
+    def __init__(self, timeout: float | None) -> None:
+        self.deadline = None if timeout is None else perf_counter() + timeout
+        self.interrupted = False
+
+    def on_interrupt(self, signum: int, frame: object) -> None:
+        self.interrupted = True
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    def __call__(self) -> bool:
+        return self.interrupted or (self.deadline is not None and perf_counter() >= self.deadline)
 
 
 def _print_progress(report: dict) -> None:
@@ -93,12 +118,23 @@ def main(argv: list[str] | None = None) -> int:
             response = protocol.error_response(error)
         if isinstance(request, dict):
             request.update(overrides)
-    response = (
-        solve(request, progress=_print_progress if args.progress else None)
-        if request is not None
-        else response
-    )
-    print(protocol.dumps(response, indent=args.indent))
+    if request is not None:
+        stop = StopRequest(args.timeout)
+        previous = signal.signal(signal.SIGINT, stop.on_interrupt)
+        try:
+            response = solve(
+                request, progress=_print_progress if args.progress else None, cancel=stop
+            )
+        finally:
+            signal.signal(signal.SIGINT, previous)
+    try:
+        print(protocol.dumps(response, indent=args.indent), flush=True)
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): not an error of ours. Point stdout at devnull
+        # so the interpreter's final flush does not complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if response.get("cancelled"):
+        return 130
     return 0 if response.get("ok") else 1
 
 

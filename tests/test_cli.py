@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -150,3 +151,58 @@ def test_big_integers_are_printed_whole():
     assert big.returncode == 0, big.stdout[:500]
     count = parse_big(big.stdout)["count"]
     assert 10**5039 <= count < 10**5040  # 5,040 digits, checked without converting to str
+
+
+EMPTY_25 = {"kind": "sudoku", "mode": "count", "puzzle": {"grid": "." * 625}}
+
+
+def test_timeout_stops_an_endless_count_and_prints_the_partial_answer() -> None:
+    result = run_cli("solve", "--timeout", "0.5", "-", stdin=json.dumps(EMPTY_25))
+    assert result.returncode == 130, result.stderr
+    response = json.loads(result.stdout)
+    assert response["ok"] and response["cancelled"] and response["complete"] is False
+    assert response["count"] > 0
+
+
+def test_ctrl_c_stops_the_search_cleanly() -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pysolver", "solve", "--progress", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        env=env,
+    )
+    process.stdin.write(json.dumps(EMPTY_25))
+    process.stdin.close()
+    # The first progress report proves the search is running before we interrupt it.
+    assert "nodes" in process.stderr.read(40)
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=30) == 130
+    out, err = process.stdout.read(), process.stderr.read()
+    response = json.loads(out)
+    assert response["cancelled"] and response["complete"] is False
+    assert "Traceback" not in err
+
+
+def test_a_reader_that_goes_away_is_not_an_error() -> None:
+    # `python -m pysolver solve big.json | head -c 10`: no traceback from the broken pipe.
+    request = {"kind": "domino", "mode": "count", "puzzle": {"rows": 200, "cols": 200}}
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pysolver", "solve", "--indent", "1", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=REPO,
+        env=env,
+    )
+    process.stdin.write(json.dumps(request).encode())
+    process.stdin.close()
+    assert process.stdout.read(10) == b'{\n "ok": t'
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=30) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err
