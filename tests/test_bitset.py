@@ -50,3 +50,15 @@ def test_mask_ops_are_counted():
     result = bitset.search(problem)
     assert result.count == 2
     assert result.stats["mask_ops"] > 0
+
+
+def test_stops_at_the_same_node_as_dlx(random_problems, queens):
+    # Dead ends are counted where the walk reaches them in both engines (bitset makes all the
+    # children of a node at once, dlx looks ahead), so even a search cut short by its limit
+    # has visited the same number of nodes.
+    for problem in [*random_problems, queens(6), queens(8)]:
+        for limit in (1, 2):
+            ours = bitset.search(problem, limit=limit)
+            theirs = dlx.search(problem, limit=limit)
+            assert ours.solutions == theirs.solutions, problem
+            assert ours.stats["nodes"] == theirs.stats["nodes"], problem

@@ -38,3 +38,18 @@ def test_mrv_takes_the_first_item_on_ties():
     result = dlx.search(problem)
     assert result.solutions == [[1], [0, 2]]
     assert result.stats["nodes"] == 4
+
+
+def test_dead_ends_are_counted_but_cost_no_updates():
+    # Items a b c d; options 0 {a b}, 1 {a c}, 2 {b d}, 3 {b c d}. MRV branches on a (two
+    # options, first of the ties with c and d). Option {a b} conflicts with every option left
+    # to c and d: a dead end, counted as a node and found without covering anything.
+    problem = ExactCoverProblem(4, 0, [[0, 1], [0, 2], [1, 3], [1, 2, 3]])
+    result = dlx.search(problem)
+    assert result.solutions == [[1, 2]]
+    # Root, the dead end {a b}, the node after {a c}, the solution after {b d}.
+    assert result.stats["nodes"] == 4
+    # Covering a unlinks b of {a b} and c of {a c}; covering c for {a c} unlinks b and d of
+    # {b c d}; covering b at the next node unlinks d of {b d}. Textbook DLX would also cover b
+    # for the dead end.
+    assert result.stats["updates"] == 5
