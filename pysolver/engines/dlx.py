@@ -27,8 +27,8 @@ one, node for node):
   an empty column, the MRV scan stops at the first column of length 1.
 - The items of a chosen option are covered together: an option conflicting with several of
   them is hidden once, and only from the columns outside the option (the option's own columns
-  are about to go). ``hidden_by`` records which column's walk hid an option, so the undo
-  restores it at exactly the matching step.
+  are about to go). the unlinked nodes are logged, and the
+  undo relinks them in exactly the reverse order, without walking the columns again.
 
 Stats: ``nodes`` (search tree nodes, including the root, dead ends and solutions) and
 ``updates`` (Knuth's count of node unlinkings, the ones actually done).
@@ -102,8 +102,14 @@ def search(
     emptied: list[int] = []
     # Per header: True while its column is being covered together with others (see ``cover``).
     covering = [False] * header_count
-    # Per option (indexed by its first node): the header whose cover hid it, 0 when visible.
-    hidden_by = [0] * len(top)
+    # Per option (indexed by its first node): the number of the ``cover`` call that hid it.
+    # An option hidden by an earlier call is out of every column that call left active, so a
+    # fresh number per call is enough to tell "already hidden by this call".
+    hidden_in = [0] * len(top)
+    cover_calls = [0]
+    # Every node unlinked by the active covers, in order: ``uncover`` relinks a suffix of it
+    # in reverse, exactly undoing the unlinks without walking the columns again.
+    unlinked_nodes: list[int] = []
 
     # The link lists are bound as default arguments: fast locals in the innermost loops.
     def cover(
@@ -116,10 +122,12 @@ def search(
         top=top,
         nodes_of=nodes_of,
         covering=covering,
-        hidden_by=hidden_by,
+        hidden_in=hidden_in,
+        cover_calls=cover_calls,
         emptied=emptied,
+        unlinked_append=unlinked_nodes.append,
         primary=primary,
-    ) -> tuple[int, int]:
+    ) -> None:
         """Cover the items ``heads`` together: remove them from the header lists and hide every
         option using one of them from the columns of the other items.
 
@@ -127,8 +135,10 @@ def search(
         chosen option) unlinks an option once and only from columns outside ``heads``: those
         columns are about to disappear anyway. Stops after the first column that leaves a
         primary item outside ``heads`` without options (the branch is a dead end), since the
-        caller undoes it at once. Returns (nodes unlinked, columns processed).
+        caller undoes it at once.
         """
+        call = cover_calls[0] + 1
+        cover_calls[0] = call
         for head in heads:
             covering[head] = True
             left_head = left[head]
@@ -136,16 +146,13 @@ def search(
             right[left_head] = right_head
             left[right_head] = left_head
         del emptied[:]
-        unlinked = 0
-        processed = 0
         for head in heads:
-            processed += 1
             row = down[head]
             while row != head:
                 row_nodes = nodes_of[row]
                 first = row_nodes[0]
-                if not hidden_by[first]:
-                    hidden_by[first] = head
+                if hidden_in[first] != call:
+                    hidden_in[first] = call
                     for node in row_nodes:
                         other = top[node]
                         if not covering[other]:
@@ -155,44 +162,31 @@ def search(
                             up[below] = above
                             remaining = length[other] - 1
                             length[other] = remaining
-                            unlinked += 1
+                            unlinked_append(node)
                             if not remaining and other <= primary:
                                 emptied.append(other)
                 row = down[row]
             if emptied:
                 break
-        return unlinked, processed
 
     def uncover(
         heads: tuple[int, ...],
-        processed: int,
+        mark: int,
         left=left,
         right=right,
         up=up,
         down=down,
         length=length,
         top=top,
-        nodes_of=nodes_of,
         covering=covering,
-        hidden_by=hidden_by,
+        unlinked_nodes=unlinked_nodes,
     ) -> None:
-        """Undo ``cover(heads)`` that processed ``processed`` columns, in exactly the reverse
-        order."""
-        for position in range(processed - 1, -1, -1):
-            head = heads[position]
-            row = up[head]
-            while row != head:
-                row_nodes = nodes_of[row]
-                first = row_nodes[0]
-                if hidden_by[first] == head:
-                    hidden_by[first] = 0
-                    for node in reversed(row_nodes):
-                        other = top[node]
-                        if not covering[other]:
-                            down[up[node]] = node
-                            up[down[node]] = node
-                            length[other] += 1
-                row = up[row]
+        """Undo ``cover(heads)``, whose unlinks start at ``mark`` in ``unlinked_nodes``."""
+        for node in reversed(unlinked_nodes[mark:]):
+            down[up[node]] = node
+            up[down[node]] = node
+            length[top[node]] += 1
+        del unlinked_nodes[mark:]
         for position in range(len(heads) - 1, -1, -1):
             head = heads[position]
             covering[head] = False
@@ -206,12 +200,13 @@ def search(
     items_of_node = [option_items[option] if option >= 0 else () for option in option_of]
 
     # Per level: the item branched on, its option nodes in trial order, the branch index, the
-    # branch count, and what ``cover`` did for the current branch (heads, columns processed).
+    # branch count, and what ``cover`` did for the current branch (heads, its first unlink).
     item_at: list[int] = []
     branches_at: list[list[int]] = []
     index_at: list[int] = []
     size_at: list[int] = []
     covered_at: list[tuple[tuple[int, ...], int] | None] = []
+    mark_at: list[int] = []  # where the branch item's unlinks start in ``unlinked_nodes``
 
     solutions: list[list[int]] = []
     count = 0
@@ -271,8 +266,10 @@ def search(
                     best_item = item
                     best_length = item_length
                 item = right[item]
-            unlinked, _ = cover((best_item,))
-            updates += unlinked
+            mark = len(unlinked_nodes)
+            cover((best_item,))
+            updates += len(unlinked_nodes) - mark
+            mark_at.append(mark)
             branches = []
             row = down[best_item]
             while row != best_item:
@@ -326,9 +323,10 @@ def search(
                     item = right[item]
                 if alive:
                     # Cover the branch; it may still prove a dead end the look-ahead missed.
-                    unlinked, processed = cover(heads)
-                    updates += unlinked
-                    covered_at[level] = (heads, processed)
+                    mark = len(unlinked_nodes)
+                    cover(heads)
+                    updates += len(unlinked_nodes) - mark
+                    covered_at[level] = (heads, mark)
                     alive = not emptied
                 if alive:
                     entered = True
@@ -343,7 +341,7 @@ def search(
                         cancelled = True
                         break
                 continue
-            uncover((item_at.pop(),), 1)
+            uncover((item_at.pop(),), mark_at.pop())
             branches_at.pop()
             index_at.pop()
             size_at.pop()
