@@ -27,8 +27,8 @@ one, node for node):
   an empty column, the MRV scan stops at the first column of length 1.
 - The items of a chosen option are covered together: an option conflicting with several of
   them is hidden once, and only from the columns outside the option (the option's own columns
-  are about to go). the unlinked nodes are logged, and the
-  undo relinks them in exactly the reverse order, without walking the columns again.
+  are about to go). The unlinked nodes are logged, and the undo relinks them in exactly the
+  reverse order, without walking the columns again.
 
 Stats: ``nodes`` (search tree nodes, including the root, dead ends and solutions) and
 ``updates`` (Knuth's count of node unlinkings, the ones actually done).
