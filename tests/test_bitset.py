@@ -25,6 +25,17 @@ def test_walks_the_same_tree_as_dlx(random_problems):
         assert ours.stats["nodes"] == theirs.stats["nodes"], problem
 
 
+def test_counting_walk_visits_the_same_nodes_as_dlx(random_problems, queens):
+    # Counting everything takes its own walk (siblings in bit order, dead ends counted at
+    # their parent); the tree and so the totals must not change.
+    for problem in [*random_problems, queens(6)]:
+        ours = bitset.search(problem, keep_solutions=False)
+        theirs = dlx.search(problem, keep_solutions=False)
+        assert ours.complete and ours.solutions == []
+        assert ours.count == theirs.count, problem
+        assert ours.stats["nodes"] == theirs.stats["nodes"], problem
+
+
 def test_same_seed_gives_the_same_order_as_dlx(random_problems):
     for index, problem in enumerate(random_problems[:200]):
         ours = bitset.search(problem, rng=random.Random(index))

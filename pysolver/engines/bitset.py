@@ -19,9 +19,13 @@ with no per-item Python loop. The walk is depth first over an explicit stack: a 
 its children at once and pushes the live ones, so a dead end costs one AND per item and nothing
 more. Bits are ordered so that options likely to die early take the high bits (see
 ``_bit_positions``): the live masks deep in the tree are then narrow ints, which makes
-``bit_count`` and ``&`` cheaper. Near the leaves a shortcut counts a whole last level at once:
-when no more primary items remain than the smallest option covers, every live option of the
-chosen item covers all of them and is a solution.
+``bit_count`` and ``&`` cheaper. Most children are dead ends, so before a child is made a
+check ANDs the option into the few items with the fewest live options only, and stops at the
+first that drops to 0 (``all``); the option's own bit is kept there so that the items it
+covers stay nonzero. Counting everything (no limit, no solutions kept, no shuffle) takes a
+leaner walk, ``_count_all``, over the same tree. Near the leaves a shortcut counts a whole
+last level at once: when no more primary items remain than the smallest option covers, every
+live option of the chosen item covers all of them and is a solution.
 
 Memory: one mask of all options per option, about options^2 / 8 bytes (the exact cover kind
 sends big matrices to ``dlx`` instead).
@@ -36,6 +40,11 @@ from functools import partial
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult
 
+# How many of the items with the fewest live options the dead end check tries before a child
+# is made: most children are dead ends, and nearly always one of these items is what is left
+# without options (6x10 pentominoes: the first 0 comes ~11% of the way down the sorted items).
+TIGHTEST_ITEMS = 6
+
 
 def search(
     problem: ExactCoverProblem,
@@ -48,7 +57,8 @@ def search(
     """Find up to ``limit`` exact covers of ``problem`` (all when ``limit`` is None).
 
     Stats: ``nodes`` (search tree nodes, including the root and each solution) and
-    ``mask_ops`` (big-int AND operations, the unit of work here).
+    ``mask_ops`` (the unit of work here: per option tried, one big-int AND per uncovered item;
+    an upper bound, as a dead end found by the early check costs only a few).
     """
     if monitor is None:
         monitor = Monitor()
@@ -91,10 +101,33 @@ def search(
     stopped_by_limit = False
     bit_count = int.bit_count
     and_compatible = [mask.__and__ for mask in compatible]
+    # The same with the option's own bit kept: the items it covers keep that bit instead of
+    # dropping to 0, so there a 0 means an item left without options and nothing else.
+    and_keeping_self = [
+        (compatible[option] | 1 << position).__and__ for option, position in enumerate(position_of)
+    ]
     shuffle = rng.shuffle if rng is not None else None
 
     # ``rest``: for each uncovered primary item, in item order, the mask of its live options.
     root = item_masks[:primary]
+    if limit is None and not keep_solutions and shuffle is None:
+        nodes, count, mask_ops, cancelled = _count_all(
+            root,
+            [and_compatible[option] for option in option_at],
+            [and_keeping_self[option] for option in option_at],
+            [cover_size[option] for option in option_at],
+            smallest_cover,
+            node_weight,
+            monitor,
+        )
+        monitor.finish(nodes, count, not cancelled)
+        return SearchResult(
+            solutions=solutions,
+            count=count,
+            complete=not cancelled,
+            cancelled=cancelled,
+            stats={"nodes": nodes, "mask_ops": mask_ops},
+        )
     # Depth-first with an explicit stack of children still to enter, each as (rest, option
     # chosen, depth, branch index, dead ends before it). A node makes all its children at once;
     # a child that leaves an item without options is a dead end: counted as a node where the
@@ -130,8 +163,10 @@ def search(
                 stopped_by_limit = True
                 break
             continue
-        # MRV: ``min`` keeps the first of equal keys, so ties go to the first item.
-        candidates = min(rest, key=bit_count)
+        # MRV: ``sorted`` is stable, so ties go to the first item. The items with the fewest
+        # options are also the likeliest to be left without any: dead end checks try them.
+        by_size = sorted(rest, key=bit_count)
+        candidates = by_size[0]
         best = bit_count(candidates)
         if len(rest) <= smallest_cover:
             # Every candidate covers all of ``rest``: each is a solution (a leaf).
@@ -155,18 +190,21 @@ def search(
         if shuffle is not None:
             shuffle(order)
         mask_ops += best * len(rest)
+        tightest = by_size[:TIGHTEST_ITEMS]
+        width = len(rest)
         children = []
         dead = 0
         child_depth = depth + 1
         for index, option in enumerate(order):
-            child = list(map(and_compatible[option], rest))
-            # The items the option covers drop to 0; any other 0 is an item left without
-            # options: a dead end.
-            if child.count(0) == cover_size[option]:
-                children.append((list(filter(None, child)), option, child_depth, index, dead))
-                dead = 0
-            else:
-                dead += 1
+            if all(map(and_keeping_self[option], tightest)):
+                # The items the option covers drop to 0; any other 0 is an item left without
+                # options: a dead end.
+                child = list(filter(None, map(and_compatible[option], rest)))
+                if len(child) == width - cover_size[option]:
+                    children.append((child, option, child_depth, index, dead))
+                    dead = 0
+                    continue
+            dead += 1
         if not children:
             nodes += dead  # all dead ends, visited right after their parent
             countdown -= dead * node_weight
@@ -256,3 +294,76 @@ def _last_level(
     if limit is not None and count + len(order) > limit:
         del order[limit - count :]
     return order
+
+
+def _count_all(
+    root: list[int],
+    and_at: list[Callable[[int], int]],
+    and_keeping_self_at: list[Callable[[int], int]],
+    cover_at: list[int],
+    smallest_cover: int,
+    node_weight: int,
+    monitor: Monitor,
+) -> tuple[int, int, int, bool]:
+    """Count every solution and node: (nodes, solutions, mask_ops, cancelled).
+
+    With no limit, no solutions kept and no shuffle, the order of siblings changes none of the
+    totals, so this walk skips what ``search`` does to keep ``dlx``'s order (sorting each
+    node's options, placing dead ends among their live siblings): options are read straight
+    from their bits (the lists are indexed by bit), and dead ends are counted at their parent.
+    Same tree and totals; only the progress fraction and the node count at a cancel differ.
+    """
+    if not all(root):
+        return 1, 0, 0, False  # an item without options makes the root a dead end
+    bit_count = int.bit_count
+    size_at = [0] * (len(root) + 1)  # per depth: the branch count there
+    index_at = [0] * (len(root) + 1)  # per depth: the branch being explored
+    nodes = 0
+    count = 0
+    mask_ops = 0
+    countdown = CHECK_EVERY
+    # Children still to enter, each as (rest, depth, branch index).
+    stack: list[tuple[list[int], int, int]] = [(root, 0, 0)]
+    pop = stack.pop
+    push = stack.append
+    while stack:
+        rest, depth, index = pop()
+        nodes += 1
+        countdown -= node_weight
+        if depth:
+            index_at[depth - 1] = index
+        if countdown <= 0:
+            countdown = CHECK_EVERY
+            if monitor.check(nodes, count, partial(fraction_done, index_at, size_at, depth)):
+                return nodes, count, mask_ops, True
+        if not rest:
+            count += 1
+            continue
+        by_size = sorted(rest, key=bit_count)  # stable: MRV ties go to the first item
+        candidates = by_size[0]
+        best = bit_count(candidates)
+        width = len(rest)
+        if width <= smallest_cover:
+            # Every candidate covers all of ``rest``: each is a solution (a leaf).
+            nodes += best
+            countdown -= best
+            count += best
+            continue
+        size_at[depth] = best
+        mask_ops += best * width
+        tightest = by_size[:TIGHTEST_ITEMS]
+        child_depth = depth + 1
+        dead = 0
+        while candidates:
+            position = candidates.bit_length() - 1
+            candidates ^= 1 << position
+            best -= 1  # branch indexes count down: the stack pops the last pushed first
+            if all(map(and_keeping_self_at[position], tightest)):
+                child = list(filter(None, map(and_at[position], rest)))
+                if len(child) == width - cover_at[position]:
+                    push((child, child_depth, best))
+                    continue
+            dead += 1
+        nodes += dead
+        countdown -= dead * node_weight
+    return nodes, count, mask_ops, False
