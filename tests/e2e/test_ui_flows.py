@@ -192,7 +192,7 @@ def test_json_export_then_import_restores_the_puzzle(shared_page, tmp_path) -> N
     page.set_input_files("#import-json", str(saved))
     page.wait_for_function(f"() => document.getElementById('sudoku-paste').value === '{SUDOKU}'")
     assert page.input_value("#sudoku-engine") == "bitset"
-    assert page.url.endswith("&engine=bitset")
+    page.wait_for_function("location.hash.endsWith('&engine=bitset')", timeout=5000)
 
 
 def test_svg_and_png_export_draw_the_board(shared_page, site_url, tmp_path) -> None:

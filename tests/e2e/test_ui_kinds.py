@@ -27,6 +27,12 @@ def open_tab(page, kind: str) -> None:
     assert page.is_visible(f"#panel-{kind}")
 
 
+def set_input(page, selector: str, value: str) -> None:
+    """Type into a size field and commit it, as leaving the field does."""
+    page.fill(selector, value)
+    page.dispatch_event(selector, "change")
+
+
 def canvas_picture(page, kind: str) -> str:
     return page.evaluate("(kind) => document.getElementById(`${kind}-canvas`).toDataURL()", kind)
 
@@ -172,8 +178,7 @@ def test_shikaku_url_is_loaded_drawn_and_solved(shared_page) -> None:
     page = shared_page
     open_tab(page, "shikaku")
     page.click("#shikaku-clear")
-    page.fill("#shikaku-rows", "3")
-    page.dispatch_event("#shikaku-rows", "change")
+    set_input(page, "#shikaku-rows", "3")
     empty = canvas_picture(page, "shikaku")
     page.fill("#shikaku-url", SHIKAKU_URL)
     click_and_wait(page, "#shikaku-load-url")
@@ -191,14 +196,13 @@ def test_shikaku_clues_typed_on_the_board(shared_page) -> None:
     page = shared_page
     open_tab(page, "shikaku")
     page.click("#shikaku-clear")
-    page.fill("#shikaku-rows", "2")
-    page.dispatch_event("#shikaku-rows", "change")
-    page.fill("#shikaku-cols", "6")
-    page.dispatch_event("#shikaku-cols", "change")
+    set_input(page, "#shikaku-rows", "2")
+    set_input(page, "#shikaku-cols", "6")
     # One multi-digit clue covering the whole 2x6 board.
     page.click("#shikaku-canvas", position={"x": 20, "y": 20})
     page.keyboard.type("12")
-    assert page.url.endswith("#shikaku:2x6:0.0.12")
+    # The share fragment follows each keystroke; wait for it rather than race it.
+    page.wait_for_function("location.hash === '#shikaku:2x6:0.0.12'", timeout=5000)
     click_and_wait(page, "#shikaku-solve")
     assert answer(page, "shikaku")["result"] == "Unique solution."
 
@@ -208,10 +212,8 @@ def test_domino_16x16_count_is_shown_exactly(shared_page) -> None:
     page = shared_page
     open_tab(page, "domino")
     page.click("#domino-clear")
-    page.fill("#domino-rows", "16")
-    page.dispatch_event("#domino-rows", "change")
-    page.fill("#domino-cols", "16")
-    page.dispatch_event("#domino-cols", "change")
+    set_input(page, "#domino-rows", "16")
+    set_input(page, "#domino-cols", "16")
     click_and_wait(page, "#domino-count")
     shown = answer(page, "domino")
     assert shown["error"] == ""
@@ -260,10 +262,8 @@ def test_domino_200x200_count_wraps_thousands_of_digits(shared_page) -> None:
 def test_domino_random_tiling_is_drawn(shared_page) -> None:
     page = shared_page
     open_tab(page, "domino")
-    page.fill("#domino-rows", "6")
-    page.dispatch_event("#domino-rows", "change")
-    page.fill("#domino-cols", "6")
-    page.dispatch_event("#domino-cols", "change")
+    set_input(page, "#domino-rows", "6")
+    set_input(page, "#domino-cols", "6")
     page.click("#domino-canvas", position={"x": 20, "y": 20})
     page.click("#domino-canvas", position={"x": 60, "y": 20})
     page.fill("#domino-seed", "7")
