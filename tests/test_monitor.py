@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pysolver.engines.monitor import Monitor, StageMonitor
+from pysolver.engines.monitor import Monitor, StageMonitor, fraction_done
 
 
 @pytest.fixture
@@ -59,3 +59,11 @@ def test_stage_stops_at_its_budget_and_forwards_cancel() -> None:
     assert stage.check(101, 0) is True and stage.over_budget and not stage.cancelled
     cancelled = StageMonitor(Monitor(cancel=lambda: True), 0, 0)
     assert cancelled.check(1, 0) is True and cancelled.cancelled
+
+
+def test_knuth_estimate_weighs_each_level_by_its_branch_sizes() -> None:
+    # Branch 1 of 4 at the root, then branch 1 of 2: a quarter of the tree is done, plus
+    # half of the current quarter.
+    assert fraction_done([1, 1], [4, 2], 2) == pytest.approx(1 / 4 + 1 / 8)
+    assert fraction_done([1, 1], [4, 2], 1) == pytest.approx(1 / 4)
+    assert fraction_done([0, 0], [3, 5], 2) == 0.0

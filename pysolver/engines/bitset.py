@@ -38,7 +38,7 @@ from collections.abc import Callable
 from functools import partial
 
 from pysolver.engines.exact_cover import ExactCoverProblem
-from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult
+from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, fraction_done
 
 # How many of the items with the fewest live options the dead end check tries before a child
 # is made: most children are dead ends, and nearly always one of these items is what is left
@@ -252,20 +252,6 @@ def _item_masks(problem: ExactCoverProblem, position_of: list[int]) -> list[int]
         for item in option:
             option_bytes[item][byte] |= 1 << bit
     return [int.from_bytes(data, "little") for data in option_bytes]
-
-
-def fraction_done(index_at: list[int], size_at: list[int], depth: int) -> float:
-    """Knuth's estimate of the share of the search tree already done.
-
-    The sum over levels of (index of the current branch) / (product of the branch sizes down to
-    that level): the tree left of the current path, if all subtrees at a level were alike.
-    """
-    done = 0.0
-    weight = 1.0
-    for level in range(depth):
-        weight /= size_at[level]
-        done += index_at[level] * weight
-    return done
 
 
 def _options_of(mask: int, option_at: list[int]) -> list[int]:

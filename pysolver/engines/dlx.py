@@ -39,9 +39,8 @@ from __future__ import annotations
 import random
 from functools import partial
 
-from pysolver.engines.bitset import fraction_done
 from pysolver.engines.exact_cover import ExactCoverProblem
-from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult
+from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, fraction_done
 
 # At ~0.2 us an update in CPython, about 10 ms of work between two monitor checks.
 UPDATES_PER_CHECK = 50_000

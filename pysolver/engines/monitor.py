@@ -29,6 +29,20 @@ class SearchResult:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
+def fraction_done(index_at: list[int], size_at: list[int], depth: int) -> float:
+    """Knuth's estimate of the share of the search tree already done.
+
+    The sum over levels of (index of the current branch) / (product of the branch sizes down to
+    that level): the tree left of the current path, if all subtrees at a level were alike.
+    """
+    done = 0.0
+    weight = 1.0
+    for level in range(depth):
+        weight /= size_at[level]
+        done += index_at[level] * weight
+    return done
+
+
 class Monitor:
     """Throttled progress reporting and a cancel check for one search."""
 
