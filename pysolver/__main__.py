@@ -109,16 +109,13 @@ def main(argv: list[str] | None = None) -> int:
         for name in ("mode", "limit", "seed", "engine")
         if getattr(args, name) is not None
     }
-    request: object = text
-    if overrides:
-        try:
-            request = protocol.loads(text)
-        except protocol.SolveError as error:
-            request = None
-            response = protocol.error_response(error)
+    try:
+        request = protocol.loads(text)
+    except protocol.SolveError as error:
+        response = protocol.error_response(error)
+    else:
         if isinstance(request, dict):
             request.update(overrides)
-    if request is not None:
         stop = StopRequest(args.timeout)
         previous = signal.signal(signal.SIGINT, stop.on_interrupt)
         try:
