@@ -74,7 +74,8 @@ function hex(buffer) {
 }
 
 // Fetch a wheel and check it against the sha256 build.py recorded, so a missing or stale file
-// gives a message that says so (micropip would only say "File is not a zip file").
+// gives a message that says so (micropip would only say "File is not a zip file"). Run only
+// after installing failed: wheels are content-named, so a good build needs no check.
 async function checkWheel(url, sha256) {
   const response = await fetch(url);
   if (!response.ok) {
@@ -111,16 +112,22 @@ async function load(cancelBuffer) {
   const quiet = { messageCallback: () => {}, errorCallback: (message) => console.warn(message) };
   const micropipURL = new URL(manifest.micropip.wheel, base).href;
   const wheelURL = new URL(manifest.pysolver.wheel, base).href;
-  await Promise.all([
-    checkWheel(micropipURL, manifest.micropip.sha256),
-    checkWheel(wheelURL, manifest.pysolver.sha256),
-  ]);
-  await pyodide.loadPackage(micropipURL, quiet);
-  const micropip = pyodide.pyimport("micropip");
   try {
-    await micropip.install.callKwargs(wheelURL, { deps: false });
-  } finally {
-    micropip.destroy();
+    // loadPackage only logs a failed download; the import below is what notices it.
+    await pyodide.loadPackage(micropipURL, quiet);
+    const micropip = pyodide.pyimport("micropip");
+    try {
+      await micropip.install.callKwargs(wheelURL, { deps: false });
+    } finally {
+      micropip.destroy();
+    }
+  } catch (error) {
+    // Say which file is missing or stale if that is the cause; else report the failure itself.
+    await Promise.all([
+      checkWheel(micropipURL, manifest.micropip.sha256),
+      checkWheel(wheelURL, manifest.pysolver.sha256),
+    ]);
+    throw new Error(`installing pysolver failed: ${describe(error)}`);
   }
   runSolve = pyodide.runPython(GLUE);
   const version = pyodide.runPython("import pysolver; pysolver.__version__");
