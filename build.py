@@ -326,6 +326,27 @@ def sync_file(source: Path, target: Path) -> bool:
     return True
 
 
+def write_json(path: Path, data: object) -> bool:
+    """Write data as JSON unless the file already holds exactly that; True if it was written."""
+    text = json.dumps(data, indent=2) + "\n"
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    # Write then rename, so a server reading the file never sees half of it.
+    partial = path.with_suffix(".partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(path)
+    return True
+
+
+def puzzle_facts() -> dict:
+    """pysolver.facts.site_facts() from the sources in this checkout (not an installed copy)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pysolver.facts import site_facts
+
+    return site_facts()
+
+
 def build_site(quiet: bool = False) -> dict:
     """Bring dist/ up to date with the sources; return the manifest. Fast when nothing changed."""
     runtime = pyodide_runtime()
@@ -353,14 +374,10 @@ def build_site(quiet: bool = False) -> dict:
     changed = 0
     for relative, source in wanted.items():
         changed += sync_file(source, DIST / relative)
-    manifest_text = json.dumps(manifest, indent=2) + "\n"
-    manifest_path = DIST / "manifest.json"
-    if not manifest_path.exists() or manifest_path.read_text(encoding="utf-8") != manifest_text:
-        partial = manifest_path.with_suffix(".partial")
-        partial.write_text(manifest_text, encoding="utf-8")
-        partial.replace(manifest_path)
-        changed += 1
-    keep = set(wanted) | {"manifest.json"}
+    changed += write_json(DIST / "manifest.json", manifest)
+    # The puzzle facts come from the package itself, so the page never types them again.
+    changed += write_json(DIST / "facts.json", puzzle_facts())
+    keep = set(wanted) | {"manifest.json", "facts.json"}
     keep |= {f"wheels/{path.name}" for path in prune_old_wheels(DIST / "wheels")}
     for path in sorted(DIST.rglob("*"), reverse=True):
         relative = path.relative_to(DIST).as_posix()

@@ -40,6 +40,23 @@ UNKNOWN_ENGINE = "unknown_engine"
 TOO_LARGE = "too_large"
 INTERNAL_ERROR = "internal_error"
 
+# Every error code a response can carry, with what it means to a person. The first group comes
+# from Python (``solve``); the last three are made by the page's JavaScript client around the
+# worker and never by Python, but live here so both sides read one list (facts.json).
+ERROR_CODES = {
+    INVALID_JSON: "The request is not valid JSON.",
+    INVALID_REQUEST: "A field of the request (mode, limit, seed, engine...) is wrong.",
+    INVALID_PUZZLE: "The puzzle itself is wrong; the path says where.",
+    UNKNOWN_KIND: "No puzzle kind has that name.",
+    UNKNOWN_MODE: "No mode has that name.",
+    UNKNOWN_ENGINE: "This kind has no engine of that name.",
+    TOO_LARGE: "The puzzle is larger than the documented limits; the message says what to shrink.",
+    INTERNAL_ERROR: "A bug in pysolver; please report it with the request.",
+    "cancelled": "(page only) The solve was cancelled before Python answered.",
+    "unavailable": "(page only) The Python runtime could not be loaded or has stopped.",
+    "client_error": "(page only) The page could not send the request or read the answer.",
+}
+
 ProgressCallback = Callable[[dict[str, Any]], Any]
 CancelCheck = Callable[[], bool]
 

@@ -40,6 +40,10 @@ from functools import partial
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, fraction_done
 
+# How the page names this engine (see pysolver.facts): a menu title and one sentence.
+TITLE = "Bitsets"
+SUMMARY = "Algorithm X with one Python-integer bitmask per item; fastest on tilings."
+
 # How many of the items with the fewest live options the dead end check tries before a child
 # is made: most children are dead ends, and nearly always one of these items is what is left
 # without options (6x10 pentominoes: the first 0 comes ~11% of the way down the sorted items).

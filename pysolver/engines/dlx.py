@@ -42,6 +42,10 @@ from functools import partial
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, fraction_done
 
+# How the page names this engine (see pysolver.facts): a menu title and one sentence.
+TITLE = "Dancing links (Knuth)"
+SUMMARY = "Algorithm X on Knuth's dancing links, kept in flat integer lists."
+
 # At ~0.2 us an update in CPython, about 10 ms of work between two monitor checks.
 UPDATES_PER_CHECK = 50_000
 

@@ -42,6 +42,10 @@ from typing import Any
 
 from pysolver.engines.monitor import Monitor
 
+# How the page names this engine (see pysolver.facts): a menu title and one sentence.
+TITLE = "Kasteleyn's formula"
+SUMMARY = "Counts tilings of a full rectangle by Kasteleyn's exact product."
+
 Poly = list[int]  # coefficients, constant term first, no trailing zeros (the zero poly is [])
 
 

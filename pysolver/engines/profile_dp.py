@@ -44,6 +44,10 @@ from collections.abc import Callable
 
 from pysolver.engines.monitor import Monitor
 
+# How the page names this engine (see pysolver.facts): a menu title and one sentence.
+TITLE = "Profile DP (bitmasks)"
+SUMMARY = "Sweeps the board cell by cell, one count per bitmask profile."
+
 MAX_WIDTH = 20
 MAX_VECTOR_BYTES = 48 * 2**20
 MAX_TILING_BYTES = 96 * 2**20

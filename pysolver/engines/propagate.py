@@ -38,6 +38,10 @@ from dataclasses import dataclass
 
 from pysolver.engines.monitor import Monitor, SearchResult
 
+# How the page names this engine (see pysolver.facts): a menu title and one sentence.
+TITLE = "Propagation and splitting"
+SUMMARY = "Removes impossible candidates by rules, then splits a clue."
+
 
 @dataclass
 class PartitionProblem:

@@ -27,6 +27,10 @@ import random
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult
 
+# How the page names this engine (see pysolver.facts): a menu title and one sentence.
+TITLE = "Singles, then branching"
+SUMMARY = "Takes forced options first (naked and hidden singles), then branches."
+
 # Count of an item that is covered (or secondary, which is never forced and never branched on).
 # Far above any real count, and far enough above COVERED // 2 that decrements never reach it.
 COVERED = 1 << 40

@@ -41,6 +41,7 @@ from typing import Any
 from pysolver.boards import read_board_rows
 from pysolver.engines import kasteleyn, profile_dp
 from pysolver.engines.monitor import Monitor
+from pysolver.facts import engine_facts
 from pysolver.protocol import (
     INVALID_REQUEST,
     TOO_LARGE,
@@ -63,6 +64,19 @@ MAX_FORMULA_WORK = 400**4
 MAX_RESPONSE_DOMINOES = 1_000_000
 # rng.sample works on ranges up to sys.maxsize; above that draw ranks and reject repeats.
 _SAMPLE_RANGE_LIMIT = 2**62
+
+
+def facts() -> dict[str, Any]:
+    """What the page needs to know about this kind (see ``pysolver.facts``)."""
+    return {
+        "title": "Domino tilings",
+        **engine_facts({"profile_dp": profile_dp, "formula": kasteleyn}),
+        "limits": {
+            "max_rows": MAX_SIDE,
+            "max_cols": MAX_SIDE,
+            "max_dp_width": profile_dp.MAX_WIDTH,
+        },
+    }
 
 
 @dataclass

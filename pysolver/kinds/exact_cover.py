@@ -31,8 +31,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pysolver.engines import bitset, dlx
 from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, search
 from pysolver.engines.monitor import Monitor
+from pysolver.facts import engine_facts
 from pysolver.protocol import (
     TOO_LARGE,
     Query,
@@ -55,6 +57,20 @@ MAX_ITEMS = 100_000
 MAX_OPTIONS = 200_000
 # 20,000 options make 20,000 masks of 2,500 bytes each: 50 MB, about what a browser tab affords.
 BITSET_MAX_OPTIONS = 20_000
+
+
+def facts() -> dict[str, Any]:
+    """What the page needs to know about this kind (see ``pysolver.facts``)."""
+    return {
+        "title": "Exact cover",
+        **engine_facts({"bitset": bitset, "dlx": dlx}),
+        "limits": {
+            "max_items": MAX_ITEMS,
+            "max_options": MAX_OPTIONS,
+            "max_entries": MAX_ENTRIES,
+            "bitset_max_options": BITSET_MAX_OPTIONS,
+        },
+    }
 
 
 def solve(puzzle: Any, query: Query) -> dict[str, Any]:

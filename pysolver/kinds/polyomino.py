@@ -65,11 +65,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pysolver.boards import read_board_rows
+from pysolver.engines import bitset, dlx
 from pysolver.engines.exact_cover import ENGINES as EXACT_COVER_ENGINES
 from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, search
 from pysolver.engines.monitor import Monitor, StageMonitor
+from pysolver.facts import engine_facts
 from pysolver.pieces import (
     LIBRARY,
+    MAX_PIECE_CELLS,
     SETS,
     TRANSFORMS,
     Shape,
@@ -100,6 +103,28 @@ MAX_COPIES = 400
 # Tilings kept in memory to de-duplicate a branch fixed by symmetry (about 200 bytes each).
 MAX_KEPT_TILINGS = 200_000
 SYMMETRIES = ("all", "distinct")
+
+
+def facts() -> dict[str, Any]:
+    """What the page needs to know about this kind (see ``pysolver.facts``)."""
+    return {
+        "title": "Polyomino tiling",
+        **engine_facts({"bitset": bitset, "dlx": dlx}),
+        "limits": {
+            "max_rows": MAX_BOARD_SIDE,
+            "max_cols": MAX_BOARD_SIDE,
+            "max_cells": MAX_BOARD_CELLS,
+            "max_copies": MAX_COPIES,
+            "max_piece_cells": MAX_PIECE_CELLS,
+        },
+        "symmetries": list(SYMMETRIES),
+        "pieces": {
+            name: {"cells": [list(cell) for cell in shape], "area": len(shape)}
+            for name, shape in LIBRARY.items()
+        },
+        "sets": {name: list(members) for name, members in SETS.items()},
+    }
+
 
 Cell = tuple[int, int]
 Placement = tuple[int, ...]  # sorted board cell indices

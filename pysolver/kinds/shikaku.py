@@ -32,10 +32,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pysolver.engines import propagate
+from pysolver.engines import dlx, propagate
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.exact_cover import search as exact_cover_search
 from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.facts import engine_facts
 from pysolver.protocol import (
     TOO_LARGE,
     Query,
@@ -55,6 +56,15 @@ MAX_URL_CHARS = 100_000
 
 Clue = tuple[int, int, int]
 Rectangle = tuple[int, int, int, int]
+
+
+def facts() -> dict[str, Any]:
+    """What the page needs to know about this kind (see ``pysolver.facts``)."""
+    return {
+        "title": "Shikaku",
+        **engine_facts({"propagate": propagate, "dlx": dlx}),
+        "limits": {"max_rows": MAX_SIDE, "max_cols": MAX_SIDE, "max_url_chars": MAX_URL_CHARS},
+    }
 
 
 # ---------------------------------------------------------------- reading puzzles

@@ -50,9 +50,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pysolver.engines import exact_cover, singles
+from pysolver.engines import bitset, dlx, exact_cover, singles
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor
+from pysolver.facts import engine_facts
 from pysolver.protocol import (
     Query,
     engine_for,
@@ -70,6 +71,22 @@ BLANKS = ".0"
 STYLES = ("auto", "1-G", "0-F")
 GRID_PATH = "puzzle.grid"
 COUNT_FROM_ONE = "rows, columns and boxes count from 1"
+# The sizes offered by name in messages and on the page; any n up to MAX_SIZE works with a box.
+STANDARD_SIZES = (4, 6, 8, 9, 12, 16, 25)
+# The symbol of value v (1-based) in the default style: 1-9, then A-Z.
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def facts() -> dict[str, Any]:
+    """What the page needs to know about this kind (see ``pysolver.facts``)."""
+    return {
+        "title": "Sudoku",
+        **engine_facts({"singles": singles, "dlx": dlx, "bitset": bitset}),
+        "limits": {"max_size": MAX_SIZE},
+        "sizes": [{"n": n, "box": list(_box_shape(n, None))} for n in STANDARD_SIZES],
+        "symbols": SYMBOLS[: MAX_SIZE - 1],
+        "blanks": BLANKS,
+    }
 
 
 def _symbol_value(char: str) -> int:
@@ -88,7 +105,7 @@ def _symbol_value(char: str) -> int:
 
 
 def _sizes_text() -> str:
-    return ", ".join(f"{n * n} ({n}x{n})" for n in (4, 6, 8, 9, 12, 16, 25))
+    return ", ".join(f"{n * n} ({n}x{n})" for n in STANDARD_SIZES)
 
 
 def _size_from_length(length: int, path: str) -> int:

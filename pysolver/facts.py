@@ -1,0 +1,52 @@
+"""The puzzle facts the web page needs, gathered from the package itself.
+
+``build.py`` writes ``site_facts()`` into the built site as ``facts.json``; the page reads it and
+types none of these facts again (engines and their descriptions, size limits, the piece library,
+Sudoku sizes and symbols, error codes). Schema::
+
+    {"version": "0.1.0",
+     "modes": ["solve", "count", "random"],
+     "error_codes": {"invalid_puzzle": "one line on what it means", ...},
+     "kinds": {"<kind>": {"title": "Sudoku",
+                          "engines": [{"name": "singles", "title": "...", "description": "..."},
+                                      ...],          # the first is the default
+                          "default_engine": "singles",
+                          "limits": {"max_size": 36, ...},
+                          ...}}}                    # kind-specific facts, see each kind
+
+Every value is plain JSON (lists, not tuples), so the file is the same on every build.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from pysolver import protocol
+from pysolver.kinds import KINDS, kind_module
+
+
+def site_facts() -> dict[str, Any]:
+    """Everything the page needs to know about the kinds, as plain JSON data."""
+    from pysolver import __version__
+
+    return {
+        "version": __version__,
+        "modes": list(protocol.MODES),
+        "error_codes": dict(protocol.ERROR_CODES),
+        "kinds": {name: kind_module(name).facts() for name in KINDS},
+    }
+
+
+def engine_facts(engines: dict[str, ModuleType]) -> dict[str, Any]:
+    """The ``engines`` and ``default_engine`` facts of a kind, from its engine table.
+
+    engines: engine name -> engine module (with ``TITLE`` and ``SUMMARY``), default first.
+    """
+    return {
+        "engines": [
+            {"name": name, "title": module.TITLE, "description": module.SUMMARY}
+            for name, module in engines.items()
+        ],
+        "default_engine": next(iter(engines)),
+    }

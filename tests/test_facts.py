@@ -1,0 +1,60 @@
+"""The facts the page reads (facts.json) come from the kinds themselves and stay plain JSON."""
+
+from __future__ import annotations
+
+import json
+
+from pysolver import protocol
+from pysolver.facts import site_facts
+from pysolver.kinds import KINDS, kind_module
+from pysolver.pieces import LIBRARY, SETS
+
+
+def test_every_kind_is_described_with_its_engines_in_order() -> None:
+    facts = site_facts()
+    assert list(facts["kinds"]) == list(KINDS)
+    for name, kind in facts["kinds"].items():
+        engines = [engine["name"] for engine in kind["engines"]]
+        assert engines == list(kind_module(name).ENGINES), name
+        assert kind["default_engine"] == engines[0]
+        for engine in kind["engines"]:
+            assert engine["title"] and engine["description"].endswith("."), engine
+
+
+def test_facts_are_plain_json_and_stable() -> None:
+    text = json.dumps(site_facts(), sort_keys=True)
+    assert json.loads(text) == site_facts()
+    assert text == json.dumps(site_facts(), sort_keys=True)
+
+
+def test_limits_match_the_kinds() -> None:
+    kinds = site_facts()["kinds"]
+    assert kinds["shikaku"]["limits"]["max_rows"] == kind_module("shikaku").MAX_SIDE
+    assert kinds["polyomino"]["limits"]["max_rows"] == kind_module("polyomino").MAX_BOARD_SIDE
+    assert kinds["sudoku"]["limits"]["max_size"] == kind_module("sudoku").MAX_SIZE
+    assert kinds["domino"]["limits"]["max_rows"] == kind_module("domino").MAX_SIDE
+
+
+def test_piece_library_with_cells_and_areas() -> None:
+    polyomino = site_facts()["kinds"]["polyomino"]
+    assert set(polyomino["pieces"]) == set(LIBRARY)
+    assert polyomino["pieces"]["X"] == {
+        "cells": [[0, 1], [1, 0], [1, 1], [1, 2], [2, 1]],
+        "area": 5,
+    }
+    assert polyomino["pieces"]["O4"]["area"] == 4
+    assert polyomino["sets"] == {name: list(members) for name, members in SETS.items()}
+
+
+def test_sudoku_sizes_and_symbols() -> None:
+    sudoku = site_facts()["kinds"]["sudoku"]
+    assert {"n": 9, "box": [3, 3]} in sudoku["sizes"]
+    assert {"n": 6, "box": [2, 3]} in sudoku["sizes"]
+    assert sudoku["symbols"][:9] == "123456789"
+    assert sudoku["symbols"][15] == "G"
+
+
+def test_error_codes_list_python_and_page_codes() -> None:
+    codes = site_facts()["error_codes"]
+    for code in (protocol.INVALID_PUZZLE, protocol.TOO_LARGE, "cancelled", "unavailable"):
+        assert codes[code]
