@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def empty_sudoku(n: int) -> dict[str, Any]:
-    return {"grid": "." * (n * n)}
+    # Above 35 symbols a grid can only be written as rows of ints.
+    return {"grid": "." * (n * n)} if n <= 25 else {"grid": [[0] * n for _ in range(n)]}
 
 
 def board(rows: int, cols: int) -> list[str]:
@@ -55,75 +57,80 @@ def wide_exact_cover(options: int, per_option: int, items: int) -> dict[str, Any
     }
 
 
-def rows() -> list[tuple[str, dict[str, Any]]]:
-    """(name, request) for every row of the audit table."""
+def rows() -> list[tuple[str, Callable[[], dict[str, Any]]]]:
+    """(name, request builder) for every row of the audit table."""
     dominoes = {"pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 200}]}
     return [
         (
             "sudoku 9x9 empty, solve limit 1e9",
-            {"kind": "sudoku", "limit": 10**9, "puzzle": empty_sudoku(9)},
+            lambda: {"kind": "sudoku", "limit": 10**9, "puzzle": empty_sudoku(9)},
         ),
         (
             "sudoku 9x9 empty, random limit 1e6",
-            {"kind": "sudoku", "mode": "random", "seed": 1, "limit": 10**6,
+            lambda: {"kind": "sudoku", "mode": "random", "seed": 1, "limit": 10**6,
              "puzzle": empty_sudoku(9)},
         ),
         (
             "polyomino 20x20, 200 dominoes, solve limit 1e9",
-            {"kind": "polyomino", "limit": 10**9,
+            lambda: {"kind": "polyomino", "limit": 10**9,
              "puzzle": {"board": board(20, 20), **dominoes}},
         ),
         (
             "polyomino 20x20, 200 dominoes, count distinct",
-            {"kind": "polyomino", "mode": "count", "symmetry": "distinct",
+            lambda: {"kind": "polyomino", "mode": "count", "symmetry": "distinct",
              "puzzle": {"board": board(20, 20), **dominoes}},
         ),
         (
             "sudoku 25x25 empty, count, bitset",
-            {"kind": "sudoku", "mode": "count", "engine": "bitset", "puzzle": empty_sudoku(25)},
+            lambda: {"kind": "sudoku", "mode": "count", "engine": "bitset",
+                     "puzzle": empty_sudoku(25)},
         ),
         (
             "sudoku 36x36 empty, count, bitset",
-            {"kind": "sudoku", "mode": "count", "engine": "bitset", "puzzle": empty_sudoku(36)},
+            lambda: {"kind": "sudoku", "mode": "count", "engine": "bitset",
+                     "puzzle": empty_sudoku(36)},
         ),
         (
             "shikaku 100x100, four 2500 clues, dlx",
-            {"kind": "shikaku", "engine": "dlx", "puzzle": shikaku_blocks(100, 50)},
+            lambda: {"kind": "shikaku", "engine": "dlx", "puzzle": shikaku_blocks(100, 50)},
         ),
         (
             "shikaku 100x100, 25 clues of 400, dlx",
-            {"kind": "shikaku", "engine": "dlx", "puzzle": shikaku_blocks(100, 20)},
+            lambda: {"kind": "shikaku", "engine": "dlx", "puzzle": shikaku_blocks(100, 20)},
         ),
         (
             "exact cover 20k options, 2M entries, dlx",
-            {"kind": "exact_cover", "engine": "dlx", "mode": "count",
+            lambda: {"kind": "exact_cover", "engine": "dlx", "mode": "count",
              "puzzle": wide_exact_cover(20_000, 100, 2_000)},
         ),
         (
             "exact cover 200k options (the caps), dlx",
-            {"kind": "exact_cover", "engine": "dlx", "mode": "count",
+            lambda: {"kind": "exact_cover", "engine": "dlx", "mode": "count",
              "puzzle": wide_exact_cover(200_000, 10, 20_000)},
         ),
         (
             "polyomino 2x2, 2 dominoes, random limit 1e9",
-            {"kind": "polyomino", "mode": "random", "seed": 3, "limit": 10**9,
+            lambda: {"kind": "polyomino", "mode": "random", "seed": 3, "limit": 10**9,
              "puzzle": {"board": board(2, 2),
                         "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 2}]}},
         ),
         (
             "polyomino 8x8, 32 dominoes, count distinct",
-            {"kind": "polyomino", "mode": "count", "symmetry": "distinct",
+            lambda: {"kind": "polyomino", "mode": "count", "symmetry": "distinct",
              "puzzle": {"board": board(8, 8),
                         "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 32}]}},
         ),
     ]  # fmt: skip
 
 
-def run_row(request: dict[str, Any], timeout: float, kill_after: float) -> dict[str, Any]:
-    """Run one request in a child CLI; its peak memory, answer time and how it ended."""
+def run_row(index: int, timeout: float, kill_after: float) -> dict[str, Any]:
+    """Run request ``index`` in a child CLI; its peak memory, answer time and how it ended."""
     with tempfile.TemporaryDirectory() as folder:
         request_path = Path(folder) / "request.json"
-        request_path.write_text(json.dumps(request))
+        # Another process writes the request: Linux carries a parent's peak memory into the
+        # children it forks, so this process must never hold a big request itself.
+        writer = [sys.executable, __file__, "--write", str(index), str(request_path)]
+        subprocess.run(writer, check=True)
         answer_path = Path(folder) / "answer.json"
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         command = [sys.executable, "-m", "pysolver", "solve", "--timeout", str(timeout)]
@@ -177,13 +184,19 @@ def main() -> int:
     parser.add_argument("--kill-after", type=float, default=25.0, metavar="SECONDS")
     parser.add_argument("--only", default="", help="run the rows whose name contains this")
     parser.add_argument("--json", metavar="FILE", help="also write the table as JSON")
+    parser.add_argument("--write", nargs=2, metavar=("INDEX", "FILE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.write:
+        index, path = args.write
+        Path(path).write_text(json.dumps(rows()[int(index)][1]()))
+        return 0
+    names = [name for name, _ in rows()]
     table = []
     print(f"{'request':50} {'peak MB':>8} {'late s':>7}  ending", flush=True)
-    for name, request in rows():
+    for index, name in enumerate(names):
         if args.only not in name:
             continue
-        row = {"request": name, **run_row(request, args.timeout, args.kill_after)}
+        row = {"request": name, **run_row(index, args.timeout, args.kill_after)}
         table.append(row)
         print(f"{name:50} {row['peak_mb']:8.0f} {row['late']:7.2f}  {row['ending']}", flush=True)
     if args.json:
