@@ -3,8 +3,8 @@
 // #exact_cover-limit, #exact_cover-solve, #exact_cover-count. Solutions are listed in
 // #exact_cover-solutions as option indices and option lines.
 // Share fragment: #exact_cover:<base64url of the text>.
-import { clampInt, el, fromBase64Url, groupDigits, labelled, toBase64Url } from "../ui.js";
-import * as render from "../render/exact_cover.js";
+import { clampInt, el, fromBase64Url, labelled, toBase64Url } from "../ui.js";
+import { countWords, foundWords } from "../widgets.js";
 
 // Knuth's example from "Dancing links": the items line, then one option a line.
 const KNUTH_EXAMPLE = `A B C D E F G
@@ -30,7 +30,9 @@ function queensText(n) {
 
 const EXAMPLES = { knuth: ["Knuth's 7-item example", KNUTH_EXAMPLE], queens8: ["8 queens (92 solutions)", queensText(8)], queens12: ["12 queens (14,200 solutions)", queensText(12)], queens16: ["16 queens (a long count)", queensText(16)] };
 
-// Read the problem the way the solver does, only to show option lines and the matrix.
+// Read the problem as Python's exact_cover kind reads it, only to show option lines and the
+// matrix before solving; Python checks it when solving. tests/test_web_parsers.py gives both
+// the same inputs and compares the items and options they read.
 export function parseProblem(text) {
   const trimmed = text.trim();
   if (trimmed.startsWith("{")) {
@@ -40,7 +42,7 @@ export function parseProblem(text) {
     const options = (data.options || []).map((option) => option.map(String));
     return { items: [...items, ...secondary], secondaryCount: secondary.length, options, lines: options.map((o) => o.join(" ")), puzzle: data };
   }
-  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line && !line.startsWith("|"));
+  const lines = text.split(/\r\n|\r|\n/).map((line) => line.trim()).filter((line) => line && !line.startsWith("|"));
   if (!lines.length) return { items: [], secondaryCount: 0, options: [], lines: [], puzzle: { text } };
   const [head, ...rest] = lines;
   const [primaryPart, secondaryPart = ""] = head.split("|");
@@ -52,6 +54,7 @@ export function parseProblem(text) {
   };
 }
 
+/** @param {import("./index.js").KindContext} ctx */
 export function createExactCover(ctx) {
   const view = { items: [], secondaryCount: 0, options: [], chosen: null };
   let problem = null;
@@ -85,7 +88,7 @@ export function createExactCover(ctx) {
   const request = (mode) => {
     reparse();
     const puzzle = problem ? problem.puzzle : { text: textarea.value };
-    return { kind: "exact_cover", mode, limit: mode === "solve" ? clampInt(limit.input.value, 1, 1000, 10) : undefined, puzzle };
+    return { kind: ctx.id, mode, limit: mode === "solve" ? clampInt(limit.input.value, 1, 1000, 10) : undefined, puzzle };
   };
   // Text that starts like JSON but does not parse is not sent: the solver would read it as
   // Knuth's format and answer a different problem.
@@ -110,21 +113,12 @@ export function createExactCover(ctx) {
   }
 
   return {
-    id: "exact_cover",
-    title: "Exact cover",
-    engines: ["dlx", "bitset"],
+    view,
     controls: el("div", { class: "controls" }, textLabel, textarea, inputError,
       el("div", { class: "row" }, example.wrap, loadExample), el("div", { class: "row" }, limit.wrap)),
     actions: el("div", { class: "buttons" }, solveButton, countButton),
     extra: list,
-    draw: (d) => render.draw(d, view),
-    describe(response) {
-      const n = response.count;
-      const shown = groupDigits(n);
-      if (response.mode === "count") return `${shown} solution${n === 1 ? "" : "s"}${response.complete ? "" : " (stopped early)"}.`;
-      if (n === 0) return response.complete ? "No solution." : "No solution found.";
-      return `${shown} solution${n === 1 ? "" : "s"} found${response.complete ? " (that is all of them)" : ""}.`;
-    },
+    describe: (response) => (response.mode === "count" ? countWords(response, "solution", "solutions") : foundWords(response, "solution", "solutions")),
     showResponse(response) { listSolutions(response.solutions || []); },
     setSolution(solution) { view.chosen = solution || null; },
     clearSolution() { view.chosen = null; list.replaceChildren(); },

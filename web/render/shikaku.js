@@ -13,12 +13,13 @@ export function cellAt(view, x, y) {
   return gridCellAt(layout(view), x, y);
 }
 
-export function draw(d, view) {
+// exporting: leave out the cursor.
+export function draw(d, view, { exporting = false } = {}) {
   const { cell, width, height } = layout(view);
   d.begin(width, height, "#ffffff");
   const x0 = MARGIN;
   const y0 = MARGIN;
-  if (view.selected) {
+  if (view.selected && !exporting) {
     const [r, c] = view.selected;
     d.rect(x0 + c * cell, y0 + r * cell, cell, cell, { fill: "#fff3b0" });
   }
