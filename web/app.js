@@ -21,7 +21,7 @@
 //
 // The puzzle facts (kinds, engines, limits, pieces, Sudoku sizes) are Python's: build.py writes
 // them into facts.json, read once here before any editor is built.
-import { createSolver } from "./solver.js";
+import { createSolver, failedResponse } from "./solver.js";
 import { CanvasDrawing, SvgDrawing, boardPoint } from "./draw.js";
 import { el, download, groupDigits } from "./ui.js";
 import { engineMenu } from "./widgets.js";
@@ -244,7 +244,7 @@ async function run(panel, request) {
   try {
     response = await solver.solve(request, { onProgress: (report) => { last = report || last; paint(); } });
   } catch (error) {
-    response = { ok: false, error: { code: "client_error", message: error?.message || String(error) } };
+    response = failedResponse("client_error", error?.message || String(error));
   } finally {
     clearInterval(timer);
     progress.hidden = true;

@@ -46,6 +46,18 @@ export function sizeFields(kindId, limits, initial, onResize) {
   return fields;
 }
 
+// The page keeps at most this many solutions of one answer to browse (its own choice, for
+// memory: Python sets no cap on a request's limit).
+const MAX_SOLUTIONS_KEPT = 1000;
+
+// How many solutions a solve asks for: value() is the typed number, within 1..MAX_SOLUTIONS_KEPT.
+export function limitField(kindId, initial) {
+  const field = labelled("Limit", {
+    id: `${kindId}-limit`, type: "number", min: "1", max: String(MAX_SOLUTIONS_KEPT), value: String(initial),
+  });
+  return { wrap: field.wrap, input: field.input, value: () => clampInt(field.input.value, 1, MAX_SOLUTIONS_KEPT, initial) };
+}
+
 // A seed field: value() is the typed seed, or a fresh random one when it is left empty.
 export function seedField(kindId) {
   const field = labelled("Seed", { id: `${kindId}-seed`, type: "number", min: "0", placeholder: "random" });

@@ -3,8 +3,8 @@
 // #exact_cover-limit, #exact_cover-solve, #exact_cover-count. Solutions are listed in
 // #exact_cover-solutions as option indices and option lines.
 // Share fragment: #exact_cover:<base64url of the text>.
-import { clampInt, el, fromBase64Url, labelled, toBase64Url } from "../ui.js";
-import { countWords, foundWords } from "../widgets.js";
+import { el, fromBase64Url, labelled, toBase64Url } from "../ui.js";
+import { countWords, foundWords, limitField } from "../widgets.js";
 
 // Knuth's example from "Dancing links": the items line, then one option a line.
 const KNUTH_EXAMPLE = `A B C D E F G
@@ -30,6 +30,9 @@ function queensText(n) {
 
 const EXAMPLES = { knuth: ["Knuth's 7-item example", KNUTH_EXAMPLE], queens8: ["8 queens (92 solutions)", queensText(8)], queens12: ["12 queens (14,200 solutions)", queensText(12)], queens16: ["16 queens (a long count)", queensText(16)] };
 
+// Solutions listed in words under the board; the rest are only counted.
+const LISTED = 100;
+
 // Read the problem as Python's exact_cover kind reads it, only to show option lines and the
 // matrix before solving; Python checks it when solving. tests/test_web_parsers.py gives both
 // the same inputs and compares the items and options they read.
@@ -45,9 +48,10 @@ export function parseProblem(text) {
   const lines = text.split(/\r\n|\r|\n/).map((line) => line.trim()).filter((line) => line && !line.startsWith("|"));
   if (!lines.length) return { items: [], secondaryCount: 0, options: [], lines: [], puzzle: { text } };
   const [head, ...rest] = lines;
-  const [primaryPart, secondaryPart = ""] = head.split("|");
-  const primary = primaryPart.split(/\s+/).filter(Boolean);
-  const secondary = secondaryPart.split(/\s+/).filter(Boolean);
+  const tokens = head.split(/\s+/);
+  const bar = tokens.indexOf("|"); // a token of its own; "a|b" is an error Python reports
+  const primary = bar < 0 ? tokens : tokens.slice(0, bar);
+  const secondary = bar < 0 ? [] : tokens.slice(bar + 1);
   return {
     items: [...primary, ...secondary], secondaryCount: secondary.length,
     options: rest.map((line) => line.split(/\s+/).filter(Boolean)), lines: rest, puzzle: { text },
@@ -64,7 +68,7 @@ export function createExactCover(ctx) {
   const example = labelled("Example", { tag: "select", id: "exact_cover-example" });
   for (const [key, [label]] of Object.entries(EXAMPLES)) example.input.append(el("option", { value: key }, label));
   const loadExample = el("button", { id: "exact_cover-load-example", type: "button" }, "Load example");
-  const limit = labelled("Limit", { id: "exact_cover-limit", type: "number", min: "1", max: "1000", value: "10" });
+  const limit = limitField(ctx.id, 10);
   const solveButton = el("button", { id: "exact_cover-solve", type: "button", class: "solve-action primary" }, "Solve");
   const countButton = el("button", { id: "exact_cover-count", type: "button", class: "solve-action" }, "Count");
   const list = el("ol", { id: "exact_cover-solutions", class: "solution-list", testid: "solutions" });
@@ -88,7 +92,7 @@ export function createExactCover(ctx) {
   const request = (mode) => {
     reparse();
     const puzzle = problem ? problem.puzzle : { text: textarea.value };
-    return { kind: ctx.id, mode, limit: mode === "solve" ? clampInt(limit.input.value, 1, 1000, 10) : undefined, puzzle };
+    return { kind: ctx.id, mode, limit: mode === "solve" ? limit.value() : undefined, puzzle };
   };
   // Text that starts like JSON but does not parse is not sent: the solver would read it as
   // Knuth's format and answer a different problem.
@@ -102,14 +106,14 @@ export function createExactCover(ctx) {
 
   function listSolutions(solutions) {
     list.replaceChildren();
-    solutions.slice(0, 100).forEach((solution, index) => {
+    solutions.slice(0, LISTED).forEach((solution, index) => {
       const item = el("li", { class: "solution" }, el("span", { class: "solution-head" }, `Solution ${index + 1}: options ${solution.join(", ")}`));
       const lines = el("ul", { class: "option-lines" });
       for (const optionIndex of solution) lines.append(el("li", {}, el("code", {}, `${optionIndex}: ${problem?.lines[optionIndex] ?? "?"}`)));
       item.append(lines);
       list.append(item);
     });
-    if (solutions.length > 100) list.append(el("li", {}, `… and ${solutions.length - 100} more`));
+    if (solutions.length > LISTED) list.append(el("li", {}, `… and ${solutions.length - LISTED} more`));
   }
 
   return {

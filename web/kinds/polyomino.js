@@ -5,8 +5,8 @@
 // #polyomino-limit, #polyomino-seed, #polyomino-solve, #polyomino-random, #polyomino-count.
 // Click or drag on #polyomino-canvas to toggle cells between "." (cover) and "#" (not board).
 // Share fragment: #polyomino:<base64url of {"board", "pieces", "reflections", "symmetry"}>.
-import { clampInt, el, fromBase64Url, labelled, paletteColour, toBase64Url } from "../ui.js";
-import { countWords, foundWords, paintCells, seedField, sizeFields } from "../widgets.js";
+import { el, fromBase64Url, labelled, paletteColour, toBase64Url } from "../ui.js";
+import { countWords, foundWords, limitField, paintCells, seedField, sizeFields } from "../widgets.js";
 
 const filled = (rows, cols) => Array.from({ length: rows }, () => ".".repeat(cols));
 
@@ -57,7 +57,7 @@ export function createPolyomino(ctx) {
   const reflections = el("input", { id: "polyomino-reflections", type: "checkbox", checked: true });
   const symmetry = labelled("Count", { tag: "select", id: "polyomino-symmetry" });
   symmetry.input.append(el("option", { value: "all" }, "all tilings"), el("option", { value: "distinct", selected: true }, "distinct up to symmetry"));
-  const limit = labelled("Limit", { id: "polyomino-limit", type: "number", min: "1", max: "1000", value: "1" });
+  const limit = limitField(ctx.id, 1);
   const seed = seedField(ctx.id);
   const solveButton = el("button", { id: "polyomino-solve", type: "button", class: "solve-action primary" }, "Solve");
   const randomButton = el("button", { id: "polyomino-random", type: "button", class: "solve-action" }, "Random");
@@ -98,7 +98,7 @@ export function createPolyomino(ctx) {
   function request(mode) {
     const req = { kind: ctx.id, mode, puzzle: puzzle() };
     if (mode === "count") req.symmetry = state.symmetry;
-    else req.limit = clampInt(limit.input.value, 1, 1000, 1);
+    else req.limit = limit.value();
     if (mode === "random") req.seed = seed.value();
     return req;
   }

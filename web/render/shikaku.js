@@ -33,6 +33,6 @@ export function draw(d, view, { exporting = false } = {}) {
   }
   d.rect(x0, y0, view.cols * cell, view.rows * cell, { stroke: "#1b1f24", width: 2 });
   for (const [r, c, n] of view.clues) {
-    d.text(x0 + c * cell + cell / 2, y0 + r * cell + cell / 2 + 1, String(n), { size: cell * (n >= 100 ? 0.38 : 0.5), bold: true });
+    d.text(x0 + c * cell + cell / 2, y0 + r * cell + cell / 2 + 1, String(n), { size: cell * (String(n).length > 2 ? 0.38 : 0.5), bold: true });
   }
 }
