@@ -138,6 +138,25 @@ def test_loading_state_then_load_failure_is_shown(shared_page, site_url, new_gua
         page.close()
 
 
+def test_missing_facts_stop_the_page_with_a_clear_message(
+    shared_page, site_url, new_guarded_page
+) -> None:
+    page = new_guarded_page(shared_page.context)
+    page.route("**/facts.json", lambda route: route.fulfill(status=404, body="not found"))
+    try:
+        page.goto(site_url)
+        page.wait_for_function("() => document.body.dataset.state === 'error'", timeout=30_000)
+        status = page.text_content("#status")
+        assert status.startswith("The page could not start: ")
+        assert "facts.json answered 404" in status and "python3 build.py" in status
+        # Python's later "Ready" does not hide it.
+        page.evaluate("() => window.pysolver.ready")
+        assert page.evaluate("document.body.dataset.state") == "error"
+        assert page.locator("#tab-sudoku").count() == 0
+    finally:
+        page.close()
+
+
 def test_bad_share_link_says_so(shared_page) -> None:
     page = shared_page
     page.evaluate("() => { location.hash = 'sudoku:12345'; }")
