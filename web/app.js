@@ -1,7 +1,7 @@
 // Page entry point. Boot contract (relied on by browser tests and power users):
 // window.pysolver = { solve(request) -> Promise<response>, ready: Promise }.
 //
-// Stable ids for tests and scripts (KIND is one of exact_cover, polyomino, sudoku, shikaku, domino):
+// Stable ids for tests and scripts (KIND is a kind's id, as listed in web/kinds/index.js):
 //   #status                 role=status line: loading / ready / busy / error of the solver
 //   #tab-KIND, #panel-KIND  the selector button and the panel of a kind (panel has data-kind)
 //   #KIND-canvas            the board (canvas); focus it to type (Sudoku, Shikaku)
