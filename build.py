@@ -3,7 +3,8 @@
 
     python3 build.py                  build the static site into dist/
     python3 build.py serve [--port N] build if needed, then serve dist/ on 127.0.0.1 (default 8000)
-    python3 build.py test [ARGS]      set up .venv and Chromium, run ruff and every test;
+    python3 build.py test [ARGS]      set up .venv, Chromium and eslint (npm ci), run ruff,
+                                      eslint and every test;
                                       ARGS go to pytest (e.g. -k sudoku)
 
 The site is everything the page needs, served from one origin and nothing fetched elsewhere:
@@ -526,15 +527,48 @@ def ensure_chromium() -> str:
     return CHROMIUM
 
 
+def ensure_js_lint() -> list[str]:
+    """The pinned JavaScript linter (package.json + package-lock.json), installed with npm ci.
+
+    Returns the command that lints web/. Reinstalled only when the lock file changed.
+    """
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        raise BuildError(
+            "Node.js and npm are needed to lint web/ (the pinned eslint in package.json); "
+            "install them (Debian/Ubuntu: sudo apt-get install nodejs npm) and run again"
+        )
+    lock = ROOT / "package-lock.json"
+    stamp = ROOT / "node_modules" / ".pysolver-lock-sha256"
+    eslint = ROOT / "node_modules" / "eslint" / "bin" / "eslint.js"
+    wanted = sha256_of(lock)
+    if not (eslint.exists() and stamp.exists() and stamp.read_text(encoding="utf-8") == wanted):
+        log("installing the pinned JavaScript linter with npm ci")
+        result = subprocess.run(
+            [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT
+        )
+        if result.returncode != 0 or not eslint.exists():
+            raise BuildError("npm ci could not install the JavaScript linter (see above)")
+        stamp.write_text(wanted, encoding="utf-8")
+    return [node, str(eslint), "--max-warnings", "0", "web"]
+
+
 def run_tests(pytest_args: list[str]) -> int:
     python = ensure_venv()
     chromium = ensure_chromium()
+    eslint = ensure_js_lint()
     build_site()
-    env = {**os.environ, "PYSOLVER_CHROMIUM": chromium, "PYSOLVER_REQUIRE_E2E": "1"}
+    env = {
+        **os.environ,
+        "PYSOLVER_CHROMIUM": chromium,
+        "PYSOLVER_REQUIRE_E2E": "1",
+        "PYSOLVER_REQUIRE_NODE": "1",
+    }
     failures = []
     for name, command in (
         ("ruff check", [str(python), "-m", "ruff", "check", "."]),
         ("ruff format --check", [str(python), "-m", "ruff", "format", "--check", "."]),
+        ("eslint web", eslint),
     ):
         print(f"$ {name}", flush=True)
         if subprocess.run(command, cwd=ROOT, env=env).returncode != 0:
@@ -567,7 +601,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     serve_parser.add_argument("--verbose", action="store_true", help="log every request")
     test_parser = commands.add_parser(
-        "test", help="set up .venv and Chromium, run ruff and all tests; extra args go to pytest"
+        "test",
+        help="set up .venv, Chromium and eslint, run ruff, eslint and all tests; "
+        "extra args go to pytest",
     )
     test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER)
     args, extra = parser.parse_known_args(argv)

@@ -1,7 +1,7 @@
 // Page entry point. Boot contract (relied on by browser tests and power users):
 // window.pysolver = { solve(request) -> Promise<response>, ready: Promise }.
 //
-// Stable ids for tests and scripts (KIND is one of exact_cover, polyomino, sudoku, shikaku, domino):
+// Stable ids for tests and scripts (KIND is a kind's id, as listed in web/kinds/index.js):
 //   #status                 role=status line: loading / ready / busy / error of the solver
 //   #tab-KIND, #panel-KIND  the selector button and the panel of a kind (panel has data-kind)
 //   #KIND-canvas            the board (canvas); focus it to type (Sudoku, Shikaku)
@@ -14,16 +14,18 @@
 //   #share, #share-url      make and show the share link (the URL fragment is kept up to date:
 //                           #KIND:<puzzle, see web/kinds/KIND.js>[&engine=NAME])
 //   #export-json, #import-json (file input), #export-png, #export-svg
-// Each kind's own controls are documented at the top of web/kinds/KIND.js.
+//   #KIND-engine-hint       what the chosen engine does (from facts.json)
+// Each kind's own controls are documented at the top of web/kinds/KIND.js; the kinds and the
+// contract between an editor and this page are in web/kinds/index.js.
 // data-state on <body>: "loading" | "ready" | "busy" | "error".
-import { createSolver } from "./solver.js";
-import { CanvasDrawing, SvgDrawing } from "./draw.js";
+//
+// The puzzle facts (kinds, engines, limits, pieces, Sudoku sizes) are Python's: build.py writes
+// them into facts.json, read once here before any editor is built.
+import { createSolver, failedResponse } from "./solver.js";
+import { CanvasDrawing, SvgDrawing, boardPoint } from "./draw.js";
 import { el, download, groupDigits } from "./ui.js";
-import { createExactCover } from "./kinds/exact_cover.js";
-import { createPolyomino } from "./kinds/polyomino.js";
-import { createSudoku } from "./kinds/sudoku.js";
-import { createShikaku } from "./kinds/shikaku.js";
-import { createDomino } from "./kinds/domino.js";
+import { engineMenu } from "./widgets.js";
+import { KINDS } from "./kinds/index.js";
 
 const solver = createSolver();
 window.pysolver = { solve: (request, options) => solver.solve(request, options), ready: solver.ready };
@@ -32,8 +34,11 @@ const statusLine = document.getElementById("status");
 const app = document.getElementById("app");
 let pythonReady = false;
 let busy = false;
+// Set when the page itself cannot work (facts.json missing): no later status hides it.
+let pageBroken = false;
 
 function setState(state, message) {
+  if (pageBroken) return;
   document.body.dataset.state = state;
   statusLine.dataset.state = state;
   statusLine.textContent = message;
@@ -61,7 +66,6 @@ solver.ready.then(
 
 // ------------------------------------------------------------------ layout
 
-const kinds = [];
 const panels = new Map();
 let activeKind = null;
 
@@ -84,55 +88,55 @@ app.append(tablist, toolbar, progress);
 tablist.addEventListener("keydown", (event) => {
   const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
   if (!step) return;
-  const ids = kinds.map((kind) => kind.id);
+  const ids = [...panels.keys()];
   const next = ids[(ids.indexOf(activeKind) + step + ids.length) % ids.length];
   activate(next, true);
   panels.get(next).tab.focus();
   event.preventDefault();
 });
 
-function addKind(factory) {
-  const panel = {};
+function addKind({ id, editor, renderer }, facts) {
+  const panel = { id, renderer };
   const ctx = {
+    id,
+    facts,
     run: (request) => run(panel, request),
     redraw: () => redraw(panel),
     changed: () => { markEdited(panel); panel.kind.clearSolution?.(); clearAnswer(panel); redraw(panel); updateHash(); },
-    engine: () => panel.engine.value || undefined,
     // A puzzle the editor itself cannot send (e.g. broken JSON): say why, next to the board.
     fail: (message) => { clearAnswer(panel); panel.error.textContent = message; },
+    cellAt: (event) => renderer.cellAt(panel.kind.view, ...boardPoint(panel.canvas, event)),
   };
-  const kind = factory(ctx);
+  const kind = editor(ctx);
   panel.kind = kind;
-  panel.canvas = el("canvas", { id: `${kind.id}-canvas`, class: "board", tabindex: "0", testid: "board",
-    role: "img", "aria-label": `${kind.title} board` });
+  panel.canvas = el("canvas", { id: `${id}-canvas`, class: "board", tabindex: "0", testid: "board",
+    role: "img", "aria-label": `${facts.title} board` });
   panel.drawing = new CanvasDrawing(panel.canvas);
-  panel.engine = el("select", { id: `${kind.id}-engine` },
-    el("option", { value: "" }, "default"), ...kind.engines.map((name) => el("option", { value: name }, name)));
-  panel.engine.addEventListener("change", () => updateHash());
-  panel.result = el("div", { id: `${kind.id}-result`, class: "result", testid: "result" });
-  panel.stats = el("div", { id: `${kind.id}-stats`, class: "stats", testid: "stats" });
-  panel.error = el("div", { id: `${kind.id}-error`, class: "error", role: "alert", testid: "error" });
-  panel.position = el("span", { id: `${kind.id}-position` });
-  panel.prev = el("button", { id: `${kind.id}-prev`, type: "button", onclick: () => browse(panel, -1) }, "◀ Previous");
-  panel.next = el("button", { id: `${kind.id}-next`, type: "button", onclick: () => browse(panel, 1) }, "Next ▶");
+  panel.engine = engineMenu(id, facts);
+  panel.engine.select.addEventListener("change", () => updateHash());
+  panel.result = el("div", { id: `${id}-result`, class: "result", testid: "result" });
+  panel.stats = el("div", { id: `${id}-stats`, class: "stats", testid: "stats" });
+  panel.error = el("div", { id: `${id}-error`, class: "error", role: "alert", testid: "error" });
+  panel.position = el("span", { id: `${id}-position` });
+  panel.prev = el("button", { id: `${id}-prev`, type: "button", onclick: () => browse(panel, -1) }, "◀ Previous");
+  panel.next = el("button", { id: `${id}-next`, type: "button", onclick: () => browse(panel, 1) }, "Next ▶");
   panel.nav = el("div", { class: "browse", hidden: true }, panel.prev, panel.position, panel.next);
   panel.solutions = [];
   panel.index = 0;
   panel.edits = 0;
-  panel.tab = el("button", { id: `tab-${kind.id}`, type: "button", role: "tab", "aria-controls": `panel-${kind.id}`,
-    onclick: () => activate(kind.id, true) }, kind.title);
-  panel.section = el("section", { id: `panel-${kind.id}`, class: "panel", role: "tabpanel", "data-kind": kind.id, hidden: true },
+  panel.tab = el("button", { id: `tab-${id}`, type: "button", role: "tab", "aria-controls": `panel-${id}`,
+    onclick: () => activate(id, true) }, facts.title);
+  panel.section = el("section", { id: `panel-${id}`, class: "panel", role: "tabpanel", "data-kind": id, hidden: true },
     el("div", { class: "editor" }, kind.controls,
       el("div", { class: "actions" }, kind.actions,
-        el("label", { class: "field", for: `${kind.id}-engine` }, "Engine ", panel.engine))),
+        el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint)),
     el("div", { class: "board-column" },
       el("div", { class: "board-wrap" }, panel.canvas),
       panel.error, panel.result, panel.nav, panel.stats, kind.extra || null));
-  kind.attachCanvas?.(panel.canvas, () => redraw(panel));
+  kind.attachCanvas?.(panel.canvas);
   tablist.append(panel.tab);
   app.append(panel.section);
-  kinds.push(kind);
-  panels.set(kind.id, panel);
+  panels.set(id, panel);
   redraw(panel);
 }
 
@@ -155,8 +159,8 @@ function markEdited(panel) {
   panel.edits += 1;
 }
 
-function redraw(panel) {
-  panel.kind.draw(panel.drawing);
+function redraw(panel, drawing = panel.drawing, options = {}) {
+  panel.renderer.draw(drawing, panel.kind.view, options);
 }
 
 function updateButtons() {
@@ -219,7 +223,7 @@ async function run(panel, request) {
   const editsAtStart = panel.edits;
   clearAnswer(panel);
   setState("busy", "Solving…");
-  if (!request.engine && panel.engine.value) request.engine = panel.engine.value;
+  if (!request.engine && panel.engine.select.value) request.engine = panel.engine.select.value;
   const started = performance.now();
   let last = { nodes: 0, solutions: 0, fraction: null };
   const bar = document.getElementById("progress-bar");
@@ -240,7 +244,7 @@ async function run(panel, request) {
   try {
     response = await solver.solve(request, { onProgress: (report) => { last = report || last; paint(); } });
   } catch (error) {
-    response = { ok: false, error: { code: "client_error", message: error?.message || String(error) } };
+    response = failedResponse("client_error", error?.message || String(error));
   } finally {
     clearInterval(timer);
     progress.hidden = true;
@@ -302,8 +306,8 @@ function updateHash() {
   const panel = currentPanel();
   if (!panel) return;
   // The chosen engine rides along after "&" (no kind's own encoding uses that character).
-  const engine = panel.engine.value ? `&engine=${panel.engine.value}` : "";
-  const fragment = `#${panel.kind.id}:${panel.kind.encode()}${engine}`;
+  const engine = panel.engine.select.value ? `&engine=${panel.engine.select.value}` : "";
+  const fragment = `#${panel.id}:${panel.kind.encode()}${engine}`;
   if (location.hash !== fragment) history.replaceState(null, "", fragment);
   if (shareUrl.value) shareUrl.value = location.href;
 }
@@ -315,12 +319,6 @@ function shareLink() {
   navigator.clipboard?.writeText(location.href).catch(() => {});
 }
 
-// Select an engine by name if the kind has it; "" or an unknown name gives the default.
-function chooseEngine(panel, name) {
-  const known = [...panel.engine.options].some((option) => option.value === name);
-  panel.engine.value = known ? name : "";
-}
-
 function restoreFromHash() {
   const [hash, ...params] = decodeURIComponent(location.hash.slice(1)).split("&");
   if (!hash) return false;
@@ -330,7 +328,7 @@ function restoreFromHash() {
   if (!panel) return false;
   activate(id, false);
   const settings = new URLSearchParams(params.join("&"));
-  chooseEngine(panel, settings.get("engine") || "");
+  panel.engine.choose(settings.get("engine") || "");
   if (colon >= 0) {
     try {
       markEdited(panel);
@@ -347,10 +345,10 @@ function restoreFromHash() {
 
 function exportJson() {
   const panel = currentPanel();
-  const request = { kind: panel.kind.id, ...panel.kind.exportRequest() };
-  if (panel.engine.value) request.engine = panel.engine.value;
+  const request = { kind: panel.id, ...panel.kind.exportRequest() };
+  if (panel.engine.select.value) request.engine = panel.engine.select.value;
   const text = JSON.stringify(request, null, 2);
-  download(`${panel.kind.id}.json`, new Blob([text], { type: "application/json" }));
+  download(`${panel.id}.json`, new Blob([text], { type: "application/json" }));
 }
 
 async function importJson() {
@@ -364,7 +362,7 @@ async function importJson() {
     activate(id, false);
     markEdited(panel);
     panel.kind.importRequest(data.puzzle ? data : { puzzle: data });
-    chooseEngine(panel, typeof data.engine === "string" ? data.engine : "");
+    panel.engine.choose(typeof data.engine === "string" ? data.engine : "");
     clearAnswer(panel);
     redraw(panel);
     updateHash();
@@ -380,8 +378,8 @@ function exportPng() {
   // Drawn afresh on a canvas of its own, without the editing cursor. Synchronous on purpose:
   // the download starts within the click, so browsers allow it.
   const canvas = document.createElement("canvas");
-  panel.kind.draw(new CanvasDrawing(canvas), { exporting: true });
-  const link = el("a", { href: canvas.toDataURL("image/png"), download: `${panel.kind.id}.png` });
+  redraw(panel, new CanvasDrawing(canvas), { exporting: true });
+  const link = el("a", { href: canvas.toDataURL("image/png"), download: `${panel.id}.png` });
   document.body.append(link);
   link.click();
   link.remove();
@@ -390,13 +388,36 @@ function exportPng() {
 function exportSvg() {
   const panel = currentPanel();
   const svg = new SvgDrawing();
-  panel.kind.draw(svg, { exporting: true });
-  download(`${panel.kind.id}.svg`, new Blob([svg.toString()], { type: "image/svg+xml" }));
+  redraw(panel, svg, { exporting: true });
+  download(`${panel.id}.svg`, new Blob([svg.toString()], { type: "image/svg+xml" }));
 }
 
 // ------------------------------------------------------------------ boot
 
-for (const factory of [createPolyomino, createSudoku, createShikaku, createDomino, createExactCover]) addKind(factory);
-if (!restoreFromHash()) activate("polyomino", false);
-window.addEventListener("hashchange", restoreFromHash);
-updateButtons();
+// The puzzle facts Python wrote at build time (pysolver/facts.py has the schema).
+async function loadFacts() {
+  const url = new URL("./facts.json", import.meta.url);
+  let response;
+  try {
+    response = await fetch(url, { cache: "no-cache" });
+  } catch (error) {
+    throw new Error(`could not fetch ${url.pathname} (${error.message})`, { cause: error });
+  }
+  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+  const facts = await response.json();
+  for (const { id } of KINDS) {
+    if (!facts.kinds?.[id]) throw new Error(`${url.pathname} says nothing about the kind "${id}"`);
+  }
+  return facts;
+}
+
+try {
+  const facts = await loadFacts();
+  for (const entry of KINDS) addKind(entry, facts.kinds[entry.id]);
+  if (!restoreFromHash()) activate(KINDS[0].id, false);
+  window.addEventListener("hashchange", restoreFromHash);
+  updateButtons();
+} catch (error) {
+  setState("error", `The page could not start: ${error.message}; build the site with "python3 build.py" and reload.`);
+  pageBroken = true;
+}

@@ -1,8 +1,12 @@
-// The page's handle on the pysolver worker (see /work/notes/web-contract.md in the project notes
-// and README.md): createSolver() -> {ready, solve, cancel, onStatus}.
+// The page's handle on the pysolver worker (web/worker.mjs, whose header lists the messages;
+// the protocol itself is in README.md): createSolver() -> {ready, solve, cancel, onStatus, info,
+// status, canCancelCleanly}.
 //
 // One request runs at a time and later ones queue. Responses are parsed from the JSON text
 // Python wrote, with integers beyond 2^53 turned into BigInt so exact counts arrive whole.
+// Failures the page itself detects answer in the protocol's error shape, with the page-only
+// codes listed beside Python's in pysolver/protocol.py's ERROR_CODES (cancelled, unavailable,
+// client_error; internal_error when Python crashed).
 
 const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
 // After asking Python to stop, how long to wait for its partial answer before killing the worker
@@ -37,12 +41,13 @@ export function requestText(request) {
   });
 }
 
-function cancelledResponse() {
-  return { ok: false, cancelled: true, error: { code: "cancelled", message: "Cancelled.", path: "" } };
+// A response for a request that Python did not answer; code is one of ERROR_CODES.
+export function failedResponse(code, message) {
+  return { ok: false, error: { code, message, path: "" } };
 }
 
-function failedResponse(code, message) {
-  return { ok: false, error: { code, message, path: "" } };
+function cancelledResponse() {
+  return { ...failedResponse("cancelled", "Cancelled."), cancelled: true };
 }
 
 export function createSolver(options = {}) {
@@ -126,7 +131,7 @@ export function createSolver(options = {}) {
           settle.resolve(info);
           break;
         case "error":
-          fail(message.message); // the page adds "Python failed to load: 
+          fail(message.message); // the page shows it after "Python failed to load: "
           break;
         case "progress":
           if (current && current.id === message.id && current.onProgress) {
@@ -198,7 +203,7 @@ export function createSolver(options = {}) {
     try {
       text = requestText(request);
     } catch (error) {
-      return Promise.resolve(failedResponse("invalid_request", `the request cannot be sent: ${error.message}`));
+      return Promise.resolve(failedResponse("client_error", `the request cannot be sent: ${error.message}`));
     }
     return new Promise((resolve) => {
       queue.push({ id: nextId++, text, resolve, onProgress, posted: false, cancelTimer: null });

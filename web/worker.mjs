@@ -61,7 +61,7 @@ async function fetchManifest() {
   try {
     response = await fetch(url, { cache: "no-cache" });
   } catch (error) {
-    throw new Error(`could not fetch ${url.pathname}: ${describe(error)}`);
+    throw new Error(`could not fetch ${url.pathname}: ${describe(error)}`, { cause: error });
   }
   if (!response.ok) {
     throw new Error(`${url.pathname} answered ${response.status}; build the site with "python3 build.py"`);
@@ -96,7 +96,7 @@ async function load(cancelBuffer) {
   try {
     ({ loadPyodide } = await import(`${indexURL}pyodide.mjs`));
   } catch (error) {
-    throw new Error(`could not load the Pyodide runtime from ${indexURL}: ${describe(error)}`);
+    throw new Error(`could not load the Pyodide runtime from ${indexURL}: ${describe(error)}`, { cause: error });
   }
   let pyodide;
   try {
@@ -107,7 +107,7 @@ async function load(cancelBuffer) {
     });
   } catch (error) {
     throw new Error(`the Pyodide runtime in ${new URL(indexURL).pathname} did not start ` +
-      `(${describe(error)}); a file may be missing: rebuild with "python3 build.py"`);
+      `(${describe(error)}); a file may be missing: rebuild with "python3 build.py"`, { cause: error });
   }
   const quiet = { messageCallback: () => {}, errorCallback: (message) => console.warn(message) };
   const micropipURL = new URL(manifest.micropip.wheel, base).href;
@@ -127,7 +127,7 @@ async function load(cancelBuffer) {
       checkWheel(micropipURL, manifest.micropip.sha256),
       checkWheel(wheelURL, manifest.pysolver.sha256),
     ]);
-    throw new Error(`installing pysolver failed: ${describe(error)}`);
+    throw new Error(`installing pysolver failed: ${describe(error)}`, { cause: error });
   }
   runSolve = pyodide.runPython(GLUE);
   const version = pyodide.runPython("import pysolver; pysolver.__version__");

@@ -5,13 +5,20 @@ Fixtures:
   build.py's server on a free 127.0.0.1 port with the COOP/COEP headers (cross-origin isolated).
 - ``plain_site_url``: the same site served without those headers (not isolated), to exercise
   the terminate-and-restart path of cancel.
-- ``app_page``: a fresh Playwright page at ``site_url`` whose requests to any host other than
-  127.0.0.1/localhost are aborted and recorded in ``app_page.blocked_requests``; it has waited
-  for ``window.pysolver.ready``, and at teardown it asserts that nothing was blocked.
+- ``app_page``: a fresh Playwright page at ``site_url``, guarded (below); it has waited for
+  ``window.pysolver.ready``, and at teardown it asserts that nothing was blocked.
 - ``shared_page``: like ``app_page`` but one page per test module (Pyodide loads once), for
   tests that only call ``window.pysolver``; checked for stray requests at module teardown.
 - ``open_app(url)``: the same for another URL (returns the page); pages it opens are checked
   the same way at teardown.
+- ``new_guarded_page(context)``: a fresh guarded page of any browser context, not navigated
+  (for tests that break a download or watch the page load); checked the same way at teardown.
+
+The network guard is defined once, here: ``is_local`` says what counts as local (the loopback
+names in ``LOCAL_HOSTS``, and data:, blob:, about: URLs). Every page's requests go through
+``guard_page``, which aborts the others and records them in ``page.blocked_requests``; and
+Chromium itself resolves no host name but those (``--host-resolver-rules``, built from the
+same ``LOCAL_HOSTS``), so a request the router misses (say, from a worker) fails too.
 
 Chromium is Debian's (/usr/bin/chromium, or $PYSOLVER_CHROMIUM); Playwright's own browser
 download is never used. Without Playwright or Chromium the browser tests are skipped, except
@@ -32,7 +39,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("PYSOLVER_CHROMIUM", "/usr/bin/chromium")
 REQUIRED = os.environ.get("PYSOLVER_REQUIRE_E2E") == "1"
-LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+# What "local" means for every browser test (and the browser benchmark): the loopback only.
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+LOCAL_SCHEMES = ("data", "blob", "about")
 # Loading Pyodide takes a few seconds; a slow shared machine gets generous room.
 READY_TIMEOUT_MS = 90_000
 
@@ -45,8 +54,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
     "--disable-quic",
-    # Belt and braces with the request router below: no name but the loopback resolves.
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+    # Belt and braces with the request router (guard_page): no name but the loopback resolves.
+    "--host-resolver-rules=MAP * ~NOTFOUND" + "".join(f" , EXCLUDE {host}" for host in LOCAL_HOSTS),
 ]
 
 
@@ -121,10 +130,11 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 def is_local(url: str) -> bool:
+    """True for a URL that stays on this machine: a loopback host, or a data:/blob:/about: URL."""
     parts = urlsplit(url)
-    if parts.scheme in ("data", "blob", "about"):
+    if parts.scheme in LOCAL_SCHEMES:
         return True
-    return parts.hostname in LOCAL_HOSTS
+    return parts.scheme in ("http", "https", "ws", "wss") and parts.hostname in LOCAL_HOSTS
 
 
 def guard_page(page) -> list[str]:
@@ -144,8 +154,8 @@ def guard_page(page) -> list[str]:
     return blocked
 
 
-def open_guarded(context, url: str):
-    """A new page of context at url, guarded, with console errors recorded, once ready."""
+def new_page(context):
+    """A new page of context, guarded, with console errors recorded in page.console_errors."""
     page = context.new_page()
     page.console_errors = []
     page.on(
@@ -153,6 +163,11 @@ def open_guarded(context, url: str):
         lambda message: message.type == "error" and page.console_errors.append(message.text),
     )
     guard_page(page)
+    return page
+
+
+def load_app(page, url: str):
+    """Navigate page to url and wait until the solver is ready (its info in page.ready_info)."""
     page.goto(url)
     page.ready_info = wait_ready(page)
     return page
@@ -179,17 +194,22 @@ def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> dict:
 
 
 @pytest.fixture
-def open_app(context) -> Iterator[Callable[[str], object]]:
+def new_guarded_page() -> Iterator[Callable[[object], object]]:
     pages = []
 
-    def open_page(url: str):
-        page = open_guarded(context, url)
+    def open_page(context):
+        page = new_page(context)
         pages.append(page)
         return page
 
     yield open_page
     for page in pages:
         assert page.blocked_requests == [], f"requests left the machine: {page.blocked_requests}"
+
+
+@pytest.fixture
+def open_app(context, new_guarded_page) -> Callable[[str], object]:
+    return lambda url: load_app(new_guarded_page(context), url)
 
 
 @pytest.fixture
@@ -200,7 +220,7 @@ def app_page(open_app, site_url):
 @pytest.fixture(scope="module")
 def shared_page(browser, site_url) -> Iterator[object]:
     context = browser.new_context()
-    page = open_guarded(context, site_url)
+    page = load_app(new_page(context), site_url)
     yield page
     blocked = page.blocked_requests
     context.close()

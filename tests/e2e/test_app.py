@@ -75,6 +75,28 @@ def test_page_becomes_ready_from_local_files_only(shared_page, built_site) -> No
     assert shared_page.console_errors == []
 
 
+def test_network_guard_stops_and_records_requests_that_leave_the_machine(
+    shared_page, new_guarded_page, site_url
+) -> None:
+    page = new_guarded_page(shared_page.context)
+    page.goto(site_url + "facts.json")
+    outcome = page.evaluate(
+        """async () => {
+            const tried = [];
+            for (const url of ["https://example.com/x.js", "http://127.0.0.1.example.com/y",
+                               "http://localhost.example.com/z"]) {
+                try { await fetch(url); tried.push("fetched"); }
+                catch { tried.push("failed"); }
+            }
+            return tried;
+        }"""
+    )
+    assert outcome == ["failed"] * 3
+    assert len(page.blocked_requests) == 3
+    page.blocked_requests.clear()  # seen and expected: keep the teardown check for strays
+    page.close()
+
+
 @needs_kind("sudoku")
 def test_sudoku_answer_matches_cpython(shared_page) -> None:
     request = {"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": {"grid": SUDOKU}}

@@ -1,7 +1,7 @@
 """Page-wide flows: progress and Cancel, share links, JSON import/export, SVG export.
 
-One page per module (``shared_page``); the share-link test opens a second page in the same
-browser context, guarded the same way against requests that leave the machine.
+One page per module (``shared_page``); tests that need a page of their own open it with
+``new_guarded_page``, guarded the same way against requests that leave the machine.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ import json
 import time
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-LOCAL_PREFIXES = ("http://127.0.0.1", "http://localhost", "data:", "blob:", "about:")
 
 
 def wait_idle(page, timeout_ms: int = 60_000) -> None:
@@ -88,7 +87,7 @@ def test_answer_for_a_puzzle_edited_mid_solve_is_not_drawn(shared_page) -> None:
     assert page.get_attribute("#polyomino-result", "data-stale") is None
 
 
-def test_share_link_round_trips_in_a_new_page(shared_page) -> None:
+def test_share_link_round_trips_in_a_new_page(shared_page, new_guarded_page) -> None:
     page = shared_page
     page.click("#tab-polyomino")
     page.select_option("#polyomino-preset", "hole")
@@ -102,16 +101,7 @@ def test_share_link_round_trips_in_a_new_page(shared_page) -> None:
     assert "#polyomino:" in link
     picture = canvas_picture(page, "polyomino")
 
-    blocked: list[str] = []
-    other = page.context.new_page()
-    other.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith(LOCAL_PREFIXES)
-            else (blocked.append(route.request.url), route.abort("blockedbyclient"))
-        ),
-    )
+    other = new_guarded_page(page.context)
     try:
         other.goto(link)
         other.wait_for_selector("#polyomino-canvas")
@@ -127,25 +117,10 @@ def test_share_link_round_trips_in_a_new_page(shared_page) -> None:
         assert other.input_value("#sudoku-paste") == SUDOKU
     finally:
         other.close()
-    assert blocked == [], f"requests left the machine: {blocked}"
 
 
-def guarded_page(context, blocked: list[str]):
-    page = context.new_page()
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith(LOCAL_PREFIXES)
-            else (blocked.append(route.request.url), route.abort("blockedbyclient"))
-        ),
-    )
-    return page
-
-
-def test_loading_state_then_load_failure_is_shown(shared_page, site_url) -> None:
-    blocked: list[str] = []
-    page = guarded_page(shared_page.context, blocked)
+def test_loading_state_then_load_failure_is_shown(shared_page, site_url, new_guarded_page) -> None:
+    page = new_guarded_page(shared_page.context)
     # Break the runtime: the Python standard library never arrives.
     page.route("**/python_stdlib.zip", lambda route: route.abort("failed"))
     try:
@@ -161,7 +136,25 @@ def test_loading_state_then_load_failure_is_shown(shared_page, site_url) -> None
         assert page.is_disabled("#polyomino-solve")
     finally:
         page.close()
-    assert blocked == [], f"requests left the machine: {blocked}"
+
+
+def test_missing_facts_stop_the_page_with_a_clear_message(
+    shared_page, site_url, new_guarded_page
+) -> None:
+    page = new_guarded_page(shared_page.context)
+    page.route("**/facts.json", lambda route: route.fulfill(status=404, body="not found"))
+    try:
+        page.goto(site_url)
+        page.wait_for_function("() => document.body.dataset.state === 'error'", timeout=30_000)
+        status = page.text_content("#status")
+        assert status.startswith("The page could not start: ")
+        assert "facts.json answered 404" in status and "python3 build.py" in status
+        # Python's later "Ready" does not hide it.
+        page.evaluate("() => window.pysolver.ready")
+        assert page.evaluate("document.body.dataset.state") == "error"
+        assert page.locator("#tab-sudoku").count() == 0
+    finally:
+        page.close()
 
 
 def test_bad_share_link_says_so(shared_page) -> None:
@@ -195,10 +188,11 @@ def test_json_export_then_import_restores_the_puzzle(shared_page, tmp_path) -> N
     page.wait_for_function("location.hash.endsWith('&engine=bitset')", timeout=5000)
 
 
-def test_svg_and_png_export_draw_the_board(shared_page, site_url, tmp_path) -> None:
+def test_svg_and_png_export_draw_the_board(
+    shared_page, site_url, tmp_path, new_guarded_page
+) -> None:
     # A page of its own: Chromium throttles a page that starts many downloads.
-    blocked: list[str] = []
-    page = guarded_page(shared_page.context, blocked)
+    page = new_guarded_page(shared_page.context)
     try:
         page.goto(site_url)
         page.wait_for_selector("#export-svg")
@@ -221,12 +215,12 @@ def test_svg_and_png_export_draw_the_board(shared_page, site_url, tmp_path) -> N
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     finally:
         page.close()
-    assert blocked == [], f"requests left the machine: {blocked}"
 
 
-def test_narrow_screen_fits_boards_and_hits_the_right_cell(shared_page, site_url) -> None:
-    blocked: list[str] = []
-    page = guarded_page(shared_page.context, blocked)
+def test_narrow_screen_fits_boards_and_hits_the_right_cell(
+    shared_page, site_url, new_guarded_page
+) -> None:
+    page = new_guarded_page(shared_page.context)
     page.set_viewport_size({"width": 400, "height": 800})
     try:
         page.goto(site_url)
@@ -250,4 +244,3 @@ def test_narrow_screen_fits_boards_and_hits_the_right_cell(shared_page, site_url
         assert page.input_value("#sudoku-paste") == "." * 255 + "G"
     finally:
         page.close()
-    assert blocked == [], f"requests left the machine: {blocked}"

@@ -12,6 +12,8 @@ import json
 
 import pytest
 
+from pysolver.facts import site_facts
+
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SHIKAKU_URL = "https://puzz.link/p?shikaku/7/7/h94g4m3tck4i8g2j3i"
 SOLVE_TIMEOUT_MS = 60_000
@@ -50,6 +52,40 @@ def answer(page, kind: str) -> dict[str, str]:
         "error": page.text_content(f"#{kind}-error") or "",
         "count": page.get_attribute(f"#{kind}-result", "data-count") or "",
     }
+
+
+def test_editors_take_engines_sizes_and_limits_from_pythons_facts(shared_page) -> None:
+    page = shared_page
+    facts = site_facts()["kinds"]
+    for kind, kind_facts in facts.items():
+        values = page.eval_on_selector_all(
+            f"#{kind}-engine option", "options => options.map((o) => [o.value, o.textContent])"
+        )
+        titles = [[engine["name"], engine["title"]] for engine in kind_facts["engines"]]
+        default = next(
+            e for e in kind_facts["engines"] if e["name"] == kind_facts["default_engine"]
+        )
+        assert values == [["", f"Default ({default['title']})"], *titles], kind
+        assert page.text_content(f"#tab-{kind}") == kind_facts["title"]
+    # Size fields stop at Python's limits: typing more clamps to them, nothing is cut below.
+    for kind in ("polyomino", "shikaku", "domino"):
+        open_tab(page, kind)
+        limits = facts[kind]["limits"]
+        assert page.get_attribute(f"#{kind}-rows", "max") == str(limits["max_rows"])
+        set_input(page, f"#{kind}-rows", str(limits["max_rows"] + 1))
+        assert page.input_value(f"#{kind}-rows") == str(limits["max_rows"])
+        set_input(page, f"#{kind}-rows", "6")
+    open_tab(page, "polyomino")
+    set_input(page, "#polyomino-rows", "40")  # above the old page's cap of 30
+    page.wait_for_function("() => location.hash.startsWith('#polyomino:')")
+    board = page.evaluate(
+        "() => JSON.parse(atob(location.hash.slice(11).split('&')[0]"
+        ".replace(/-/g, '+').replace(/_/g, '/'))).board"
+    )
+    assert len(board) == 40
+    set_input(page, "#polyomino-rows", "6")
+    sizes = page.eval_on_selector_all("#sudoku-size option", "options => options.map(o => o.value)")
+    assert sizes == [str(entry["n"]) for entry in facts["sudoku"]["sizes"]]
 
 
 @needs_kind("sudoku")

@@ -3,8 +3,8 @@
 // #exact_cover-limit, #exact_cover-solve, #exact_cover-count. Solutions are listed in
 // #exact_cover-solutions as option indices and option lines.
 // Share fragment: #exact_cover:<base64url of the text>.
-import { clampInt, el, fromBase64Url, groupDigits, labelled, toBase64Url } from "../ui.js";
-import * as render from "../render/exact_cover.js";
+import { el, fromBase64Url, labelled, toBase64Url } from "../ui.js";
+import { countWords, foundWords, limitField } from "../widgets.js";
 
 // Knuth's example from "Dancing links": the items line, then one option a line.
 const KNUTH_EXAMPLE = `A B C D E F G
@@ -30,7 +30,12 @@ function queensText(n) {
 
 const EXAMPLES = { knuth: ["Knuth's 7-item example", KNUTH_EXAMPLE], queens8: ["8 queens (92 solutions)", queensText(8)], queens12: ["12 queens (14,200 solutions)", queensText(12)], queens16: ["16 queens (a long count)", queensText(16)] };
 
-// Read the problem the way the solver does, only to show option lines and the matrix.
+// Solutions listed in words under the board; the rest are only counted.
+const LISTED = 100;
+
+// Read the problem as Python's exact_cover kind reads it, only to show option lines and the
+// matrix before solving; Python checks it when solving. tests/test_web_parsers.py gives both
+// the same inputs and compares the items and options they read.
 export function parseProblem(text) {
   const trimmed = text.trim();
   if (trimmed.startsWith("{")) {
@@ -40,18 +45,20 @@ export function parseProblem(text) {
     const options = (data.options || []).map((option) => option.map(String));
     return { items: [...items, ...secondary], secondaryCount: secondary.length, options, lines: options.map((o) => o.join(" ")), puzzle: data };
   }
-  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line && !line.startsWith("|"));
+  const lines = text.split(/\r\n|\r|\n/).map((line) => line.trim()).filter((line) => line && !line.startsWith("|"));
   if (!lines.length) return { items: [], secondaryCount: 0, options: [], lines: [], puzzle: { text } };
   const [head, ...rest] = lines;
-  const [primaryPart, secondaryPart = ""] = head.split("|");
-  const primary = primaryPart.split(/\s+/).filter(Boolean);
-  const secondary = secondaryPart.split(/\s+/).filter(Boolean);
+  const tokens = head.split(/\s+/);
+  const bar = tokens.indexOf("|"); // a token of its own; "a|b" is an error Python reports
+  const primary = bar < 0 ? tokens : tokens.slice(0, bar);
+  const secondary = bar < 0 ? [] : tokens.slice(bar + 1);
   return {
     items: [...primary, ...secondary], secondaryCount: secondary.length,
     options: rest.map((line) => line.split(/\s+/).filter(Boolean)), lines: rest, puzzle: { text },
   };
 }
 
+/** @param {import("./index.js").KindContext} ctx */
 export function createExactCover(ctx) {
   const view = { items: [], secondaryCount: 0, options: [], chosen: null };
   let problem = null;
@@ -61,7 +68,7 @@ export function createExactCover(ctx) {
   const example = labelled("Example", { tag: "select", id: "exact_cover-example" });
   for (const [key, [label]] of Object.entries(EXAMPLES)) example.input.append(el("option", { value: key }, label));
   const loadExample = el("button", { id: "exact_cover-load-example", type: "button" }, "Load example");
-  const limit = labelled("Limit", { id: "exact_cover-limit", type: "number", min: "1", max: "1000", value: "10" });
+  const limit = limitField(ctx.id, 10);
   const solveButton = el("button", { id: "exact_cover-solve", type: "button", class: "solve-action primary" }, "Solve");
   const countButton = el("button", { id: "exact_cover-count", type: "button", class: "solve-action" }, "Count");
   const list = el("ol", { id: "exact_cover-solutions", class: "solution-list", testid: "solutions" });
@@ -85,7 +92,7 @@ export function createExactCover(ctx) {
   const request = (mode) => {
     reparse();
     const puzzle = problem ? problem.puzzle : { text: textarea.value };
-    return { kind: "exact_cover", mode, limit: mode === "solve" ? clampInt(limit.input.value, 1, 1000, 10) : undefined, puzzle };
+    return { kind: ctx.id, mode, limit: mode === "solve" ? limit.value() : undefined, puzzle };
   };
   // Text that starts like JSON but does not parse is not sent: the solver would read it as
   // Knuth's format and answer a different problem.
@@ -99,32 +106,23 @@ export function createExactCover(ctx) {
 
   function listSolutions(solutions) {
     list.replaceChildren();
-    solutions.slice(0, 100).forEach((solution, index) => {
+    solutions.slice(0, LISTED).forEach((solution, index) => {
       const item = el("li", { class: "solution" }, el("span", { class: "solution-head" }, `Solution ${index + 1}: options ${solution.join(", ")}`));
       const lines = el("ul", { class: "option-lines" });
       for (const optionIndex of solution) lines.append(el("li", {}, el("code", {}, `${optionIndex}: ${problem?.lines[optionIndex] ?? "?"}`)));
       item.append(lines);
       list.append(item);
     });
-    if (solutions.length > 100) list.append(el("li", {}, `… and ${solutions.length - 100} more`));
+    if (solutions.length > LISTED) list.append(el("li", {}, `… and ${solutions.length - LISTED} more`));
   }
 
   return {
-    id: "exact_cover",
-    title: "Exact cover",
-    engines: ["dlx", "bitset"],
+    view,
     controls: el("div", { class: "controls" }, textLabel, textarea, inputError,
       el("div", { class: "row" }, example.wrap, loadExample), el("div", { class: "row" }, limit.wrap)),
     actions: el("div", { class: "buttons" }, solveButton, countButton),
     extra: list,
-    draw: (d) => render.draw(d, view),
-    describe(response) {
-      const n = response.count;
-      const shown = groupDigits(n);
-      if (response.mode === "count") return `${shown} solution${n === 1 ? "" : "s"}${response.complete ? "" : " (stopped early)"}.`;
-      if (n === 0) return response.complete ? "No solution." : "No solution found.";
-      return `${shown} solution${n === 1 ? "" : "s"} found${response.complete ? " (that is all of them)" : ""}.`;
-    },
+    describe: (response) => (response.mode === "count" ? countWords(response, "solution", "solutions") : foundWords(response, "solution", "solutions")),
     showResponse(response) { listSolutions(response.solutions || []); },
     setSolution(solution) { view.chosen = solution || null; },
     clearSolution() { view.chosen = null; list.replaceChildren(); },

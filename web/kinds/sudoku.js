@@ -1,136 +1,85 @@
-// Sudoku editor. Controls (ids): #sudoku-size (4, 6, 9, 16), #sudoku-paste (text box; it
-// always shows the current givens after an edit),
-// #sudoku-load (load the pasted text), #sudoku-clear, #sudoku-solve (solve, limit 2: also says
-// whether the solution is unique), #sudoku-count. Focus #sudoku-canvas and type: 1-9 and A-G
-// (values 10-16), arrows move, Backspace/Delete/0/. clear; pasting text on the canvas loads it.
+// Sudoku editor. Controls (ids): #sudoku-size (the sizes in Python's facts), #sudoku-paste (text
+// box; it always shows the current givens after an edit), #sudoku-load (load the pasted text),
+// #sudoku-clear, #sudoku-solve (solve, limit 2: also says whether the solution is unique),
+// #sudoku-count. Focus #sudoku-canvas and type a symbol (1-9, then letters above 9), arrows
+// move, Backspace/Delete/Space or a blank symbol clear; pasting text on the canvas loads it.
 // Share fragment: #sudoku:<n*n characters, '.' blank>.
-import { el, groupDigits, labelled } from "../ui.js";
-import { boardPoint } from "../draw.js";
-import * as render from "../render/sudoku.js";
+import { el, labelled } from "../ui.js";
+import { cellCursor, countWords, uniquenessWords } from "../widgets.js";
 
-const BOXES = { 4: [2, 2], 6: [2, 3], 9: [3, 3], 16: [4, 4] };
 const EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-function parseGrid(text) {
-  const chars = text.replace(/\s+/g, "");
-  const size = { 16: 4, 36: 6, 81: 9, 256: 16 }[chars.length];
-  if (!size) throw new Error(`expected 16, 36, 81 or 256 characters (4x4, 6x6, 9x9 or 16x16), got ${chars.length}`);
-  const givens = [];
-  for (const ch of chars.toUpperCase()) {
-    if (ch === "." || ch === "0" || ch === "_" || ch === "-") givens.push(0);
-    else if (/[1-9]/.test(ch)) givens.push(Number(ch));
-    else if (/[A-Z]/.test(ch)) givens.push(ch.charCodeAt(0) - 55);
-    else throw new Error(`unexpected character ${JSON.stringify(ch)}; use digits, letters above 9, and . for blanks`);
+/**
+ * Grid text read as Python's sudoku kind reads a string grid (tests/test_web_parsers.py feeds
+ * both the same inputs): whitespace is ignored; n*n symbols for one of the sizes in facts.sizes;
+ * facts.blanks are blanks and facts.symbols[v - 1] is the value v (letters in either case); a
+ * 16x16 grid with "0" and "." in it and no "G" is in the 0-F style ("0" is the first symbol).
+ * Returns {size, givens: values row by row, 0 for blank}; throws an Error saying what is wrong.
+ */
+export function parseGrid(text, facts) {
+  const chars = [...text.replace(/\s+/g, "")];
+  const size = facts.sizes.find(({ n }) => n * n === chars.length);
+  if (!size) {
+    const sizes = facts.sizes.map(({ n }) => `${n * n} (${n}x${n})`).join(", ");
+    throw new Error(`expected ${sizes} symbols, got ${chars.length}`);
   }
-  for (const value of givens) if (value > size) throw new Error(`the value ${render.symbol(value)} does not fit a ${size}x${size} grid`);
+  const n = size.n;
+  const upper = chars.map((ch) => ch.toUpperCase());
+  const zeroBased = n === 16 && upper.includes("0") && upper.includes(".") && !upper.includes("G");
+  const givens = upper.map((ch, position) => {
+    let value = facts.blanks.includes(ch) ? 0 : facts.symbols.indexOf(ch) + 1;
+    if (zeroBased && ch !== ".") value = ch === "0" ? 1 : value > 0 ? value + 1 : 0;
+    const blank = facts.blanks.includes(ch) && !(zeroBased && ch === "0");
+    if ((value === 0 && !blank) || value > n) {
+      const where = `row ${Math.floor(position / n) + 1}, column ${(position % n) + 1}`;
+      throw new Error(`the symbol ${JSON.stringify(chars[position])} at ${where} does not fit a ${n}x${n} grid; ` +
+        `use ${zeroBased ? "0-9 and A-F" : facts.symbols.slice(0, n)} and ${JSON.stringify(facts.blanks[0])} for blanks`);
+    }
+    return value;
+  });
   return { size, givens };
 }
 
+/** @param {import("./index.js").KindContext} ctx */
 export function createSudoku(ctx) {
-  const view = { size: 9, boxRows: 3, boxCols: 3, givens: parseGrid(EXAMPLE).givens, solution: null, selected: 0 };
+  const { facts } = ctx;
+  const view = { size: 9, boxRows: 3, boxCols: 3, givens: [], solution: null, selected: 0, symbols: facts.symbols };
   const sizeField = labelled("Size", { tag: "select", id: "sudoku-size" });
-  for (const n of [4, 6, 9, 16]) sizeField.input.append(el("option", { value: n, selected: n === 9 }, `${n}x${n}`));
+  for (const { n } of facts.sizes) sizeField.input.append(el("option", { value: n }, `${n}x${n}`));
   const paste = labelled("Grid text", { id: "sudoku-paste", placeholder: "81 characters, . for blanks", size: "40", spellcheck: "false" });
   const loadButton = el("button", { id: "sudoku-load", type: "button" }, "Load text");
   const clearButton = el("button", { id: "sudoku-clear", type: "button" }, "Clear grid");
   const solveButton = el("button", { id: "sudoku-solve", type: "button", class: "solve-action primary" }, "Solve");
   const countButton = el("button", { id: "sudoku-count", type: "button", class: "solve-action" }, "Count solutions");
-
-  function setSize(size, givens) {
-    const [boxRows, boxCols] = BOXES[size];
-    Object.assign(view, { size, boxRows, boxCols, givens: givens || new Array(size * size).fill(0), solution: null, selected: 0 });
-    sizeField.input.value = String(size);
-    paste.input.value = gridText();
-  }
-
-  function gridText() {
-    return view.givens.map((v) => (v ? render.symbol(v) : ".")).join("");
-  }
-
-  function loadText(text) {
-    const { size, givens } = parseGrid(text);
-    setSize(size, givens);
-  }
-
-  sizeField.input.addEventListener("change", () => { setSize(Number(sizeField.input.value)); ctx.changed(); });
-  loadButton.addEventListener("click", () => {
-    try { loadText(paste.input.value); ctx.changed(); } catch (error) { ctx.changed(); kind.reportInputError(error); }
-  });
-  clearButton.addEventListener("click", () => { setSize(view.size); ctx.changed(); });
-  const request = (mode) => ({ kind: "sudoku", mode, limit: mode === "solve" ? 2 : undefined, puzzle: { grid: gridText(), box: [view.boxRows, view.boxCols] } });
-  solveButton.addEventListener("click", () => ctx.run(request("solve")));
-  countButton.addEventListener("click", () => ctx.run(request("count")));
-
   const inputError = el("div", { id: "sudoku-input-error", class: "error", role: "alert" });
 
-  const kind = {
-    id: "sudoku",
-    title: "Sudoku",
-    engines: ["singles", "dlx", "bitset"],
-    controls: el("div", { class: "controls" }, sizeField.wrap, el("div", { class: "row" }, paste.wrap, loadButton), clearButton, inputError,
-      el("p", { class: "hint" }, "Click a cell and type: 1–9, A–G above 9; arrows move; Backspace, Delete, 0 or . clear. Paste a grid anywhere on the board.")),
-    actions: el("div", { class: "buttons" }, solveButton, countButton),
-    reportInputError(error) { inputError.textContent = error.message; },
-    attachCanvas(canvas, redraw) {
-      canvas.addEventListener("pointerdown", (event) => {
-        const [x, y] = boardPoint(canvas, event);
-        const index = render.cellAt(view, x, y);
-        if (index !== null) { view.selected = index; redraw(); }
-        canvas.focus();
-      });
-      canvas.addEventListener("keydown", (event) => {
-        const n = view.size;
-        let row = Math.floor(view.selected / n);
-        let col = view.selected % n;
-        const key = event.key;
-        const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-        if (moves[key]) {
-          row = (row + moves[key][0] + n) % n;
-          col = (col + moves[key][1] + n) % n;
-          view.selected = row * n + col;
-          redraw();
-        } else if (["Backspace", "Delete", "0", ".", " "].includes(key)) {
-          setCell(0);
-        } else if (/^[1-9a-gA-G]$/.test(key) && !event.ctrlKey && !event.metaKey) {
-          const value = /[1-9]/.test(key) ? Number(key) : key.toUpperCase().charCodeAt(0) - 55;
-          if (value > n) return;
-          setCell(value);
-          if (col < n - 1) view.selected += 1;
-          redraw();
-        } else {
-          return;
-        }
-        event.preventDefault();
-      });
-      canvas.addEventListener("paste", (event) => {
-        const text = event.clipboardData?.getData("text") || "";
-        event.preventDefault();
-        try { loadText(text); inputError.textContent = ""; ctx.changed(); } catch (error) { inputError.textContent = error.message; }
-      });
-    },
-    // Exports ({exporting: true}) leave out the editing cursor.
-    draw: (d, { exporting = false } = {}) => render.draw(d, exporting ? { ...view, selected: null } : view),
-    describe(response) {
-      if (response.mode === "count") return `${groupDigits(response.count)} solution${response.count === 1 ? "" : "s"}${response.complete ? "" : " (stopped early)"}`;
-      if (response.count === 0) return "No solution.";
-      if (response.count === 1 && response.complete) return "Unique solution.";
-      if (response.count >= 2) return "Several solutions (showing the first two).";
-      return "A solution (uniqueness not checked).";
-    },
-    showResponse(response) {
-      kind.uniqueness = response.count === 0 ? "none" : response.count === 1 && response.complete ? "unique" : "several";
-    },
-    setSolution(solution) { view.solution = solution ? solution.flat() : null; },
-    clearSolution() { view.solution = null; inputError.textContent = ""; },
-    encode: () => gridText(),
-    decode(text) { loadText(text); view.solution = null; },
-    exportRequest: () => ({ mode: "solve", limit: 2, puzzle: { grid: gridText(), box: [view.boxRows, view.boxCols] } }),
-    importRequest(data) {
-      const grid = data.puzzle.grid;
-      const text = Array.isArray(grid) ? grid.flat().map((v) => (v ? render.symbol(v) : ".")).join("") : String(grid);
-      loadText(text);
-    },
-  };
+  const symbolOf = (value) => (value ? facts.symbols[value - 1] : ".");
+  const gridText = () => view.givens.map(symbolOf).join("");
+
+  function setSize(size, givens) {
+    const [boxRows, boxCols] = size.box;
+    Object.assign(view, { size: size.n, boxRows, boxCols, givens: givens || new Array(size.n * size.n).fill(0), solution: null, selected: 0 });
+    sizeField.input.value = String(size.n);
+    paste.input.value = gridText();
+  }
+  function loadText(text) {
+    const { size, givens } = parseGrid(text, facts);
+    setSize(size, givens);
+  }
+  loadText(EXAMPLE);
+
+  sizeField.input.addEventListener("change", () => {
+    setSize(facts.sizes.find(({ n }) => String(n) === sizeField.input.value));
+    ctx.changed();
+  });
+  loadButton.addEventListener("click", () => {
+    try { loadText(paste.input.value); ctx.changed(); } catch (error) { ctx.changed(); inputError.textContent = error.message; }
+  });
+  clearButton.addEventListener("click", () => { setSize(facts.sizes.find(({ n }) => n === view.size)); ctx.changed(); });
+  const puzzle = () => ({ grid: gridText(), box: [view.boxRows, view.boxCols] });
+  const request = (mode) => ({ kind: ctx.id, mode, limit: mode === "solve" ? 2 : undefined, puzzle: puzzle() });
+  solveButton.addEventListener("click", () => ctx.run(request("solve")));
+  countButton.addEventListener("click", () => ctx.run(request("count")));
 
   function setCell(value) {
     if (view.givens[view.selected] === value) return;
@@ -139,5 +88,52 @@ export function createSudoku(ctx) {
     ctx.changed();
   }
 
-  return kind;
+  // A symbol typed on the board fills the cell and steps right; blanks and Delete clear it.
+  function typeSymbol(event, [, col]) {
+    const key = event.key;
+    if (["Backspace", "Delete", " "].includes(key) || (key.length === 1 && facts.blanks.includes(key))) {
+      setCell(0);
+      return true;
+    }
+    const value = key.length === 1 ? facts.symbols.indexOf(key.toUpperCase()) + 1 : 0;
+    if (value === 0 || value > view.size) return false;
+    setCell(value);
+    if (col < view.size - 1) view.selected += 1;
+    ctx.redraw();
+    return true;
+  }
+
+  return {
+    view,
+    controls: el("div", { class: "controls" }, sizeField.wrap, el("div", { class: "row" }, paste.wrap, loadButton), clearButton, inputError,
+      el("p", { class: "hint" }, "Click a cell and type: 1–9, then letters above 9; arrows move; Backspace, Delete, 0 or . clear. Paste a grid anywhere on the board.")),
+    actions: el("div", { class: "buttons" }, solveButton, countButton),
+    attachCanvas(canvas) {
+      const n = () => view.size;
+      cellCursor(canvas, {
+        cursor: {
+          get: () => [Math.floor(view.selected / n()), view.selected % n()],
+          set: ([r, c]) => { view.selected = r * n() + c; },
+          size: () => [n(), n()],
+        },
+        cellAt: ctx.cellAt,
+        onKey: typeSymbol,
+      }, ctx.redraw);
+      canvas.addEventListener("paste", (event) => {
+        const text = event.clipboardData?.getData("text") || "";
+        event.preventDefault();
+        try { loadText(text); inputError.textContent = ""; ctx.changed(); } catch (error) { inputError.textContent = error.message; }
+      });
+    },
+    describe: (response) => (response.mode === "count" ? countWords(response, "solution", "solutions") : uniquenessWords(response)),
+    setSolution(solution) { view.solution = solution ? solution.flat() : null; },
+    clearSolution() { view.solution = null; inputError.textContent = ""; },
+    encode: () => gridText(),
+    decode(text) { loadText(text); },
+    exportRequest: () => ({ mode: "solve", limit: 2, puzzle: puzzle() }),
+    importRequest(data) {
+      const grid = data.puzzle.grid;
+      loadText(Array.isArray(grid) ? grid.flat().map(symbolOf).join("") : String(grid));
+    },
+  };
 }

@@ -13,12 +13,13 @@ export function cellAt(view, x, y) {
   return gridCellAt(layout(view), x, y);
 }
 
-export function draw(d, view) {
+// exporting: leave out the cursor.
+export function draw(d, view, { exporting = false } = {}) {
   const { cell, width, height } = layout(view);
   d.begin(width, height, "#ffffff");
   const x0 = MARGIN;
   const y0 = MARGIN;
-  if (view.selected) {
+  if (view.selected && !exporting) {
     const [r, c] = view.selected;
     d.rect(x0 + c * cell, y0 + r * cell, cell, cell, { fill: "#fff3b0" });
   }
@@ -32,6 +33,6 @@ export function draw(d, view) {
   }
   d.rect(x0, y0, view.cols * cell, view.rows * cell, { stroke: "#1b1f24", width: 2 });
   for (const [r, c, n] of view.clues) {
-    d.text(x0 + c * cell + cell / 2, y0 + r * cell + cell / 2 + 1, String(n), { size: cell * (n >= 100 ? 0.38 : 0.5), bold: true });
+    d.text(x0 + c * cell + cell / 2, y0 + r * cell + cell / 2 + 1, String(n), { size: cell * (String(n).length > 2 ? 0.38 : 0.5), bold: true });
   }
 }

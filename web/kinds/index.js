@@ -1,0 +1,68 @@
+// The puzzle kinds of the page, and the contract each one fills in (after Simon Tatham's
+// `struct game`): a kind is an editor (web/kinds/KIND.js), a renderer (web/render/KIND.js) and
+// one line in KINDS below. The page (web/app.js) does everything else the same way for every
+// kind: tab and panel, engine menu, solving with progress, answer and stats, browsing solutions,
+// share links, JSON import/export, PNG/SVG export. The kind's facts (title, engines, limits and
+// its own facts such as pieces or sizes) come from Python through facts.json; an editor reads
+// them from ctx.facts and types none of them again.
+import { createDomino } from "./domino.js";
+import { createExactCover } from "./exact_cover.js";
+import { createPolyomino } from "./polyomino.js";
+import { createShikaku } from "./shikaku.js";
+import { createSudoku } from "./sudoku.js";
+import * as dominoRenderer from "../render/domino.js";
+import * as exactCoverRenderer from "../render/exact_cover.js";
+import * as polyominoRenderer from "../render/polyomino.js";
+import * as shikakuRenderer from "../render/shikaku.js";
+import * as sudokuRenderer from "../render/sudoku.js";
+
+/**
+ * What the page gives an editor (its only way to reach the page and the solver).
+ * @typedef {object} KindContext
+ * @property {string} id            the kind's name in the protocol ("sudoku"); prefix of its ids
+ * @property {object} facts         facts.json's entry for the kind: {title, engines: [{name,
+ *                                  title, description}], default_engine, limits, ...its own}
+ * @property {(request: object) => Promise<object|null>} run   solve through the page: progress,
+ *                                  answer in words (editor.describe), stats, solutions to browse
+ * @property {() => void} changed   the puzzle was edited: drop the answer, redraw, update the link
+ * @property {() => void} redraw    draw the board again (view changed, puzzle did not)
+ * @property {(message: string) => void} fail   a puzzle the editor cannot send: say why
+ * @property {(event: PointerEvent) => *} cellAt   the renderer's cell under a pointer event
+ *                                  (renderer.cellAt on the editor's view), or null
+ */
+
+/**
+ * What an editor factory, create<Kind>(ctx), returns. Ids of its controls start with ctx.id.
+ * @typedef {object} Editor
+ * @property {object} view          the state its renderer draws
+ * @property {Node} controls        editing controls (left column)
+ * @property {Node} actions         its solve buttons (class "solve-action": disabled while busy)
+ * @property {Node} [extra]         shown under the answer (e.g. a list of solutions)
+ * @property {(canvas: HTMLCanvasElement) => void} [attachCanvas]  pointer and key editing
+ * @property {(response: object) => string} describe    the answer in words
+ * @property {(response: object) => void} [showResponse] anything else from a successful answer
+ * @property {(solution: *, index: number) => void} setSolution   show one solution (null: none)
+ * @property {() => void} [clearSolution]   forget a shown answer (the puzzle was edited)
+ * @property {() => string} encode          the puzzle as share-link text (no "&")
+ * @property {(text: string) => void} decode   load share-link text; throws Error with a reason
+ * @property {() => object} exportRequest   the request to save as JSON (without kind and engine)
+ * @property {(request: object) => void} importRequest   load a request; throws Error with a reason
+ */
+
+/**
+ * A renderer draws through the drawing seam (web/draw.js), so one function serves the screen,
+ * the PNG and the SVG export.
+ * @typedef {object} Renderer
+ * @property {(d: object, view: object, options: {exporting?: boolean}) => void} draw
+ *           exporting: leave out editing marks such as the cursor
+ * @property {(view: object, x: number, y: number) => *} cellAt   the cell at a point, or null
+ */
+
+/** @type {{id: string, editor: (ctx: KindContext) => Editor, renderer: Renderer}[]} Tab order. */
+export const KINDS = [
+  { id: "polyomino", editor: createPolyomino, renderer: polyominoRenderer },
+  { id: "sudoku", editor: createSudoku, renderer: sudokuRenderer },
+  { id: "shikaku", editor: createShikaku, renderer: shikakuRenderer },
+  { id: "domino", editor: createDomino, renderer: dominoRenderer },
+  { id: "exact_cover", editor: createExactCover, renderer: exactCoverRenderer },
+];

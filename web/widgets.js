@@ -1,0 +1,185 @@
+// Widgets the kind editors share, written once: size fields bounded by Python's limits, the
+// engine menu, the seed field, painting cells with a pointer, the arrow-key cursor, and the
+// wording of answers. Bounds and engine lists always come from facts.json (see kinds/index.js).
+import { clampInt, el, groupDigits, labelled } from "./ui.js";
+
+// ------------------------------------------------------------------ fields
+
+/**
+ * Rows and columns fields of a board, bounded by the kind's limits (max_rows, max_cols).
+ * onResize(rows, cols) runs when the user commits a new size (clamped into the limits).
+ * Returns {rows, cols (the labelled fields), show(rows, cols), check(rows, cols)}; check throws
+ * an Error saying the allowed range when a loaded puzzle does not fit.
+ */
+export function sizeFields(kindId, limits, initial, onResize) {
+  const bound = (name, label, value) => labelled(label, {
+    id: `${kindId}-${name}`, type: "number", min: "1", max: String(limits[`max_${name}`]), value: String(value),
+  });
+  const rows = bound("rows", "Rows", initial.rows);
+  const cols = bound("cols", "Columns", initial.cols);
+  const fields = {
+    rows,
+    cols,
+    shown: { ...initial },
+    show(r, c) {
+      fields.shown = { rows: r, cols: c };
+      rows.input.value = String(r);
+      cols.input.value = String(c);
+    },
+    check(r, c) {
+      for (const [name, value] of [["rows", r], ["cols", c]]) {
+        const max = limits[`max_${name}`];
+        if (!Number.isInteger(value) || value < 1 || value > max) {
+          throw new Error(`${name} must be a whole number from 1 to ${max} (got ${value})`);
+        }
+      }
+    },
+  };
+  const commit = () => {
+    const r = clampInt(rows.input.value, 1, limits.max_rows, fields.shown.rows);
+    const c = clampInt(cols.input.value, 1, limits.max_cols, fields.shown.cols);
+    fields.show(r, c);
+    onResize(r, c);
+  };
+  rows.input.addEventListener("change", commit);
+  cols.input.addEventListener("change", commit);
+  return fields;
+}
+
+// The page keeps at most this many solutions of one answer to browse (its own choice, for
+// memory: Python sets no cap on a request's limit).
+const MAX_SOLUTIONS_KEPT = 1000;
+
+// How many solutions a solve asks for: value() is the typed number, within 1..MAX_SOLUTIONS_KEPT.
+export function limitField(kindId, initial) {
+  const field = labelled("Limit", {
+    id: `${kindId}-limit`, type: "number", min: "1", max: String(MAX_SOLUTIONS_KEPT), value: String(initial),
+  });
+  return { wrap: field.wrap, input: field.input, value: () => clampInt(field.input.value, 1, MAX_SOLUTIONS_KEPT, initial) };
+}
+
+// A seed field: value() is the typed seed, or a fresh random one when it is left empty.
+export function seedField(kindId) {
+  const field = labelled("Seed", { id: `${kindId}-seed`, type: "number", min: "0", placeholder: "random" });
+  const top = 2 ** 31;
+  return {
+    wrap: field.wrap,
+    input: field.input,
+    value() {
+      const typed = field.input.value.trim();
+      return typed === "" ? Math.floor(Math.random() * top) : clampInt(typed, 0, top, 0);
+    },
+  };
+}
+
+// The engine menu of a kind from its facts: "" is the default engine; each option shows the
+// engine's human title, and the hint below says what the chosen engine does.
+export function engineMenu(kindId, facts) {
+  const byName = new Map(facts.engines.map((engine) => [engine.name, engine]));
+  const fallback = byName.get(facts.default_engine);
+  const select = el("select", { id: `${kindId}-engine`, "aria-describedby": `${kindId}-engine-hint` },
+    el("option", { value: "", title: fallback.description }, `Default (${fallback.title})`),
+    ...facts.engines.map((engine) => el("option", { value: engine.name, title: engine.description }, engine.title)));
+  const hint = el("p", { id: `${kindId}-engine-hint`, class: "hint" });
+  const describe = () => { hint.textContent = (byName.get(select.value) || fallback).description; };
+  select.addEventListener("change", describe);
+  describe();
+  return {
+    select,
+    hint,
+    // Select an engine by name if the kind has it; "" or an unknown name gives the default.
+    choose(name) {
+      select.value = byName.has(name) ? name : "";
+      describe();
+    },
+  };
+}
+
+// ------------------------------------------------------------------ the board
+
+/**
+ * Click or drag over cells to switch them on or off; the first cell touched decides which.
+ * cellAt(event) -> [row, col] | null; isOn([r, c]) -> bool; setOn([r, c], on) changes the cell.
+ * changed() runs after each cell that actually changed.
+ */
+export function paintCells(canvas, { cellAt, isOn, setOn }, changed) {
+  let paintOn = null;
+  const paint = (event) => {
+    const hit = cellAt(event);
+    if (!hit) return;
+    if (paintOn === null) paintOn = !isOn(hit);
+    if (isOn(hit) === paintOn) return;
+    setOn(hit, paintOn);
+    changed();
+  };
+  canvas.addEventListener("pointerdown", (event) => {
+    paintOn = null;
+    canvas.setPointerCapture?.(event.pointerId);
+    paint(event);
+  });
+  canvas.addEventListener("pointermove", (event) => {
+    if (event.buttons & 1 && paintOn !== null) paint(event);
+  });
+  canvas.addEventListener("pointerup", () => { paintOn = null; });
+}
+
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+/**
+ * A cell cursor on a board: a click selects the cell under the pointer (and focuses the board),
+ * arrow keys move it (wrapping at the edges); any other key goes to onKey(event, [r, c]), which
+ * returns true when it used the key. cursor: {get() -> [r, c] | null, set([r, c]),
+ * size() -> [rows, cols]}; cellAt(event) -> [r, c] | null.
+ */
+export function cellCursor(canvas, { cursor, cellAt, onKey }, redraw) {
+  canvas.addEventListener("pointerdown", (event) => {
+    const hit = cellAt(event);
+    if (hit) { cursor.set(hit); redraw(); }
+    canvas.focus();
+  });
+  canvas.addEventListener("keydown", (event) => {
+    const [rows, cols] = cursor.size();
+    if (!cursor.get()) cursor.set([0, 0]);
+    const [r, c] = cursor.get();
+    const step = ARROWS[event.key];
+    if (step) {
+      cursor.set([(r + step[0] + rows) % rows, (c + step[1] + cols) % cols]);
+      redraw();
+    } else if (event.ctrlKey || event.metaKey || event.altKey || !onKey(event, [r, c])) {
+      return;
+    }
+    event.preventDefault();
+  });
+}
+
+// ------------------------------------------------------------------ answers in words
+
+const plural = (n, one, many) => (String(n) === "1" ? one : many);
+
+// Long exact counts also say how many digits they have.
+function digitNote(count) {
+  const digits = String(count).replace("-", "").length;
+  return digits > 12 ? ` (${digits} digits)` : "";
+}
+
+// A count-mode answer: "2,187 solutions." / "65 distinct tilings (stopped early)."
+export function countWords(response, one, many) {
+  const tail = response.complete ? "" : " (stopped early)";
+  return `${groupDigits(response.count)} ${plural(response.count, one, many)}${digitNote(response.count)}${tail}.`;
+}
+
+// A solve-mode answer listing what was found: "1 tiling found." / "No solution exists."
+export function foundWords(response, one, many) {
+  if (String(response.count) === "0") return response.complete ? `No ${one} exists.` : `No ${one} found.`;
+  const all = response.complete ? " (that is all of them)" : "";
+  return `${groupDigits(response.count)} ${plural(response.count, one, many)} found${all}.`;
+}
+
+// A solve with limit 2, which tells whether the puzzle has one solution.
+export function uniquenessWords(response) {
+  const n = Number(response.count);
+  if (n === 0) return "No solution.";
+  if (n === 1 && response.complete) return "Unique solution.";
+  if (n >= 2) return "Several solutions (showing the first two).";
+  return "A solution (uniqueness not checked).";
+}
