@@ -39,10 +39,6 @@ from typing import Any
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult
 
-DEFAULT_MAX_STEPS = 2000
-# Documented cap of ``max_steps``: about 30 MB of steps in a browser tab.
-MAX_STEPS = 100_000
-
 Step = dict[str, Any]
 
 
@@ -254,11 +250,13 @@ def exact_cover_describer(
     item_label: Callable[[int], str],
     option_label: Callable[[int], str],
     place: Callable[[int], Any],
+    item_value: Callable[[int], Any],
 ) -> Callable[[Step], Step]:
     """A ``describe`` for exact cover traces, from a kind's names for items and options.
 
     item_label(i): e.g. "cell (3, 5)"; option_label(o): e.g. "the piece L on (3, 5) ..."; place(o):
-    the kind's ``place`` value for option o.
+    the kind's ``place`` value for option o; item_value(i): the ``item`` of a ``choose`` step
+    in the kind's terms (e.g. ``{"cell": [3, 5]}``), so a page can highlight it.
     """
 
     def describe(raw: Step) -> Step:
@@ -266,8 +264,11 @@ def exact_cover_describer(
         step: Step = {"type": kind, "depth": raw["depth"]}
         if kind == "choose":
             label = item_label(raw["item"])
+            step["item"] = item_value(raw["item"])
             step["options"] = raw["options"]
-            if raw["options"]:
+            if raw["options"] == 1:
+                step["text"] = f"{_capital(label)} has only one option left: take it"
+            elif raw["options"]:
                 step["text"] = (
                     f"{_capital(label)} has the fewest options ({raw['options']}): try each in turn"
                 )
