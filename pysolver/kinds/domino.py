@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pysolver.boards import read_board_rows
-from pysolver.engines import kasteleyn, profile_dp
+from pysolver.engines import kasteleyn, profile_dp, trace
 from pysolver.engines.monitor import Monitor
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
@@ -217,6 +217,26 @@ def choose_engine(board: Board, query: Query) -> str:
     return engine
 
 
+def _dp_board(board: Board, wants_tilings: bool) -> tuple[Board, bool]:
+    """The board as the DP runs it (shorter side across) and whether it was transposed.
+
+    Raises ``too_large`` when the DP cannot take it."""
+    if min(board.width, board.height) > profile_dp.MAX_WIDTH:
+        # Refuse before transposing a big board cell by cell.
+        raise SolveError(
+            TOO_LARGE,
+            profile_dp.check_size([], min(board.width, board.height), wants_tilings)
+            or "the board is too large for the profile DP",
+            "puzzle",
+        )
+    transposed = board.width > board.height
+    oriented = board.transposed() if transposed else board
+    too_big = profile_dp.check_size(oriented.open_rows, oriented.width, wants_tilings)
+    if too_big is not None:
+        raise SolveError(TOO_LARGE, too_big, "puzzle")
+    return oriented, transposed
+
+
 def _puzzle_coordinates(
     tiling: list[profile_dp.Domino], board: Board, transposed: bool
 ) -> list[list[list[int]]]:
@@ -279,6 +299,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     engine = choose_engine(board, query)
     limit = query.limit
     monitor = Monitor(query.progress, query.cancel)
+    if query.mode == "trace":
+        return trace_fields(board, engine, query, monitor)
 
     if board.cells % 2 or board.colour_balance():
         # No tiling, whatever the engine: finished before it started.
@@ -306,20 +328,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         count = total if limit is None else min(total, limit)
         return _response(engine, count, limit is None or total <= limit, stats)
 
-    if min(board.width, board.height) > profile_dp.MAX_WIDTH:
-        # Refuse before transposing a big board cell by cell.
-        raise SolveError(
-            TOO_LARGE,
-            profile_dp.check_size([], min(board.width, board.height), query.mode != "count")
-            or "the board is too large for the profile DP",
-            "puzzle",
-        )
-    transposed = board.width > board.height
-    oriented = board.transposed() if transposed else board
     wants_tilings = query.mode != "count"
-    too_big = profile_dp.check_size(oriented.open_rows, oriented.width, wants_tilings)
-    if too_big is not None:
-        raise SolveError(TOO_LARGE, too_big, "puzzle")
+    oriented, transposed = _dp_board(board, wants_tilings)
     dp = profile_dp.ProfileDP(oriented.open_rows, oriented.width, monitor, keep_rows=wants_tilings)
     stats = {
         "nodes": 0,
@@ -355,3 +365,93 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     solutions = [_puzzle_coordinates(tiling, board, transposed) for tiling in found]
     monitor.finish(dp.steps, len(solutions), True)
     return _response(engine, len(solutions), wanted == total, stats, solutions, total)
+
+
+# ---------------------------------------------------------------- trace mode
+
+
+def trace_fields(board: Board, engine: str, query: Query, monitor: Monitor) -> dict[str, Any]:
+    """Trace mode (profile DP): a ``cell`` step per open cell in the DP's order, with
+    ``states``, the number of live profiles after it; then, for each of the first ``limit``
+    tilings in the DP's numbering, its dominoes read back from the counts (``force`` steps,
+    ``place``: ``{"cells": [[r1, c1], [r2, c2]]}``) and a ``solution`` step with ``count``, the
+    number of tilings. Cells are in the puzzle's coordinates."""
+    oriented, transposed = _dp_board(board, True)
+
+    def cell(row: int, column: int) -> list[int]:
+        if transposed:
+            row, column = column, row
+        return [row + board.row_offset, column + board.col_offset]
+
+    def describe(raw: dict[str, Any]) -> dict[str, Any]:
+        step: dict[str, Any] = {"type": raw["type"], "depth": raw["depth"]}
+        if raw["type"] == "cell":
+            step["cell"] = cell(raw["row"], raw["column"])
+            step["states"] = raw["states"]
+            r, c = step["cell"]
+            live = raw["states"]
+            step["text"] = (
+                f"Cell ({r}, {c}) swept: {live:,} frontier profile{'s' if live != 1 else ''} "
+                "reached by some partial tiling"
+            )
+        elif raw["type"] == "force":
+            first, second = (cell(*end) for end in raw["domino"])
+            step["place"] = {"cells": sorted([first, second])}
+            step["text"] = (
+                f"Tiling {raw['tiling'] + 1}: domino {tuple(first)}-{tuple(second)}, "
+                "read back from the counts"
+            )
+        else:
+            step["count"] = raw["count"]
+            step["number"] = raw["number"]
+            step["text"] = f"Tiling {raw['number']} of {raw['count']:,}"
+        return step
+
+    recorder = trace.Recorder(query.max_steps, describe)
+    dp = profile_dp.ProfileDP(
+        oriented.open_rows, oriented.width, monitor, keep_rows=True, recorder=recorder
+    )
+    stats: dict[str, Any] = {"nodes": 0, "states": 1 << oriented.width}
+    tilings: list[list[profile_dp.Domino]] = []
+    cancelled = False
+    try:
+        if not dp.run():
+            cancelled = True
+        else:
+            assert dp.total is not None
+            wanted = dp.total if query.limit is None else min(dp.total, query.limit)
+            found = dp.unrank(list(range(wanted)))
+            if found is None:
+                cancelled = True
+            for number, tiling in enumerate(found or []):
+                for depth, domino in enumerate(tiling):
+                    recorder.add(
+                        {"type": "force", "depth": depth, "domino": domino, "tiling": number}
+                    )
+                recorder.add(
+                    {
+                        "type": "solution",
+                        "depth": len(tiling),
+                        "number": number + 1,
+                        "count": dp.total,
+                    }
+                )
+                tilings.append(tiling)
+    except trace.TraceFull:
+        pass
+    stats["nodes"] = dp.steps
+    stats["steps"] = len(recorder.steps)
+    complete = dp.total is not None and len(tilings) == dp.total and not recorder.truncated
+    monitor.finish(dp.steps, len(tilings), complete)
+    fields = _response(
+        engine,
+        len(tilings),
+        complete,
+        stats,
+        [_puzzle_coordinates(tiling, board, transposed) for tiling in tilings],
+        dp.total,
+        cancelled,
+    )
+    fields["steps"] = recorder.steps
+    fields["truncated"] = recorder.truncated
+    return fields
