@@ -351,3 +351,38 @@ def test_trace_respects_max_steps_and_refuses_the_formula() -> None:
     assert not refused["ok"] and refused["error"]["path"] == "engine"
     no_heatmap = domino({"rows": 2, "cols": 2}, mode="count", heatmap=True)
     assert not no_heatmap["ok"] and no_heatmap["error"]["path"] == "heatmap"
+
+
+# ---------------------------------------------------------------- engine cftp
+
+
+def test_cftp_samples_valid_tilings_far_beyond_the_dp_width() -> None:
+    board = ["." * 40] * 24 + ["#" * 10 + "." * 30] * 10
+    response = domino({"board": board}, mode="random", engine="cftp", seed=5, limit=2)
+    assert response["ok"] and response["engine"] == "cftp"
+    assert response["count"] == 2 and not response["complete"]
+    for tiling in response["solutions"]:
+        assert_tiling(tiling, board_cells(board))
+    again = domino({"board": board}, mode="random", engine="cftp", seed=5, limit=2)
+    assert again["solutions"] == response["solutions"]
+
+
+def test_cftp_drops_repeats_and_handles_boards_without_tilings() -> None:
+    response = domino({"rows": 2, "cols": 3}, mode="random", engine="cftp", seed=1, limit=40)
+    assert response["count"] == 3 and len({key(t) for t in response["solutions"]}) == 3
+    none = domino({"board": ["##.#", "....", "#.##"]}, mode="random", engine="cftp")
+    assert none["ok"] and none["count"] == 0 and none["complete"]
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "puzzle", "code", "words"),
+    [
+        ({"mode": "count"}, {"rows": 4, "cols": 4}, "invalid_request", "only samples"),
+        ({"mode": "random"}, {"board": ["....", ".##.", ".##.", "...."]}, "invalid_puzzle", "hole"),
+        ({"mode": "random"}, {"rows": 301, "cols": 300}, "too_large", "at most 90,000"),
+    ],
+)
+def test_cftp_refusals_are_clear(request_fields: dict, puzzle: dict, code: str, words: str) -> None:
+    response = domino(puzzle, engine="cftp", **request_fields)
+    assert not response["ok"]
+    assert response["error"]["code"] == code and words in response["error"]["message"]

@@ -35,11 +35,12 @@ within ``profile_dp.MAX_VECTOR_BYTES``; listing tilings also needs the stored co
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
 from pysolver.boards import read_board_rows
-from pysolver.engines import kasteleyn, profile_dp, trace
+from pysolver.engines import cftp, kasteleyn, profile_dp, trace
 from pysolver.engines.monitor import Monitor
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
@@ -54,7 +55,7 @@ from pysolver.protocol import (
     require_list,
 )
 
-ENGINES = ("profile_dp", "formula")
+ENGINES = ("profile_dp", "formula", "cftp")
 
 MAX_SIDE = 1000
 # The formula's cost grows like (shorter side)^2 x area (steps x length of the numbers): the cap
@@ -62,6 +63,9 @@ MAX_SIDE = 1000
 # too (about 25 s). 400 x 1000 would take minutes.
 MAX_FORMULA_WORK = 400**4
 MAX_RESPONSE_DOMINOES = 1_000_000
+# cftp: 300 x 300 open cells at most (one tiling of 100 x 100 takes ~2 s in CPython, 200 x 200
+# ~20 s, 300 x 300 about two minutes; cancellable throughout).
+MAX_CFTP_CELLS = 90_000
 # rng.sample works on ranges up to sys.maxsize; above that draw ranks and reject repeats.
 _SAMPLE_RANGE_LIMIT = 2**62
 
@@ -70,11 +74,12 @@ def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
     return {
         "title": "Domino tilings",
-        **engine_facts({"profile_dp": profile_dp, "formula": kasteleyn}),
+        **engine_facts({"profile_dp": profile_dp, "formula": kasteleyn, "cftp": cftp}),
         "limits": {
             "max_rows": MAX_SIDE,
             "max_cols": MAX_SIDE,
             "max_dp_width": profile_dp.MAX_WIDTH,
+            "max_cftp_cells": MAX_CFTP_CELLS,
         },
     }
 
@@ -199,6 +204,13 @@ def choose_engine(board: Board, query: Query) -> str:
     if query.engine is None:
         return "formula" if query.mode == "count" and board.is_full_rectangle else "profile_dp"
     engine = engine_for(query, ENGINES)
+    if engine == "cftp" and query.mode != "random":
+        raise SolveError(
+            INVALID_REQUEST,
+            f"engine 'cftp' only samples random tilings; use mode 'random', or engine "
+            f"'profile_dp' for mode {query.mode!r}",
+            "engine",
+        )
     if engine == "formula":
         if query.mode != "count":
             raise SolveError(
@@ -215,6 +227,52 @@ def choose_engine(board: Board, query: Query) -> str:
                 "engine",
             )
     return engine
+
+
+def _sample_uniform(board: Board, query: Query, monitor: Monitor) -> dict[str, Any]:
+    """Random mode with engine cftp: ``limit`` independent, exactly uniform tilings.
+
+    Repeats are dropped (the protocol promises distinct tilings; they only happen on small
+    boards), so ``count`` may fall short of ``limit``; ``complete`` is false unless the board
+    has no tiling, since sampling never lists the whole space. No ``total`` (not counted).
+    """
+    if board.cells > MAX_CFTP_CELLS:
+        raise SolveError(
+            TOO_LARGE,
+            f"the board has {board.cells:,} open cells; cftp samples boards of at most "
+            f"{MAX_CFTP_CELLS:,} (300 x 300)",
+            "puzzle",
+        )
+    wanted = 1 if query.limit is None else query.limit
+    if wanted * (board.cells // 2) > MAX_RESPONSE_DOMINOES:
+        raise SolveError(
+            TOO_LARGE,
+            f"this asks for {wanted:,} tilings of {board.cells // 2:,} dominoes each; a response "
+            f"holds at most {MAX_RESPONSE_DOMINOES:,} dominoes, so lower the limit",
+            "limit",
+        )
+    reason = cftp.holes_message(board.open_rows, board.width)
+    if reason is not None:
+        raise puzzle_error(f"{reason}; use engine 'profile_dp' if the board is narrow", "puzzle")
+    sampler = cftp.Sampler(board.open_rows, board.width)
+    if not sampler.tileable:
+        monitor.finish(0, 0, True)
+        return _response("cftp", 0, True, {"nodes": 0, "sweeps": 0})
+    rng = random.Random(query.seed)
+    found: dict[tuple, list[list[list[int]]]] = {}
+    cancelled = False
+    for _ in range(wanted):
+        tiling = sampler.sample(
+            rng, lambda: monitor.check(sampler.sweeps, len(found), lambda: len(found) / wanted)
+        )
+        if tiling is None:
+            cancelled = True
+            break
+        dominoes = _puzzle_coordinates(tiling, board, False)
+        found.setdefault(tuple(map(str, dominoes)), dominoes)
+    stats = {"nodes": sampler.sweeps, "sweeps": sampler.sweeps, "samples": wanted}
+    monitor.finish(sampler.sweeps, len(found), False)
+    return _response("cftp", len(found), False, stats, list(found.values()), cancelled=cancelled)
 
 
 def _dp_board(board: Board, wants_tilings: bool) -> tuple[Board, bool]:
@@ -307,6 +365,9 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         monitor.finish(0, 0, True)
         extra = {} if query.mode == "count" else {"total": 0}
         return _response(engine, 0, True, {"nodes": 0, "shortcut": "cell colours"}, **extra)
+
+    if engine == "cftp":
+        return _sample_uniform(board, query, monitor)
 
     if engine == "formula":
         short = min(board.height, board.width)
