@@ -9,6 +9,10 @@ Response::
     {"ok": true, "kind": "sudoku", "mode": "solve", "engine": "dlx", "count": 1,
      "complete": true, "solutions": [...], "stats": {"seconds": 0.004, "nodes": 81}}
 
+Trace mode (``"mode": "trace"``, optional ``"max_steps"``, default ``DEFAULT_MAX_STEPS``, at
+most ``MAX_TRACE_STEPS``) adds ``"steps"`` and ``"truncated"``; ``"heatmap": true`` in count
+mode adds ``"heatmap"`` (kinds with a ``heatmap`` function). See README's protocol section.
+
 Errors::
 
     {"ok": false, "error": {"code": "invalid_puzzle", "message": "...", "path": "puzzle.grid"}}

@@ -14,7 +14,14 @@ With no ``engine`` in the request, count mode on a full rectangle uses ``formula
 everything else ``profile_dp``. Asking for ``formula`` on a board with holes, or in solve or
 random mode, is an ``invalid_request`` error naming the alternative.
 
+- ``cftp``: coupling from the past (``pysolver.engines.cftp``), random mode only: exactly
+  uniform tilings of simply connected boards (no holes, one piece) up to ``MAX_CFTP_CELLS``
+  open cells, far beyond the DP's width; never the default.
+
 Modes:
+- ``trace``: the DP's ``cell`` steps (``states``: live profiles after the cell), then the first
+  ``limit`` tilings read back from the counts as ``force`` steps (``place``: ``{"cells": [[r1,
+  c1], [r2, c2]]}``) each ending in a ``solution`` step with ``count``, the number of tilings.
 - ``count``: the number of tilings; ``limit`` caps it (count = min(total, limit), complete =
   total <= limit).
 - ``solve``: the first ``limit`` tilings (default 1) in the DP's own numbering (tiling 0, 1, ...);

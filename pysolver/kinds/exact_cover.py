@@ -20,6 +20,10 @@ Item names are strings (in text: any whitespace-free token without ``|``).
 A solution is the sorted list of the indices (0-based, in input order) of the chosen options.
 The response also names the ``engine`` used and includes its counters in ``stats``.
 
+Trace mode (``"mode": "trace"``): the steps of Algorithm X (``pysolver.engines.trace``, the
+same tree as ``dlx`` and ``bitset``); a ``choose`` step's ``item`` is the item's name, ``place``
+is ``{"option": index}``. No heatmap for this kind.
+
 Size caps (checked before any search, error code ``too_large``): at most ``MAX_ITEMS`` items,
 ``MAX_OPTIONS`` options and ``MAX_ENTRIES`` (option, item) entries in all. The ``bitset``
 engine keeps one mask of all options per option, so it needs about options^2 / 8 bytes; above

@@ -50,6 +50,12 @@ spreads the sample over the whole space. A restart that runs past a node budget 
 the budget doubled (heavy-tailed first-solution times). When repeats pile up (fewer tilings
 exist than were asked for), one shuffled search enumerates the rest and the answer is complete.
 
+Trace mode (symmetry ``"all"`` only): the exact cover steps (``pysolver.engines.trace``, the
+engine's own tree); a ``choose`` step's ``item`` is ``{"cell": [r, c]}`` or ``{"piece": name,
+"copy": j}``, ``place`` is ``{"piece": name, "cells": [[r, c], ...]}``. Heatmap (count mode):
+per piece name, per cell of the board grid, how many of the counted tilings cover the cell with
+that piece (with ``"distinct"``: one representative tiling per class).
+
 Caps (``too_large`` errors): at most ``MAX_BOARD_CELLS`` cells to cover, a board grid of at most
 ``MAX_BOARD_SIDE`` rows and columns, ``MAX_COPIES`` copies of a piece, and at most
 ``exact_cover.MAX_ENTRIES`` (option, item) entries in the matrix. Counting ``distinct`` keeps

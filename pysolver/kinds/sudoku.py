@@ -41,6 +41,13 @@ true/false when the search decides it (two solutions found, or the search space 
 ``limit`` >= 2 in solve mode, or count mode), ``size`` is n, ``box`` the box shape, ``symbols``
 the string style read ("1-G" or "0-F" for 16x16, "digits" otherwise, "ints" for lists of ints).
 
+Trace mode: the steps of the engine's tree (``pysolver.engines.trace``); with ``singles``,
+forced digits (naked and hidden singles) are ``force`` steps. A ``choose`` step's ``item`` is
+``{"cell": [r, c]}``, ``{"row": r, "digit": d}``, ``{"column": c, "digit": d}`` or ``{"box": b,
+"digit": d}`` (0-based, boxes row by row); ``place`` is ``{"cell": [r, c], "value": d}``; the
+givens are not steps. Heatmap (count mode): per digit as a string, per cell, how many
+solutions have it there (givens count in every solution).
+
 Human messages count rows, columns and boxes from 1 (boxes row by row) and say so; JSON
 solutions, like every kind, are plain rows of ints.
 """
