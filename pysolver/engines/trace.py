@@ -20,9 +20,10 @@ item of that option to its colour; choosing the option keeps the other options t
 item the same colour and removes those that give it another one or none.
 
 Steps are engine-level dicts, turned into the protocol's steps by the kind's ``describe``
-(see ``Recorder``). Depth is the number of options on the board before the step; a ``try`` or
-``force`` at depth d puts its option at position d of the board, dropping everything from d on;
-a ``backtrack`` at depth d takes back position d and beyond. Raw steps::
+(see ``Recorder``). The board is a stack of placed options: a ``try`` or ``force`` at depth d
+puts its option at position d, dropping everything from d on; a ``backtrack`` at depth d takes
+back position d and beyond; any other step's depth is the stack's height (see ``replay``).
+Raw steps::
 
     {"type": "choose", "depth": d, "item": i, "options": n}   # n == 0: a dead end
     {"type": "try", "depth": d, "option": o, "item": i, "index": k, "of": n}
@@ -223,26 +224,36 @@ def search(
 
 
 def replay(steps: list[Step]) -> list[list[Any]]:
-    """The board at every ``solution`` step: the ``place`` of the latest try/force per depth.
+    """The board at every ``solution`` step, from the ``place`` of the try/force steps.
 
-    The rule the page follows; tests use it to check that a trace reproduces its solutions.
+    The rule the page follows: the board is a stack; a ``try`` or ``force`` at depth d drops
+    positions d and beyond and puts its place at d; a ``backtrack`` at depth d drops positions
+    d and beyond; every other step is taken at depth = the stack's height. Raises ValueError
+    when a trace breaks the rule (tests use this to check traces).
     """
     board: list[Any] = []
     boards = []
-    for step in steps:
+    for number, step in enumerate(steps):
         kind = step["type"]
         depth = step["depth"]
         if kind in ("try", "force"):
             if depth > len(board):
                 raise ValueError(
-                    f"a {kind} at depth {depth} skips a level (board has {len(board)})"
+                    f"step {number}: a {kind} at depth {depth} skips a level "
+                    f"(the board holds {len(board)})"
                 )
             del board[depth:]
             board.append(step["place"])
         elif kind == "backtrack":
+            if depth > len(board):
+                raise ValueError(f"step {number}: a backtrack to depth {depth} above the board")
             del board[depth:]
+        elif depth != len(board):
+            raise ValueError(
+                f"step {number}: a {kind} at depth {depth} while the board holds {len(board)}"
+            )
         elif kind == "solution":
-            boards.append(board[:depth])
+            boards.append(list(board))
     return boards
 
 
