@@ -18,7 +18,8 @@ Solve a puzzle given as a JSON request and print the JSON response.
 
 A request looks like {{"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": {{...}}}}.
 Kinds: {", ".join(KINDS)}. Modes: solve (first LIMIT solutions), count (count solutions,
-LIMIT caps the count), random (LIMIT distinct solutions in an order fixed by SEED).
+LIMIT caps the count), random (LIMIT distinct solutions in an order fixed by SEED), trace (the
+search's steps while finding LIMIT solutions, at most "max_steps" of them).
 Exit status: 0 when the response is ok, 1 when the request was invalid (the error JSON is
 still printed), 2 for bad command-line usage, 130 when the search was stopped by Ctrl-C or
 --timeout (the partial answer, with "cancelled": true, is still printed).

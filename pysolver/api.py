@@ -74,6 +74,13 @@ def _solve(
     if "puzzle" not in request:
         raise SolveError(INVALID_REQUEST, "the request has no puzzle", "puzzle")
     module = kind_module(kind)
+    if query.heatmap and not hasattr(module, "heatmap"):
+        with_heatmaps = [name for name in KINDS if hasattr(kind_module(name), "heatmap")]
+        raise SolveError(
+            INVALID_REQUEST,
+            f"the {kind} kind has no heatmap; heatmaps are for {', '.join(with_heatmaps)}",
+            "heatmap",
+        )
     fields = module.solve(request["puzzle"], query)
     response: dict[str, Any] = {"ok": True, "kind": kind, "mode": query.mode}
     if query.seed is not None:

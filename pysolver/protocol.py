@@ -9,6 +9,10 @@ Response::
     {"ok": true, "kind": "sudoku", "mode": "solve", "engine": "dlx", "count": 1,
      "complete": true, "solutions": [...], "stats": {"seconds": 0.004, "nodes": 81}}
 
+Trace mode (``"mode": "trace"``, optional ``"max_steps"``, default ``DEFAULT_MAX_STEPS``, at
+most ``MAX_TRACE_STEPS``) adds ``"steps"`` and ``"truncated"``; ``"heatmap": true`` in count
+mode adds ``"heatmap"`` (kinds with a ``heatmap`` function). See README's protocol section.
+
 Errors::
 
     {"ok": false, "error": {"code": "invalid_puzzle", "message": "...", "path": "puzzle.grid"}}
@@ -28,7 +32,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-MODES = ("solve", "count", "random")
+MODES = ("solve", "count", "random", "trace")
+
+# Trace mode: steps recorded by default, and the documented cap (about 30 MB of steps).
+DEFAULT_MAX_STEPS = 2000
+MAX_TRACE_STEPS = 100_000
+# A heatmap is summed over the solutions, kept while counting: at most this many of them.
+MAX_HEATMAP_SOLUTIONS = 100_000
 
 # Error codes; the message says what to fix, the path says where.
 INVALID_JSON = "invalid_json"
@@ -105,6 +115,10 @@ class Query:
     cancel: CancelCheck | None = None
     # Extra top-level request fields, for kind-specific options (e.g. polyomino "symmetry").
     extra: dict[str, Any] = field(default_factory=dict)
+    # Trace mode: the most steps to record (see pysolver.engines.trace).
+    max_steps: int = DEFAULT_MAX_STEPS
+    # Count mode: also answer per piece / digit / clue how many solutions cover each cell.
+    heatmap: bool = False
 
     @property
     def wants_solutions(self) -> bool:
@@ -113,6 +127,29 @@ class Query:
     def rng(self) -> random.Random:
         """The random source of ``random`` mode, fixed by ``seed``."""
         return random.Random(self.seed)
+
+
+def heatmap_limit(query: Query) -> int:
+    """The limit a heatmap count runs with: the request's, or one past the cap (to see it hit)."""
+    if query.limit is None or query.limit > MAX_HEATMAP_SOLUTIONS:
+        return MAX_HEATMAP_SOLUTIONS + 1
+    return query.limit
+
+
+def check_heatmap_count(count: int) -> None:
+    """Refuse a heatmap over more solutions than ``MAX_HEATMAP_SOLUTIONS``."""
+    if count > MAX_HEATMAP_SOLUTIONS:
+        raise SolveError(
+            TOO_LARGE,
+            f"a heatmap sums at most {MAX_HEATMAP_SOLUTIONS:,} solutions and this puzzle has "
+            "more; count without the heatmap, set a limit, or constrain the puzzle further",
+            "heatmap",
+        )
+
+
+def empty_grid(rows: int, cols: int) -> list[list[int]]:
+    """A heatmap grid of zeros (a list of rows)."""
+    return [[0] * cols for _ in range(rows)]
 
 
 # ---------------------------------------------------------------- validators
@@ -196,7 +233,7 @@ def engine_for(query: Query, engines: tuple[str, ...]) -> str:
 
 # ---------------------------------------------------------------- requests
 
-REQUEST_FIELDS = ("kind", "mode", "limit", "seed", "engine", "puzzle")
+REQUEST_FIELDS = ("kind", "mode", "limit", "seed", "engine", "puzzle", "max_steps", "heatmap")
 
 
 def parse_query(
@@ -228,7 +265,28 @@ def parse_query(
     if engine is not None and not isinstance(engine, str):
         raise SolveError(INVALID_REQUEST, "engine must be a string naming an engine", "engine")
     extra = {k: v for k, v in request.items() if k not in REQUEST_FIELDS}
-    return Query(mode, limit, seed, engine, progress, cancel, extra)
+    max_steps = request.get("max_steps")
+    if max_steps is None:
+        max_steps = DEFAULT_MAX_STEPS
+    else:
+        if mode != "trace":
+            raise SolveError(
+                INVALID_REQUEST, 'max_steps only applies to "mode": "trace"', "max_steps"
+            )
+        max_steps = require_int(
+            max_steps, "max_steps", minimum=1, maximum=MAX_TRACE_STEPS, code=INVALID_REQUEST
+        )
+    heatmap = request.get("heatmap", False)
+    if heatmap is None:
+        heatmap = False
+    heatmap = require_bool(heatmap, "heatmap", code=INVALID_REQUEST)
+    if heatmap and mode != "count":
+        raise SolveError(
+            INVALID_REQUEST,
+            f'heatmap only applies to "mode": "count" (this request has mode {shown(mode)})',
+            "heatmap",
+        )
+    return Query(mode, limit, seed, engine, progress, cancel, extra, max_steps, heatmap)
 
 
 # ---------------------------------------------------------------- JSON with big integers

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from pysolver import solve
+from pysolver.engines import trace
 from pysolver.protocol import dumps
 
 
@@ -311,3 +312,77 @@ def test_errors(request_fields: dict, code: str, path: str, words: str) -> None:
     assert response["error"]["code"] == code
     assert response["error"]["path"] == path
     assert words in response["error"]["message"]
+
+
+# ---------------------------------------------------------------- trace mode
+
+
+def test_trace_sweeps_every_open_cell_then_replays_the_tilings() -> None:
+    board = ["#....", ".....", ".....", "....#"]
+    response = domino({"board": board}, mode="trace", limit=None)
+    assert response["ok"] and response["complete"] and not response["truncated"]
+    cells = [step for step in response["steps"] if step["type"] == "cell"]
+    # The DP runs with the shorter side across (here the board is transposed).
+    assert sorted(tuple(step["cell"]) for step in cells) == sorted(board_cells(board))
+    assert all(step["states"] >= 0 and step["depth"] == 0 for step in cells)
+    assert response["count"] == response["total"] == domino({"board": board}, mode="count")["count"]
+    boards = trace.replay(response["steps"])
+    assert [sorted(place["cells"] for place in b) for b in boards] == response["solutions"]
+    for tiling in response["solutions"]:
+        assert_tiling(tiling, board_cells(board))
+    solutions = [step for step in response["steps"] if step["type"] == "solution"]
+    assert [step["number"] for step in solutions] == list(range(1, response["count"] + 1))
+    assert {step["count"] for step in solutions} == {response["total"]}
+
+
+def test_trace_of_4x4_ends_with_one_live_profile_and_36_tilings() -> None:
+    response = domino({"rows": 4, "cols": 4}, mode="trace")
+    cells = [step for step in response["steps"] if step["type"] == "cell"]
+    assert len(cells) == 16 and cells[-1]["states"] == 1
+    assert response["steps"][-1]["type"] == "solution" and response["steps"][-1]["count"] == 36
+    assert response["count"] == 1 and not response["complete"]
+
+
+def test_trace_respects_max_steps_and_refuses_the_formula() -> None:
+    cut = domino({"rows": 6, "cols": 6}, mode="trace", max_steps=10)
+    assert cut["truncated"] and not cut["complete"] and len(cut["steps"]) == 10
+    assert cut["count"] == 0 and cut["solutions"] == []
+    refused = domino({"rows": 6, "cols": 6}, mode="trace", engine="formula")
+    assert not refused["ok"] and refused["error"]["path"] == "engine"
+    no_heatmap = domino({"rows": 2, "cols": 2}, mode="count", heatmap=True)
+    assert not no_heatmap["ok"] and no_heatmap["error"]["path"] == "heatmap"
+
+
+# ---------------------------------------------------------------- engine cftp
+
+
+def test_cftp_samples_valid_tilings_far_beyond_the_dp_width() -> None:
+    board = ["." * 40] * 24 + ["#" * 10 + "." * 30] * 10
+    response = domino({"board": board}, mode="random", engine="cftp", seed=5, limit=2)
+    assert response["ok"] and response["engine"] == "cftp"
+    assert response["count"] == 2 and not response["complete"]
+    for tiling in response["solutions"]:
+        assert_tiling(tiling, board_cells(board))
+    again = domino({"board": board}, mode="random", engine="cftp", seed=5, limit=2)
+    assert again["solutions"] == response["solutions"]
+
+
+def test_cftp_drops_repeats_and_handles_boards_without_tilings() -> None:
+    response = domino({"rows": 2, "cols": 3}, mode="random", engine="cftp", seed=1, limit=40)
+    assert response["count"] == 3 and len({key(t) for t in response["solutions"]}) == 3
+    none = domino({"board": ["##.#", "....", "#.##"]}, mode="random", engine="cftp")
+    assert none["ok"] and none["count"] == 0 and none["complete"]
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "puzzle", "code", "words"),
+    [
+        ({"mode": "count"}, {"rows": 4, "cols": 4}, "invalid_request", "only samples"),
+        ({"mode": "random"}, {"board": ["....", ".##.", ".##.", "...."]}, "invalid_puzzle", "hole"),
+        ({"mode": "random"}, {"rows": 301, "cols": 300}, "too_large", "at most 90,000"),
+    ],
+)
+def test_cftp_refusals_are_clear(request_fields: dict, puzzle: dict, code: str, words: str) -> None:
+    response = domino(puzzle, engine="cftp", **request_fields)
+    assert not response["ok"]
+    assert response["error"]["code"] == code and words in response["error"]["message"]

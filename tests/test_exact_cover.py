@@ -7,6 +7,7 @@ import random
 import pytest
 
 import pysolver
+from pysolver.engines import trace
 from pysolver.engines.exact_cover import ENGINES, ExactCoverProblem, search
 from pysolver.engines.monitor import Monitor
 from pysolver.kinds import exact_cover as kind
@@ -326,3 +327,52 @@ def test_unknown_engine():
     response = pysolver.solve(request(TRIANGLE, engine="simplex"))
     assert response["error"]["code"] == "unknown_engine"
     assert "bitset" in response["error"]["message"] and "dlx" in response["error"]["message"]
+
+
+# ---------------------------------------------------------------- trace mode
+
+
+@pytest.mark.parametrize("engine", kind.ENGINES)
+def test_trace_replays_to_the_solutions_and_names_items(engine: str) -> None:
+    text = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n"
+    response = pysolver.solve(
+        {
+            "kind": "exact_cover",
+            "mode": "trace",
+            "limit": None,
+            "engine": engine,
+            "puzzle": {"text": text},
+        }
+    )
+    assert response["ok"] and response["complete"] and not response["truncated"]
+    assert response["solutions"] == [[0, 3, 4]]
+    boards = trace.replay(response["steps"])
+    assert [sorted(place["option"] for place in board) for board in boards] == [[0, 3, 4]]
+    first = response["steps"][0]
+    assert first == {
+        "type": "choose",
+        "depth": 0,
+        "item": "a",
+        "options": 2,
+        "text": "Item 'a' has the fewest options (2): try each in turn",
+    }
+    assert (
+        response["stats"]["nodes"]
+        == pysolver.solve(
+            {"kind": "exact_cover", "limit": None, "engine": engine, "puzzle": {"text": text}}
+        )["stats"]["nodes"]
+    )
+
+
+def test_heatmap_is_refused_for_exact_cover() -> None:
+    response = pysolver.solve(
+        {
+            "kind": "exact_cover",
+            "mode": "count",
+            "heatmap": True,
+            "puzzle": {"items": ["a"], "options": [["a"]]},
+        }
+    )
+    assert not response["ok"]
+    assert response["error"]["path"] == "heatmap"
+    assert "polyomino, sudoku, shikaku" in response["error"]["message"]

@@ -11,6 +11,7 @@ import itertools
 import pytest
 
 from pysolver import solve
+from pysolver.engines import trace
 from pysolver.kinds import polyomino
 from pysolver.kinds.polyomino import ENGINES, build_problem
 from pysolver.pieces import LIBRARY, SETS, normalise, orientations
@@ -446,3 +447,82 @@ def test_unique_piece_combinations_small() -> None:
     for a, b in itertools.combinations(SETS["tetrominoes"], 2):
         expected = len(reference_tilings(rectangle(2, 4), {a: 1, b: 1}))
         assert count(rectangle(2, 4), [a, b]) == expected
+
+
+# ---------------------------------------------------------------- trace mode and heatmaps
+
+SQUARE_4X4 = rectangle(4, 4)
+FOUR_PIECES = ["L4", "L4", "O4", "I4"]  # 24 tilings; the repeated L4 brings ordering items
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_trace_replays_to_the_solutions_it_reports(engine: str) -> None:
+    board = SQUARE_4X4
+    pieces = FOUR_PIECES
+    response = solve(request(board, pieces, mode="trace", limit=None, engine=engine))
+    assert response["ok"] and response["complete"] and not response["truncated"]
+    boards = trace.replay(response["steps"])
+    assert [as_tiling(b) for b in boards] == [as_tiling(s) for s in response["solutions"]]
+    assert response["count"] == len(boards) == count(board, pieces)
+    for step in response["steps"]:
+        assert step["text"] and step["depth"] >= 0
+        if step["type"] == "choose":
+            assert set(step["item"]) in ({"cell"}, {"piece", "copy"})
+    # The trace walks the engine's own tree: same first tiling, same node count.
+    solved = solve(request(board, pieces, engine=engine))
+    first = solve(request(board, pieces, mode="trace", engine=engine))
+    assert first["solutions"] == solved["solutions"]
+    assert first["stats"]["nodes"] == solved["stats"]["nodes"]
+
+
+def test_trace_of_3x20_pentominoes_reaches_its_first_solution() -> None:
+    response = solve(request(rectangle(3, 20), ["pentominoes"], mode="trace", max_steps=100_000))
+    assert response["ok"] and response["count"] == 1 and not response["truncated"]
+    assert response["steps"][0]["type"] == "choose"
+    assert as_tiling(trace.replay(response["steps"])[0]) == as_tiling(response["solutions"][0])
+
+
+def test_trace_respects_max_steps_honestly() -> None:
+    full = solve(request(SQUARE_4X4, FOUR_PIECES, mode="trace", limit=None))
+    steps = len(full["steps"])
+    exact = solve(request(SQUARE_4X4, FOUR_PIECES, mode="trace", limit=None, max_steps=steps))
+    assert not exact["truncated"] and exact["complete"]
+    cut = solve(request(SQUARE_4X4, FOUR_PIECES, mode="trace", limit=None, max_steps=steps - 1))
+    assert cut["truncated"] and not cut["complete"]
+    assert cut["steps"] == full["steps"][: steps - 1]
+    assert cut["count"] == len(trace.replay(cut["steps"])) == len(cut["solutions"])
+
+
+def test_trace_refuses_distinct_symmetry() -> None:
+    response = solve(request(SQUARE_4X4, FOUR_PIECES, mode="trace", symmetry="distinct"))
+    assert not response["ok"] and response["error"]["path"] == "symmetry"
+
+
+def test_heatmap_equals_counts_over_enumerated_tilings() -> None:
+    board = rectangle(3, 5)
+    pieces = {"P": 1, "V": 1, "U": 1}
+    tilings = reference_tilings(board, pieces)
+    expected = {name: [[0] * 5 for _ in range(3)] for name in pieces}
+    for tiling in tilings:
+        for name, spot in tiling:
+            for r, c in spot:
+                expected[name][r][c] += 1
+    response = solve(request(board, ["P", "V", "U"], mode="count", heatmap=True))
+    assert response["ok"] and response["count"] == len(tilings) > 0
+    assert response["heatmap"] == expected
+    assert response["solutions"] == []
+
+
+def test_heatmap_with_distinct_counts_one_tiling_per_class() -> None:
+    board = SQUARE_4X4
+    response = solve(request(board, FOUR_PIECES, mode="count", heatmap=True, symmetry="distinct"))
+    assert response["ok"] and 0 < response["count"] < 24
+    listed = solve(request(board, FOUR_PIECES, limit=None, symmetry="distinct"))
+    expected = {name: [[0] * 4 for _ in range(4)] for name in FOUR_PIECES}
+    for solution in listed["solutions"]:
+        for piece in solution:
+            for r, c in piece["cells"]:
+                expected[piece["piece"]][r][c] += 1
+    assert response["heatmap"] == expected
+    total = sum(sum(map(sum, grid)) for grid in response["heatmap"].values())
+    assert total == 16 * response["count"]

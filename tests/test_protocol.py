@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import pysolver
+from pysolver import protocol
 from pysolver.kinds import KINDS
 
 PUZZLE = {"items": ["a"], "options": [["a"]]}
@@ -132,3 +133,45 @@ def test_echoed_input_is_cut_to_a_readable_length(field):
     error = error_of(request)
     assert error["path"] == field
     assert len(error["message"]) < 200
+
+
+# ---------------------------------------------------------------- trace mode and heatmaps
+
+
+def test_trace_mode_and_its_fields_are_read() -> None:
+    query = protocol.parse_query({"mode": "trace"})
+    assert query.mode == "trace" and query.limit == 1
+    assert query.max_steps == protocol.DEFAULT_MAX_STEPS == 2000
+    assert not query.heatmap and query.wants_solutions
+    query = protocol.parse_query({"mode": "trace", "max_steps": protocol.MAX_TRACE_STEPS})
+    assert query.max_steps == 100_000
+    assert protocol.parse_query({"mode": "count", "heatmap": True}).heatmap
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "path", "words"),
+    [
+        ({"mode": "trace", "max_steps": 0}, "max_steps", "at least 1"),
+        ({"mode": "trace", "max_steps": 100_001}, "max_steps", "at most 100000"),
+        ({"mode": "trace", "max_steps": True}, "max_steps", "integer"),
+        ({"mode": "count", "max_steps": 5}, "max_steps", '"mode": "trace"'),
+        ({"mode": "count", "heatmap": 1}, "heatmap", "true or false"),
+        ({"mode": "random", "heatmap": True}, "heatmap", '"mode": "count"'),
+    ],
+)
+def test_bad_trace_and_heatmap_fields(request_fields: dict, path: str, words: str) -> None:
+    with pytest.raises(protocol.SolveError) as caught:
+        protocol.parse_query(request_fields)
+    assert caught.value.code == protocol.INVALID_REQUEST
+    assert caught.value.path == path and words in caught.value.message
+
+
+def test_heatmaps_over_too_many_solutions_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(protocol, "MAX_HEATMAP_SOLUTIONS", 3)
+    request = {"kind": "sudoku", "mode": "count", "heatmap": True, "puzzle": {"grid": "." * 16}}
+    response = pysolver.solve(request)
+    assert not response["ok"] and response["error"]["code"] == protocol.TOO_LARGE
+    assert "at most 3 solutions" in response["error"]["message"]
+    limited = pysolver.solve({**request, "limit": 3})
+    assert limited["ok"] and limited["count"] == 3 and not limited["complete"]
+    assert sum(sum(row) for row in limited["heatmap"]["1"]) == 3 * 4

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from pysolver import solve
+from pysolver.engines import trace
 from pysolver.kinds import shikaku
 from pysolver.kinds.shikaku import generate, parse_url, to_url
 
@@ -385,3 +387,86 @@ def test_unknown_engine_is_an_error() -> None:
 def test_largest_grid_solves() -> None:
     response = run(generate(100, 100, 1), limit=1)
     assert response["count"] == 1
+
+
+# ---------------------------------------------------------------- trace mode and heatmaps
+
+
+def replayed(puzzle: dict[str, Any], steps: list[dict[str, Any]]) -> list[list[list[int]]]:
+    """Each solution step's board as a solution: the rectangle placed per clue."""
+    solutions = []
+    for board in trace.replay(steps):
+        solution: list[list[int] | None] = [None] * len(puzzle["clues"])
+        for place in board:
+            assert solution[place["clue"]] is None
+            solution[place["clue"]] = place["rect"]
+        solutions.append(solution)
+    return solutions
+
+
+def test_seed12_trace_tells_the_candidate_story() -> None:
+    response = run(seed_fixture()["puzzle"], mode="trace", engine="propagate", limit=2)
+    story = [step["candidates"] for step in response["steps"][:4]]
+    assert story == [345, 218, 156, 140]
+    assert [step["type"] for step in response["steps"][:4]] == ["propagate"] * 4
+    assert [step["rule"] for step in response["steps"][:4]] == ["area", "clues", "overlap", "all"]
+    assert response["count"] == 1 and response["complete"] and not response["truncated"]
+    assert replayed(seed_fixture()["puzzle"], response["steps"]) == response["solutions"]
+    assert {"split", "try", "force", "backtrack"} <= {step["type"] for step in response["steps"]}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_traces_replay_to_every_solution(engine: str) -> None:
+    for seed in range(12):
+        puzzle = generate(5, 6, seed, max_area=4)
+        response = run(puzzle, mode="trace", engine=engine, limit=None, max_steps=100_000)
+        assert response["complete"] and not response["truncated"], seed
+        assert replayed(puzzle, response["steps"]) == response["solutions"], seed
+        for solution in response["solutions"]:
+            assert_valid(puzzle, solution)
+        assert response["count"] == run(puzzle, mode="count", engine=engine)["count"], seed
+
+
+def test_trace_respects_max_steps() -> None:
+    puzzle = generate(6, 6, 3, max_area=4)
+    full = run(puzzle, mode="trace", limit=None, max_steps=100_000)
+    total = len(full["steps"])
+    cut = run(puzzle, mode="trace", limit=None, max_steps=total - 1)
+    assert cut["truncated"] and not cut["complete"]
+    assert cut["steps"] == full["steps"][:-1]
+    assert cut["count"] == len(cut["solutions"]) == len(replayed(puzzle, cut["steps"]))
+    tiny = run(puzzle, mode="trace", max_steps=1)
+    assert tiny["truncated"] and [s["rule"] for s in tiny["steps"]] == ["area"]
+
+
+def brute_force_solutions(puzzle: dict[str, Any]) -> list[list[list[int]]]:
+    rows, cols = puzzle["rows"], puzzle["cols"]
+    rectangles, _, _ = shikaku.candidate_rectangles(rows, cols, [tuple(c) for c in puzzle["clues"]])
+    found = []
+    for choice in itertools.product(*rectangles):
+        cells = [
+            (r, c)
+            for top, left, height, width in choice
+            for r in range(top, top + height)
+            for c in range(left, left + width)
+        ]
+        if len(set(cells)) == rows * cols == len(cells):
+            found.append([list(rect) for rect in choice])
+    return found
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_heatmap_equals_counts_over_every_solution(engine: str) -> None:
+    puzzle = {"rows": 4, "cols": 4, "clues": [[0, 0, 4], [1, 2, 4], [3, 0, 4], [3, 3, 4]]}
+    solutions = brute_force_solutions(puzzle)
+    assert len(solutions) > 1
+    expected: dict[str, list[list[int]]] = {}
+    for solution in solutions:
+        for clue, (top, left, height, width) in enumerate(solution):
+            grid = expected.setdefault(str(clue), [[0] * 4 for _ in range(4)])
+            for r in range(top, top + height):
+                for c in range(left, left + width):
+                    grid[r][c] += 1
+    response = run(puzzle, mode="count", heatmap=True, engine=engine)
+    assert response["count"] == len(solutions)
+    assert response["heatmap"] == expected

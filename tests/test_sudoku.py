@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import random
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from pysolver import solve
+from pysolver.engines import trace
 from pysolver.kinds import sudoku
 
 TOP95 = Path("/work/shared/data/sudoku/top95.txt")
@@ -468,3 +470,97 @@ def test_unknown_engine() -> None:
 def test_too_large_list_grid() -> None:
     error = error_of([[0] * 40] * 40)
     assert "largest" in error["message"]
+
+
+# ---------------------------------------------------------------- trace mode and heatmaps
+
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def replayed_grids(grid: list[list[int]], steps: list[dict[str, Any]]) -> list[list[list[int]]]:
+    """The givens plus the digits placed, at every solution step."""
+    grids = []
+    for board in trace.replay(steps):
+        filled = [row[:] for row in grid]
+        for place in board:
+            r, c = place["cell"]
+            assert filled[r][c] == 0
+            filled[r][c] = place["value"]
+        grids.append(filled)
+    return grids
+
+
+@pytest.mark.parametrize("engine", sudoku.ENGINES)
+def test_trace_replays_to_the_reported_solutions(engine: str) -> None:
+    grid = [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2]]
+    response = solve(request(grid, mode="trace", limit=None, engine=engine))
+    assert response["ok"] and response["complete"] and not response["truncated"]
+    assert replayed_grids(grid, response["steps"]) == response["solutions"]
+    assert response["count"] == solve(request(grid, mode="count", engine=engine))["count"]
+    nodes = solve(request(grid, limit=None, engine=engine))["stats"]["nodes"]
+    assert response["stats"]["nodes"] == nodes  # the same tree as the engine's
+
+
+def test_singles_trace_of_an_easy_puzzle_is_all_forced() -> None:
+    response = solve(request(EASY, mode="trace"))
+    assert response["ok"] and response["count"] == 1
+    types = [step["type"] for step in response["steps"]]
+    assert set(types) == {"force", "solution"} and types.count("force") == 51
+    assert "the only option left" in response["steps"][0]["text"]
+    assert replayed_grids(rows_of(EASY), response["steps"]) == response["solutions"]
+
+
+def test_dlx_trace_chooses_items_in_sudoku_terms() -> None:
+    response = solve(request(EASY, mode="trace", engine="dlx"))
+    chosen = [step["item"] for step in response["steps"] if step["type"] == "choose"]
+    assert chosen and all(
+        set(item) in ({"cell"}, {"row", "digit"}, {"column", "digit"}, {"box", "digit"})
+        for item in chosen
+    )
+
+
+def brute_force_grids(grid: list[list[int]]) -> list[list[list[int]]]:
+    """Every completion of a 4x4 grid (2x2 boxes), by trying row permutations."""
+    rows = list(itertools.permutations(range(1, 5)))
+    found = []
+    for candidate in itertools.product(rows, repeat=4):
+        if any(grid[r][c] and grid[r][c] != candidate[r][c] for r in range(4) for c in range(4)):
+            continue
+        columns_ok = all(len({candidate[r][c] for r in range(4)}) == 4 for c in range(4))
+        boxes_ok = all(
+            len({candidate[r][c] for r in (top, top + 1) for c in (left, left + 1)}) == 4
+            for top in (0, 2)
+            for left in (0, 2)
+        )
+        if columns_ok and boxes_ok:
+            found.append([list(row) for row in candidate])
+    return found
+
+
+@pytest.mark.parametrize("engine", sudoku.ENGINES)
+def test_heatmap_equals_counts_over_every_solution(engine: str) -> None:
+    grid = [[1, 0, 0, 0], [0, 0, 3, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    solutions = brute_force_grids(grid)
+    expected = {str(d): [[0] * 4 for _ in range(4)] for d in range(1, 5)}
+    for solution in solutions:
+        for r in range(4):
+            for c in range(4):
+                expected[str(solution[r][c])][r][c] += 1
+    response = solve(request(grid, mode="count", heatmap=True, engine=engine))
+    assert response["ok"] and response["count"] == len(solutions) > 1
+    assert response["heatmap"] == expected
+
+
+def test_trace_and_heatmap_fields_are_validated() -> None:
+    for fields, path in (
+        ({"mode": "trace", "max_steps": 0}, "max_steps"),
+        ({"mode": "trace", "max_steps": 100_001}, "max_steps"),
+        ({"mode": "trace", "max_steps": "10"}, "max_steps"),
+        ({"mode": "solve", "max_steps": 10}, "max_steps"),
+        ({"mode": "solve", "heatmap": True}, "heatmap"),
+        ({"mode": "count", "heatmap": "yes"}, "heatmap"),
+    ):
+        response = solve(request(EASY, **fields))
+        assert not response["ok"], fields
+        assert response["error"]["code"] == "invalid_request"
+        assert response["error"]["path"] == path

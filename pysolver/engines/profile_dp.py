@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pysolver.engines.monitor import Monitor
+from pysolver.engines.trace import Recorder
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
 TITLE = "Profile DP (bitmasks)"
@@ -105,6 +106,15 @@ def _repack(vector: int, old_bytes: int, new_bytes: int, fields: int) -> int:
     return int.from_bytes(widened, "little")
 
 
+def live_states(vector: int, bytes_per_field: int, fields: int) -> int:
+    """How many of the ``fields`` counts packed in ``vector`` are not zero."""
+    data = vector.to_bytes(fields * bytes_per_field, "little")
+    folded = 0
+    for byte in range(bytes_per_field):  # OR the bytes of each field into one byte
+        folded |= int.from_bytes(data[byte::bytes_per_field], "little")
+    return fields - folded.to_bytes(fields, "little").count(0)
+
+
 class _Masks:
     """All-ones fields at chosen states, built on demand and cached within a memory budget.
 
@@ -157,6 +167,7 @@ class ProfileDP:
         width: int,
         monitor: Monitor | None = None,
         keep_rows: bool = False,
+        recorder: Recorder | None = None,
     ) -> None:
         if not 1 <= width <= MAX_WIDTH:
             raise ValueError(f"width must be between 1 and {MAX_WIDTH}")
@@ -168,6 +179,9 @@ class ProfileDP:
         self.height = len(open_rows)
         self.monitor = monitor or Monitor()
         self.keep_rows = keep_rows
+        # Trace mode: after each open cell, a step {"type": "cell", "depth": 0, "row", "column",
+        # "states": live profiles}; a full recorder raises TraceFull out of ``run``.
+        self.recorder = recorder
         self.row_field_bytes = self._plan_field_bytes()
         # The widest field, reached on the last rows.
         self.field_bytes = self.row_field_bytes[-1] if self.row_field_bytes else 1
@@ -255,6 +269,16 @@ class ProfileDP:
                 self.row_starts.append((vector, offset))
             for column in range(self.width):
                 vector, offset = self._step(vector, offset, row, column, row_bytes)
+                if self.recorder is not None and self.open_rows[row] >> column & 1:
+                    self.recorder.add(
+                        {
+                            "type": "cell",
+                            "depth": 0,
+                            "row": row,
+                            "column": column,
+                            "states": live_states(vector, row_bytes, fields),
+                        }
+                    )
                 if self._tick():
                     return False
         # Nothing may stick out below the board, so only logical state 0 is left.

@@ -37,6 +37,7 @@ import random
 from dataclasses import dataclass
 
 from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.engines.trace import Recorder, TraceFull
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
 TITLE = "Propagation and splitting"
@@ -233,6 +234,7 @@ def search(
     keep_solutions: bool = True,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
+    recorder: Recorder | None = None,
 ) -> SearchResult:
     """Find (or count) ways to pick one candidate per variable partitioning the cells.
 
@@ -241,6 +243,9 @@ def search(
     keep_solutions: False to only count.
     rng: when given, each variable's candidates are tried in an order shuffled by it.
     monitor: progress reports and cancellation.
+    recorder: when given, every step is recorded in it (see ``_Tracer`` for the steps), and
+    the search stops, incomplete, when it is full. Tracing searches independent components
+    together (no split), so that every solution is one path of steps.
 
     stats: ``nodes`` (propagated search nodes), ``splits`` (nodes split into independent
     components), ``candidates_initial``, ``candidates_after_overlap`` (the overlap rule alone,
@@ -265,35 +270,53 @@ def search(
         domains.append(domain)
 
     root = _State.from_domains(domains)
-    propagator = _Propagator(problem.cells, root.unions)
     stats = {"nodes": 0, "splits": 0, "candidates_initial": root.candidate_count()}
     result = SearchResult(stats=stats)
+    tracer = None if recorder is None else _Tracer(recorder, index_of)
+    searcher = _Search(
+        _Propagator(problem.cells, root.unions), monitor, keep_solutions, stats, tracer
+    )
     try:
-        if not all(domains):
-            raise _Contradiction
-        propagator.run(root, coverage=False)
-        stats["candidates_after_overlap"] = root.candidate_count()
-        # Cells lost while coverage was off are all checked by the whole-grid pass.
-        propagator.check_coverage(root)
-    except _Contradiction:
-        stats["candidates_after_overlap"] = stats.get("candidates_after_overlap", 0)
-        stats["candidates_after_propagation"] = 0
-        monitor.finish(0, 0, True)
-        return result
-
-    searcher = _Search(propagator, monitor, keep_solutions, stats)
-    scope = list(range(len(domains)))
-    found = searcher.run(root, scope, limit, 0.0, 1.0, 0)
+        found = _search_root(root, searcher, limit)
+    except TraceFull:
+        assert tracer is not None
+        # The trace is full: answer with the solutions recorded so far.
+        found = _Found(len(tracer.found), None, False)
+        if keep_solutions:
+            result.solutions = tracer.found
+            keep_solutions = False
     result.count = found.count
     result.complete = found.complete
     result.cancelled = found.cancelled
-    if keep_solutions:
+    if keep_solutions and found.solutions:
         result.solutions = [
             [index_of[v][mask] for v, mask in enumerate(solution)] for solution in found.solutions
         ]
     stats["nodes"] = searcher.nodes
     monitor.finish(searcher.nodes, result.count, result.complete)
     return result
+
+
+def _search_root(root: _State, searcher: _Search, limit: int | None) -> _Found:
+    """Propagate at the root (recording the candidate figures in the stats), then search."""
+    stats = searcher.stats
+    tracer = searcher.tracer
+    try:
+        if not all(root.domains):
+            raise _Contradiction
+        searcher.propagator.run(root, coverage=False)
+        stats["candidates_after_overlap"] = root.candidate_count()
+        if tracer is not None:
+            tracer.overlap(stats["candidates_initial"], stats["candidates_after_overlap"])
+        # Cells lost while coverage was off are all checked by the whole-grid pass.
+        searcher.propagator.check_coverage(root)
+    except _Contradiction:
+        stats["candidates_after_overlap"] = stats.get("candidates_after_overlap", 0)
+        stats["candidates_after_propagation"] = 0
+        if tracer is not None:
+            tracer.contradiction(0)
+        return _Found(solutions=[])
+    return searcher.run(root, list(range(len(root.domains))), limit, 0.0, 1.0, 0)
 
 
 # Deepest nesting of component splits. Each level is one Python call (the search inside a
@@ -322,7 +345,15 @@ class _Search:
     instead of being enumerated one combination at a time.
     """
 
-    def __init__(self, propagator: _Propagator, monitor: Monitor, keep: bool, stats: dict) -> None:
+    def __init__(
+        self,
+        propagator: _Propagator,
+        monitor: Monitor,
+        keep: bool,
+        stats: dict,
+        tracer: _Tracer | None = None,
+    ) -> None:
+        self.tracer = tracer
         self.propagator = propagator
         self.monitor = monitor
         self.keep = keep
@@ -344,8 +375,13 @@ class _Search:
         neighbours = self.propagator.neighbours
         # Stack entries: (node to propagate, start of its share of the tree, size of that share).
         stack: list[tuple[_State, float, float]] = [(state, start, share)]
+        tracer = self.tracer
+        # Tracing: per stack entry, its depth on the board and the variable it tries (or -1).
+        marks = [(0, -1)] if tracer is not None else []
         while stack:
             state, start, share = stack.pop()
+            if tracer is not None:
+                tracer.enter(state, *marks.pop())
             self.nodes += 1
             # Within a component, "solutions" counts that component's own (progress only).
             if self.monitor.check(self.nodes, found.count, lambda start=start: start):
@@ -355,21 +391,27 @@ class _Search:
             try:
                 self.propagator.run(state)
             except _Contradiction:
+                if tracer is not None:
+                    tracer.contradiction(state.candidate_count())
                 if self.nodes == 1:
                     self.stats["candidates_after_propagation"] = 0
                 continue
             if self.nodes == 1:
                 self.stats["candidates_after_propagation"] = state.candidate_count()
+            if tracer is not None:
+                tracer.propagated(state)
             domains = state.domains
             open_variables = [v for v in scope if len(domains[v]) > 1]
             if not open_variables:
+                if tracer is not None:
+                    tracer.solution(state)
                 self._add(found, [[domains[v][0] for v in scope]], 1)
                 if limit is not None and found.count >= limit:
                     found.complete = not stack
                     return found
                 continue
             components = _components(open_variables, neighbours, state.unions)
-            if len(components) > 1 and depth < MAX_SPLIT_DEPTH:
+            if len(components) > 1 and depth < MAX_SPLIT_DEPTH and tracer is None:
                 remaining = None if limit is None else limit - found.count
                 node = self._split(state, scope, components, remaining, start, share, depth)
                 if node.cancelled:
@@ -397,6 +439,10 @@ class _Search:
             stack.append((rest, start + first_share, share - first_share))
             state.restrict(branch_variable, domain[:1])
             stack.append((state, start, first_share))
+            if tracer is not None:
+                tracer.split(branch_variable, domain)
+                marks.append((tracer.depth, -1))
+                marks.append((tracer.depth, branch_variable))
         return found
 
     def _add(self, found: _Found, solutions: list[list[int]], count: int) -> None:
@@ -455,6 +501,128 @@ class _Search:
                     masks.update(zip(component, part_solution, strict=True))
                 node.solutions.append([masks[v] for v in scope])
         return node
+
+
+class _Tracer:
+    """Records the search's moves as raw trace steps (built only when a recorder is given).
+
+    The board is the variables fixed so far, by depth: a ``try`` (the first candidate of a
+    split variable) or a ``force`` (a variable propagation left with one candidate). Steps::
+
+        {"type": "propagate", "depth": d, "rule": "overlap" | "all", "removed": k,
+         "candidates": n}                  # n: candidates left over all variables
+        {"type": "propagate", "depth": d, "rule": "all", "contradiction": True, ...}
+        {"type": "force", "depth": d, "variable": v, "candidate": i}
+        {"type": "split", "depth": d, "variable": v, "candidate": i, "rest": k}
+        {"type": "try", "depth": d, "variable": v, "candidate": i}
+        {"type": "backtrack", "depth": d}
+        {"type": "solution", "depth": d, "candidates": [i per variable], "number": s}
+
+    Candidates are indices into the problem's lists (``i``: the first candidate tried).
+    """
+
+    def __init__(self, recorder: Recorder, index_of: list[dict[int, int]]) -> None:
+        self.recorder = recorder
+        self.index_of = index_of
+        self.placed: list[int] = []  # variables on the board, by depth
+        self.on_board: set[int] = set()
+        self.before = -1  # candidates when the current node was entered
+        self.found: list[list[int]] = []
+
+    @property
+    def depth(self) -> int:
+        return len(self.placed)
+
+    def overlap(self, initial: int, remaining: int) -> None:
+        """The root's first pass, the overlap rule alone."""
+        self.recorder.add(
+            {
+                "type": "propagate",
+                "depth": 0,
+                "rule": "overlap",
+                "removed": initial - remaining,
+                "candidates": remaining,
+            }
+        )
+        self.before = remaining
+
+    def enter(self, state: _State, depth: int, tried: int) -> None:
+        if len(self.placed) > depth:
+            self.recorder.add({"type": "backtrack", "depth": depth})
+            for variable in self.placed[depth:]:
+                self.on_board.discard(variable)
+            del self.placed[depth:]
+        if tried >= 0:
+            candidate = self.index_of[tried][state.domains[tried][0]]
+            self.recorder.add(
+                {"type": "try", "depth": depth, "variable": tried, "candidate": candidate}
+            )
+            self.placed.append(tried)
+            self.on_board.add(tried)
+        if self.before < 0 or tried >= 0 or depth:
+            self.before = state.candidate_count()
+
+    def contradiction(self, remaining: int) -> None:
+        self.recorder.add(
+            {
+                "type": "propagate",
+                "depth": self.depth,
+                "rule": "all",
+                "contradiction": True,
+                "removed": max(0, self.before - remaining),
+                "candidates": remaining,
+            }
+        )
+        self.before = -1
+
+    def propagated(self, state: _State) -> None:
+        remaining = state.candidate_count()
+        self.recorder.add(
+            {
+                "type": "propagate",
+                "depth": self.depth,
+                "rule": "all",
+                "removed": self.before - remaining,
+                "candidates": remaining,
+            }
+        )
+        self.before = -1
+        for variable, domain in enumerate(state.domains):
+            if len(domain) == 1 and variable not in self.on_board:
+                candidate = self.index_of[variable][domain[0]]
+                self.recorder.add(
+                    {
+                        "type": "force",
+                        "depth": self.depth,
+                        "variable": variable,
+                        "candidate": candidate,
+                    }
+                )
+                self.placed.append(variable)
+                self.on_board.add(variable)
+
+    def split(self, variable: int, domain: list[int]) -> None:
+        self.recorder.add(
+            {
+                "type": "split",
+                "depth": self.depth,
+                "variable": variable,
+                "candidate": self.index_of[variable][domain[0]],
+                "rest": len(domain) - 1,
+            }
+        )
+
+    def solution(self, state: _State) -> None:
+        chosen = [self.index_of[v][domain[0]] for v, domain in enumerate(state.domains)]
+        self.recorder.add(
+            {
+                "type": "solution",
+                "depth": self.depth,
+                "candidates": chosen,
+                "number": len(self.found) + 1,
+            }
+        )
+        self.found.append(chosen)
 
 
 def _components(

@@ -14,7 +14,14 @@ With no ``engine`` in the request, count mode on a full rectangle uses ``formula
 everything else ``profile_dp``. Asking for ``formula`` on a board with holes, or in solve or
 random mode, is an ``invalid_request`` error naming the alternative.
 
+- ``cftp``: coupling from the past (``pysolver.engines.cftp``), random mode only: exactly
+  uniform tilings of simply connected boards (no holes, one piece) up to ``MAX_CFTP_CELLS``
+  open cells, far beyond the DP's width; never the default.
+
 Modes:
+- ``trace``: the DP's ``cell`` steps (``states``: live profiles after the cell), then the first
+  ``limit`` tilings read back from the counts as ``force`` steps (``place``: ``{"cells": [[r1,
+  c1], [r2, c2]]}``) each ending in a ``solution`` step with ``count``, the number of tilings.
 - ``count``: the number of tilings; ``limit`` caps it (count = min(total, limit), complete =
   total <= limit).
 - ``solve``: the first ``limit`` tilings (default 1) in the DP's own numbering (tiling 0, 1, ...);
@@ -35,11 +42,12 @@ within ``profile_dp.MAX_VECTOR_BYTES``; listing tilings also needs the stored co
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
 from pysolver.boards import read_board_rows
-from pysolver.engines import kasteleyn, profile_dp
+from pysolver.engines import cftp, kasteleyn, profile_dp, trace
 from pysolver.engines.monitor import Monitor
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
@@ -54,7 +62,7 @@ from pysolver.protocol import (
     require_list,
 )
 
-ENGINES = ("profile_dp", "formula")
+ENGINES = ("profile_dp", "formula", "cftp")
 
 MAX_SIDE = 1000
 # The formula's cost grows like (shorter side)^2 x area (steps x length of the numbers): the cap
@@ -62,6 +70,9 @@ MAX_SIDE = 1000
 # too (about 25 s). 400 x 1000 would take minutes.
 MAX_FORMULA_WORK = 400**4
 MAX_RESPONSE_DOMINOES = 1_000_000
+# cftp: 300 x 300 open cells at most (one tiling of 100 x 100 takes ~2 s in CPython, 200 x 200
+# ~20 s, 300 x 300 about two minutes; cancellable throughout).
+MAX_CFTP_CELLS = 90_000
 # rng.sample works on ranges up to sys.maxsize; above that draw ranks and reject repeats.
 _SAMPLE_RANGE_LIMIT = 2**62
 
@@ -70,11 +81,12 @@ def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
     return {
         "title": "Domino tilings",
-        **engine_facts({"profile_dp": profile_dp, "formula": kasteleyn}),
+        **engine_facts({"profile_dp": profile_dp, "formula": kasteleyn, "cftp": cftp}),
         "limits": {
             "max_rows": MAX_SIDE,
             "max_cols": MAX_SIDE,
             "max_dp_width": profile_dp.MAX_WIDTH,
+            "max_cftp_cells": MAX_CFTP_CELLS,
         },
     }
 
@@ -199,6 +211,13 @@ def choose_engine(board: Board, query: Query) -> str:
     if query.engine is None:
         return "formula" if query.mode == "count" and board.is_full_rectangle else "profile_dp"
     engine = engine_for(query, ENGINES)
+    if engine == "cftp" and query.mode != "random":
+        raise SolveError(
+            INVALID_REQUEST,
+            f"engine 'cftp' only samples random tilings; use mode 'random', or engine "
+            f"'profile_dp' for mode {query.mode!r}",
+            "engine",
+        )
     if engine == "formula":
         if query.mode != "count":
             raise SolveError(
@@ -215,6 +234,72 @@ def choose_engine(board: Board, query: Query) -> str:
                 "engine",
             )
     return engine
+
+
+def _sample_uniform(board: Board, query: Query, monitor: Monitor) -> dict[str, Any]:
+    """Random mode with engine cftp: ``limit`` independent, exactly uniform tilings.
+
+    Repeats are dropped (the protocol promises distinct tilings; they only happen on small
+    boards), so ``count`` may fall short of ``limit``; ``complete`` is false unless the board
+    has no tiling, since sampling never lists the whole space. No ``total`` (not counted).
+    """
+    if board.cells > MAX_CFTP_CELLS:
+        raise SolveError(
+            TOO_LARGE,
+            f"the board has {board.cells:,} open cells; cftp samples boards of at most "
+            f"{MAX_CFTP_CELLS:,} (300 x 300)",
+            "puzzle",
+        )
+    wanted = 1 if query.limit is None else query.limit
+    if wanted * (board.cells // 2) > MAX_RESPONSE_DOMINOES:
+        raise SolveError(
+            TOO_LARGE,
+            f"this asks for {wanted:,} tilings of {board.cells // 2:,} dominoes each; a response "
+            f"holds at most {MAX_RESPONSE_DOMINOES:,} dominoes, so lower the limit",
+            "limit",
+        )
+    reason = cftp.holes_message(board.open_rows, board.width)
+    if reason is not None:
+        raise puzzle_error(f"{reason}; use engine 'profile_dp' if the board is narrow", "puzzle")
+    sampler = cftp.Sampler(board.open_rows, board.width)
+    if not sampler.tileable:
+        monitor.finish(0, 0, True)
+        return _response("cftp", 0, True, {"nodes": 0, "sweeps": 0})
+    rng = random.Random(query.seed)
+    found: dict[tuple, list[list[list[int]]]] = {}
+    cancelled = False
+    for _ in range(wanted):
+        tiling = sampler.sample(
+            rng, lambda: monitor.check(sampler.sweeps, len(found), lambda: len(found) / wanted)
+        )
+        if tiling is None:
+            cancelled = True
+            break
+        dominoes = _puzzle_coordinates(tiling, board, False)
+        found.setdefault(tuple(map(str, dominoes)), dominoes)
+    stats = {"nodes": sampler.sweeps, "sweeps": sampler.sweeps, "samples": wanted}
+    monitor.finish(sampler.sweeps, len(found), False)
+    return _response("cftp", len(found), False, stats, list(found.values()), cancelled=cancelled)
+
+
+def _dp_board(board: Board, wants_tilings: bool) -> tuple[Board, bool]:
+    """The board as the DP runs it (shorter side across) and whether it was transposed.
+
+    Raises ``too_large`` when the DP cannot take it."""
+    if min(board.width, board.height) > profile_dp.MAX_WIDTH:
+        # Refuse before transposing a big board cell by cell.
+        raise SolveError(
+            TOO_LARGE,
+            profile_dp.check_size([], min(board.width, board.height), wants_tilings)
+            or "the board is too large for the profile DP",
+            "puzzle",
+        )
+    transposed = board.width > board.height
+    oriented = board.transposed() if transposed else board
+    too_big = profile_dp.check_size(oriented.open_rows, oriented.width, wants_tilings)
+    if too_big is not None:
+        raise SolveError(TOO_LARGE, too_big, "puzzle")
+    return oriented, transposed
 
 
 def _puzzle_coordinates(
@@ -279,12 +364,17 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     engine = choose_engine(board, query)
     limit = query.limit
     monitor = Monitor(query.progress, query.cancel)
+    if query.mode == "trace":
+        return trace_fields(board, engine, query, monitor)
 
     if board.cells % 2 or board.colour_balance():
         # No tiling, whatever the engine: finished before it started.
         monitor.finish(0, 0, True)
         extra = {} if query.mode == "count" else {"total": 0}
         return _response(engine, 0, True, {"nodes": 0, "shortcut": "cell colours"}, **extra)
+
+    if engine == "cftp":
+        return _sample_uniform(board, query, monitor)
 
     if engine == "formula":
         short = min(board.height, board.width)
@@ -306,20 +396,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         count = total if limit is None else min(total, limit)
         return _response(engine, count, limit is None or total <= limit, stats)
 
-    if min(board.width, board.height) > profile_dp.MAX_WIDTH:
-        # Refuse before transposing a big board cell by cell.
-        raise SolveError(
-            TOO_LARGE,
-            profile_dp.check_size([], min(board.width, board.height), query.mode != "count")
-            or "the board is too large for the profile DP",
-            "puzzle",
-        )
-    transposed = board.width > board.height
-    oriented = board.transposed() if transposed else board
     wants_tilings = query.mode != "count"
-    too_big = profile_dp.check_size(oriented.open_rows, oriented.width, wants_tilings)
-    if too_big is not None:
-        raise SolveError(TOO_LARGE, too_big, "puzzle")
+    oriented, transposed = _dp_board(board, wants_tilings)
     dp = profile_dp.ProfileDP(oriented.open_rows, oriented.width, monitor, keep_rows=wants_tilings)
     stats = {
         "nodes": 0,
@@ -355,3 +433,93 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     solutions = [_puzzle_coordinates(tiling, board, transposed) for tiling in found]
     monitor.finish(dp.steps, len(solutions), True)
     return _response(engine, len(solutions), wanted == total, stats, solutions, total)
+
+
+# ---------------------------------------------------------------- trace mode
+
+
+def trace_fields(board: Board, engine: str, query: Query, monitor: Monitor) -> dict[str, Any]:
+    """Trace mode (profile DP): a ``cell`` step per open cell in the DP's order, with
+    ``states``, the number of live profiles after it; then, for each of the first ``limit``
+    tilings in the DP's numbering, its dominoes read back from the counts (``force`` steps,
+    ``place``: ``{"cells": [[r1, c1], [r2, c2]]}``) and a ``solution`` step with ``count``, the
+    number of tilings. Cells are in the puzzle's coordinates."""
+    oriented, transposed = _dp_board(board, True)
+
+    def cell(row: int, column: int) -> list[int]:
+        if transposed:
+            row, column = column, row
+        return [row + board.row_offset, column + board.col_offset]
+
+    def describe(raw: dict[str, Any]) -> dict[str, Any]:
+        step: dict[str, Any] = {"type": raw["type"], "depth": raw["depth"]}
+        if raw["type"] == "cell":
+            step["cell"] = cell(raw["row"], raw["column"])
+            step["states"] = raw["states"]
+            r, c = step["cell"]
+            live = raw["states"]
+            step["text"] = (
+                f"Cell ({r}, {c}) swept: {live:,} frontier profile{'s' if live != 1 else ''} "
+                "reached by some partial tiling"
+            )
+        elif raw["type"] == "force":
+            first, second = (cell(*end) for end in raw["domino"])
+            step["place"] = {"cells": sorted([first, second])}
+            step["text"] = (
+                f"Tiling {raw['tiling'] + 1}: domino {tuple(first)}-{tuple(second)}, "
+                "read back from the counts"
+            )
+        else:
+            step["count"] = raw["count"]
+            step["number"] = raw["number"]
+            step["text"] = f"Tiling {raw['number']} of {raw['count']:,}"
+        return step
+
+    recorder = trace.Recorder(query.max_steps, describe)
+    dp = profile_dp.ProfileDP(
+        oriented.open_rows, oriented.width, monitor, keep_rows=True, recorder=recorder
+    )
+    stats: dict[str, Any] = {"nodes": 0, "states": 1 << oriented.width}
+    tilings: list[list[profile_dp.Domino]] = []
+    cancelled = False
+    try:
+        if not dp.run():
+            cancelled = True
+        else:
+            assert dp.total is not None
+            wanted = dp.total if query.limit is None else min(dp.total, query.limit)
+            found = dp.unrank(list(range(wanted)))
+            if found is None:
+                cancelled = True
+            for number, tiling in enumerate(found or []):
+                for depth, domino in enumerate(tiling):
+                    recorder.add(
+                        {"type": "force", "depth": depth, "domino": domino, "tiling": number}
+                    )
+                recorder.add(
+                    {
+                        "type": "solution",
+                        "depth": len(tiling),
+                        "number": number + 1,
+                        "count": dp.total,
+                    }
+                )
+                tilings.append(tiling)
+    except trace.TraceFull:
+        pass
+    stats["nodes"] = dp.steps
+    stats["steps"] = len(recorder.steps)
+    complete = dp.total is not None and len(tilings) == dp.total and not recorder.truncated
+    monitor.finish(dp.steps, len(tilings), complete)
+    fields = _response(
+        engine,
+        len(tilings),
+        complete,
+        stats,
+        [_puzzle_coordinates(tiling, board, transposed) for tiling in tilings],
+        dp.total,
+        cancelled,
+    )
+    fields["steps"] = recorder.steps
+    fields["truncated"] = recorder.truncated
+    return fields

@@ -20,6 +20,10 @@ Item names are strings (in text: any whitespace-free token without ``|``).
 A solution is the sorted list of the indices (0-based, in input order) of the chosen options.
 The response also names the ``engine`` used and includes its counters in ``stats``.
 
+Trace mode (``"mode": "trace"``): the steps of Algorithm X (``pysolver.engines.trace``, the
+same tree as ``dlx`` and ``bitset``); a ``choose`` step's ``item`` is the item's name, ``place``
+is ``{"option": index}``. No heatmap for this kind.
+
 Size caps (checked before any search, error code ``too_large``): at most ``MAX_ITEMS`` items,
 ``MAX_OPTIONS`` options and ``MAX_ENTRIES`` (option, item) entries in all. The ``bitset``
 engine keeps one mask of all options per option, so it needs about options^2 / 8 bytes; above
@@ -31,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pysolver.engines import bitset, dlx
+from pysolver.engines import bitset, dlx, trace
 from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, search
 from pysolver.engines.monitor import Monitor
 from pysolver.facts import engine_facts
@@ -75,7 +79,7 @@ def facts() -> dict[str, Any]:
 
 def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     """Validate ``puzzle``, run the exact cover search ``query`` asks for, return the fields."""
-    problem = parse_puzzle(puzzle)
+    problem, item_names = parse_named(puzzle)
     engine = engine_for(query, ENGINES)
     if engine == "bitset" and len(problem.options) > BITSET_MAX_OPTIONS:
         if query.engine is not None:
@@ -86,6 +90,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
                 "engine",
             )
         engine = "dlx"
+    if query.mode == "trace":
+        return trace_fields(problem, item_names, engine, query)
     result = search(
         problem,
         engine,
@@ -106,8 +112,49 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     return fields
 
 
+def trace_fields(
+    problem: ExactCoverProblem, item_names: list[str], engine: str, query: Query
+) -> dict[str, Any]:
+    """Trace mode: the steps of the search ``engine`` makes (``pysolver.engines.trace``).
+
+    Items are named as in the puzzle (a ``choose`` step's ``item`` is the name); ``place`` is
+    ``{"option": index}``.
+    """
+
+    def option_label(option: int) -> str:
+        return f"option {option} ({' '.join(item_names[i] for i in problem.options[option])})"
+
+    describe = trace.exact_cover_describer(
+        lambda item: f"item {item_names[item]!r}",
+        option_label,
+        lambda option: {"option": option},
+        lambda item: item_names[item],
+    )
+    recorder = trace.Recorder(query.max_steps, describe)
+    result = trace.search(
+        problem, recorder, limit=query.limit, monitor=Monitor(query.progress, query.cancel)
+    )
+    fields: dict[str, Any] = {
+        "engine": engine,
+        "count": result.count,
+        "complete": result.complete,
+        "solutions": result.solutions,
+        "steps": recorder.steps,
+        "truncated": recorder.truncated,
+        "stats": {"nodes": result.stats["nodes"], "steps": len(recorder.steps)},
+    }
+    if result.cancelled:
+        fields["cancelled"] = True
+    return fields
+
+
 def parse_puzzle(puzzle: Any) -> ExactCoverProblem:
     """The exact cover problem of a puzzle object (lists or Knuth text), or a ``SolveError``."""
+    return parse_named(puzzle)[0]
+
+
+def parse_named(puzzle: Any) -> tuple[ExactCoverProblem, list[str]]:
+    """The exact cover problem of a puzzle object and its item names (primary first)."""
     puzzle = require_dict(puzzle, "puzzle")
     has_lists = "items" in puzzle or "options" in puzzle
     if "text" in puzzle:
@@ -122,7 +169,8 @@ def parse_puzzle(puzzle: Any) -> ExactCoverProblem:
             'an exact cover puzzle needs "items" and "options" lists, or a "text" in '
             "Knuth's format (items line, then one option a line)"
         )
-    return _encode(*names)
+    primary, secondary = names[0], names[1]
+    return _encode(*names), [*primary, *secondary]
 
 
 def _read_lists(

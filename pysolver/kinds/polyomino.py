@@ -50,6 +50,12 @@ spreads the sample over the whole space. A restart that runs past a node budget 
 the budget doubled (heavy-tailed first-solution times). When repeats pile up (fewer tilings
 exist than were asked for), one shuffled search enumerates the rest and the answer is complete.
 
+Trace mode (symmetry ``"all"`` only): the exact cover steps (``pysolver.engines.trace``, the
+engine's own tree); a ``choose`` step's ``item`` is ``{"cell": [r, c]}`` or ``{"piece": name,
+"copy": j}``, ``place`` is ``{"piece": name, "cells": [[r, c], ...]}``. Heatmap (count mode):
+per piece name, per cell of the board grid, how many of the counted tilings cover the cell with
+that piece (with ``"distinct"``: one representative tiling per class).
+
 Caps (``too_large`` errors): at most ``MAX_BOARD_CELLS`` cells to cover, a board grid of at most
 ``MAX_BOARD_SIDE`` rows and columns, ``MAX_COPIES`` copies of a piece, and at most
 ``exact_cover.MAX_ENTRIES`` (option, item) entries in the matrix. Counting ``distinct`` keeps
@@ -65,7 +71,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pysolver.boards import read_board_rows
-from pysolver.engines import bitset, dlx
+from pysolver.engines import bitset, dlx, trace
 from pysolver.engines.exact_cover import ENGINES as EXACT_COVER_ENGINES
 from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, search
 from pysolver.engines.monitor import Monitor, StageMonitor
@@ -82,10 +88,14 @@ from pysolver.pieces import (
     parse_cells,
 )
 from pysolver.protocol import (
+    INVALID_REQUEST,
     TOO_LARGE,
     Query,
     SolveError,
+    check_heatmap_count,
+    empty_grid,
     engine_for,
+    heatmap_limit,
     puzzle_error,
     require_bool,
     require_dict,
@@ -740,14 +750,23 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     engine = engine_for(query, ENGINES)
     tiling = parse_puzzle(puzzle)
     monitor = Monitor(query.progress, query.cancel)
+    if query.mode == "trace":
+        return trace_fields(tiling, symmetry, engine, query, monitor)
     if query.mode == "random":
         outcome = run_random(
             random_branch(tiling, symmetry), engine, query.limit, query.rng(), monitor
         )
     else:
         branches = count_branches(tiling, symmetry)
-        outcome = run_branches(branches, engine, query.limit, query.wants_solutions, monitor)
+        keep = query.wants_solutions or query.heatmap
+        limit = heatmap_limit(query) if query.heatmap else query.limit
+        outcome = run_branches(branches, engine, limit, keep, monitor)
     monitor.finish(outcome.nodes, outcome.count, outcome.complete)
+    extra: dict[str, Any] = {}
+    if query.heatmap:
+        check_heatmap_count(outcome.count)
+        extra["heatmap"] = heatmap(tiling, puzzle["board"], outcome.solutions)
+        outcome.solutions = []
     response: dict[str, Any] = {
         "count": outcome.count,
         "complete": outcome.complete,
@@ -755,7 +774,94 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         "stats": {"nodes": outcome.nodes},
         "engine": engine,
         "symmetry": symmetry,
+        **extra,
     }
     if outcome.cancelled:
         response["cancelled"] = True
     return response
+
+
+# ---------------------------------------------------------------- trace mode and heatmaps
+
+
+def item_labels(tiling: Tiling, encoding: Encoding) -> list[tuple[str, Any]]:
+    """Per item of ``encode``'s matrix: a label for sentences and its JSON ``item``.
+
+    Same numbering as ``encode``: board cells, then each piece with items (its copies), then
+    the secondary items that order copies (never chosen, so never named in a step).
+    """
+    labels: list[tuple[str, Any]] = [
+        (f"cell ({r}, {c})", {"cell": [r, c]}) for r, c in tiling.cells
+    ]
+    free_name = itemless_piece(tiling)
+    for piece in tiling.pieces:
+        if piece.name == free_name:
+            continue
+        for copy in range(piece.count):
+            label = (
+                f"piece {piece.name}" if piece.count == 1 else f"piece {piece.name} ({copy + 1})"
+            )
+            labels.append((label, {"piece": piece.name, "copy": copy}))
+    problem = encoding.problem
+    labels.extend(("an ordering item", None) for _ in range(problem.secondary))
+    return labels
+
+
+def trace_fields(
+    tiling: Tiling, symmetry: str, engine: str, query: Query, monitor: Monitor
+) -> dict[str, Any]:
+    """Trace mode: the steps of the exact cover search over the whole matrix (symmetry "all").
+
+    A ``choose`` step's ``item`` is ``{"cell": [r, c]}`` or ``{"piece": name, "copy": j}``;
+    ``place`` is ``{"piece": name, "cells": [[r, c], ...]}``.
+    """
+    if symmetry != "all":
+        raise SolveError(
+            INVALID_REQUEST,
+            'trace mode shows the search over every tiling: use "symmetry": "all"',
+            "symmetry",
+        )
+    encoding = encode(tiling)
+    labels = item_labels(tiling, encoding)
+
+    def place(option: int) -> dict[str, Any]:
+        cells = [list(tiling.cells[i]) for i in encoding.option_cells[option]]
+        return {"piece": encoding.option_piece[option], "cells": cells}
+
+    def option_label(option: int) -> str:
+        r, c = tiling.cells[encoding.option_cells[option][0]]
+        return f"{encoding.option_piece[option]} at ({r}, {c})"
+
+    describe = trace.exact_cover_describer(
+        lambda item: labels[item][0], option_label, place, lambda item: labels[item][1]
+    )
+    recorder = trace.Recorder(query.max_steps, describe)
+    result = trace.search(encoding.problem, recorder, limit=query.limit, monitor=monitor)
+    response: dict[str, Any] = {
+        "count": result.count,
+        "complete": result.complete,
+        "solutions": [solution_json(tiling, decode(encoding, s)) for s in result.solutions],
+        "steps": recorder.steps,
+        "truncated": recorder.truncated,
+        "stats": {"nodes": result.stats["nodes"], "steps": len(recorder.steps)},
+        "engine": engine,
+        "symmetry": symmetry,
+    }
+    if result.cancelled:
+        response["cancelled"] = True
+    return response
+
+
+def heatmap(
+    tiling: Tiling, board: list[str], solutions: list[Solution]
+) -> dict[str, list[list[int]]]:
+    """Per piece name, per cell of the board grid: how many of the tilings cover it with that
+    piece. With ``symmetry: "distinct"`` the tilings are the class representatives counted."""
+    counts = {piece.name: empty_grid(len(board), len(board[0])) for piece in tiling.pieces}
+    for solution in solutions:
+        for name, spot in solution:
+            grid = counts[name]
+            for index in spot:
+                r, c = tiling.cells[index]
+                grid[r][c] += 1
+    return counts

@@ -18,6 +18,13 @@ stay in the grid and hold no other clue. Two engines solve that:
 
 Both give the same solution sets; ``random`` mode shuffles the candidate order by the seed.
 
+Trace mode: with ``propagate``, the candidate sets' story first (rectangles of the right area
+holding their clue, those holding no other clue, after the overlap rule, after all rules: 345,
+218, 156, 140 on the 12x12 seed), then propagate / force / split / try / backtrack / solution
+steps; with ``dlx``, the exact cover steps. ``place`` is ``{"clue": i, "rect": [top, left,
+height, width]}``. Heatmap (count mode): per clue index as a string, per cell, how many
+solutions give that cell to the clue.
+
 Limits: at most ``MAX_SIDE`` (100) rows and columns, so at most 10,000 cells; URLs of at most
 ``MAX_URL_CHARS`` characters. Clues must add up to the grid's area.
 
@@ -30,9 +37,10 @@ three (8192 more); ``g``..``z`` skip 1..20 blank cells. ``to_url`` writes the sa
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from pysolver.engines import dlx, propagate
+from pysolver.engines import dlx, propagate, trace
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.exact_cover import search as exact_cover_search
 from pysolver.engines.monitor import Monitor, SearchResult
@@ -41,7 +49,10 @@ from pysolver.protocol import (
     TOO_LARGE,
     Query,
     SolveError,
+    check_heatmap_count,
+    empty_grid,
     engine_for,
+    heatmap_limit,
     puzzle_error,
     require_dict,
     require_int,
@@ -318,8 +329,11 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     engine = engine_for(query, ENGINES)
     rectangles, masks, in_area = candidate_rectangles(rows, cols, clues)
     monitor = Monitor(query.progress, query.cancel)
+    if query.mode == "trace":
+        return trace_fields(rows, cols, clues, rectangles, masks, in_area, engine, query, monitor)
     rng = query.rng() if query.mode == "random" else None
-    keep = query.wants_solutions
+    keep = query.wants_solutions or query.heatmap
+    limit = heatmap_limit(query) if query.heatmap else query.limit
     stats: dict[str, Any] = {
         "candidates_area": in_area,
         "candidates": sum(len(clue_masks) for clue_masks in masks),
@@ -327,7 +341,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     if engine == "propagate":
         result = propagate.search(
             propagate.PartitionProblem(rows * cols, masks),
-            limit=query.limit,
+            limit=limit,
             keep_solutions=keep,
             rng=rng,
             monitor=monitor,
@@ -337,14 +351,22 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
             for solution in result.solutions
         ]
     else:
-        result, solutions = _solve_exact_cover(rows * cols, rectangles, masks, query, rng, monitor)
+        result, solutions = _solve_exact_cover(
+            rows * cols, rectangles, masks, limit, keep, rng, monitor
+        )
     stats.update(result.stats)
+    extra: dict[str, Any] = {}
+    if query.heatmap:
+        check_heatmap_count(result.count)
+        extra["heatmap"] = heatmap(rows, cols, solutions)
+        solutions = []
     response: dict[str, Any] = {
         "engine": engine,
         "count": result.count,
         "complete": result.complete,
         "solutions": solutions,
         "stats": stats,
+        **extra,
     }
     if result.cancelled:
         response["cancelled"] = True
@@ -358,11 +380,31 @@ def _solve_exact_cover(
     cells: int,
     rectangles: list[list[Rectangle]],
     masks: list[list[int]],
-    query: Query,
+    limit: int | None,
+    keep: bool,
     rng: random.Random | None,
     monitor: Monitor,
 ) -> tuple[SearchResult, list[list[list[int]]]]:
-    """Items: cells ``0 .. cells-1`` then one per clue, all primary; an option per rectangle."""
+    problem, owner = exact_cover_matrix(cells, masks)
+    result = exact_cover_search(
+        problem, "dlx", limit=limit, keep_solutions=keep, rng=rng, monitor=monitor
+    )
+    solutions = []
+    for chosen in result.solutions:
+        solution: list[list[int]] = [[] for _ in masks]
+        for option in chosen:
+            clue, choice = owner[option]
+            solution[clue] = list(rectangles[clue][choice])
+        solutions.append(solution)
+    return result, solutions
+
+
+def exact_cover_matrix(
+    cells: int, masks: list[list[int]]
+) -> tuple[ExactCoverProblem, list[tuple[int, int]]]:
+    """Items: cells ``0 .. cells-1`` then one per clue, all primary; an option per rectangle.
+
+    Also returns each option's (clue, candidate index)."""
     options: list[list[int]] = []
     owner: list[tuple[int, int]] = []
     for clue, clue_masks in enumerate(masks):
@@ -374,23 +416,191 @@ def _solve_exact_cover(
                 mask ^= low
             options.append(option)
             owner.append((clue, choice))
-    problem = ExactCoverProblem(cells + len(masks), 0, options)
-    result = exact_cover_search(
-        problem,
-        "dlx",
-        limit=query.limit,
-        keep_solutions=query.wants_solutions,
-        rng=rng,
-        monitor=monitor,
-    )
-    solutions = []
-    for chosen in result.solutions:
-        solution: list[list[int]] = [[] for _ in masks]
-        for option in chosen:
-            clue, choice = owner[option]
-            solution[clue] = list(rectangles[clue][choice])
-        solutions.append(solution)
-    return result, solutions
+    return ExactCoverProblem(cells + len(masks), 0, options), owner
+
+
+# ---------------------------------------------------------------- trace mode and heatmaps
+
+
+def trace_fields(
+    rows: int,
+    cols: int,
+    clues: list[Clue],
+    rectangles: list[list[Rectangle]],
+    masks: list[list[int]],
+    in_area: int,
+    engine: str,
+    query: Query,
+    monitor: Monitor,
+) -> dict[str, Any]:
+    """Trace mode. ``propagate``: the candidate sets' story first (rectangles of the right area
+    holding their clue cell, those holding no other clue, after the overlap rule, after all
+    rules: 345, 218, 156, 140 on the seed 12x12), then propagate / force / split / try /
+    backtrack / solution steps. ``dlx``: the exact cover steps (items: cells and clues).
+    ``place`` is ``{"clue": index, "rect": [top, left, height, width]}``."""
+
+    def clue_label(clue: int) -> str:
+        row, col, size = clues[clue]
+        return f"clue {clue} ({size} at ({row}, {col}))"
+
+    def place(clue: int, candidate: int) -> dict[str, Any]:
+        return {"clue": clue, "rect": list(rectangles[clue][candidate])}
+
+    def rect_text(clue: int, candidate: int) -> str:
+        top, left, height, width = rectangles[clue][candidate]
+        return f"the {height}x{width} rectangle at ({top}, {left})"
+
+    stats: dict[str, Any] = {
+        "candidates_area": in_area,
+        "candidates": sum(len(clue_masks) for clue_masks in masks),
+    }
+    if engine == "propagate":
+        recorder = trace.Recorder(
+            query.max_steps, _propagation_describer(clue_label, place, rect_text)
+        )
+        try:
+            recorder.add({"type": "propagate", "depth": 0, "rule": "area", "candidates": in_area})
+            recorder.add(
+                {
+                    "type": "propagate",
+                    "depth": 0,
+                    "rule": "clues",
+                    "removed": in_area - stats["candidates"],
+                    "candidates": stats["candidates"],
+                }
+            )
+        except trace.TraceFull:
+            pass
+        if recorder.truncated:
+            result = SearchResult(complete=False)
+        else:
+            result = propagate.search(
+                propagate.PartitionProblem(rows * cols, masks),
+                limit=query.limit,
+                monitor=monitor,
+                recorder=recorder,
+            )
+        solutions = [
+            [list(rectangles[clue][choice]) for clue, choice in enumerate(solution)]
+            for solution in result.solutions
+        ]
+    else:
+        cells = rows * cols
+        problem, owner = exact_cover_matrix(cells, masks)
+
+        def item_label(item: int) -> str:
+            return clue_label(item - cells) if item >= cells else f"cell {divmod(item, cols)}"
+
+        def item_value(item: int) -> dict[str, Any]:
+            return {"clue": item - cells} if item >= cells else {"cell": list(divmod(item, cols))}
+
+        describe = trace.exact_cover_describer(
+            item_label,
+            lambda option: f"{rect_text(*owner[option])} of {clue_label(owner[option][0])}",
+            lambda option: place(*owner[option]),
+            item_value,
+        )
+        recorder = trace.Recorder(query.max_steps, describe)
+        result = trace.search(problem, recorder, limit=query.limit, monitor=monitor)
+        solutions = []
+        for chosen in result.solutions:
+            solution: list[list[int]] = [[] for _ in masks]
+            for option in chosen:
+                clue, choice = owner[option]
+                solution[clue] = list(rectangles[clue][choice])
+            solutions.append(solution)
+    stats.update(result.stats)
+    stats["steps"] = len(recorder.steps)
+    response: dict[str, Any] = {
+        "engine": engine,
+        "count": result.count,
+        "complete": result.complete,
+        "solutions": solutions,
+        "steps": recorder.steps,
+        "truncated": recorder.truncated,
+        "stats": stats,
+    }
+    if result.cancelled:
+        response["cancelled"] = True
+    return response
+
+
+def _propagation_describer(
+    clue_label: Callable[[int], str],
+    place: Callable[[int, int], dict[str, Any]],
+    rect_text: Callable[[int, int], str],
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The protocol's steps from the propagation engine's raw steps, in Shikaku terms."""
+
+    def describe(raw: dict[str, Any]) -> dict[str, Any]:
+        kind = raw["type"]
+        step: dict[str, Any] = {"type": kind, "depth": raw["depth"]}
+        if kind == "propagate":
+            step["rule"] = raw["rule"]
+            step["candidates"] = raw["candidates"]
+            removed = raw.get("removed", 0)
+            if "removed" in raw:
+                step["removed"] = removed
+            if raw["rule"] == "area":
+                step["text"] = (
+                    f"{raw['candidates']} rectangles have a clue's area and hold its cell"
+                )
+            elif raw["rule"] == "clues":
+                step["text"] = (
+                    f"Dropping the {removed} that hold another clue leaves {raw['candidates']}"
+                )
+            elif raw["rule"] == "overlap":
+                step["text"] = (
+                    f"The overlap rule removes {removed} (each overlaps every rectangle left "
+                    f"to another clue): {raw['candidates']} left"
+                )
+            elif raw.get("contradiction"):
+                step["contradiction"] = True
+                step["text"] = (
+                    "Propagation finds a clue with no rectangle left or a cell no rectangle "
+                    "can cover: a dead end"
+                )
+            else:
+                step["text"] = (
+                    f"Propagation (overlap and coverage rules) removes {removed}: "
+                    f"{raw['candidates']} left"
+                )
+        elif kind in ("try", "force"):
+            step["place"] = place(raw["variable"], raw["candidate"])
+            where = rect_text(raw["variable"], raw["candidate"])
+            if kind == "force":
+                label = clue_label(raw["variable"])
+                step["text"] = f"{label[:1].upper()}{label[1:]} has one rectangle left: {where}"
+            else:
+                step["text"] = f"First part: {clue_label(raw['variable'])} takes {where}"
+        elif kind == "split":
+            step["clue"] = raw["variable"]
+            step["first"] = place(raw["variable"], raw["candidate"])["rect"]
+            step["rest"] = raw["rest"]
+            first = rect_text(raw["variable"], raw["candidate"])
+            others = "the other one" if raw["rest"] == 1 else f"one of the other {raw['rest']}"
+            step["text"] = f"Split {clue_label(raw['variable'])}: {first}, or {others}"
+        elif kind == "backtrack":
+            step["text"] = f"Back up to depth {raw['depth']}: take the other part of the split"
+        else:
+            step["number"] = raw["number"]
+            step["text"] = f"Solution {raw['number']}: every clue has its rectangle"
+        return step
+
+    return describe
+
+
+def heatmap(rows: int, cols: int, solutions: list[list[list[int]]]) -> dict[str, list[list[int]]]:
+    """Per clue index (as a string), per cell: how many solutions give that cell to the clue."""
+    counts: dict[str, list[list[int]]] = {}
+    for solution in solutions:
+        for clue, (top, left, height, width) in enumerate(solution):
+            grid = counts.setdefault(str(clue), empty_grid(rows, cols))
+            for row in range(top, top + height):
+                line = grid[row]
+                for col in range(left, left + width):
+                    line[col] += 1
+    return counts
 
 
 # ---------------------------------------------------------------- generating

@@ -41,6 +41,13 @@ true/false when the search decides it (two solutions found, or the search space 
 ``limit`` >= 2 in solve mode, or count mode), ``size`` is n, ``box`` the box shape, ``symbols``
 the string style read ("1-G" or "0-F" for 16x16, "digits" otherwise, "ints" for lists of ints).
 
+Trace mode: the steps of the engine's tree (``pysolver.engines.trace``); with ``singles``,
+forced digits (naked and hidden singles) are ``force`` steps. A ``choose`` step's ``item`` is
+``{"cell": [r, c]}``, ``{"row": r, "digit": d}``, ``{"column": c, "digit": d}`` or ``{"box": b,
+"digit": d}`` (0-based, boxes row by row); ``place`` is ``{"cell": [r, c], "value": d}``; the
+givens are not steps. Heatmap (count mode): per digit as a string, per cell, how many
+solutions have it there (givens count in every solution).
+
 Human messages count rows, columns and boxes from 1 (boxes row by row) and say so; JSON
 solutions, like every kind, are plain rows of ints.
 """
@@ -50,13 +57,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pysolver.engines import bitset, dlx, exact_cover, singles
+from pysolver.engines import bitset, dlx, exact_cover, singles, trace
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
     Query,
+    check_heatmap_count,
+    empty_grid,
     engine_for,
+    heatmap_limit,
     puzzle_error,
     require_dict,
     require_int,
@@ -414,16 +424,22 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     problem, option_codes = build_matrix(n, box_rows, box_cols, values)
 
     monitor = Monitor(query.progress, query.cancel)
+    if query.mode == "trace":
+        return trace_fields(n, box_rows, box_cols, values, problem, option_codes, engine, query)
     rng = query.rng() if query.mode == "random" else None
-    keep = query.wants_solutions
+    keep = query.wants_solutions or query.heatmap
+    limit = heatmap_limit(query) if query.heatmap else query.limit
     if engine == "singles":
-        result = singles.search(
-            problem, limit=query.limit, keep_solutions=keep, rng=rng, monitor=monitor
-        )
+        result = singles.search(problem, limit=limit, keep_solutions=keep, rng=rng, monitor=monitor)
     else:
         result = exact_cover.search(
-            problem, engine, limit=query.limit, keep_solutions=keep, rng=rng, monitor=monitor
+            problem, engine, limit=limit, keep_solutions=keep, rng=rng, monitor=monitor
         )
+    extra: dict[str, Any] = {}
+    if query.heatmap:
+        check_heatmap_count(result.count)
+        extra["heatmap"] = heatmap(n, values, option_codes, result.solutions)
+        result.solutions = []
 
     response: dict[str, Any] = {
         "count": result.count,
@@ -440,6 +456,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         "box": [box_rows, box_cols],
         "symbols": style,
     }
+    response.update(extra)
     if result.cancelled:
         response["cancelled"] = True
     # Decidable once two solutions are known or the whole search space was exhausted.
@@ -448,3 +465,109 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     elif result.complete:
         response["unique"] = result.count == 1
     return response
+
+
+# ---------------------------------------------------------------- trace mode and heatmaps
+
+
+def item_labels(
+    n: int, box_rows: int, box_cols: int, values: list[int]
+) -> list[tuple[str, dict[str, Any]]]:
+    """Per item of ``build_matrix``'s matrix: a label for sentences and its JSON ``item``.
+
+    Same numbering as ``build_matrix``: open cells, then each row's, column's and box's
+    missing digits. Sentences count rows, columns and boxes from 1; JSON from 0.
+    """
+    boxes_across = n // box_cols
+    labels: list[tuple[str, dict[str, Any]]] = []
+    for position, value in enumerate(values):
+        if not value:
+            r, c = divmod(position, n)
+            labels.append((f"the cell at row {r + 1}, column {c + 1}", {"cell": [r, c]}))
+    used: dict[str, list[set[int]]] = {
+        unit: [set() for _ in range(n)] for unit in ("row", "column", "box")
+    }
+    for position, value in enumerate(values):
+        if value:
+            r, c = divmod(position, n)
+            used["row"][r].add(value)
+            used["column"][c].add(value)
+            used["box"][(r // box_rows) * boxes_across + c // box_cols].add(value)
+    for unit, sets in used.items():
+        for number, present in enumerate(sets):
+            for digit in range(1, n + 1):
+                if digit not in present:
+                    labels.append(
+                        (f"the {digit} of {unit} {number + 1}", {unit: number, "digit": digit})
+                    )
+    return labels
+
+
+def trace_fields(
+    n: int,
+    box_rows: int,
+    box_cols: int,
+    values: list[int],
+    problem: ExactCoverProblem,
+    option_codes: list[int],
+    engine: str,
+    query: Query,
+) -> dict[str, Any]:
+    """Trace mode: the steps of ``engine``'s search (``singles`` forces singles as ``force``
+    steps; ``dlx`` and ``bitset`` only branch). ``place`` is ``{"cell": [r, c], "value": d}``;
+    the givens are not steps, so a replayed board is the givens plus the placed digits."""
+    labels = item_labels(n, box_rows, box_cols, values)
+
+    def place(option: int) -> dict[str, Any]:
+        position, digit = divmod(option_codes[option], n)
+        return {"cell": list(divmod(position, n)), "value": digit + 1}
+
+    def option_label(option: int) -> str:
+        spot = place(option)
+        r, c = spot["cell"]
+        return f"{spot['value']} at row {r + 1}, column {c + 1}"
+
+    describe = trace.exact_cover_describer(
+        lambda item: labels[item][0], option_label, place, lambda item: labels[item][1]
+    )
+    recorder = trace.Recorder(query.max_steps, describe)
+    result = trace.search(
+        problem,
+        recorder,
+        limit=query.limit,
+        singles=engine == "singles",
+        monitor=Monitor(query.progress, query.cancel),
+    )
+    response: dict[str, Any] = {
+        "engine": engine,
+        "count": result.count,
+        "complete": result.complete,
+        "solutions": [decode(n, values, option_codes, chosen) for chosen in result.solutions],
+        "steps": recorder.steps,
+        "truncated": recorder.truncated,
+        "stats": {"nodes": result.stats["nodes"], "steps": len(recorder.steps)},
+        "size": n,
+        "box": [box_rows, box_cols],
+    }
+    if result.cancelled:
+        response["cancelled"] = True
+    return response
+
+
+def heatmap(
+    n: int, values: list[int], option_codes: list[int], solutions: list[list[int]]
+) -> dict[str, list[list[int]]]:
+    """Per digit (as a string), per cell: how many of the solutions put that digit there.
+
+    Givens count in every solution."""
+    counts = {str(digit): empty_grid(n, n) for digit in range(1, n + 1)}
+    for position, value in enumerate(values):
+        if value:
+            r, c = divmod(position, n)
+            counts[str(value)][r][c] = len(solutions)
+    for chosen in solutions:
+        for option in chosen:
+            position, digit = divmod(option_codes[option], n)
+            r, c = divmod(position, n)
+            counts[str(digit + 1)][r][c] += 1
+    return counts
