@@ -34,7 +34,9 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from pysolver.engines.monitor import Monitor, SearchResult
 
@@ -233,7 +235,7 @@ def search(
     keep_solutions: bool = True,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
-) -> SearchResult:
+) -> SearchResult[list[int]]:
     """Find (or count) ways to pick one candidate per variable partitioning the cells.
 
     A solution is the list of chosen candidate indices, one per variable.
@@ -267,7 +269,7 @@ def search(
     root = _State.from_domains(domains)
     propagator = _Propagator(problem.cells, root.unions)
     stats = {"nodes": 0, "splits": 0, "candidates_initial": root.candidate_count()}
-    result = SearchResult(stats=stats)
+    result: SearchResult[list[int]] = SearchResult(stats=stats)
     try:
         if not all(domains):
             raise _Contradiction
@@ -302,16 +304,6 @@ def search(
 MAX_SPLIT_DEPTH = 16
 
 
-@dataclass
-class _Found:
-    """What one (sub)search found: solutions are cell masks aligned with its scope."""
-
-    count: int = 0
-    solutions: list[list[int]] | None = None
-    complete: bool = True
-    cancelled: bool = False
-
-
 class _Search:
     """Depth-first distribution, splitting a node whose open variables fall into independent
     components (no shared cell among their candidates).
@@ -322,7 +314,9 @@ class _Search:
     instead of being enumerated one combination at a time.
     """
 
-    def __init__(self, propagator: _Propagator, monitor: Monitor, keep: bool, stats: dict) -> None:
+    def __init__(
+        self, propagator: _Propagator, monitor: Monitor, keep: bool, stats: dict[str, Any]
+    ) -> None:
         self.propagator = propagator
         self.monitor = monitor
         self.keep = keep
@@ -337,10 +331,11 @@ class _Search:
         start: float,
         share: float,
         depth: int,
-    ) -> _Found:
+    ) -> SearchResult[list[int]]:
         """Search ``state`` branching only on ``scope``'s variables (the others are fixed or
-        independent of them); return up to ``limit`` solutions as masks aligned with scope."""
-        found = _Found(solutions=[] if self.keep else None)
+        independent of them); return up to ``limit`` solutions as masks aligned with scope
+        (none kept when only counting)."""
+        found: SearchResult[list[int]] = SearchResult()
         neighbours = self.propagator.neighbours
         # Stack entries: (node to propagate, start of its share of the tree, size of that share).
         stack: list[tuple[_State, float, float]] = [(state, start, share)]
@@ -348,7 +343,7 @@ class _Search:
             state, start, share = stack.pop()
             self.nodes += 1
             # Within a component, "solutions" counts that component's own (progress only).
-            if self.monitor.check(self.nodes, found.count, lambda start=start: start):
+            if self.monitor.check(self.nodes, found.count, _constant(start)):
                 found.complete = False
                 found.cancelled = True
                 return found
@@ -376,7 +371,7 @@ class _Search:
                     found.complete = False
                     found.cancelled = True
                     return found
-                self._add(found, node.solutions or [], node.count)
+                self._add(found, node.solutions, node.count)
                 if limit is not None and found.count >= limit:
                     found.complete = node.complete and not stack
                     return found
@@ -399,9 +394,9 @@ class _Search:
             stack.append((state, start, first_share))
         return found
 
-    def _add(self, found: _Found, solutions: list[list[int]], count: int) -> None:
+    def _add(self, found: SearchResult[list[int]], solutions: list[list[int]], count: int) -> None:
         found.count += count
-        if found.solutions is not None:
+        if self.keep:
             found.solutions.extend(solutions)
 
     def _split(
@@ -413,13 +408,13 @@ class _Search:
         start: float,
         share: float,
         depth: int,
-    ) -> _Found:
+    ) -> SearchResult[list[int]]:
         """Solve each component alone; combine: counts multiply, solutions are the first
         ``limit`` combinations (components in order, the last varying fastest)."""
         self.stats["splits"] += 1
         # Small components first: cheap to settle, and any failure ends the node sooner.
         components.sort(key=len)
-        parts: list[_Found] = []
+        parts: list[SearchResult[list[int]]] = []
         count = 1
         complete = True
         part_share = share / len(components)
@@ -436,11 +431,11 @@ class _Search:
                 return part
             if part.count == 0:
                 # One component without a solution sinks every combination.
-                return _Found(solutions=[] if self.keep else None, complete=part.complete)
+                return SearchResult(complete=part.complete)
             count *= part.count
             complete = complete and part.complete
             parts.append(part)
-        node = _Found(count=count, complete=complete)
+        node: SearchResult[list[int]] = SearchResult(count=count, complete=complete)
         if limit is not None and count > limit:
             node.count = limit
             node.complete = False
@@ -448,13 +443,18 @@ class _Search:
             base = {v: state.domains[v][0] for v in scope if len(state.domains[v]) == 1}
             node.solutions = []
             for combination in itertools.islice(
-                itertools.product(*(part.solutions or [] for part in parts)), node.count
+                itertools.product(*(part.solutions for part in parts)), node.count
             ):
                 masks = dict(base)
                 for component, part_solution in zip(components, combination, strict=True):
                     masks.update(zip(component, part_solution, strict=True))
                 node.solutions.append([masks[v] for v in scope])
         return node
+
+
+def _constant(value: float) -> Callable[[], float]:
+    """The progress fraction of a node: where its share of the tree starts."""
+    return lambda: value
 
 
 def _components(
