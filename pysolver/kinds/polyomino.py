@@ -65,9 +65,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pysolver.boards import read_board_rows
-from pysolver.engines import bitset, dlx
-from pysolver.engines.exact_cover import ENGINES as EXACT_COVER_ENGINES
-from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, search
+from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, engine_modules, search
 from pysolver.engines.monitor import Monitor, StageMonitor
 from pysolver.facts import engine_facts
 from pysolver.pieces import (
@@ -95,7 +93,8 @@ from pysolver.protocol import (
 )
 
 # Default first: bitset is the faster engine on bench/bench_polyomino.py.
-ENGINES: tuple[str, ...] = ("bitset", *(e for e in EXACT_COVER_ENGINES if e != "bitset"))
+ENGINE_MODULES = engine_modules("bitset", "dlx")
+ENGINES = tuple(ENGINE_MODULES)
 
 MAX_BOARD_CELLS = 400
 MAX_BOARD_SIDE = 200
@@ -109,7 +108,7 @@ def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
     return {
         "title": "Polyomino tiling",
-        **engine_facts({"bitset": bitset, "dlx": dlx}),
+        **engine_facts(ENGINE_MODULES),
         "limits": {
             "max_rows": MAX_BOARD_SIDE,
             "max_cols": MAX_BOARD_SIDE,

@@ -50,8 +50,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pysolver.engines import bitset, dlx, exact_cover, singles
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules, search
 from pysolver.engines.monitor import Monitor
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
@@ -62,9 +61,11 @@ from pysolver.protocol import (
     require_int,
     require_list,
     require_str,
+    response_fields,
 )
 
-ENGINES = ("singles", "dlx", "bitset")
+ENGINE_MODULES = engine_modules("singles", "dlx", "bitset")
+ENGINES = tuple(ENGINE_MODULES)
 
 MAX_SIZE = 36
 BLANKS = ".0"
@@ -81,7 +82,7 @@ def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
     return {
         "title": "Sudoku",
-        **engine_facts({"singles": singles, "dlx": dlx, "bitset": bitset}),
+        **engine_facts(ENGINE_MODULES),
         "limits": {"max_size": MAX_SIZE},
         "sizes": [{"n": n, "box": list(_box_shape(n, None))} for n in STANDARD_SIZES],
         "symbols": SYMBOLS[: MAX_SIZE - 1],
@@ -242,8 +243,11 @@ def _box_shape(n: int, box: Any) -> tuple[int, int]:
     return rows, cols
 
 
-def read_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
-    """Validate a puzzle: (n, box rows, box cols, values row by row with 0 blank, style read)."""
+def parse_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
+    """Validate a puzzle: (n, box rows, box cols, values row by row with 0 blank, style read).
+
+    Givens that clash are an error too (see ``check_givens``).
+    """
     puzzle = require_dict(puzzle, "puzzle")
     if "grid" not in puzzle:
         raise puzzle_error('the puzzle has no "grid"', "puzzle")
@@ -263,6 +267,7 @@ def read_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
             f"the grid must be a string of n*n symbols or a list of n rows, not {_json_type(grid)}",
             GRID_PATH,
         )
+    check_givens(n, shape[0], shape[1], values, read)
     return n, shape[0], shape[1], values, read
 
 
@@ -326,7 +331,7 @@ def check_givens(n: int, box_rows: int, box_cols: int, values: list[int], style:
 # ---------------------------------------------------------------- encoding
 
 
-def build_matrix(
+def encode(
     n: int, box_rows: int, box_cols: int, values: list[int]
 ) -> tuple[ExactCoverProblem, list[int]]:
     """The exact cover matrix of the open cells, and each option's cell * n + (digit - 1).
@@ -409,39 +414,28 @@ def decode(
 def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     """Answer one Sudoku request (see the module docstring for the puzzle and the fields)."""
     engine = engine_for(query, ENGINES)
-    n, box_rows, box_cols, values, style = read_puzzle(puzzle)
-    check_givens(n, box_rows, box_cols, values, style)
-    problem, option_codes = build_matrix(n, box_rows, box_cols, values)
-
-    monitor = Monitor(query.progress, query.cancel)
-    rng = query.rng() if query.mode == "random" else None
-    keep = query.wants_solutions
-    if engine == "singles":
-        result = singles.search(
-            problem, limit=query.limit, keep_solutions=keep, rng=rng, monitor=monitor
-        )
-    else:
-        result = exact_cover.search(
-            problem, engine, limit=query.limit, keep_solutions=keep, rng=rng, monitor=monitor
-        )
-
-    response: dict[str, Any] = {
-        "count": result.count,
-        "complete": result.complete,
-        "solutions": [decode(n, values, option_codes, chosen) for chosen in result.solutions],
-        "stats": {
-            "nodes": result.stats.get("nodes", 0),
+    n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
+    problem, option_codes = encode(n, box_rows, box_cols, values)
+    result = search(
+        problem,
+        engine,
+        limit=query.limit,
+        keep_solutions=query.wants_solutions,
+        rng=query.rng() if query.mode == "random" else None,
+        monitor=Monitor(query.progress, query.cancel),
+    )
+    response = response_fields(
+        result.map(lambda chosen: decode(n, values, option_codes, chosen)),
+        engine,
+        stats={
             "options": len(problem.options),
             "items": problem.primary,
             "givens": n * n - values.count(0),
         },
-        "engine": engine,
-        "size": n,
-        "box": [box_rows, box_cols],
-        "symbols": style,
-    }
-    if result.cancelled:
-        response["cancelled"] = True
+        size=n,
+        box=[box_rows, box_cols],
+        symbols=style,
+    )
     # Decidable once two solutions are known or the whole search space was exhausted.
     if result.count >= 2:
         response["unique"] = False
