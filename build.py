@@ -67,6 +67,7 @@ TEST_REQUIREMENTS = (
     "playwright==1.65.2",
     "pytest-playwright==0.10.0",
     "ruff==0.17.5",
+    "mypy==2.4.1",
 )
 CHROMIUM = os.environ.get("PYSOLVER_CHROMIUM", "/usr/bin/chromium")
 
@@ -535,6 +536,8 @@ def run_tests(pytest_args: list[str]) -> int:
     for name, command in (
         ("ruff check", [str(python), "-m", "ruff", "check", "."]),
         ("ruff format --check", [str(python), "-m", "ruff", "format", "--check", "."]),
+        # Files and strictness come from [tool.mypy] in pyproject.toml.
+        ("mypy", [str(python), "-m", "mypy"]),
     ):
         print(f"$ {name}", flush=True)
         if subprocess.run(command, cwd=ROOT, env=env).returncode != 0:
