@@ -3,7 +3,7 @@
 
     python3 build.py                  build the static site into dist/
     python3 build.py serve [--port N] build if needed, then serve dist/ on 127.0.0.1 (default 8000)
-    python3 build.py test [ARGS]      set up .venv and Chromium, run ruff and every test;
+    python3 build.py test [ARGS]      set up .venv and Chromium, run ruff, mypy and every test;
                                       ARGS go to pytest (e.g. -k sudoku)
 
 The site is everything the page needs, served from one origin and nothing fetched elsewhere:
@@ -570,7 +570,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     serve_parser.add_argument("--verbose", action="store_true", help="log every request")
     test_parser = commands.add_parser(
-        "test", help="set up .venv and Chromium, run ruff and all tests; extra args go to pytest"
+        "test",
+        help="set up .venv and Chromium, run ruff, mypy and all tests; extra args go to pytest",
     )
     test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER)
     args, extra = parser.parse_known_args(argv)
