@@ -192,6 +192,7 @@ Solution = list[list[int]]
 
 
 def solve(puzzle: Any, query: Query) -> dict[str, Any]:
+    """Cut the grid; see the module docstring for the puzzle, the engines and the fields."""
     rows, cols, clues = parse_puzzle(puzzle)
     engine = engine_for(query, ENGINES)
     rectangles, masks, in_area = candidate_rectangles(rows, cols, clues)
