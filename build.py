@@ -4,7 +4,7 @@
     python3 build.py                  build the static site into dist/
     python3 build.py serve [--port N] build if needed, then serve dist/ on 127.0.0.1 (default 8000)
     python3 build.py test [ARGS]      set up .venv, Chromium and eslint (npm ci), run ruff,
-                                      eslint and every test;
+                                      mypy, eslint and every test;
                                       ARGS go to pytest (e.g. -k sudoku)
 
 The site is everything the page needs, served from one origin and nothing fetched elsewhere:
@@ -68,6 +68,7 @@ TEST_REQUIREMENTS = (
     "playwright==1.65.2",
     "pytest-playwright==0.10.0",
     "ruff==0.17.5",
+    "mypy==2.4.1",
 )
 CHROMIUM = os.environ.get("PYSOLVER_CHROMIUM", "/usr/bin/chromium")
 
@@ -568,6 +569,8 @@ def run_tests(pytest_args: list[str]) -> int:
     for name, command in (
         ("ruff check", [str(python), "-m", "ruff", "check", "."]),
         ("ruff format --check", [str(python), "-m", "ruff", "format", "--check", "."]),
+        # Files and strictness come from [tool.mypy] in pyproject.toml.
+        ("mypy", [str(python), "-m", "mypy"]),
         ("eslint web", eslint),
     ):
         print(f"$ {name}", flush=True)
@@ -602,7 +605,7 @@ def main(argv: list[str] | None = None) -> int:
     serve_parser.add_argument("--verbose", action="store_true", help="log every request")
     test_parser = commands.add_parser(
         "test",
-        help="set up .venv, Chromium and eslint, run ruff, eslint and all tests; "
+        help="set up .venv, Chromium and eslint, run ruff, mypy, eslint and all tests; "
         "extra args go to pytest",
     )
     test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER)

@@ -25,8 +25,8 @@ from time import perf_counter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pysolver.engines.exact_cover import ENGINES, search  # noqa: E402
-from pysolver.kinds.polyomino import build_problem  # noqa: E402
+from pysolver.engines.exact_cover import search  # noqa: E402
+from pysolver.kinds.polyomino import ENGINES, build_problem  # noqa: E402
 
 RECTANGLE = {"board": ["." * 10] * 6, "pieces": ["pentominoes"]}
 HOLED = {"board": ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3, "pieces": ["pentominoes"]}

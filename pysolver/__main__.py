@@ -8,6 +8,7 @@ import os
 import signal
 import sys
 from time import perf_counter
+from typing import Any
 
 from pysolver import __version__, protocol
 from pysolver.api import solve
@@ -92,7 +93,7 @@ class StopRequest:
         return self.interrupted or (self.deadline is not None and perf_counter() >= self.deadline)
 
 
-def _print_progress(report: dict) -> None:
+def _print_progress(report: dict[str, Any]) -> None:
     print(
         f"\r{report['fraction'] * 100:6.2f}%  nodes {report['nodes']:,}  "
         f"solutions {report['solutions']:,}  {report['seconds']:.1f} s",

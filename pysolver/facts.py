@@ -19,6 +19,7 @@ Every value is plain JSON (lists, not tuples), so the file is the same on every 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
@@ -38,7 +39,7 @@ def site_facts() -> dict[str, Any]:
     }
 
 
-def engine_facts(engines: dict[str, ModuleType]) -> dict[str, Any]:
+def engine_facts(engines: Mapping[str, ModuleType]) -> dict[str, Any]:
     """The ``engines`` and ``default_engine`` facts of a kind, from its engine table.
 
     engines: engine name -> engine module (with ``TITLE`` and ``SUMMARY``), default first.

@@ -27,10 +27,12 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+from pysolver.engines.monitor import SearchResult
 
 MODES = ("solve", "count", "random", "trace")
 
@@ -231,6 +233,34 @@ def engine_for(query: Query, engines: tuple[str, ...]) -> str:
     return query.engine
 
 
+# ---------------------------------------------------------------- responses
+
+
+def response_fields(
+    result: SearchResult[Any],
+    engine: str,
+    stats: dict[str, Any] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """A kind's response fields from its search result (solutions already decoded to JSON).
+
+    ``count``, ``complete``, ``solutions``, ``stats`` (the engine's, plus the kind's ``stats``),
+    ``engine``, ``cancelled: true`` when the search was cancelled, and the kind's ``extra``
+    fields. ``solve`` adds ``ok``, ``kind``, ``mode``, ``seed`` and ``stats.seconds``.
+    """
+    fields: dict[str, Any] = {
+        "engine": engine,
+        "count": result.count,
+        "complete": result.complete,
+        "solutions": result.solutions,
+        "stats": {**result.stats, **(stats or {})},
+    }
+    if result.cancelled:
+        fields["cancelled"] = True
+    fields.update(extra)
+    return fields
+
+
 # ---------------------------------------------------------------- requests
 
 REQUEST_FIELDS = ("kind", "mode", "limit", "seed", "engine", "puzzle", "max_steps", "heatmap")
@@ -293,7 +323,7 @@ def parse_query(
 
 
 @contextmanager
-def unlimited_int_digits():
+def unlimited_int_digits() -> Iterator[None]:
     """Let int <-> str conversions exceed Python's 4,300-digit guard.
 
     Exact counts (200x200 domino tilings have 5,040 digits) must cross JSON whole; the guard

@@ -1,4 +1,7 @@
-"""Shikaku: the seed puzzle, both engines agreeing, URLs, generated puzzles, bad input."""
+"""Shikaku: the seed puzzle, both engines agreeing, URL puzzles, generated puzzles, bad input.
+
+The puzz.link codec itself is tested in test_puzzlink.py.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +16,8 @@ import pytest
 from pysolver import solve
 from pysolver.engines import trace
 from pysolver.kinds import shikaku
-from pysolver.kinds.shikaku import generate, parse_url, to_url
+from pysolver.kinds.shikaku import generate, to_url
+from pysolver.puzzlink import parse_url
 
 SEED12 = Path("/work/shared/data/shikaku/seed12.json")
 ENGINES = shikaku.ENGINES
@@ -227,37 +231,6 @@ def test_generator_is_seeded_and_cuts_the_whole_grid() -> None:
 
 
 # ---------------------------------------------------------------- URLs
-
-
-def test_url_round_trip_on_generated_puzzles() -> None:
-    for seed in range(40):
-        puzzle = generate(1 + seed % 9, 1 + seed % 13, seed, max_area=30)
-        url = to_url(puzzle)
-        assert url.startswith("https://puzz.link/p?shikaku/")
-        rows, cols, clues = parse_url(url)
-        assert (rows, cols) == (puzzle["rows"], puzzle["cols"])
-        assert sorted(clues) == sorted(tuple(clue) for clue in puzzle["clues"])
-
-
-def test_url_numbers_of_every_width_round_trip() -> None:
-    # 1 x 9000 is too wide, so use 90 x 100 with three clues: 15, 300 and 8685 cells.
-    puzzle = {"rows": 90, "cols": 100, "clues": [[0, 0, 15], [0, 99, 300], [89, 50, 8685]]}
-    url = to_url(puzzle)
-    data = url.rsplit("/", 1)[1]
-    assert data.startswith("f")
-    assert "+12c" in data and "%" in data
-    rows, cols, clues = parse_url(url)
-    assert (rows, cols, sorted(clues)) == (90, 100, sorted(map(tuple, puzzle["clues"])))
-    two_digit = {"rows": 4, "cols": 5, "clues": [[1, 2, 20]]}
-    assert to_url(two_digit) == "https://puzz.link/p?shikaku/5/4/m-14r"
-    big = {"rows": 70, "cols": 80, "clues": [[0, 0, 5600]]}
-    assert parse_url(to_url(big))[2] == [(0, 0, 5600)]
-    assert "=" in to_url(big)
-
-
-def test_url_blank_runs_use_letters_up_to_twenty() -> None:
-    puzzle = {"rows": 1, "cols": 45, "clues": [[0, 44, 45]]}
-    assert to_url(puzzle) == "https://puzz.link/p?shikaku/45/1/zzj-2d"
 
 
 @pytest.mark.parametrize(

@@ -105,7 +105,7 @@ EXACT_COVER_TEXTS = [
 
 def python_sudoku(text: str) -> dict[str, Any]:
     try:
-        n, box_rows, box_cols, values, _ = sudoku.read_puzzle({"grid": text})
+        n, box_rows, box_cols, values, _ = sudoku.parse_puzzle({"grid": text})
     except SolveError as error:
         return {"error": error.message}
     return {"n": n, "box": [box_rows, box_cols], "givens": values}

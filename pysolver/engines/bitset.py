@@ -57,7 +57,7 @@ def search(
     keep_solutions: bool = True,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
-) -> SearchResult:
+) -> SearchResult[list[int]]:
     """Find up to ``limit`` exact covers of ``problem`` (all when ``limit`` is None).
 
     Stats: ``nodes`` (search tree nodes, including the root and each solution) and
@@ -78,12 +78,12 @@ def search(
     compatible = []
     cover_size = []  # per option: how many primary items it covers
     smallest_cover = primary  # fewest primary items any branchable option covers
-    for option in options:
+    for option_items in options:
         conflict = 0
-        for item in option:
+        for item in option_items:
             conflict |= item_masks[item]
         compatible.append(every_option & ~conflict)
-        size = sum(1 for item in option if item < primary)
+        size = sum(1 for item in option_items if item < primary)
         cover_size.append(size)
         if 0 < size < smallest_cover:
             smallest_cover = size

@@ -37,6 +37,7 @@ Stats: ``nodes`` (search tree nodes, including the root, dead ends and solutions
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
 
 from pysolver.engines.exact_cover import ExactCoverProblem
@@ -57,7 +58,7 @@ def search(
     keep_solutions: bool = True,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
-) -> SearchResult:
+) -> SearchResult[list[int]]:
     """Find up to ``limit`` exact covers of ``problem`` (all when ``limit`` is None)."""
     if monitor is None:
         monitor = Monitor()
@@ -117,19 +118,19 @@ def search(
     # The link lists are bound as default arguments: fast locals in the innermost loops.
     def cover(
         heads: tuple[int, ...],
-        left=left,
-        right=right,
-        up=up,
-        down=down,
-        length=length,
-        top=top,
-        nodes_of=nodes_of,
-        covering=covering,
-        hidden_in=hidden_in,
-        cover_calls=cover_calls,
-        emptied=emptied,
-        unlinked_append=unlinked_nodes.append,
-        primary=primary,
+        left: list[int] = left,
+        right: list[int] = right,
+        up: list[int] = up,
+        down: list[int] = down,
+        length: list[int] = length,
+        top: list[int] = top,
+        nodes_of: list[tuple[int, ...]] = nodes_of,
+        covering: list[bool] = covering,
+        hidden_in: list[int] = hidden_in,
+        cover_calls: list[int] = cover_calls,
+        emptied: list[int] = emptied,
+        unlinked_append: Callable[[int], None] = unlinked_nodes.append,
+        primary: int = primary,
     ) -> None:
         """Cover the items ``heads`` together: remove them from the header lists and hide every
         option using one of them from the columns of the other items.
@@ -175,14 +176,14 @@ def search(
     def uncover(
         heads: tuple[int, ...],
         mark: int,
-        left=left,
-        right=right,
-        up=up,
-        down=down,
-        length=length,
-        top=top,
-        covering=covering,
-        unlinked_nodes=unlinked_nodes,
+        left: list[int] = left,
+        right: list[int] = right,
+        up: list[int] = up,
+        down: list[int] = down,
+        length: list[int] = length,
+        top: list[int] = top,
+        covering: list[bool] = covering,
+        unlinked_nodes: list[int] = unlinked_nodes,
     ) -> None:
         """Undo ``cover(heads)``, whose unlinks start at ``mark`` in ``unlinked_nodes``."""
         for node in reversed(unlinked_nodes[mark:]):
@@ -293,8 +294,9 @@ def search(
             level = len(item_at) - 1
             branches = branches_at[level]
             # Leave the branch tried last: uncover what it covered.
-            if covered_at[level]:
-                uncover(*covered_at[level])
+            covered = covered_at[level]
+            if covered:
+                uncover(*covered)
                 covered_at[level] = None
             index = index_at[level] + 1
             if index < len(branches):

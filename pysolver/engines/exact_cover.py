@@ -1,19 +1,30 @@
-"""The exact cover problem shared by the ``dlx`` and ``bitset`` engines.
+"""The exact cover family: the problem shared by the ``dlx``, ``bitset`` and ``singles``
+engines, and the table from their names to their modules.
 
 Items are integers: ``0 .. primary-1`` are primary (covered exactly once), ``primary ..
 primary+secondary-1`` are secondary (covered at most once). Each option is a list of distinct
-item integers. Both engines take the same arguments and give the same counts and solution sets;
-a solution is the sorted list of chosen option indices.
+item integers. Every engine of the family has ``search(problem, *, limit, keep_solutions, rng,
+monitor) -> SearchResult`` and gives the same counts and solution sets; a solution is the sorted
+list of chosen option indices.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import dataclass
+from types import ModuleType
 
 from pysolver.engines.monitor import Monitor, SearchResult
 
-ENGINES = ("dlx", "bitset")
+# The family's engines: name -> module. Each imports ``ExactCoverProblem`` from here, so they
+# are imported on first use (``engine_modules``) rather than at the top of this module.
+_MODULES = {
+    "dlx": "pysolver.engines.dlx",
+    "bitset": "pysolver.engines.bitset",
+    "singles": "pysolver.engines.singles",
+}
+ENGINES = tuple(_MODULES)
 
 # Documented cap on matrix size: the total number of (option, item) entries. Above this the
 # matrix alone would take hundreds of MB in a browser tab.
@@ -31,6 +42,17 @@ class ExactCoverProblem:
         return self.primary + self.secondary
 
 
+def engine_modules(*names: str) -> dict[str, ModuleType]:
+    """The family's engine table for ``names`` (all when none), in that order: a kind's table.
+
+    Raises ``ValueError`` for a name that is not an exact cover engine.
+    """
+    unknown = [name for name in names if name not in _MODULES]
+    if unknown:
+        raise ValueError(f"unknown exact cover engine {unknown[0]!r}; known: {', '.join(ENGINES)}")
+    return {name: importlib.import_module(_MODULES[name]) for name in names or ENGINES}
+
+
 def search(
     problem: ExactCoverProblem,
     engine: str = "dlx",
@@ -39,7 +61,7 @@ def search(
     keep_solutions: bool = True,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
-) -> SearchResult:
+) -> SearchResult[list[int]]:
     """Run Algorithm X on ``problem`` with the named engine.
 
     limit: stop after this many solutions (None: explore everything).
@@ -47,16 +69,12 @@ def search(
     rng: when given, options within each branch are tried in an order shuffled by it.
     monitor: progress reports and cancellation (see ``pysolver.engines.monitor``).
     """
-    if engine == "dlx":
-        from pysolver.engines import dlx as module
-    elif engine == "bitset":
-        from pysolver.engines import bitset as module
-    else:
-        raise ValueError(f"unknown exact cover engine {engine!r}")
-    return module.search(
+    module = engine_modules(engine)[engine]
+    result: SearchResult[list[int]] = module.search(
         problem,
         limit=limit,
         keep_solutions=keep_solutions,
         rng=rng,
         monitor=monitor or Monitor(),
     )
+    return result

@@ -176,7 +176,8 @@ def resultant(
     a = [c // content_a for c in a]
     b = [c // content_b for c in b]
     sign = 1
-    scale = content_a ** (len(b) - 1) * content_b ** (len(a) - 1)
+    # int ** int is typed loosely (a negative exponent gives a float); these are all >= 0.
+    scale: int = content_a ** (len(b) - 1) * content_b ** (len(a) - 1)
     if len(a) < len(b):
         a, b = b, a
         if (len(a) - 1) % 2 == 1 and (len(b) - 1) % 2 == 1:

@@ -2,7 +2,11 @@
 
 A search loop calls ``Monitor.check`` every few hundred nodes. The monitor throttles progress
 reports to one per ``interval`` seconds, keeps the reported fraction monotone, and asks the
-cancel hook whether to stop. Engines return a ``SearchResult``.
+cancel hook whether to stop.
+
+``SearchResult`` is the one answer type of every search: engines return it with engine-level
+solutions (option indices, candidate indices...), kinds ``map`` it to solution JSON and
+``pysolver.protocol.response_fields`` turns it into a response.
 """
 
 from __future__ import annotations
@@ -10,23 +14,38 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from time import perf_counter
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 # How many search nodes may pass between two calls to Monitor.check. Cheap enough to keep the
 # overhead negligible, small enough that even slow nodes (~50 us) stay well inside 100 ms.
 CHECK_EVERY = 512
 
 
-@dataclass
-class SearchResult:
-    """What an engine found: solutions (engine-level, e.g. option indices), count, completeness."""
+Solution = TypeVar("Solution")
+Decoded = TypeVar("Decoded")
 
-    solutions: list[Any] = field(default_factory=list)
+
+@dataclass
+class SearchResult(Generic[Solution]):
+    """What a search found: solutions kept (none when only counting), count, completeness."""
+
+    solutions: list[Solution] = field(default_factory=list)
     count: int = 0
     # True when the whole search space was explored (not stopped by limit or cancel).
     complete: bool = True
     cancelled: bool = False
+    # The engine's counters (``nodes`` at least), plain JSON values.
     stats: dict[str, Any] = field(default_factory=dict)
+
+    def map(self, decode: Callable[[Solution], Decoded]) -> SearchResult[Decoded]:
+        """The same result with every solution decoded (e.g. option indices -> solution JSON)."""
+        return SearchResult(
+            [decode(solution) for solution in self.solutions],
+            self.count,
+            self.complete,
+            self.cancelled,
+            self.stats,
+        )
 
 
 def fraction_done(index_at: list[int], size_at: list[int], depth: int) -> float:

@@ -63,7 +63,7 @@ Domino = tuple[Cell, Cell]
 
 def field_bytes(cells: int) -> int:
     """Bytes per count so that 2^(8 * bytes) > 24^(cells / 8) (Bregman's bound, see above)."""
-    bound_bits = (24**cells).bit_length()  # 24^cells < 2^bound_bits
+    bound_bits: int = (24**cells).bit_length()  # 24^cells < 2^bound_bits
     return max(1, -(-bound_bits // 64))  # 8 * 8 * bytes >= bound_bits
 
 

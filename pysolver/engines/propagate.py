@@ -34,7 +34,9 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.trace import Recorder, TraceFull
@@ -235,7 +237,7 @@ def search(
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
     recorder: Recorder | None = None,
-) -> SearchResult:
+) -> SearchResult[list[int]]:
     """Find (or count) ways to pick one candidate per variable partitioning the cells.
 
     A solution is the list of chosen candidate indices, one per variable.
@@ -271,7 +273,7 @@ def search(
 
     root = _State.from_domains(domains)
     stats = {"nodes": 0, "splits": 0, "candidates_initial": root.candidate_count()}
-    result = SearchResult(stats=stats)
+    result: SearchResult[list[int]] = SearchResult(stats=stats)
     tracer = None if recorder is None else _Tracer(recorder, index_of)
     searcher = _Search(
         _Propagator(problem.cells, root.unions), monitor, keep_solutions, stats, tracer
@@ -281,14 +283,14 @@ def search(
     except TraceFull:
         assert tracer is not None
         # The trace is full: answer with the solutions recorded so far.
-        found = _Found(len(tracer.found), None, False)
+        found = SearchResult(count=len(tracer.found), complete=False)
         if keep_solutions:
             result.solutions = tracer.found
             keep_solutions = False
     result.count = found.count
     result.complete = found.complete
     result.cancelled = found.cancelled
-    if keep_solutions and found.solutions:
+    if keep_solutions:
         result.solutions = [
             [index_of[v][mask] for v, mask in enumerate(solution)] for solution in found.solutions
         ]
@@ -297,7 +299,7 @@ def search(
     return result
 
 
-def _search_root(root: _State, searcher: _Search, limit: int | None) -> _Found:
+def _search_root(root: _State, searcher: _Search, limit: int | None) -> SearchResult[list[int]]:
     """Propagate at the root (recording the candidate figures in the stats), then search."""
     stats = searcher.stats
     tracer = searcher.tracer
@@ -315,7 +317,7 @@ def _search_root(root: _State, searcher: _Search, limit: int | None) -> _Found:
         stats["candidates_after_propagation"] = 0
         if tracer is not None:
             tracer.contradiction(0)
-        return _Found(solutions=[])
+        return SearchResult()
     return searcher.run(root, list(range(len(root.domains))), limit, 0.0, 1.0, 0)
 
 
@@ -323,16 +325,6 @@ def _search_root(root: _State, searcher: _Search, limit: int | None) -> _Found:
 # level is iterative), so this bounds the call depth far below what Pyodide's stack allows;
 # deeper down, components are simply searched together as before.
 MAX_SPLIT_DEPTH = 16
-
-
-@dataclass
-class _Found:
-    """What one (sub)search found: solutions are cell masks aligned with its scope."""
-
-    count: int = 0
-    solutions: list[list[int]] | None = None
-    complete: bool = True
-    cancelled: bool = False
 
 
 class _Search:
@@ -350,7 +342,7 @@ class _Search:
         propagator: _Propagator,
         monitor: Monitor,
         keep: bool,
-        stats: dict,
+        stats: dict[str, Any],
         tracer: _Tracer | None = None,
     ) -> None:
         self.tracer = tracer
@@ -368,10 +360,11 @@ class _Search:
         start: float,
         share: float,
         depth: int,
-    ) -> _Found:
+    ) -> SearchResult[list[int]]:
         """Search ``state`` branching only on ``scope``'s variables (the others are fixed or
-        independent of them); return up to ``limit`` solutions as masks aligned with scope."""
-        found = _Found(solutions=[] if self.keep else None)
+        independent of them); return up to ``limit`` solutions as masks aligned with scope
+        (none kept when only counting)."""
+        found: SearchResult[list[int]] = SearchResult()
         neighbours = self.propagator.neighbours
         # Stack entries: (node to propagate, start of its share of the tree, size of that share).
         stack: list[tuple[_State, float, float]] = [(state, start, share)]
@@ -384,7 +377,7 @@ class _Search:
                 tracer.enter(state, *marks.pop())
             self.nodes += 1
             # Within a component, "solutions" counts that component's own (progress only).
-            if self.monitor.check(self.nodes, found.count, lambda start=start: start):
+            if self.monitor.check(self.nodes, found.count, _constant(start)):
                 found.complete = False
                 found.cancelled = True
                 return found
@@ -418,7 +411,7 @@ class _Search:
                     found.complete = False
                     found.cancelled = True
                     return found
-                self._add(found, node.solutions or [], node.count)
+                self._add(found, node.solutions, node.count)
                 if limit is not None and found.count >= limit:
                     found.complete = node.complete and not stack
                     return found
@@ -445,9 +438,9 @@ class _Search:
                 marks.append((tracer.depth, branch_variable))
         return found
 
-    def _add(self, found: _Found, solutions: list[list[int]], count: int) -> None:
+    def _add(self, found: SearchResult[list[int]], solutions: list[list[int]], count: int) -> None:
         found.count += count
-        if found.solutions is not None:
+        if self.keep:
             found.solutions.extend(solutions)
 
     def _split(
@@ -459,13 +452,13 @@ class _Search:
         start: float,
         share: float,
         depth: int,
-    ) -> _Found:
+    ) -> SearchResult[list[int]]:
         """Solve each component alone; combine: counts multiply, solutions are the first
         ``limit`` combinations (components in order, the last varying fastest)."""
         self.stats["splits"] += 1
         # Small components first: cheap to settle, and any failure ends the node sooner.
         components.sort(key=len)
-        parts: list[_Found] = []
+        parts: list[SearchResult[list[int]]] = []
         count = 1
         complete = True
         part_share = share / len(components)
@@ -482,11 +475,11 @@ class _Search:
                 return part
             if part.count == 0:
                 # One component without a solution sinks every combination.
-                return _Found(solutions=[] if self.keep else None, complete=part.complete)
+                return SearchResult(complete=part.complete)
             count *= part.count
             complete = complete and part.complete
             parts.append(part)
-        node = _Found(count=count, complete=complete)
+        node: SearchResult[list[int]] = SearchResult(count=count, complete=complete)
         if limit is not None and count > limit:
             node.count = limit
             node.complete = False
@@ -494,7 +487,7 @@ class _Search:
             base = {v: state.domains[v][0] for v in scope if len(state.domains[v]) == 1}
             node.solutions = []
             for combination in itertools.islice(
-                itertools.product(*(part.solutions or [] for part in parts)), node.count
+                itertools.product(*(part.solutions for part in parts)), node.count
             ):
                 masks = dict(base)
                 for component, part_solution in zip(components, combination, strict=True):
@@ -623,6 +616,11 @@ class _Tracer:
             }
         )
         self.found.append(chosen)
+
+
+def _constant(value: float) -> Callable[[], float]:
+    """The progress fraction of a node: where its share of the tree starts."""
+    return lambda: value
 
 
 def _components(

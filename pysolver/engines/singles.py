@@ -23,6 +23,7 @@ covered. The search is iterative (an explicit stack of frames), honours ``Monito
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult
@@ -92,7 +93,7 @@ def search(
     keep_solutions: bool = True,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
-) -> SearchResult:
+) -> SearchResult[list[int]]:
     """Find up to ``limit`` exact covers of ``problem`` (all when None); see the module doc."""
     monitor = monitor or Monitor()
     option_items = problem.options
@@ -123,10 +124,13 @@ def search(
         return SearchResult([], 0, True, False, {"nodes": nodes})
 
     # A frame: the state before branching, the options to try, the next one, a child's weight.
-    stack: list[list] = []
+    # Frames are mutable lists [counts, status, choices, next index, child weight].
+    stack: list[list[Any]] = []
     state: tuple[list[int], bytearray] | None = (counts, status)
     weight = 1.0
     stopped = False
+    # Like dlx and bitset: a stop asked by the monitor is a cancel, whatever kind of monitor.
+    cancelled = False
     next_check = CHECK_EVERY
     while True:
         if state is not None:
@@ -166,9 +170,9 @@ def search(
         if nodes >= next_check:
             next_check = nodes + CHECK_EVERY
             if monitor.check(nodes, count, fraction):
-                stopped = True
+                stopped = cancelled = True
                 break
 
     complete = not stopped
     monitor.finish(nodes, count, complete)
-    return SearchResult(solutions, count, complete, monitor.cancelled, {"nodes": nodes})
+    return SearchResult(solutions, count, complete, cancelled, {"nodes": nodes})

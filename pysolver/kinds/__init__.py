@@ -1,18 +1,63 @@
-"""The registry from a request's ``kind`` to the module that translates it.
+"""The puzzle kinds: the contract every kind module fulfils, and the registry of kinds.
 
-Every kind module provides:
+A kind translates; engines search. A request flows ``solve(puzzle, query)`` -> ``parse_puzzle``
+-> ``encode`` -> an engine of ``ENGINE_MODULES`` -> ``decode`` -> ``response_fields``. The
+contract, ``KindModule`` below, is what every kind module provides at its top level:
 
-``ENGINES``: tuple of engine names it can run; the first is its default (the faster one).
-``solve(puzzle, query) -> dict``: validate the puzzle (raising ``SolveError`` with a
-``puzzle...`` path), run the engine, and return the response fields ``count``, ``complete``,
-``solutions`` and ``stats`` (plus any extras, such as ``engine``).
+``ENGINE_MODULES``
+    The engine table: engine name -> engine module, the default (the faster one on the kind's
+    benchmark) first. Every engine module has ``TITLE`` and ``SUMMARY`` (``EngineModule``),
+    which the page shows. Exact cover kinds take theirs from the family's table with
+    ``pysolver.engines.exact_cover.engine_modules("bitset", "dlx")``.
+``ENGINES``
+    ``tuple(ENGINE_MODULES)``: the names, default first (what ``protocol.engine_for`` takes).
+``facts() -> dict``
+    What the page must know and may not type again: ``title``, ``engine_facts(ENGINE_MODULES)``
+    (engines with titles and descriptions, the default), ``limits`` and kind-specific facts;
+    plain JSON, gathered into ``facts.json`` by ``pysolver.facts.site_facts``.
+``parse_puzzle(puzzle) -> validated puzzle``
+    Reads the request's ``puzzle`` JSON into the kind's own types, raising ``SolveError`` (from
+    ``pysolver.protocol``; ``puzzle_error`` for the usual ``invalid_puzzle``, ``too_large`` past
+    a documented limit) with the JSON path of the offending value (``puzzle.grid[3]``).
+``encode(...) -> the engine's problem``
+    The validated puzzle as its engine family's problem (an ``ExactCoverProblem``, a
+    ``PartitionProblem``, the rows of a profile DP), with whatever ``decode`` needs to map the
+    engine's answers back. Arguments are the kind's own.
+``decode(...) -> solution``
+    One engine answer (option indices, candidate choices, DP tiling) back in the puzzle's
+    terms: the solution JSON of the kind's docstring (or, for polyominoes, the placed pieces
+    that symmetry reduction works on before ``solution_json``). Arguments are the kind's own.
+``solve(puzzle, query) -> dict``
+    The entry point ``pysolver.api`` calls, with the request's puzzle and its parsed ``Query``
+    (mode, limit, seed, engine, progress and cancel hooks, extra fields). It picks the engine
+    with ``engine_for(query, ENGINES)``, runs it with a ``Monitor(query.progress,
+    query.cancel)``, and returns ``response_fields(result.map(decode...), engine, ...)``: the
+    fields ``count``, ``complete``, ``solutions``, ``stats``, ``engine`` (and ``cancelled``),
+    plus any kind-specific extras. The API adds ``ok``, ``kind``, ``mode``, ``seed`` and
+    ``stats.seconds``.
+
+A new kind, on the Python side, is therefore:
+
+1. ``pysolver/kinds/<kind>.py`` (or a package ``pysolver/kinds/<kind>/`` when it grows),
+   providing the names above, with the puzzle format and solution format in its docstring;
+2. one line in ``KINDS`` below;
+3. ``tests/test_<kind>.py``. ``tests/test_kinds.py`` checks the contract of every registered
+   kind, and ``tests/test_facts.py`` its facts.
+
+A new engine is ``pysolver/engines/<engine>.py`` with ``TITLE``, ``SUMMARY`` and its family's
+search function (one line in the family's table, e.g. ``exact_cover._MODULES``), and its test.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
 from types import ModuleType
+from typing import Any, Protocol, cast, runtime_checkable
 
+from pysolver.protocol import Query
+
+# The registry: one line per kind, request ``kind`` -> module (imported on first use).
 KINDS = {
     "exact_cover": "pysolver.kinds.exact_cover",
     "polyomino": "pysolver.kinds.polyomino",
@@ -22,6 +67,32 @@ KINDS = {
 }
 
 
-def kind_module(kind: str) -> ModuleType:
+@runtime_checkable
+class EngineModule(Protocol):
+    """What every engine module shows the page (see ``pysolver.facts.engine_facts``)."""
+
+    TITLE: str  # a menu title
+    SUMMARY: str  # one sentence, ending with a full stop
+
+
+@runtime_checkable
+class KindModule(Protocol):
+    """The contract of a kind module: see the module docstring for each name."""
+
+    ENGINE_MODULES: Mapping[str, ModuleType]
+    ENGINES: tuple[str, ...]
+    # Their arguments are each kind's own, so only their presence is part of the contract.
+    encode: Callable[..., Any]
+    decode: Callable[..., Any]
+
+    def facts(self) -> dict[str, Any]: ...
+
+    def parse_puzzle(self, puzzle: Any, /) -> Any: ...
+
+    def solve(self, puzzle: Any, query: Query, /) -> dict[str, Any]: ...
+
+
+def kind_module(kind: str) -> KindModule:
     """The module of a registered kind (imported on first use). Raises KeyError if unknown."""
-    return importlib.import_module(KINDS[kind])
+    # The contract is checked by tests/test_kinds.py for every registered kind.
+    return cast(KindModule, importlib.import_module(KINDS[kind]))

@@ -43,12 +43,13 @@ within ``profile_dp.MAX_VECTOR_BYTES``; listing tilings also needs the stored co
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from pysolver.boards import read_board_rows
 from pysolver.engines import cftp, kasteleyn, profile_dp, trace
-from pysolver.engines.monitor import Monitor
+from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
     INVALID_REQUEST,
@@ -60,9 +61,11 @@ from pysolver.protocol import (
     require_dict,
     require_int,
     require_list,
+    response_fields,
 )
 
-ENGINES = ("profile_dp", "formula", "cftp")
+ENGINE_MODULES = {"profile_dp": profile_dp, "formula": kasteleyn, "cftp": cftp}
+ENGINES = tuple(ENGINE_MODULES)
 
 MAX_SIDE = 1000
 # The formula's cost grows like (shorter side)^2 x area (steps x length of the numbers): the cap
@@ -81,7 +84,7 @@ def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
     return {
         "title": "Domino tilings",
-        **engine_facts({"profile_dp": profile_dp, "formula": kasteleyn, "cftp": cftp}),
+        **engine_facts(ENGINE_MODULES),
         "limits": {
             "max_rows": MAX_SIDE,
             "max_cols": MAX_SIDE,
@@ -236,7 +239,163 @@ def choose_engine(board: Board, query: Query) -> str:
     return engine
 
 
-def _sample_uniform(board: Board, query: Query, monitor: Monitor) -> dict[str, Any]:
+# A solution: its dominoes [[r1, c1], [r2, c2]] in the puzzle's coordinates, sorted.
+Solution = list[list[list[int]]]
+
+
+def encode(board: Board) -> tuple[Board, bool]:
+    """The board the profile DP sweeps: the trimmed board with its shorter side across (the
+    DP's cost grows exponentially with its width), and whether that meant transposing it."""
+    transposed = board.width > board.height
+    return (board.transposed() if transposed else board), transposed
+
+
+def decode(tiling: list[profile_dp.Domino], board: Board, transposed: bool) -> Solution:
+    """A DP tiling of ``encode``'s board in the puzzle's coordinates, sorted."""
+    dominoes = []
+    for first, second in tiling:
+        cells = []
+        for r, c in (first, second):
+            if transposed:
+                r, c = c, r
+            cells.append([r + board.row_offset, c + board.col_offset])
+        cells.sort()
+        dominoes.append(cells)
+    dominoes.sort()
+    return dominoes
+
+
+def _dp_board(board: Board, wants_tilings: bool) -> tuple[Board, bool]:
+    """``encode``'s board and whether it was transposed, once the DP is known to take it.
+
+    Raises ``too_large`` when the DP cannot take it."""
+    if min(board.width, board.height) > profile_dp.MAX_WIDTH:
+        # Refuse before transposing a big board cell by cell.
+        raise SolveError(
+            TOO_LARGE,
+            profile_dp.check_size([], min(board.width, board.height), wants_tilings)
+            or "the board is too large for the profile DP",
+            "puzzle",
+        )
+    oriented, transposed = encode(board)
+    too_big = profile_dp.check_size(oriented.open_rows, oriented.width, wants_tilings)
+    if too_big is not None:
+        raise SolveError(TOO_LARGE, too_big, "puzzle")
+    return oriented, transposed
+
+
+def _ranks(total: int, wanted: int, query: Query) -> list[int]:
+    """Which tilings to return: the first ``wanted`` in order, or distinct random ones."""
+    if query.mode != "random":
+        return list(range(wanted))
+    rng = query.rng()
+    if total <= _SAMPLE_RANGE_LIMIT:
+        return rng.sample(range(total), wanted)
+    drawn: list[int] = []
+    seen: set[int] = set()
+    while len(drawn) < wanted:
+        rank = rng.randrange(total)
+        if rank not in seen:
+            seen.add(rank)
+            drawn.append(rank)
+    return drawn
+
+
+def solve(puzzle: Any, query: Query) -> dict[str, Any]:
+    """Count, list or sample the domino tilings of the puzzle's board (see the module docstring)."""
+    board = parse_puzzle(puzzle)
+    engine = choose_engine(board, query)
+    monitor = Monitor(query.progress, query.cancel)
+    if query.mode == "trace":
+        return trace_fields(board, engine, query, monitor)
+    if board.cells % 2 or board.colour_balance():
+        # No tiling, whatever the engine: finished before it started.
+        monitor.finish(0, 0, True)
+        result: SearchResult[Solution] = SearchResult(
+            stats={"nodes": 0, "shortcut": "cell colours"}
+        )
+        total: int | None = None if query.mode == "count" else 0
+    else:
+        result, total = _SEARCHES[engine](board, query, monitor)
+    extra: dict[str, Any] = {} if total is None else {"total": total}
+    return response_fields(result, engine, **extra)
+
+
+def _count_by_formula(
+    board: Board, query: Query, monitor: Monitor
+) -> tuple[SearchResult[Solution], int | None]:
+    """Count the tilings of a full rectangle with Kasteleyn's formula (no ``total`` field)."""
+    short = min(board.height, board.width)
+    work = short**2 * board.height * board.width
+    if work > MAX_FORMULA_WORK:
+        raise SolveError(
+            TOO_LARGE,
+            f"the rectangle is {board.height} x {board.width}; the exact formula's work "
+            "grows as (shorter side)^2 x area and is capped at that of 400 x 400 "
+            f"(this one needs {work / MAX_FORMULA_WORK:.1f} times as much)",
+            "puzzle",
+        )
+    stats: dict[str, Any] = {"rectangle": [board.height, board.width]}
+    total = kasteleyn.rectangle_tilings(board.height, board.width, monitor, stats)
+    if total is None:
+        monitor.finish(stats["nodes"], 0, False)
+        return SearchResult(complete=False, cancelled=True, stats=stats), None
+    monitor.finish(stats["nodes"], 1, True)
+    return _capped_count(total, query.limit, stats), None
+
+
+def _capped_count(total: int, limit: int | None, stats: dict[str, Any]) -> SearchResult[Solution]:
+    """Count mode's answer: ``limit`` caps the count; complete when the cap was not reached."""
+    count = total if limit is None else min(total, limit)
+    return SearchResult(count=count, complete=limit is None or total <= limit, stats=stats)
+
+
+def _run_profile_dp(
+    board: Board, query: Query, monitor: Monitor
+) -> tuple[SearchResult[Solution], int | None]:
+    """Count tilings with the profile DP, or list / sample them (then ``total`` is given)."""
+    limit = query.limit
+    wants_tilings = query.mode != "count"
+    oriented, transposed = _dp_board(board, wants_tilings)
+    dp = profile_dp.ProfileDP(oriented.open_rows, oriented.width, monitor, keep_rows=wants_tilings)
+    stats: dict[str, Any] = {
+        "nodes": 0,
+        "states": 1 << oriented.width,
+        "field_bits": dp.field_bits,
+    }
+    if not dp.run():
+        stats["nodes"] = dp.steps
+        monitor.finish(dp.steps, 0, False)
+        return SearchResult(complete=False, cancelled=True, stats=stats), None
+    total = dp.total
+    assert total is not None
+    if not wants_tilings:
+        stats["nodes"] = dp.steps
+        monitor.finish(dp.steps, 1, True)
+        return _capped_count(total, limit, stats), None
+
+    wanted = total if limit is None else min(total, limit)
+    per_tiling = board.cells // 2
+    if wanted * per_tiling > MAX_RESPONSE_DOMINOES:
+        raise SolveError(
+            TOO_LARGE,
+            f"this asks for {wanted:,} tilings of {per_tiling:,} dominoes each; a response holds "
+            f"at most {MAX_RESPONSE_DOMINOES:,} dominoes, so lower the limit",
+            "limit",
+        )
+    found = dp.unrank(_ranks(total, wanted, query))
+    stats["nodes"] = dp.steps
+    if found is None:
+        monitor.finish(dp.steps, 0, False)
+        return SearchResult(complete=False, cancelled=True, stats=stats), total
+    solutions = [decode(tiling, board, transposed) for tiling in found]
+    monitor.finish(dp.steps, len(solutions), True)
+    return SearchResult(solutions, len(solutions), wanted == total, False, stats), total
+
+
+def _sample_uniform(
+    board: Board, query: Query, monitor: Monitor
+) -> tuple[SearchResult[Solution], int | None]:
     """Random mode with engine cftp: ``limit`` independent, exactly uniform tilings.
 
     Repeats are dropped (the protocol promises distinct tilings; they only happen on small
@@ -264,175 +423,36 @@ def _sample_uniform(board: Board, query: Query, monitor: Monitor) -> dict[str, A
     sampler = cftp.Sampler(board.open_rows, board.width)
     if not sampler.tileable:
         monitor.finish(0, 0, True)
-        return _response("cftp", 0, True, {"nodes": 0, "sweeps": 0})
+        return SearchResult(stats={"nodes": 0, "sweeps": 0}), None
     rng = random.Random(query.seed)
-    found: dict[tuple, list[list[list[int]]]] = {}
+    # Distinct tilings, keyed by their dominoes, in the order drawn.
+    found: dict[tuple[str, ...], Solution] = {}
     cancelled = False
+
+    def should_stop() -> bool:
+        return monitor.check(sampler.sweeps, len(found), lambda: len(found) / wanted)
+
     for _ in range(wanted):
-        tiling = sampler.sample(
-            rng, lambda: monitor.check(sampler.sweeps, len(found), lambda: len(found) / wanted)
-        )
+        tiling = sampler.sample(rng, should_stop)
         if tiling is None:
             cancelled = True
             break
-        dominoes = _puzzle_coordinates(tiling, board, False)
+        dominoes = decode(tiling, board, False)
         found.setdefault(tuple(map(str, dominoes)), dominoes)
     stats = {"nodes": sampler.sweeps, "sweeps": sampler.sweeps, "samples": wanted}
     monitor.finish(sampler.sweeps, len(found), False)
-    return _response("cftp", len(found), False, stats, list(found.values()), cancelled=cancelled)
+    return SearchResult(list(found.values()), len(found), False, cancelled, stats), None
 
 
-def _dp_board(board: Board, wants_tilings: bool) -> tuple[Board, bool]:
-    """The board as the DP runs it (shorter side across) and whether it was transposed.
-
-    Raises ``too_large`` when the DP cannot take it."""
-    if min(board.width, board.height) > profile_dp.MAX_WIDTH:
-        # Refuse before transposing a big board cell by cell.
-        raise SolveError(
-            TOO_LARGE,
-            profile_dp.check_size([], min(board.width, board.height), wants_tilings)
-            or "the board is too large for the profile DP",
-            "puzzle",
-        )
-    transposed = board.width > board.height
-    oriented = board.transposed() if transposed else board
-    too_big = profile_dp.check_size(oriented.open_rows, oriented.width, wants_tilings)
-    if too_big is not None:
-        raise SolveError(TOO_LARGE, too_big, "puzzle")
-    return oriented, transposed
-
-
-def _puzzle_coordinates(
-    tiling: list[profile_dp.Domino], board: Board, transposed: bool
-) -> list[list[list[int]]]:
-    dominoes = []
-    for first, second in tiling:
-        cells = []
-        for r, c in (first, second):
-            if transposed:
-                r, c = c, r
-            cells.append([r + board.row_offset, c + board.col_offset])
-        cells.sort()
-        dominoes.append(cells)
-    dominoes.sort()
-    return dominoes
-
-
-def _ranks(total: int, wanted: int, query: Query) -> list[int]:
-    """Which tilings to return: the first ``wanted`` in order, or distinct random ones."""
-    if query.mode != "random":
-        return list(range(wanted))
-    rng = query.rng()
-    if total <= _SAMPLE_RANGE_LIMIT:
-        return rng.sample(range(total), wanted)
-    drawn: list[int] = []
-    seen: set[int] = set()
-    while len(drawn) < wanted:
-        rank = rng.randrange(total)
-        if rank not in seen:
-            seen.add(rank)
-            drawn.append(rank)
-    return drawn
-
-
-def _response(
-    engine: str,
-    count: int,
-    complete: bool,
-    stats: dict[str, Any],
-    solutions: list[Any] | None = None,
-    total: int | None = None,
-    cancelled: bool = False,
-) -> dict[str, Any]:
-    fields: dict[str, Any] = {
-        "engine": engine,
-        "count": count,
-        "complete": complete,
-        "solutions": solutions or [],
-        "stats": stats,
-    }
-    if total is not None:
-        fields["total"] = total
-    if cancelled:
-        fields["cancelled"] = True
-    return fields
-
-
-def solve(puzzle: Any, query: Query) -> dict[str, Any]:
-    """Count, list or sample the domino tilings of the puzzle's board (see the module docstring)."""
-    board = parse_puzzle(puzzle)
-    engine = choose_engine(board, query)
-    limit = query.limit
-    monitor = Monitor(query.progress, query.cancel)
-    if query.mode == "trace":
-        return trace_fields(board, engine, query, monitor)
-
-    if board.cells % 2 or board.colour_balance():
-        # No tiling, whatever the engine: finished before it started.
-        monitor.finish(0, 0, True)
-        extra = {} if query.mode == "count" else {"total": 0}
-        return _response(engine, 0, True, {"nodes": 0, "shortcut": "cell colours"}, **extra)
-
-    if engine == "cftp":
-        return _sample_uniform(board, query, monitor)
-
-    if engine == "formula":
-        short = min(board.height, board.width)
-        work = short**2 * board.height * board.width
-        if work > MAX_FORMULA_WORK:
-            raise SolveError(
-                TOO_LARGE,
-                f"the rectangle is {board.height} x {board.width}; the exact formula's work "
-                "grows as (shorter side)^2 x area and is capped at that of 400 x 400 "
-                f"(this one needs {work / MAX_FORMULA_WORK:.1f} times as much)",
-                "puzzle",
-            )
-        stats: dict[str, Any] = {"rectangle": [board.height, board.width]}
-        total = kasteleyn.rectangle_tilings(board.height, board.width, monitor, stats)
-        if total is None:
-            monitor.finish(stats["nodes"], 0, False)
-            return _response(engine, 0, False, stats, cancelled=True)
-        monitor.finish(stats["nodes"], 1, True)
-        count = total if limit is None else min(total, limit)
-        return _response(engine, count, limit is None or total <= limit, stats)
-
-    wants_tilings = query.mode != "count"
-    oriented, transposed = _dp_board(board, wants_tilings)
-    dp = profile_dp.ProfileDP(oriented.open_rows, oriented.width, monitor, keep_rows=wants_tilings)
-    stats = {
-        "nodes": 0,
-        "states": 1 << oriented.width,
-        "field_bits": dp.field_bits,
-    }
-    if not dp.run():
-        stats["nodes"] = dp.steps
-        monitor.finish(dp.steps, 0, False)
-        return _response(engine, 0, False, stats, cancelled=True)
-    total = dp.total
-    assert total is not None
-    if not wants_tilings:
-        stats["nodes"] = dp.steps
-        monitor.finish(dp.steps, 1, True)
-        count = total if limit is None else min(total, limit)
-        return _response(engine, count, limit is None or total <= limit, stats)
-
-    wanted = total if limit is None else min(total, limit)
-    per_tiling = board.cells // 2
-    if wanted * per_tiling > MAX_RESPONSE_DOMINOES:
-        raise SolveError(
-            TOO_LARGE,
-            f"this asks for {wanted:,} tilings of {per_tiling:,} dominoes each; a response holds "
-            f"at most {MAX_RESPONSE_DOMINOES:,} dominoes, so lower the limit",
-            "limit",
-        )
-    found = dp.unrank(_ranks(total, wanted, query))
-    stats["nodes"] = dp.steps
-    if found is None:
-        monitor.finish(dp.steps, 0, False)
-        return _response(engine, 0, False, stats, total=total, cancelled=True)
-    solutions = [_puzzle_coordinates(tiling, board, transposed) for tiling in found]
-    monitor.finish(dp.steps, len(solutions), True)
-    return _response(engine, len(solutions), wanted == total, stats, solutions, total)
+# Engine name -> how it answers a request on a board: (result, ``total`` field or None).
+# Keys as in ENGINE_MODULES.
+_SEARCHES: dict[
+    str, Callable[[Board, Query, Monitor], tuple[SearchResult[Solution], int | None]]
+] = {
+    "profile_dp": _run_profile_dp,
+    "formula": _count_by_formula,
+    "cftp": _sample_uniform,
+}
 
 
 # ---------------------------------------------------------------- trace mode
@@ -511,15 +531,14 @@ def trace_fields(board: Board, engine: str, query: Query, monitor: Monitor) -> d
     stats["steps"] = len(recorder.steps)
     complete = dp.total is not None and len(tilings) == dp.total and not recorder.truncated
     monitor.finish(dp.steps, len(tilings), complete)
-    fields = _response(
-        engine,
+    result = SearchResult(
+        [decode(tiling, board, transposed) for tiling in tilings],
         len(tilings),
         complete,
-        stats,
-        [_puzzle_coordinates(tiling, board, transposed) for tiling in tilings],
-        dp.total,
         cancelled,
+        stats,
     )
-    fields["steps"] = recorder.steps
-    fields["truncated"] = recorder.truncated
-    return fields
+    extra: dict[str, Any] = {} if dp.total is None else {"total": dp.total}
+    return response_fields(
+        result, engine, steps=recorder.steps, truncated=recorder.truncated, **extra
+    )

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pysolver.engines import bitset, dlx, trace
-from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, search
+from pysolver.engines import trace
+from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, engine_modules, search
 from pysolver.engines.monitor import Monitor
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
@@ -48,6 +48,7 @@ from pysolver.protocol import (
     require_dict,
     require_list,
     require_str,
+    response_fields,
 )
 
 # Primary names, secondary names, options as names, per option (label for messages, JSON path,
@@ -55,7 +56,8 @@ from pysolver.protocol import (
 _Names = tuple[list[str], list[str], list[list[str]], list[tuple[str, str, bool]], int | None]
 
 # The faster engine on bench/bench_exact_cover.py comes first: it is the default.
-ENGINES = ("bitset", "dlx")
+ENGINE_MODULES = engine_modules("bitset", "dlx")
+ENGINES = tuple(ENGINE_MODULES)
 
 MAX_ITEMS = 100_000
 MAX_OPTIONS = 200_000
@@ -67,7 +69,7 @@ def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
     return {
         "title": "Exact cover",
-        **engine_facts({"bitset": bitset, "dlx": dlx}),
+        **engine_facts(ENGINE_MODULES),
         "limits": {
             "max_items": MAX_ITEMS,
             "max_options": MAX_OPTIONS,
@@ -100,16 +102,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         rng=query.rng() if query.mode == "random" else None,
         monitor=Monitor(query.progress, query.cancel),
     )
-    fields: dict[str, Any] = {
-        "engine": engine,
-        "count": result.count,
-        "complete": result.complete,
-        "solutions": result.solutions,
-        "stats": dict(result.stats),
-    }
-    if result.cancelled:
-        fields["cancelled"] = True
-    return fields
+    return response_fields(result.map(decode), engine)
 
 
 def trace_fields(
@@ -134,18 +127,13 @@ def trace_fields(
     result = trace.search(
         problem, recorder, limit=query.limit, monitor=Monitor(query.progress, query.cancel)
     )
-    fields: dict[str, Any] = {
-        "engine": engine,
-        "count": result.count,
-        "complete": result.complete,
-        "solutions": result.solutions,
-        "steps": recorder.steps,
-        "truncated": recorder.truncated,
-        "stats": {"nodes": result.stats["nodes"], "steps": len(recorder.steps)},
-    }
-    if result.cancelled:
-        fields["cancelled"] = True
-    return fields
+    return response_fields(
+        result.map(decode),
+        engine,
+        stats={"steps": len(recorder.steps)},
+        steps=recorder.steps,
+        truncated=recorder.truncated,
+    )
 
 
 def parse_puzzle(puzzle: Any) -> ExactCoverProblem:
@@ -170,7 +158,7 @@ def parse_named(puzzle: Any) -> tuple[ExactCoverProblem, list[str]]:
             "Knuth's format (items line, then one option a line)"
         )
     primary, secondary = names[0], names[1]
-    return _encode(*names), [*primary, *secondary]
+    return encode(*names), [*primary, *secondary]
 
 
 def _read_lists(
@@ -212,7 +200,7 @@ def _read_text(
     items_line = 0
     secondary: list[str] = []
     options: list[list[str]] = []
-    locations: list[tuple[str, list[str]]] = []
+    locations: list[tuple[str, str, bool]] = []
     entries = 0
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
@@ -285,7 +273,13 @@ def _too_many_entries() -> SolveError:
     )
 
 
-def _encode(
+def decode(chosen: list[int]) -> list[int]:
+    """A solution's JSON: the chosen option indices, sorted (as every exact cover engine gives
+    them; sorting here keeps that promise of the kind whatever the engine)."""
+    return sorted(chosen)
+
+
+def encode(
     primary: list[str],
     secondary: list[str],
     options: list[list[str]],
@@ -314,16 +308,16 @@ def _encode(
     for names, (label, path, entries_have_paths) in zip(options, locations, strict=True):
         if not names:
             raise puzzle_error(f"{label} is empty: an option must name at least one item", path)
-        option = []
-        seen = set()
+        option: list[int] = []
+        seen: set[int] = set()
         for position, name in enumerate(names):
             item = number_of.get(name)
-            problem = None
-            if item is None:
-                problem = f"{label} names {name!r}, which is not a declared item"
-            elif item in seen:
-                problem = f"{label} names item {name!r} twice"
-            if problem is not None:
+            if item is None or item in seen:
+                problem = (
+                    f"{label} names {name!r}, which is not a declared item"
+                    if item is None
+                    else f"{label} names item {name!r} twice"
+                )
                 raise puzzle_error(problem, f"{path}[{position}]" if entries_have_paths else path)
             seen.add(item)
             option.append(item)

@@ -28,10 +28,8 @@ solutions give that cell to the clue.
 Limits: at most ``MAX_SIDE`` (100) rows and columns, so at most 10,000 cells; URLs of at most
 ``MAX_URL_CHARS`` characters. Clues must add up to the grid's area.
 
-URLs follow puzz.link / pzprjs (also pzv.jp, pzprxs.vercel.app, any host, http or https, or the
-bare ``shikaku/<cols>/<rows>/<data>``): cells row by row, a number as one hex digit (0-15),
-``-`` + two hex digits (16-255), ``+`` + three (256-4095), ``=`` + three (4096 more) or ``%`` +
-three (8192 more); ``g``..``z`` skip 1..20 blank cells. ``to_url`` writes the same format.
+URLs are puzz.link's format, read and written by ``pysolver.puzzlink``; ``to_url`` gives the
+share link of a puzzle.
 """
 
 from __future__ import annotations
@@ -40,9 +38,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from pysolver.engines import dlx, propagate, trace
+from pysolver.engines import dlx, exact_cover, propagate, trace
 from pysolver.engines.exact_cover import ExactCoverProblem
-from pysolver.engines.exact_cover import search as exact_cover_search
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
@@ -58,14 +55,15 @@ from pysolver.protocol import (
     require_int,
     require_list,
     require_str,
+    response_fields,
 )
+from pysolver.puzzlink import MAX_URL_CHARS, URL_PATH, Clue, format_url, parse_url
 
-ENGINES = ("propagate", "dlx")
+ENGINE_MODULES = {"propagate": propagate, "dlx": dlx}
+ENGINES = tuple(ENGINE_MODULES)
 
 MAX_SIDE = 100
-MAX_URL_CHARS = 100_000
 
-Clue = tuple[int, int, int]
 Rectangle = tuple[int, int, int, int]
 
 
@@ -73,7 +71,7 @@ def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
     return {
         "title": "Shikaku",
-        **engine_facts({"propagate": propagate, "dlx": dlx}),
+        **engine_facts(ENGINE_MODULES),
         "limits": {"max_rows": MAX_SIDE, "max_cols": MAX_SIDE, "max_url_chars": MAX_URL_CHARS},
     }
 
@@ -85,9 +83,15 @@ def parse_puzzle(puzzle: Any) -> tuple[int, int, list[Clue]]:
     """Validate a puzzle (grid form or URL form) into ``(rows, cols, clues)``."""
     puzzle = require_dict(puzzle, "puzzle")
     if "url" in puzzle:
-        url = require_str(puzzle["url"], "puzzle.url")
-        rows, cols, clues = parse_url(url)
-        clue_path = "puzzle.url"
+        rows, cols, clues = parse_url(require_str(puzzle["url"], URL_PATH))
+        for name, side in (("columns", cols), ("rows", rows)):
+            if side > MAX_SIDE:
+                raise SolveError(
+                    TOO_LARGE,
+                    f"the URL's {name} is {side}; the largest grid side is {MAX_SIDE}",
+                    URL_PATH,
+                )
+        clue_path = URL_PATH
     else:
         for name in ("rows", "cols", "clues"):
             if name not in puzzle:
@@ -143,139 +147,9 @@ def _check_clues(rows: int, cols: int, clues: list[Clue], path: str) -> None:
         )
 
 
-def parse_url(url: str) -> tuple[int, int, list[Clue]]:
-    """Read a puzz.link / pzprjs Shikaku URL into ``(rows, cols, clues)``."""
-    path = "puzzle.url"
-    if len(url) > MAX_URL_CHARS:
-        raise SolveError(
-            TOO_LARGE, f"the URL has {len(url):,} characters; the limit is {MAX_URL_CHARS:,}", path
-        )
-    text = url.strip()
-    if "?" in text:
-        text = text.split("?", 1)[1]
-    text = text.split("#", 1)[0].strip("/")
-    parts = text.split("/")
-    kind = parts[0].lower().removesuffix("_edit")
-    if kind not in ("shikaku", "sikaku"):
-        raise puzzle_error(
-            f"not a Shikaku URL: expected ...?shikaku/<cols>/<rows>/<data>, found {parts[0]!r} "
-            "where the puzzle type should be",
-            path,
-        )
-    # Skip flag tokens some editors insert before the size (e.g. "edit").
-    fields = [part for part in parts[1:] if part]
-    while fields and not fields[0].isdigit() and len(fields) > 3:
-        fields.pop(0)
-    if len(fields) < 2:
-        raise puzzle_error(
-            "the URL lacks the grid size: expected shikaku/<cols>/<rows>/<data>", path
-        )
-    for name, value in (("columns", fields[0]), ("rows", fields[1])):
-        if not value.isdigit():
-            raise puzzle_error(f"the URL's {name} {value!r} is not a whole number", path)
-    cols, rows = int(fields[0]), int(fields[1])
-    for name, side in (("columns", cols), ("rows", rows)):
-        if side < 1:
-            raise puzzle_error(f"the URL's {name} must be at least 1, got {side}", path)
-        if side > MAX_SIDE:
-            raise SolveError(
-                TOO_LARGE, f"the URL's {name} is {side}; the largest grid side is {MAX_SIDE}", path
-            )
-    data = "/".join(fields[2:])
-    return rows, cols, _decode_numbers(data, rows, cols)
-
-
-# Prefix -> (hex digits that follow, value added): pzprjs' number encoding.
-_NUMBER_PREFIXES = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
-_HEX = "0123456789abcdef"
-
-
-def _decode_numbers(data: str, rows: int, cols: int) -> list[Clue]:
-    path = "puzzle.url"
-    cells = rows * cols
-    clues: list[Clue] = []
-    cell = 0
-    position = 0
-    while position < len(data):
-        char = data[position]
-        if cell >= cells:
-            raise puzzle_error(
-                f"the URL data goes on past the last of the {cells} cells ({cols} x {rows}) at "
-                f"character {position}; is the size right?",
-                path,
-            )
-        if char in _HEX:
-            clues.append((cell // cols, cell % cols, int(char, 16)))
-            cell += 1
-            position += 1
-        elif char in _NUMBER_PREFIXES:
-            digits, offset = _NUMBER_PREFIXES[char]
-            chunk = data[position + 1 : position + 1 + digits]
-            if len(chunk) != digits or any(c not in _HEX for c in chunk):
-                raise puzzle_error(
-                    f"the URL data has {char!r} at character {position} followed by "
-                    f"{chunk!r}; it must be followed by {digits} hex digits",
-                    path,
-                )
-            clues.append((cell // cols, cell % cols, int(chunk, 16) + offset))
-            cell += 1
-            position += 1 + digits
-        elif "g" <= char <= "z":
-            cell += int(char, 36) - 15
-            position += 1
-        elif char == ".":
-            raise puzzle_error(
-                f"the URL has a question-mark clue at row {cell // cols}, col {cell % cols}; "
-                "this solver needs every clue's number",
-                path,
-            )
-        else:
-            raise puzzle_error(
-                f"the URL data has an unexpected character {char!r} at position {position}",
-                path,
-            )
-    for row, col, size in clues:
-        if size < 1:
-            raise puzzle_error(
-                f"the URL has a clue {size} at row {row}, col {col}; clues must be at least 1",
-                path,
-            )
-    return clues
-
-
 def to_url(puzzle: dict[str, Any]) -> str:
     """The puzz.link URL of a puzzle (validated first), for share links."""
-    rows, cols, clues = parse_puzzle(puzzle)
-    by_cell = {row * cols + col: size for row, col, size in clues}
-    pieces: list[str] = []
-    blanks = 0
-    for cell in range(rows * cols):
-        size = by_cell.get(cell)
-        if size is None:
-            blanks += 1
-            if blanks == 20:
-                pieces.append("z")
-                blanks = 0
-            continue
-        if blanks:
-            pieces.append(chr(ord("f") + blanks))
-            blanks = 0
-        pieces.append(_encode_number(size))
-    if blanks:
-        pieces.append(chr(ord("f") + blanks))
-    return f"https://puzz.link/p?shikaku/{cols}/{rows}/{''.join(pieces)}"
-
-
-def _encode_number(size: int) -> str:
-    if size < 16:
-        return format(size, "x")
-    if size < 256:
-        return "-" + format(size, "02x")
-    if size < 4096:
-        return "+" + format(size, "03x")
-    if size < 8192:
-        return "=" + format(size - 4096, "03x")
-    return "%" + format(size - 8192, "03x")
+    return format_url(*parse_puzzle(puzzle))
 
 
 # ---------------------------------------------------------------- candidates
@@ -323,88 +197,57 @@ def candidate_rectangles(
 
 # ---------------------------------------------------------------- solving
 
+# A solution: one [top, left, height, width] per clue, in clue order.
+Solution = list[list[int]]
+
 
 def solve(puzzle: Any, query: Query) -> dict[str, Any]:
+    """Cut the grid; see the module docstring for the puzzle, the engines and the fields."""
     rows, cols, clues = parse_puzzle(puzzle)
     engine = engine_for(query, ENGINES)
     rectangles, masks, in_area = candidate_rectangles(rows, cols, clues)
-    monitor = Monitor(query.progress, query.cancel)
     if query.mode == "trace":
-        return trace_fields(rows, cols, clues, rectangles, masks, in_area, engine, query, monitor)
-    rng = query.rng() if query.mode == "random" else None
-    keep = query.wants_solutions or query.heatmap
-    limit = heatmap_limit(query) if query.heatmap else query.limit
-    stats: dict[str, Any] = {
-        "candidates_area": in_area,
-        "candidates": sum(len(clue_masks) for clue_masks in masks),
-    }
-    if engine == "propagate":
-        result = propagate.search(
-            propagate.PartitionProblem(rows * cols, masks),
-            limit=limit,
-            keep_solutions=keep,
-            rng=rng,
-            monitor=monitor,
-        )
-        solutions = [
-            [list(rectangles[clue][choice]) for clue, choice in enumerate(solution)]
-            for solution in result.solutions
-        ]
-    else:
-        result, solutions = _solve_exact_cover(
-            rows * cols, rectangles, masks, limit, keep, rng, monitor
-        )
-    stats.update(result.stats)
+        return trace_fields(rows, cols, clues, rectangles, masks, in_area, engine, query)
+    search = _SEARCHES[engine]
+    found = search(
+        rows * cols,
+        masks,
+        limit=heatmap_limit(query) if query.heatmap else query.limit,
+        keep_solutions=query.wants_solutions or query.heatmap,
+        rng=query.rng() if query.mode == "random" else None,
+        monitor=Monitor(query.progress, query.cancel),
+    )
+    result = found.map(lambda choices: decode(rectangles, choices))
     extra: dict[str, Any] = {}
     if query.heatmap:
         check_heatmap_count(result.count)
-        extra["heatmap"] = heatmap(rows, cols, solutions)
-        solutions = []
-    response: dict[str, Any] = {
-        "engine": engine,
-        "count": result.count,
-        "complete": result.complete,
-        "solutions": solutions,
-        "stats": stats,
-        **extra,
-    }
-    if result.cancelled:
-        response["cancelled"] = True
+        extra["heatmap"] = heatmap(rows, cols, result.solutions)
+        result.solutions = []
     if isinstance(puzzle, dict) and "url" in puzzle:
         # The caller only has the URL: give back what it means, so clues can be drawn.
-        response["puzzle"] = {"rows": rows, "cols": cols, "clues": [list(c) for c in clues]}
-    return response
-
-
-def _solve_exact_cover(
-    cells: int,
-    rectangles: list[list[Rectangle]],
-    masks: list[list[int]],
-    limit: int | None,
-    keep: bool,
-    rng: random.Random | None,
-    monitor: Monitor,
-) -> tuple[SearchResult, list[list[list[int]]]]:
-    problem, owner = exact_cover_matrix(cells, masks)
-    result = exact_cover_search(
-        problem, "dlx", limit=limit, keep_solutions=keep, rng=rng, monitor=monitor
+        extra["puzzle"] = {"rows": rows, "cols": cols, "clues": [list(c) for c in clues]}
+    return response_fields(
+        result,
+        engine,
+        stats={
+            "candidates_area": in_area,
+            "candidates": sum(len(clue_masks) for clue_masks in masks),
+        },
+        **extra,
     )
-    solutions = []
-    for chosen in result.solutions:
-        solution: list[list[int]] = [[] for _ in masks]
-        for option in chosen:
-            clue, choice = owner[option]
-            solution[clue] = list(rectangles[clue][choice])
-        solutions.append(solution)
-    return result, solutions
 
 
-def exact_cover_matrix(
-    cells: int, masks: list[list[int]]
-) -> tuple[ExactCoverProblem, list[tuple[int, int]]]:
-    """Items: cells ``0 .. cells-1`` then one per clue, all primary; an option per rectangle.
+def decode(rectangles: list[list[Rectangle]], choices: list[int]) -> Solution:
+    """A solution's JSON from the candidate chosen for each clue."""
+    return [list(rectangles[clue][choice]) for clue, choice in enumerate(choices)]
 
-    Also returns each option's (clue, candidate index)."""
+
+def encode(cells: int, masks: list[list[int]]) -> tuple[ExactCoverProblem, list[tuple[int, int]]]:
+    """The exact cover matrix of the candidates, and each option's (clue, candidate).
+
+    Items: cells ``0 .. cells-1`` then one per clue, all primary; an option per rectangle.
+    (The ``propagate`` engine takes the candidate masks as they are.)
+    """
     options: list[list[int]] = []
     owner: list[tuple[int, int]] = []
     for clue, clue_masks in enumerate(masks):
@@ -419,6 +262,43 @@ def exact_cover_matrix(
     return ExactCoverProblem(cells + len(masks), 0, options), owner
 
 
+def _search_partition(
+    cells: int,
+    masks: list[list[int]],
+    **search: Any,
+) -> SearchResult[list[int]]:
+    """The ``propagate`` engine: a solution is the candidate chosen for each clue."""
+    return propagate.search(propagate.PartitionProblem(cells, masks), **search)
+
+
+def _search_exact_cover(
+    cells: int,
+    masks: list[list[int]],
+    **search: Any,
+) -> SearchResult[list[int]]:
+    """The ``dlx`` engine on ``encode``'s matrix; its option lists become candidate choices."""
+    problem, owner = encode(cells, masks)
+    result = exact_cover.search(problem, "dlx", **search)
+    return result.map(lambda chosen: _choices(owner, len(masks), chosen))
+
+
+def _choices(owner: list[tuple[int, int]], clues: int, chosen: list[int]) -> list[int]:
+    """The candidate chosen for each clue, from the options of ``encode``'s matrix chosen."""
+    choice_of = [0] * clues
+    for option in chosen:
+        clue, choice = owner[option]
+        choice_of[clue] = choice
+    return choice_of
+
+
+# Engine name -> how to search the candidates with it: (cells, masks, **search) -> one candidate
+# index per clue. Keys as in ENGINE_MODULES.
+_SEARCHES: dict[str, Callable[..., SearchResult[list[int]]]] = {
+    "propagate": _search_partition,
+    "dlx": _search_exact_cover,
+}
+
+
 # ---------------------------------------------------------------- trace mode and heatmaps
 
 
@@ -431,7 +311,6 @@ def trace_fields(
     in_area: int,
     engine: str,
     query: Query,
-    monitor: Monitor,
 ) -> dict[str, Any]:
     """Trace mode. ``propagate``: the candidate sets' story first (rectangles of the right area
     holding their clue cell, those holding no other clue, after the overlap rule, after all
@@ -450,10 +329,9 @@ def trace_fields(
         top, left, height, width = rectangles[clue][candidate]
         return f"the {height}x{width} rectangle at ({top}, {left})"
 
-    stats: dict[str, Any] = {
-        "candidates_area": in_area,
-        "candidates": sum(len(clue_masks) for clue_masks in masks),
-    }
+    monitor = Monitor(query.progress, query.cancel)
+    candidates = sum(len(clue_masks) for clue_masks in masks)
+    result: SearchResult[list[int]]
     if engine == "propagate":
         recorder = trace.Recorder(
             query.max_steps, _propagation_describer(clue_label, place, rect_text)
@@ -465,8 +343,8 @@ def trace_fields(
                     "type": "propagate",
                     "depth": 0,
                     "rule": "clues",
-                    "removed": in_area - stats["candidates"],
-                    "candidates": stats["candidates"],
+                    "removed": in_area - candidates,
+                    "candidates": candidates,
                 }
             )
         except trace.TraceFull:
@@ -480,13 +358,9 @@ def trace_fields(
                 monitor=monitor,
                 recorder=recorder,
             )
-        solutions = [
-            [list(rectangles[clue][choice]) for clue, choice in enumerate(solution)]
-            for solution in result.solutions
-        ]
     else:
         cells = rows * cols
-        problem, owner = exact_cover_matrix(cells, masks)
+        problem, owner = encode(cells, masks)
 
         def item_label(item: int) -> str:
             return clue_label(item - cells) if item >= cells else f"cell {divmod(item, cols)}"
@@ -501,28 +375,15 @@ def trace_fields(
             item_value,
         )
         recorder = trace.Recorder(query.max_steps, describe)
-        result = trace.search(problem, recorder, limit=query.limit, monitor=monitor)
-        solutions = []
-        for chosen in result.solutions:
-            solution: list[list[int]] = [[] for _ in masks]
-            for option in chosen:
-                clue, choice = owner[option]
-                solution[clue] = list(rectangles[clue][choice])
-            solutions.append(solution)
-    stats.update(result.stats)
-    stats["steps"] = len(recorder.steps)
-    response: dict[str, Any] = {
-        "engine": engine,
-        "count": result.count,
-        "complete": result.complete,
-        "solutions": solutions,
-        "steps": recorder.steps,
-        "truncated": recorder.truncated,
-        "stats": stats,
-    }
-    if result.cancelled:
-        response["cancelled"] = True
-    return response
+        traced = trace.search(problem, recorder, limit=query.limit, monitor=monitor)
+        result = traced.map(lambda chosen: _choices(owner, len(masks), chosen))
+    return response_fields(
+        result.map(lambda choices: decode(rectangles, choices)),
+        engine,
+        stats={"candidates_area": in_area, "candidates": candidates, "steps": len(recorder.steps)},
+        steps=recorder.steps,
+        truncated=recorder.truncated,
+    )
 
 
 def _propagation_describer(

@@ -57,8 +57,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pysolver.engines import bitset, dlx, exact_cover, singles, trace
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines import trace
+from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules, search
 from pysolver.engines.monitor import Monitor
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
@@ -72,9 +72,11 @@ from pysolver.protocol import (
     require_int,
     require_list,
     require_str,
+    response_fields,
 )
 
-ENGINES = ("singles", "dlx", "bitset")
+ENGINE_MODULES = engine_modules("singles", "dlx", "bitset")
+ENGINES = tuple(ENGINE_MODULES)
 
 MAX_SIZE = 36
 BLANKS = ".0"
@@ -91,7 +93,7 @@ def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
     return {
         "title": "Sudoku",
-        **engine_facts({"singles": singles, "dlx": dlx, "bitset": bitset}),
+        **engine_facts(ENGINE_MODULES),
         "limits": {"max_size": MAX_SIZE},
         "sizes": [{"n": n, "box": list(_box_shape(n, None))} for n in STANDARD_SIZES],
         "symbols": SYMBOLS[: MAX_SIZE - 1],
@@ -252,8 +254,11 @@ def _box_shape(n: int, box: Any) -> tuple[int, int]:
     return rows, cols
 
 
-def read_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
-    """Validate a puzzle: (n, box rows, box cols, values row by row with 0 blank, style read)."""
+def parse_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
+    """Validate a puzzle: (n, box rows, box cols, values row by row with 0 blank, style read).
+
+    Givens that clash are an error too (see ``check_givens``).
+    """
     puzzle = require_dict(puzzle, "puzzle")
     if "grid" not in puzzle:
         raise puzzle_error('the puzzle has no "grid"', "puzzle")
@@ -273,6 +278,7 @@ def read_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
             f"the grid must be a string of n*n symbols or a list of n rows, not {_json_type(grid)}",
             GRID_PATH,
         )
+    check_givens(n, shape[0], shape[1], values, read)
     return n, shape[0], shape[1], values, read
 
 
@@ -336,7 +342,7 @@ def check_givens(n: int, box_rows: int, box_cols: int, values: list[int], style:
 # ---------------------------------------------------------------- encoding
 
 
-def build_matrix(
+def encode(
     n: int, box_rows: int, box_cols: int, values: list[int]
 ) -> tuple[ExactCoverProblem, list[int]]:
     """The exact cover matrix of the open cells, and each option's cell * n + (digit - 1).
@@ -419,46 +425,36 @@ def decode(
 def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     """Answer one Sudoku request (see the module docstring for the puzzle and the fields)."""
     engine = engine_for(query, ENGINES)
-    n, box_rows, box_cols, values, style = read_puzzle(puzzle)
-    check_givens(n, box_rows, box_cols, values, style)
-    problem, option_codes = build_matrix(n, box_rows, box_cols, values)
-
-    monitor = Monitor(query.progress, query.cancel)
+    n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
+    problem, option_codes = encode(n, box_rows, box_cols, values)
     if query.mode == "trace":
         return trace_fields(n, box_rows, box_cols, values, problem, option_codes, engine, query)
-    rng = query.rng() if query.mode == "random" else None
-    keep = query.wants_solutions or query.heatmap
-    limit = heatmap_limit(query) if query.heatmap else query.limit
-    if engine == "singles":
-        result = singles.search(problem, limit=limit, keep_solutions=keep, rng=rng, monitor=monitor)
-    else:
-        result = exact_cover.search(
-            problem, engine, limit=limit, keep_solutions=keep, rng=rng, monitor=monitor
-        )
+    result = search(
+        problem,
+        engine,
+        limit=heatmap_limit(query) if query.heatmap else query.limit,
+        keep_solutions=query.wants_solutions or query.heatmap,
+        rng=query.rng() if query.mode == "random" else None,
+        monitor=Monitor(query.progress, query.cancel),
+    )
     extra: dict[str, Any] = {}
     if query.heatmap:
         check_heatmap_count(result.count)
         extra["heatmap"] = heatmap(n, values, option_codes, result.solutions)
         result.solutions = []
-
-    response: dict[str, Any] = {
-        "count": result.count,
-        "complete": result.complete,
-        "solutions": [decode(n, values, option_codes, chosen) for chosen in result.solutions],
-        "stats": {
-            "nodes": result.stats.get("nodes", 0),
+    response = response_fields(
+        result.map(lambda chosen: decode(n, values, option_codes, chosen)),
+        engine,
+        stats={
             "options": len(problem.options),
             "items": problem.primary,
             "givens": n * n - values.count(0),
         },
-        "engine": engine,
-        "size": n,
-        "box": [box_rows, box_cols],
-        "symbols": style,
-    }
-    response.update(extra)
-    if result.cancelled:
-        response["cancelled"] = True
+        size=n,
+        box=[box_rows, box_cols],
+        symbols=style,
+        **extra,
+    )
     # Decidable once two solutions are known or the whole search space was exhausted.
     if result.count >= 2:
         response["unique"] = False
@@ -473,9 +469,9 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
 def item_labels(
     n: int, box_rows: int, box_cols: int, values: list[int]
 ) -> list[tuple[str, dict[str, Any]]]:
-    """Per item of ``build_matrix``'s matrix: a label for sentences and its JSON ``item``.
+    """Per item of ``encode``'s matrix: a label for sentences and its JSON ``item``.
 
-    Same numbering as ``build_matrix``: open cells, then each row's, column's and box's
+    Same numbering as ``encode``: open cells, then each row's, column's and box's
     missing digits. Sentences count rows, columns and boxes from 1; JSON from 0.
     """
     boxes_across = n // box_cols
@@ -538,20 +534,15 @@ def trace_fields(
         singles=engine == "singles",
         monitor=Monitor(query.progress, query.cancel),
     )
-    response: dict[str, Any] = {
-        "engine": engine,
-        "count": result.count,
-        "complete": result.complete,
-        "solutions": [decode(n, values, option_codes, chosen) for chosen in result.solutions],
-        "steps": recorder.steps,
-        "truncated": recorder.truncated,
-        "stats": {"nodes": result.stats["nodes"], "steps": len(recorder.steps)},
-        "size": n,
-        "box": [box_rows, box_cols],
-    }
-    if result.cancelled:
-        response["cancelled"] = True
-    return response
+    return response_fields(
+        result.map(lambda chosen: decode(n, values, option_codes, chosen)),
+        engine,
+        stats={"steps": len(recorder.steps)},
+        steps=recorder.steps,
+        truncated=recorder.truncated,
+        size=n,
+        box=[box_rows, box_cols],
+    )
 
 
 def heatmap(

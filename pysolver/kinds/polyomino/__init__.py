@@ -1,0 +1,368 @@
+"""Polyomino tiling as exact cover.
+
+Puzzle::
+
+    {"board": ["........", "...##...", ...], "pieces": ["pentominoes", "O4"], "reflections": true}
+
+Board rows: ``.`` a cell to cover, ``#`` not part of the board; any shape, holes anywhere. Pieces:
+a set name (``pentominoes``, ``tetrominoes``), a library name (see ``pysolver.pieces``), or
+``{"name": "A", "cells": [[0, 0], [0, 1]], "count": 2}``. A name given twice adds up its counts.
+The board's area must equal the total area of the pieces. A solution is a list of
+``{"piece": "F", "cells": [[r, c], ...]}`` (cells sorted), pieces in the order they were given.
+
+The package follows the path of a request: ``parsing`` (puzzle JSON -> ``Tiling``),
+``encoding`` (``Tiling`` -> exact cover matrix, and solutions back), ``symmetry`` (the searches
+that count tilings up to symmetry), and here the modes that run those searches and ``solve``.
+
+Symmetry (request field ``"symmetry"``): ``"all"`` (default) counts every tiling; ``"distinct"``
+counts tilings up to the symmetries of the problem (rotations and reflections that keep the
+board and every piece's allowed orientations; see ``symmetry`` for the group and for Knuth's
+method). ``"distinct"`` also works in ``solve`` and ``random`` modes: the tilings returned are
+pairwise non-equivalent (one representative per class; random mode samples over the one-level
+restricted matrix and maps each tiling to its class representative before de-duplicating).
+
+Random mode: restarts. Each restart runs a fresh search whose option order is shuffled by a
+sub-seed drawn from the request's seed and keeps its first tiling; repeats are dropped. Compared
+with taking ``limit`` neighbouring tilings of one shuffled search (which share most pieces), this
+spreads the sample over the whole space. A restart that runs past a node budget is abandoned and
+the budget doubled (heavy-tailed first-solution times). When repeats pile up (fewer tilings
+exist than were asked for), one shuffled search enumerates the rest and the answer is complete.
+
+Trace mode (symmetry ``"all"`` only): the exact cover steps (``pysolver.engines.trace``, the
+engine's own tree); a ``choose`` step's ``item`` is ``{"cell": [r, c]}`` or ``{"piece": name,
+"copy": j}``, ``place`` is ``{"piece": name, "cells": [[r, c], ...]}``. Heatmap (count mode):
+per piece name, per cell of the board grid, how many of the counted tilings cover the cell with
+that piece (with ``"distinct"``: one representative tiling per class).
+
+Caps (``too_large`` errors): at most ``MAX_BOARD_CELLS`` cells to cover, a board grid of at most
+``MAX_BOARD_SIDE`` rows and columns, ``MAX_COPIES`` copies of a piece, and at most
+``exact_cover.MAX_ENTRIES`` (option, item) entries in the matrix. Counting ``distinct`` keeps
+the tilings of branches fixed by symmetry for de-duplication: more than ``MAX_KEPT_TILINGS`` of
+them is refused (only likely when no piece is used exactly once, e.g. dominoes alone).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pysolver.engines import trace
+from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules, search
+from pysolver.engines.monitor import Monitor, SearchResult, StageMonitor
+from pysolver.facts import engine_facts
+from pysolver.kinds.polyomino.encoding import Placement, Solution, decode, encode, item_labels
+from pysolver.kinds.polyomino.parsing import (
+    MAX_BOARD_CELLS,
+    MAX_BOARD_SIDE,
+    MAX_COPIES,
+    SYMMETRIES,
+    Tiling,
+    parse_puzzle,
+    parse_symmetry,
+)
+from pysolver.kinds.polyomino.symmetry import (
+    Branch,
+    count_branches,
+    random_branch,
+    symmetry_plan,
+)
+from pysolver.pieces import LIBRARY, MAX_PIECE_CELLS, SETS
+from pysolver.protocol import (
+    INVALID_REQUEST,
+    TOO_LARGE,
+    Query,
+    SolveError,
+    check_heatmap_count,
+    empty_grid,
+    engine_for,
+    heatmap_limit,
+    response_fields,
+)
+
+# Default first: bitset is the faster engine on bench/bench_polyomino.py.
+ENGINE_MODULES = engine_modules("bitset", "dlx")
+ENGINES = tuple(ENGINE_MODULES)
+
+# Tilings kept in memory to de-duplicate a branch fixed by symmetry (about 200 bytes each).
+MAX_KEPT_TILINGS = 200_000
+
+__all__ = [
+    "ENGINES",
+    "ENGINE_MODULES",
+    "MAX_BOARD_CELLS",
+    "MAX_BOARD_SIDE",
+    "MAX_COPIES",
+    "MAX_KEPT_TILINGS",
+    "SYMMETRIES",
+    "build_problem",
+    "decode",
+    "encode",
+    "facts",
+    "heatmap",
+    "parse_puzzle",
+    "solve",
+    "trace_fields",
+]
+
+
+def facts() -> dict[str, Any]:
+    """What the page needs to know about this kind (see ``pysolver.facts``)."""
+    return {
+        "title": "Polyomino tiling",
+        **engine_facts(ENGINE_MODULES),
+        "limits": {
+            "max_rows": MAX_BOARD_SIDE,
+            "max_cols": MAX_BOARD_SIDE,
+            "max_cells": MAX_BOARD_CELLS,
+            "max_copies": MAX_COPIES,
+            "max_piece_cells": MAX_PIECE_CELLS,
+        },
+        "symmetries": list(SYMMETRIES),
+        "pieces": {
+            name: {"cells": [list(cell) for cell in shape], "area": len(shape)}
+            for name, shape in LIBRARY.items()
+        },
+        "sets": {name: list(members) for name, members in SETS.items()},
+    }
+
+
+def build_problem(puzzle: dict[str, Any], symmetry: str = "all") -> ExactCoverProblem:
+    """The exact cover matrix of a polyomino puzzle (validated here; errors are SolveError).
+
+    With ``symmetry="distinct"`` the restricted piece keeps one placement per orbit. Its count
+    is the number of distinct tilings whenever no kept placement has a non-trivial stabiliser
+    (6x10, 8x8 with the 2x2 square...); ``solve`` de-duplicates the other branches.
+    """
+    tiling = parse_puzzle(puzzle)
+    symmetry = parse_symmetry(symmetry)
+    if symmetry == "all":
+        return encode(tiling).problem
+    plan = symmetry_plan(tiling)
+    if plan.piece is None:
+        return encode(tiling).problem
+    return encode(tiling, {plan.piece: plan.free | set(plan.fixed)}).problem
+
+
+# ---------------------------------------------------------------- modes
+
+
+def run_branches(
+    branches: list[Branch],
+    engine: str,
+    limit: int | None,
+    keep: bool,
+    monitor: Monitor,
+) -> SearchResult[Solution]:
+    """Solve or count over disjoint branches: the first ``limit`` classes in search order."""
+    outcome: SearchResult[Solution] = SearchResult()
+    nodes = 0
+    for number, branch in enumerate(branches):
+        remaining = None if limit is None else limit - outcome.count
+        if remaining == 0:
+            outcome.complete = False
+            break
+        share = (number / len(branches), (number + 1) / len(branches))
+        stage = StageMonitor(monitor, nodes, outcome.count, share)
+        problem = branch.encoding.problem
+        if branch.reduce is None:
+            result = search(problem, engine, limit=remaining, keep_solutions=keep, monitor=stage)
+            found = [decode(branch.encoding, s) for s in result.solutions]
+            taken = result.count
+        else:
+            # A class has at most ``fold`` members here, so this many tilings hold at least
+            # ``remaining`` classes.
+            wanted = None if remaining is None else remaining * branch.fold
+            cap = MAX_KEPT_TILINGS if wanted is None else min(wanted, MAX_KEPT_TILINGS)
+            result = search(problem, engine, limit=cap, keep_solutions=True, monitor=stage)
+            classes: dict[tuple[tuple[str, Placement], ...], Solution] = {}
+            for options in result.solutions:
+                representative = branch.reduce(decode(branch.encoding, options))
+                classes.setdefault(tuple(representative), representative)
+            hit_memory_cap = result.count >= cap and (wanted is None or wanted > cap)
+            if hit_memory_cap and (remaining is None or len(classes) < remaining):
+                raise SolveError(
+                    TOO_LARGE,
+                    f"more than {MAX_KEPT_TILINGS:,} tilings would have to be kept to count "
+                    "them up to symmetry; count with symmetry 'all' instead, or use some "
+                    "piece exactly once so that its placements can be restricted",
+                    "symmetry",
+                )
+            found = list(classes.values())
+            taken = len(found)
+            if remaining is not None and taken > remaining:
+                found = found[:remaining]
+                taken = remaining
+                outcome.complete = False
+        nodes += result.stats.get("nodes", 0)
+        outcome.count += taken
+        if keep:
+            outcome.solutions.extend(found)
+        if result.cancelled or stage.cancelled:
+            outcome.cancelled = True
+        if not result.complete:
+            outcome.complete = False
+            break
+    outcome.stats["nodes"] = nodes
+    return outcome
+
+
+def run_random(
+    branch: Branch, engine: str, limit: int | None, rng: random.Random, monitor: Monitor
+) -> SearchResult[Solution]:
+    """Up to ``limit`` distinct classes by restarted shuffled searches (see module docstring)."""
+    outcome: SearchResult[Solution] = SearchResult(complete=False, stats={"nodes": 0})
+    found: dict[tuple[tuple[str, Placement], ...], Solution] = {}
+    budget = 4096
+    repeats = 0
+    # Repeats among L restarts from N tilings run near L * L / 2N, so more than L / 10 of them
+    # says N is under about 5 L: then one enumeration is cheaper than more restarts.
+    repeat_cap = 3 + (limit or 0) // 10
+    problem = branch.encoding.problem
+    reduce = branch.reduce or sorted
+
+    def enumerate_rest() -> None:
+        # Few classes left to find: one shuffled search lists them all (or enough of them).
+        cap = None if limit is None else limit * branch.fold
+        stage = StageMonitor(monitor, outcome.stats["nodes"], len(found))
+        result = search(
+            problem, engine, limit=cap, rng=random.Random(rng.getrandbits(64)), monitor=stage
+        )
+        outcome.stats["nodes"] += result.stats.get("nodes", 0)
+        outcome.cancelled = result.cancelled or stage.cancelled
+        every: dict[tuple[tuple[str, Placement], ...], Solution] = {}
+        for options in result.solutions:
+            representative = reduce(decode(branch.encoding, options))
+            every.setdefault(tuple(representative), representative)
+        for key, representative in every.items():
+            if limit is not None and len(found) >= limit:
+                break
+            found.setdefault(key, representative)
+        outcome.complete = result.complete and len(every) == len(found)
+
+    if limit is None:
+        enumerate_rest()
+    while limit is not None and len(found) < limit:
+        share = (len(found) / limit, (len(found) + 1) / limit)
+        stage = StageMonitor(monitor, outcome.stats["nodes"], len(found), share, budget)
+        sub_rng = random.Random(rng.getrandbits(64))
+        result = search(problem, engine, limit=1, rng=sub_rng, monitor=stage)
+        outcome.stats["nodes"] += result.stats.get("nodes", 0)
+        if stage.cancelled:
+            outcome.cancelled = True
+            break
+        if stage.over_budget:
+            budget *= 2
+            continue
+        if not result.solutions:
+            outcome.complete = True  # the whole space was searched: no tiling exists
+            break
+        representative = reduce(decode(branch.encoding, result.solutions[0]))
+        key = tuple(representative)
+        if key in found:
+            repeats += 1
+            if repeats > repeat_cap:
+                enumerate_rest()
+                break
+        else:
+            found[key] = representative
+    outcome.solutions = list(found.values())
+    outcome.count = len(outcome.solutions)
+    return outcome
+
+
+def solution_json(tiling: Tiling, solution: Solution) -> list[dict[str, Any]]:
+    """Pieces in the order given (copies by position), cells sorted as [row, col]."""
+    order = {piece.name: i for i, piece in enumerate(tiling.pieces)}
+    placed = sorted(solution, key=lambda item: (order[item[0]], item[1]))
+    return [
+        {"piece": name, "cells": [list(tiling.cells[i]) for i in spot]} for name, spot in placed
+    ]
+
+
+def solve(puzzle: Any, query: Query) -> dict[str, Any]:
+    """Tile the board; see the module docstring for the puzzle, symmetry and random modes."""
+    symmetry = parse_symmetry(query.extra.get("symmetry", "all"))
+    engine = engine_for(query, ENGINES)
+    tiling = parse_puzzle(puzzle)
+    monitor = Monitor(query.progress, query.cancel)
+    if query.mode == "trace":
+        return trace_fields(tiling, symmetry, engine, query, monitor)
+    if query.mode == "random":
+        outcome = run_random(
+            random_branch(tiling, symmetry), engine, query.limit, query.rng(), monitor
+        )
+    else:
+        branches = count_branches(tiling, symmetry)
+        keep = query.wants_solutions or query.heatmap
+        limit = heatmap_limit(query) if query.heatmap else query.limit
+        outcome = run_branches(branches, engine, limit, keep, monitor)
+    monitor.finish(outcome.stats["nodes"], outcome.count, outcome.complete)
+    extra: dict[str, Any] = {}
+    if query.heatmap:
+        check_heatmap_count(outcome.count)
+        extra["heatmap"] = heatmap(tiling, puzzle["board"], outcome.solutions)
+        outcome.solutions = []
+    return response_fields(
+        outcome.map(lambda solution: solution_json(tiling, solution)),
+        engine,
+        symmetry=symmetry,
+        **extra,
+    )
+
+
+# ---------------------------------------------------------------- trace mode and heatmaps
+
+
+def trace_fields(
+    tiling: Tiling, symmetry: str, engine: str, query: Query, monitor: Monitor
+) -> dict[str, Any]:
+    """Trace mode: the steps of the exact cover search over the whole matrix (symmetry "all").
+
+    A ``choose`` step's ``item`` is ``{"cell": [r, c]}`` or ``{"piece": name, "copy": j}``;
+    ``place`` is ``{"piece": name, "cells": [[r, c], ...]}``.
+    """
+    if symmetry != "all":
+        raise SolveError(
+            INVALID_REQUEST,
+            'trace mode shows the search over every tiling: use "symmetry": "all"',
+            "symmetry",
+        )
+    encoding = encode(tiling)
+    labels = item_labels(tiling, encoding)
+
+    def place(option: int) -> dict[str, Any]:
+        cells = [list(tiling.cells[i]) for i in encoding.option_cells[option]]
+        return {"piece": encoding.option_piece[option], "cells": cells}
+
+    def option_label(option: int) -> str:
+        r, c = tiling.cells[encoding.option_cells[option][0]]
+        return f"{encoding.option_piece[option]} at ({r}, {c})"
+
+    describe = trace.exact_cover_describer(
+        lambda item: labels[item][0], option_label, place, lambda item: labels[item][1]
+    )
+    recorder = trace.Recorder(query.max_steps, describe)
+    result = trace.search(encoding.problem, recorder, limit=query.limit, monitor=monitor)
+    return response_fields(
+        result.map(lambda options: solution_json(tiling, decode(encoding, options))),
+        engine,
+        stats={"steps": len(recorder.steps)},
+        steps=recorder.steps,
+        truncated=recorder.truncated,
+        symmetry=symmetry,
+    )
+
+
+def heatmap(
+    tiling: Tiling, board: list[str], solutions: list[Solution]
+) -> dict[str, list[list[int]]]:
+    """Per piece name, per cell of the board grid: how many of the tilings cover it with that
+    piece. With ``symmetry: "distinct"`` the tilings are the class representatives counted."""
+    counts = {piece.name: empty_grid(len(board), len(board[0])) for piece in tiling.pieces}
+    for solution in solutions:
+        for name, spot in solution:
+            grid = counts[name]
+            for index in spot:
+                r, c = tiling.cells[index]
+                grid[r][c] += 1
+    return counts

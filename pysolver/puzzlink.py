@@ -1,0 +1,148 @@
+"""puzz.link / pzprjs share links of Shikaku puzzles: reading and writing the URL format.
+
+URLs follow puzz.link / pzprjs (also pzv.jp, pzprxs.vercel.app, any host, http or https, or the
+bare ``shikaku/<cols>/<rows>/<data>``): cells row by row, a number as one hex digit (0-15),
+``-`` + two hex digits (16-255), ``+`` + three (256-4095), ``=`` + three (4096 more) or ``%`` +
+three (8192 more); ``g``..``z`` skip 1..20 blank cells. ``format_url`` writes the same format.
+
+A clue is ``(row, col, n)``. Errors are ``SolveError`` with the path ``puzzle.url``; the grid's
+size limits are the kind's to check (``pysolver.kinds.shikaku``).
+"""
+
+from __future__ import annotations
+
+from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error
+
+MAX_URL_CHARS = 100_000
+URL_PATH = "puzzle.url"
+
+Clue = tuple[int, int, int]
+
+# Prefix -> (hex digits that follow, value added): pzprjs' number encoding.
+_NUMBER_PREFIXES = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
+_HEX = "0123456789abcdef"
+
+
+def parse_url(url: str) -> tuple[int, int, list[Clue]]:
+    """Read a puzz.link / pzprjs Shikaku URL into ``(rows, cols, clues)``."""
+    path = URL_PATH
+    if len(url) > MAX_URL_CHARS:
+        raise SolveError(
+            TOO_LARGE, f"the URL has {len(url):,} characters; the limit is {MAX_URL_CHARS:,}", path
+        )
+    text = url.strip()
+    if "?" in text:
+        text = text.split("?", 1)[1]
+    text = text.split("#", 1)[0].strip("/")
+    parts = text.split("/")
+    kind = parts[0].lower().removesuffix("_edit")
+    if kind not in ("shikaku", "sikaku"):
+        raise puzzle_error(
+            f"not a Shikaku URL: expected ...?shikaku/<cols>/<rows>/<data>, found {parts[0]!r} "
+            "where the puzzle type should be",
+            path,
+        )
+    # Skip flag tokens some editors insert before the size (e.g. "edit").
+    fields = [part for part in parts[1:] if part]
+    while fields and not fields[0].isdigit() and len(fields) > 3:
+        fields.pop(0)
+    if len(fields) < 2:
+        raise puzzle_error(
+            "the URL lacks the grid size: expected shikaku/<cols>/<rows>/<data>", path
+        )
+    for name, value in (("columns", fields[0]), ("rows", fields[1])):
+        if not value.isdigit():
+            raise puzzle_error(f"the URL's {name} {value!r} is not a whole number", path)
+    cols, rows = int(fields[0]), int(fields[1])
+    for name, side in (("columns", cols), ("rows", rows)):
+        if side < 1:
+            raise puzzle_error(f"the URL's {name} must be at least 1, got {side}", path)
+    data = "/".join(fields[2:])
+    return rows, cols, _decode_numbers(data, rows, cols)
+
+
+def _decode_numbers(data: str, rows: int, cols: int) -> list[Clue]:
+    path = URL_PATH
+    cells = rows * cols
+    clues: list[Clue] = []
+    cell = 0
+    position = 0
+    while position < len(data):
+        char = data[position]
+        if cell >= cells:
+            raise puzzle_error(
+                f"the URL data goes on past the last of the {cells} cells ({cols} x {rows}) at "
+                f"character {position}; is the size right?",
+                path,
+            )
+        if char in _HEX:
+            clues.append((cell // cols, cell % cols, int(char, 16)))
+            cell += 1
+            position += 1
+        elif char in _NUMBER_PREFIXES:
+            digits, offset = _NUMBER_PREFIXES[char]
+            chunk = data[position + 1 : position + 1 + digits]
+            if len(chunk) != digits or any(c not in _HEX for c in chunk):
+                raise puzzle_error(
+                    f"the URL data has {char!r} at character {position} followed by "
+                    f"{chunk!r}; it must be followed by {digits} hex digits",
+                    path,
+                )
+            clues.append((cell // cols, cell % cols, int(chunk, 16) + offset))
+            cell += 1
+            position += 1 + digits
+        elif "g" <= char <= "z":
+            cell += int(char, 36) - 15
+            position += 1
+        elif char == ".":
+            raise puzzle_error(
+                f"the URL has a question-mark clue at row {cell // cols}, col {cell % cols}; "
+                "this solver needs every clue's number",
+                path,
+            )
+        else:
+            raise puzzle_error(
+                f"the URL data has an unexpected character {char!r} at position {position}",
+                path,
+            )
+    for row, col, size in clues:
+        if size < 1:
+            raise puzzle_error(
+                f"the URL has a clue {size} at row {row}, col {col}; clues must be at least 1",
+                path,
+            )
+    return clues
+
+
+def format_url(rows: int, cols: int, clues: list[Clue]) -> str:
+    """The puzz.link URL of a grid and its clues (taken as valid: see ``shikaku.to_url``)."""
+    by_cell = {row * cols + col: size for row, col, size in clues}
+    pieces: list[str] = []
+    blanks = 0
+    for cell in range(rows * cols):
+        size = by_cell.get(cell)
+        if size is None:
+            blanks += 1
+            if blanks == 20:
+                pieces.append("z")
+                blanks = 0
+            continue
+        if blanks:
+            pieces.append(chr(ord("f") + blanks))
+            blanks = 0
+        pieces.append(_encode_number(size))
+    if blanks:
+        pieces.append(chr(ord("f") + blanks))
+    return f"https://puzz.link/p?shikaku/{cols}/{rows}/{''.join(pieces)}"
+
+
+def _encode_number(size: int) -> str:
+    if size < 16:
+        return format(size, "x")
+    if size < 256:
+        return "-" + format(size, "02x")
+    if size < 4096:
+        return "+" + format(size, "03x")
+    if size < 8192:
+        return "=" + format(size - 4096, "03x")
+    return "%" + format(size - 8192, "03x")

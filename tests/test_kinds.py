@@ -1,0 +1,51 @@
+"""Every registered kind fulfils the kind contract of pysolver.kinds (KindModule)."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from types import ModuleType
+
+import pytest
+
+from pysolver.kinds import KINDS, EngineModule, KindModule, kind_module
+from pysolver.protocol import SolveError
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_registered_module_is_the_kind_of_that_name(kind: str) -> None:
+    module = importlib.import_module(KINDS[kind])
+    assert kind_module(kind) is module
+    assert module.__name__ == f"pysolver.kinds.{kind}"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_kind_provides_every_name_of_the_contract(kind: str) -> None:
+    module = kind_module(kind)
+    assert isinstance(module, KindModule)
+    for name in ("facts", "parse_puzzle", "encode", "decode", "solve"):
+        assert callable(getattr(module, name)), name
+    assert list(inspect.signature(module.solve).parameters) == ["puzzle", "query"]
+    assert len(inspect.signature(module.parse_puzzle).parameters) >= 1
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_engine_table_lists_engine_modules_default_first(kind: str) -> None:
+    module = kind_module(kind)
+    table = module.ENGINE_MODULES
+    assert table, "a kind needs at least one engine"
+    assert tuple(table) == module.ENGINES
+    for name, engine in table.items():
+        assert isinstance(engine, ModuleType) and isinstance(engine, EngineModule), name
+        assert engine.__name__.startswith("pysolver.engines."), name
+        assert engine.SUMMARY.endswith("."), name
+    facts = module.facts()
+    assert [engine["name"] for engine in facts["engines"]] == list(module.ENGINES)
+    assert facts["default_engine"] == module.ENGINES[0]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_parse_puzzle_rejects_a_non_object_with_its_path(kind: str) -> None:
+    with pytest.raises(SolveError) as caught:
+        kind_module(kind).parse_puzzle(["not", "an", "object"])
+    assert (caught.value.code, caught.value.path) == ("invalid_puzzle", "puzzle")

@@ -1,0 +1,74 @@
+"""The puzz.link codec (pysolver.puzzlink): round trips, number widths, blank runs, bad URLs.
+
+Solving URL puzzles, and the errors of Shikaku's own checks on them, are in test_shikaku.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pysolver.kinds.shikaku import generate, to_url
+from pysolver.protocol import SolveError
+from pysolver.puzzlink import MAX_URL_CHARS, format_url, parse_url
+
+
+def test_url_round_trip_on_generated_puzzles() -> None:
+    for seed in range(40):
+        puzzle = generate(1 + seed % 9, 1 + seed % 13, seed, max_area=30)
+        url = to_url(puzzle)
+        assert url.startswith("https://puzz.link/p?shikaku/")
+        rows, cols, clues = parse_url(url)
+        assert (rows, cols) == (puzzle["rows"], puzzle["cols"])
+        assert sorted(clues) == sorted(tuple(clue) for clue in puzzle["clues"])
+
+
+def test_url_numbers_of_every_width_round_trip() -> None:
+    # 1 x 9000 is too wide, so use 90 x 100 with three clues: 15, 300 and 8685 cells.
+    puzzle = {"rows": 90, "cols": 100, "clues": [[0, 0, 15], [0, 99, 300], [89, 50, 8685]]}
+    url = to_url(puzzle)
+    data = url.rsplit("/", 1)[1]
+    assert data.startswith("f")
+    assert "+12c" in data and "%" in data
+    rows, cols, clues = parse_url(url)
+    assert (rows, cols, sorted(clues)) == (90, 100, sorted(map(tuple, puzzle["clues"])))
+    two_digit = {"rows": 4, "cols": 5, "clues": [[1, 2, 20]]}
+    assert to_url(two_digit) == "https://puzz.link/p?shikaku/5/4/m-14r"
+    big = {"rows": 70, "cols": 80, "clues": [[0, 0, 5600]]}
+    assert parse_url(to_url(big))[2] == [(0, 0, 5600)]
+    assert "=" in to_url(big)
+
+
+def test_url_blank_runs_use_letters_up_to_twenty() -> None:
+    puzzle = {"rows": 1, "cols": 45, "clues": [[0, 44, 45]]}
+    assert to_url(puzzle) == "https://puzz.link/p?shikaku/45/1/zzj-2d"
+
+
+def test_format_url_writes_the_clues_it_is_given() -> None:
+    assert format_url(3, 4, [(0, 1, 6), (2, 2, 6)]) == "https://puzz.link/p?shikaku/4/3/g6n6g"
+
+
+@pytest.mark.parametrize(
+    ("url", "fragment"),
+    [
+        ("https://puzz.link/p?nurikabe/4/3/g6n6g", "not a Shikaku URL"),
+        ("https://puzz.link/p?shikaku/4", "lacks the grid size"),
+        ("https://puzz.link/p?shikaku/x/3/g6n6g", "columns 'x' is not a whole number"),
+        ("https://puzz.link/p?shikaku/4/0/g6n6g", "rows must be at least 1"),
+        ("https://puzz.link/p?shikaku/4/3/g6n6gz", "goes on past the last of the 12 cells"),
+        ("https://puzz.link/p?shikaku/4/3/h-6", "followed by 2 hex digits"),
+        ("https://puzz.link/p?shikaku/4/3/h.i6h", "question-mark clue"),
+        ("https://puzz.link/p?shikaku/4/3/h6!6h", "unexpected character '!'"),
+        ("https://puzz.link/p?shikaku/4/3/0k", "clues must be at least 1"),
+    ],
+)
+def test_parse_url_errors_point_at_the_url(url: str, fragment: str) -> None:
+    with pytest.raises(SolveError) as caught:
+        parse_url(url)
+    assert (caught.value.code, caught.value.path) == ("invalid_puzzle", "puzzle.url")
+    assert fragment in caught.value.message
+
+
+def test_overlong_url_is_too_large() -> None:
+    with pytest.raises(SolveError) as caught:
+        parse_url("shikaku/4/3/" + "g" * MAX_URL_CHARS)
+    assert caught.value.code == "too_large"
