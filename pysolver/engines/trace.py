@@ -35,12 +35,16 @@ Raw steps::
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult
 
 Step = dict[str, Any]
+# What choosing an option removed, for taking it back: per item covered, (item, its column of
+# live options, the colour the option gave it or None).
+Removed = list[tuple[int, set[int], str | None]]
 
 
 class TraceFull(Exception):
@@ -76,7 +80,7 @@ def search(
     singles: bool = False,
     colours: list[dict[int, str]] | None = None,
     monitor: Monitor | None = None,
-) -> SearchResult:
+) -> SearchResult[list[int]]:
     """Find up to ``limit`` exact covers, recording each step in ``recorder``.
 
     Stops early (``complete`` False) when the recorder is full; ``recorder.truncated`` then
@@ -93,9 +97,9 @@ def search(
     def colour(option: int, item: int) -> str | None:
         return colours[option].get(item) if colours is not None else None
 
-    def select(option: int) -> list[tuple[int, set[int], str | None]]:
+    def select(option: int) -> Removed:
         """Cover the option's items; return what was removed, for ``deselect``."""
-        removed = []
+        removed: Removed = []
         for item in option_items[option]:
             column = columns.pop(item, None)
             if column is None:  # a secondary item already given this colour
@@ -110,7 +114,7 @@ def search(
             removed.append((item, column, shade))
         return removed
 
-    def deselect(removed: list[tuple[int, set[int], str | None]]) -> None:
+    def deselect(removed: Removed) -> None:
         for item, column, shade in reversed(removed):
             columns[item] = column
             for other in column:
@@ -124,16 +128,14 @@ def search(
         return [item for item in range(primary) if item in columns]
 
     board: list[int] = []  # the options placed, by depth
-    # Per level of branching: the item, its options in trial order, the branch being tried,
-    # its depth on the board, and the undo records of the try and of the forces after it.
-    frames: list[dict[str, Any]] = []
+    frames: list[_Frame] = []  # per level of branching
     solutions: list[list[int]] = []
     count = 0
     nodes = 0
     complete = True
     cancelled = False
 
-    def settle(undo: list) -> tuple[str, int, int]:
+    def settle(undo: list[Removed]) -> tuple[str, int, int]:
         """After a choice: force singles (if asked), then say what the node is.
 
         Returns ("solution", -1, 0), ("dead", item, 0) or ("branch", item, options).
@@ -153,7 +155,7 @@ def search(
             board.append(option)
             undo.append(select(option))
 
-    root_undo: list = []
+    root_undo: list[Removed] = []
     try:
         if not singles:
             nodes += 1  # the root is a node of dlx's and bitset's trees
@@ -173,54 +175,59 @@ def search(
             else:
                 recorder.add({"type": "choose", "depth": len(board), "item": item, "options": size})
                 if kind == "branch":
-                    frames.append(
-                        {
-                            "item": item,
-                            "branches": sorted(columns[item]),
-                            "index": -1,
-                            "depth": len(board),
-                            "undo": [],
-                        }
-                    )
+                    frames.append(_Frame(item, sorted(columns[item]), len(board)))
             # Take the next branch, backing up through exhausted levels.
-            outcome = None
+            next_outcome: tuple[str, int, int] | None = None
             while frames:
                 frame = frames[-1]
-                if frame["undo"]:
-                    for removed in reversed(frame["undo"]):
+                if frame.undo:
+                    for removed in reversed(frame.undo):
                         deselect(removed)
-                    frame["undo"] = []
-                    del board[frame["depth"] :]
-                    recorder.add({"type": "backtrack", "depth": frame["depth"]})
-                frame["index"] += 1
-                if frame["index"] < len(frame["branches"]):
-                    option = frame["branches"][frame["index"]]
+                    frame.undo = []
+                    del board[frame.depth :]
+                    recorder.add({"type": "backtrack", "depth": frame.depth})
+                frame.index += 1
+                if frame.index < len(frame.branches):
+                    option = frame.branches[frame.index]
                     recorder.add(
                         {
                             "type": "try",
-                            "depth": frame["depth"],
+                            "depth": frame.depth,
                             "option": option,
-                            "item": frame["item"],
-                            "index": frame["index"],
-                            "of": len(frame["branches"]),
+                            "item": frame.item,
+                            "index": frame.index,
+                            "of": len(frame.branches),
                         }
                     )
                     board.append(option)
-                    frame["undo"].append(select(option))
+                    frame.undo.append(select(option))
                     nodes += 1
                     if nodes % CHECK_EVERY == 0 and monitor.check(nodes, count):
                         cancelled = True
                         complete = False
                         break
-                    outcome = settle(frame["undo"])
+                    next_outcome = settle(frame.undo)
                     break
                 frames.pop()
-            if outcome is None:
+            if next_outcome is None:
                 break
+            outcome = next_outcome
     except TraceFull:
         complete = False
     monitor.finish(nodes, count, complete)
     return SearchResult(solutions, count, complete, cancelled, {"nodes": nodes})
+
+
+@dataclass
+class _Frame:
+    """One level of branching in ``search``."""
+
+    item: int  # the item branched on
+    branches: list[int]  # its options, in trial order
+    depth: int  # the board's height at this level
+    index: int = -1  # the branch being tried
+    # The undo records of the try and of the forces after it.
+    undo: list[Removed] = field(default_factory=list)
 
 
 def replay(steps: list[Step]) -> list[list[Any]]:
