@@ -24,7 +24,7 @@ from pysolver.protocol import puzzle_error, require_int, require_list
 Cell = tuple[int, int]
 Shape = tuple[Cell, ...]
 
-# A custom piece may not be bigger than the largest board (see kinds/polyomino.py), and its
+# A custom piece may not be bigger than the largest board (see kinds/polyomino/parsing.py), and its
 # coordinates must stay small enough that nobody sends a million-wide piece by accident.
 MAX_PIECE_CELLS = 400
 MAX_COORDINATE = 1000

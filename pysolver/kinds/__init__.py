@@ -36,6 +36,13 @@ contract, ``KindModule`` below, is what every kind module provides at its top le
     plus any kind-specific extras. The API adds ``ok``, ``kind``, ``mode``, ``seed`` and
     ``stats.seconds``.
 
+Trace mode and heatmaps are part of ``solve``: with ``query.mode == "trace"`` it answers, after
+parsing and encoding, with its ``trace_fields`` (the steps of ``pysolver.engines.trace``, the
+propagation engine's or the profile DP's, through a ``trace.Recorder``; fields from
+``response_fields`` plus ``steps`` and ``truncated``). A kind that offers heatmaps provides
+``heatmap(...)`` (its own arguments) and fills the ``heatmap`` field in count mode; the API
+refuses ``"heatmap": true`` for a kind without that function.
+
 A new kind, on the Python side, is therefore:
 
 1. ``pysolver/kinds/<kind>.py`` (or a package ``pysolver/kinds/<kind>/`` when it grows),
