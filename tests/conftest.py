@@ -1,4 +1,5 @@
-"""Shared fixtures: a brute-force exact cover reference and random small matrices."""
+"""Shared fixtures: brute-force exact cover references and random small matrices, with and
+without Knuth's colours."""
 
 from __future__ import annotations
 
@@ -55,6 +56,63 @@ def random_problems() -> list[ExactCoverProblem]:
 def reference_covers(random_problems) -> list[tuple[ExactCoverProblem, list[list[int]]]]:
     """Each random problem with its covers found by brute force (computed once a session)."""
     return [(problem, brute_force_covers(problem)) for problem in random_problems]
+
+
+def brute_force_coloured_covers(problem: ExactCoverProblem) -> list[list[int]]:
+    """Every exact cover with colours (XCC), by trying all subsets of options, from the
+    definition: each primary item used exactly once; each secondary item unused, used once
+    uncoloured, or used by any number of options that all give it the same colour. As in
+    Algorithm X, an option of secondary items alone is never chosen. Sorted."""
+    colours = problem.colours or [[0] * len(option) for option in problem.options]
+    option_count = len(problem.options)
+    covers = []
+    for subset in range(1 << option_count):
+        chosen = [index for index in range(option_count) if subset >> index & 1]
+        if not all(any(item < problem.primary for item in problem.options[i]) for i in chosen):
+            continue
+        given: list[list[int]] = [[] for _ in range(problem.items)]  # per item: colours given
+        for index in chosen:
+            for item, colour in zip(problem.options[index], colours[index], strict=True):
+                given[item].append(colour)
+        primary_ok = all(len(given[item]) == 1 for item in range(problem.primary))
+        secondary_ok = all(
+            len(uses) <= 1 or (0 not in uses and len(set(uses)) == 1)
+            for uses in given[problem.primary :]
+        )
+        if primary_ok and secondary_ok:
+            covers.append(chosen)
+    return sorted(covers)
+
+
+def random_coloured_problem(rng: random.Random) -> ExactCoverProblem:
+    """A small random matrix with colours: up to 4 primary items, 3 secondary, 10 options.
+
+    An option takes up to 2 primary items (sometimes none: never chosen) and up to 3
+    secondary ones, in a random order; a secondary entry is uncoloured or takes one of two
+    colours (mostly the first), so covers sharing a colour are common.
+    """
+    primary = rng.randint(1, 4)
+    secondary = rng.randint(1, 3)
+    options = []
+    colours = []
+    for _ in range(rng.randint(1, 10)):
+        option = rng.sample(range(primary), rng.randint(0, min(primary, 2)))
+        option += rng.sample(range(primary, primary + secondary), rng.randint(0, secondary))
+        if not option:
+            option = [rng.randrange(primary)]
+        rng.shuffle(option)
+        options.append(option)
+        colours.append([rng.choice((0, 1, 1, 1, 2)) if item >= primary else 0 for item in option])
+    return ExactCoverProblem(primary, secondary, options, colours)
+
+
+@pytest.fixture(scope="session")
+def coloured_reference_covers() -> list[tuple[ExactCoverProblem, list[list[int]]]]:
+    """1,200 random coloured matrices from a fixed seed, each with its sorted covers found by
+    brute force (computed once a session)."""
+    rng = random.Random(7221)
+    problems = [random_coloured_problem(rng) for _ in range(1200)]
+    return [(problem, brute_force_coloured_covers(problem)) for problem in problems]
 
 
 def queens_problem(size: int) -> ExactCoverProblem:

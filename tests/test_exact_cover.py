@@ -7,6 +7,7 @@ import random
 import pytest
 
 import pysolver
+from pysolver.engines import singles
 from pysolver.engines.exact_cover import ENGINES, ExactCoverProblem, search
 from pysolver.engines.monitor import Monitor
 from pysolver.kinds import exact_cover as kind
@@ -124,6 +125,56 @@ def test_secondary_items_at_most_once(engine):
     # Items a b primary, x secondary: {a x} with {b x} would use x twice.
     problem = ExactCoverProblem(2, 1, [[0, 2], [1, 2], [1], [0]])
     assert sorted(search(problem, engine).solutions) == [[0, 2], [1, 3], [2, 3]]
+
+
+# Knuth's small XCC example (TAOCP 7.2.2.1): items p q r | x y; options p q x y:A,
+# p r x:A y, p x:B, q x:A, r y:B. Its one solution is {p r x:A y} with {q x:A}.
+P, Q, R, X, Y = range(5)
+KNUTH_COLOURED = ExactCoverProblem(
+    3,
+    2,
+    [[P, Q, X, Y], [P, R, X, Y], [P, X], [Q, X], [R, Y]],
+    [[0, 0, 0, 1], [0, 0, 1, 0], [0, 2], [0, 1], [0, 2]],
+)
+
+
+@pytest.mark.parametrize("engine", [*ENGINES, "singles"])
+def test_knuths_coloured_example(engine):
+    if engine == "singles":
+        result = singles.search(KNUTH_COLOURED)
+    else:
+        result = search(KNUTH_COLOURED, engine)
+    assert (result.solutions, result.count, result.complete) == ([[1, 3]], 1, True)
+
+
+def test_coloured_reference_shares_colours(coloured_reference_covers):
+    # The random instances the engines are checked on must exercise the feature: many covers
+    # where several options share a secondary item in one colour.
+    shared = 0
+    for problem, covers in coloured_reference_covers:
+        for cover in covers:
+            secondary_uses = [
+                item
+                for index in cover
+                for item in problem.options[index]
+                if item >= problem.primary
+            ]
+            shared += len(secondary_uses) > len(set(secondary_uses))
+    assert shared >= 100
+
+
+@pytest.mark.parametrize(
+    ("options", "colours", "words"),
+    [
+        ([[0, 1]], [[0]], "one colour per item"),
+        ([[0, 1]], [[0, 0], [0]], "one list per option"),
+        ([[0, 1]], [[1, 0]], "only secondary items"),
+        ([[0, 1]], [[0, -1]], "positive"),
+    ],
+)
+def test_malformed_colours_are_a_programming_error(options, colours, words):
+    with pytest.raises(ValueError, match=words):
+        ExactCoverProblem(1, 1, options, colours)
 
 
 def test_unknown_engine_name_is_a_programming_error(queens):
