@@ -252,6 +252,78 @@ def test_knuth_text_without_secondary_items():
     assert response["count"] == 2
 
 
+KNUTH_COLOURED_TEXT = """\
+| Knuth's small example of exact covering with colours (TAOCP 7.2.2.1).
+p q r | x y
+p q x y:A
+p r x:A y
+p x:B
+q x:A
+r y:B
+"""
+
+
+def test_knuths_coloured_example_in_text_and_json():
+    response = pysolver.solve(request({"text": KNUTH_COLOURED_TEXT}, limit=10))
+    assert response["ok"], response
+    assert (response["solutions"], response["complete"]) == ([[1, 3]], True)
+    # x got colour A from both options; y was used once, uncoloured: not reported.
+    assert response["colors"] == [{"x": "A"}]
+    same = {
+        "items": ["p", "q", "r"],
+        "secondary": ["x", "y"],
+        "options": [["p", "q", "x", "y:A"], ["p", "r", "x:A", "y"], ["p", "x:B"], ["q", "x:A"]]
+        + [["r", "y:B"]],
+    }
+    for engine in kind.ENGINES:
+        answer = pysolver.solve(request(same, limit=10, engine=engine))
+        assert (answer["solutions"], answer["colors"]) == ([[1, 3]], [{"x": "A"}])
+
+
+# Two cells x y that the options of a and b may share when they agree on the colour; c takes
+# y alone (uncoloured) or nothing.
+SHARED_LETTERS = {
+    "items": ["a", "b", "c"],
+    "secondary": ["x", "y"],
+    "options": [
+        ["a", "x:red", "y:blue"],
+        ["a", "x:blue"],
+        ["b", "x:red"],
+        ["b", "x:blue", "y:blue"],
+        ["b", "y:blue"],
+        ["c", "y"],
+        ["c"],
+        ["b", "x:blue"],
+    ],
+}
+
+
+def test_colours_are_reported_per_solution_in_every_mode():
+    listed = pysolver.solve(request(SHARED_LETTERS, limit=10))
+    solutions = listed["solutions"]
+    # {b y:blue} never goes with {c y}: y coloured in one, uncoloured in the other.
+    assert sorted(solutions) == [[0, 2, 6], [0, 4, 6], [1, 3, 6], [1, 4, 6], [1, 5, 7], [1, 6, 7]]
+    colors = dict(zip(map(tuple, solutions), listed["colors"], strict=True))
+    assert colors[0, 2, 6] == {"x": "red", "y": "blue"}
+    assert colors[1, 3, 6] == {"x": "blue", "y": "blue"}
+    assert colors[1, 5, 7] == {"x": "blue"}  # y taken uncoloured by {c y}: not reported
+    assert colors[1, 6, 7] == {"x": "blue"}
+    assert len(listed["colors"]) == len(solutions)
+    counted = pysolver.solve(request(SHARED_LETTERS, mode="count"))
+    assert (counted["count"], counted["solutions"], counted["colors"]) == (6, [], [])
+    drawn = pysolver.solve(request(SHARED_LETTERS, mode="random", limit=6, seed=3))
+    assert sorted(drawn["solutions"]) == sorted(solutions)
+    assert drawn["colors"] == [colors[tuple(solution)] for solution in drawn["solutions"]]
+    for engine in kind.ENGINES:
+        answer = pysolver.solve(request(SHARED_LETTERS, limit=10, engine=engine))
+        assert (answer["solutions"], answer["colors"]) == (solutions, listed["colors"])
+
+
+def test_uncoloured_answers_have_no_colors_field():
+    assert "colors" not in pysolver.solve(request(TRIANGLE))
+    assert "colors" not in pysolver.solve(request({"text": KNUTH_TEXT}))
+
+
 def test_progress_and_cancel_through_solve(monkeypatch):
     monkeypatch.setattr(Monitor, "interval", 0.0)
     names = [f"r{row}" for row in range(8)] + [f"c{col}" for col in range(8)]
@@ -332,6 +404,56 @@ BAD_PUZZLES = [
     ("text unknown item", {"text": "| c\na b\na\nb q\n"}, "puzzle.text", "line 4"),
     ("text duplicate item", {"text": "\na b | a\na\n"}, "puzzle.text", "line 2"),
     ("text repeated item", {"text": "a b\na b a\n"}, "puzzle.text", "line 2"),
+    # Colours (Knuth's x:A).
+    ("colour on a primary item", {"text": "p | x\np:A x\n"}, "puzzle.text", "primary item 'p'"),
+    (
+        "JSON colour on a primary item",
+        {"items": ["p"], "secondary": ["x"], "options": [["x", "p:A"]]},
+        "puzzle.options[0][1]",
+        "only secondary items can have colours",
+    ),
+    ("empty colour", {"text": "p | x\np x:\n"}, "puzzle.text", "two non-empty names"),
+    ("empty item", {"text": "p | x\np :A\n"}, "puzzle.text", "two non-empty names"),
+    ("a lone colon", {"text": "p | x\np :\n"}, "puzzle.text", "line 2 names ':'"),
+    ("two colons", {"text": "p | x\np x:A:B\n"}, "puzzle.text", "one ':'"),
+    (
+        "JSON two colons",
+        {"items": ["p"], "secondary": ["x"], "options": [["p", "x:A:B"]]},
+        "puzzle.options[0][1]",
+        "item:colour",
+    ),
+    (
+        "coloured item not declared",
+        {"text": "p | x\np z:A\n"},
+        "puzzle.text",
+        "'z', which is not a declared item (declare it",
+    ),
+    ("item and coloured item", {"text": "p | x\np x x:A\n"}, "puzzle.text", "item 'x' twice"),
+    (
+        "two colours of one item",
+        {"items": ["p"], "secondary": ["x"], "options": [["p", "x:A", "x:B"]]},
+        "puzzle.options[0][2]",
+        "item 'x' twice",
+    ),
+    (
+        "one colour twice",
+        {"items": ["p"], "secondary": ["x"], "options": [["p", "x:A", "x:A"]]},
+        "puzzle.options[0][2]",
+        "item 'x' twice",
+    ),
+    ("colon in a declared item", {"text": "p | x:A\np\n"}, "puzzle.text", "line 1: item 'x:A'"),
+    (
+        "JSON colon in a primary item",
+        {"items": ["p:q"], "options": [["p:q"]]},
+        "puzzle.items[0]",
+        "contains ':'",
+    ),
+    (
+        "JSON colon in a secondary item",
+        {"items": ["p"], "secondary": ["x:A"], "options": [["p"]]},
+        "puzzle.secondary[0]",
+        "contains ':'",
+    ),
 ]
 
 

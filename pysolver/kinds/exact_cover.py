@@ -15,10 +15,24 @@ secondary items (if any); every later line is one option, naming its items.
 Primary items must be covered exactly once, secondary items at most once. An option must name
 at least one item, and only declared ones, each once. As in Knuth's programs, an option made
 only of secondary items can never be chosen (the search only branches on primary items).
-Item names are strings (in text: any whitespace-free token without ``|``).
+Item names are strings (in text: any whitespace-free token without ``|``) without ``:``.
+
+Colours (Knuth's DLX2 format, exact covering with colours): an option may write ``x:A`` for a
+secondary item ``x``, in the text (``p q x:A``) and in JSON (``["p", "q", "x:A"]``), and ``x`` is
+declared once, without a colour, among the secondary items. Any number of chosen options may
+then share ``x`` as long as they all give it the same colour; an option using ``x`` without a
+colour still excludes every other use of it. Colour names are any non-empty strings without
+``:`` (in text also without whitespace or ``|``). Errors: a colour on a primary item (Knuth's
+rule), an entry with an empty item or colour (``:A``, ``x:``) or more than one ``:``, a coloured
+item that is not declared, an item named twice in one option (``x x:A`` or ``x:A x:B``
+included), and ``:`` in a declared item name.
 
 A solution is the sorted list of the indices (0-based, in input order) of the chosen options.
-The response also names the ``engine`` used and includes its counters in ``stats``.
+When the puzzle has colours, the response adds ``colors``, parallel to ``solutions``: per
+solution, an object mapping each secondary item that received a colour to that colour, in item
+order (items used uncoloured or not at all are left out), e.g. ``[{"x": "A"}]`` for Knuth's
+example in the README. The response also names the ``engine`` used and includes its counters
+in ``stats``.
 
 Size caps (checked before any search, error code ``too_large``): at most ``MAX_ITEMS`` items,
 ``MAX_OPTIONS`` options and ``MAX_ENTRIES`` (option, item) entries in all. The ``bitset``
@@ -29,6 +43,7 @@ engine keeps one mask of all options per option, so it needs about options^2 / 8
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, search
@@ -55,6 +70,14 @@ MAX_ITEMS = 100_000
 MAX_OPTIONS = 200_000
 # 20,000 options make 20,000 masks of 2,500 bytes each: 50 MB, about what a browser tab affords.
 BITSET_MAX_OPTIONS = 20_000
+
+
+@dataclass
+class ColouredProblem(ExactCoverProblem):
+    """A problem with colours, with the names needed to report them back."""
+
+    secondary_names: list[str] = field(default_factory=list)
+    colour_names: list[str] = field(default_factory=list)  # colour k is colour_names[k - 1]
 
 
 def solve(puzzle: Any, query: Query) -> dict[str, Any]:
@@ -87,7 +110,28 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     }
     if result.cancelled:
         fields["cancelled"] = True
+    if isinstance(problem, ColouredProblem):
+        fields["colors"] = solution_colours(problem, result.solutions)
     return fields
+
+
+def solution_colours(problem: ColouredProblem, solutions: list[list[int]]) -> list[dict[str, str]]:
+    """Per solution, the colour each secondary item received from its chosen options (all
+    agree), by item name in item order; items used uncoloured or not at all are left out."""
+    coloured_solutions = []
+    for solution in solutions:
+        given: dict[int, int] = {}
+        for index in solution:
+            for item, colour in zip(problem.options[index], problem.colours[index], strict=True):
+                if colour:
+                    given[item] = colour
+        coloured_solutions.append(
+            {
+                problem.secondary_names[item - problem.primary]: problem.colour_names[colour - 1]
+                for item, colour in sorted(given.items())
+            }
+        )
+    return coloured_solutions
 
 
 def parse_puzzle(puzzle: Any) -> ExactCoverProblem:
@@ -119,9 +163,9 @@ def _read_lists(
         raise puzzle_error("the puzzle has items but no options list", "puzzle.options")
     primary = require_list(puzzle["items"], "puzzle.items")
     secondary = require_list(puzzle.get("secondary", []), "puzzle.secondary")
-    for field, names in (("items", primary), ("secondary", secondary)):
+    for list_name, names in (("items", primary), ("secondary", secondary)):
         for position, name in enumerate(names):
-            require_str(name, f"puzzle.{field}[{position}]")
+            require_str(name, f"puzzle.{list_name}[{position}]")
     options_value = require_list(puzzle["options"], "puzzle.options")
     _check_counts(len(primary) + len(secondary), len(options_value))
     options = []
@@ -235,17 +279,25 @@ def _encode(
             "puzzle.items" if items_line is None else "puzzle.text",
         )
     number_of: dict[str, int] = {}
-    for field, names in (("items", primary), ("secondary", secondary)):
+    for list_name, names in (("items", primary), ("secondary", secondary)):
         for position, name in enumerate(names):
+            problem = None
             if name in number_of:
-                if items_line is None:
-                    raise puzzle_error(
-                        f"item {name!r} is listed twice", f"puzzle.{field}[{position}]"
-                    )
-                raise puzzle_error(
-                    f"line {items_line}: item {name!r} is listed twice", "puzzle.text"
+                problem = f"item {name!r} is listed twice"
+            elif ":" in name:
+                problem = (
+                    f"item {name!r} contains ':', which in an option separates an item from "
+                    "its colour (x:A); rename the item"
                 )
+            if problem is not None:
+                if items_line is None:
+                    raise puzzle_error(problem, f"puzzle.{list_name}[{position}]")
+                raise puzzle_error(f"line {items_line}: {problem}", "puzzle.text")
             number_of[name] = len(number_of)
+    primary_count = len(primary)
+    colour_number: dict[str, int] = {}
+    # (option, position, colour) of every coloured entry: uncoloured puzzles build no colours.
+    coloured_entries: list[tuple[int, int, int]] = []
     encoded = []
     for names, (label, path, entries_have_paths) in zip(options, locations, strict=True):
         if not names:
@@ -253,15 +305,46 @@ def _encode(
         option = []
         seen = set()
         for position, name in enumerate(names):
-            item = number_of.get(name)
+            item_name, colour_name = name, None
+            if ":" in name:
+                item_name, _, colour_name = name.partition(":")
+            item = number_of.get(item_name)
             problem = None
-            if item is None:
-                problem = f"{label} names {name!r}, which is not a declared item"
+            if colour_name is not None and (not item_name or not colour_name or ":" in colour_name):
+                problem = (
+                    f"{label} names {name!r}: a coloured item is written item:colour, with "
+                    "one ':' between two non-empty names, as in x:A"
+                )
+            elif item is None:
+                problem = f"{label} names {item_name!r}, which is not a declared item"
+                if colour_name is not None:
+                    problem += " (declare it once, without a colour, among the secondary items)"
             elif item in seen:
-                problem = f"{label} names item {name!r} twice"
+                problem = f"{label} names item {item_name!r} twice"
+            elif colour_name is not None and item < primary_count:
+                problem = (
+                    f"{label} gives the primary item {item_name!r} a colour ({name!r}); only "
+                    "secondary items can have colours (declare it after '|' or in "
+                    '"secondary", or drop the colour)'
+                )
             if problem is not None:
                 raise puzzle_error(problem, f"{path}[{position}]" if entries_have_paths else path)
             seen.add(item)
             option.append(item)
+            if colour_name is not None:
+                colour = colour_number.setdefault(colour_name, len(colour_number) + 1)
+                coloured_entries.append((len(encoded), position, colour))
         encoded.append(option)
-    return ExactCoverProblem(len(primary), len(secondary), encoded)
+    if not coloured_entries:
+        return ExactCoverProblem(primary_count, len(secondary), encoded)
+    colours = [[0] * len(option) for option in encoded]
+    for index, position, colour in coloured_entries:
+        colours[index][position] = colour
+    return ColouredProblem(
+        primary_count,
+        len(secondary),
+        encoded,
+        colours,
+        secondary_names=list(secondary),
+        colour_names=list(colour_number),
+    )
