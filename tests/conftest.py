@@ -3,6 +3,7 @@ without Knuth's colours."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -135,3 +136,26 @@ def queens_problem(size: int) -> ExactCoverProblem:
 def queens():
     """``queens(n)``: the n-queens exact cover problem (see ``queens_problem``)."""
     return queens_problem
+
+
+def all_word_squares_problem(size: int, letters: int) -> ExactCoverProblem:
+    """Double word squares over every word of ``size`` letters from an alphabet of ``letters``:
+    each row and each column takes a word, and each cell (a secondary item) is coloured by
+    the letter a word puts there. Every grid of letters is a solution, so the count is
+    letters ** (size * size): a coloured problem with a known answer and a big tree."""
+    words = list(itertools.product(range(1, letters + 1), repeat=size))
+    options = []
+    colours = []
+    for line in range(size):
+        for word in words:
+            options.append([line, *(2 * size + line * size + k for k in range(size))])
+            colours.append([0, *word])
+            options.append([size + line, *(2 * size + k * size + line for k in range(size))])
+            colours.append([0, *word])
+    return ExactCoverProblem(2 * size, size * size, options, colours)
+
+
+@pytest.fixture(scope="session")
+def all_word_squares():
+    """``all_word_squares(size, letters)`` (see ``all_word_squares_problem``)."""
+    return all_word_squares_problem

@@ -147,6 +147,24 @@ def test_knuths_coloured_example(engine):
     assert (result.solutions, result.count, result.complete) == ([[1, 3]], 1, True)
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_modes_progress_and_cancel_with_colours(engine, all_word_squares):
+    problem = all_word_squares(3, 3)  # 3 ** 9 = 19,683 solutions
+    monitor = RecordingMonitor()
+    counted = search(problem, engine, keep_solutions=False, monitor=monitor)
+    assert (counted.count, counted.complete) == (3**9, True)
+    assert monitor.checks >= 10 and monitor.estimates == sorted(monitor.estimates)
+    assert monitor.finished == (counted.stats["nodes"], 3**9, True)
+    first = search(problem, engine, limit=5)
+    assert (len(first.solutions), first.complete) == (5, False)
+    shuffled = search(problem, engine, limit=5, rng=random.Random(3))
+    assert shuffled.solutions == search(problem, engine, limit=5, rng=random.Random(3)).solutions
+    assert shuffled.solutions != first.solutions
+    stopped = search(problem, engine, monitor=RecordingMonitor(cancel_after=3))
+    assert stopped.cancelled and not stopped.complete
+    assert 0 < stopped.count < 3**9 and len(stopped.solutions) == stopped.count
+
+
 def test_coloured_reference_shares_colours(coloured_reference_covers):
     # The random instances the engines are checked on must exercise the feature: many covers
     # where several options share a secondary item in one colour.
