@@ -1,7 +1,9 @@
-"""Shared fixtures: a brute-force exact cover reference and random small matrices."""
+"""Shared fixtures: brute-force exact cover references and random small matrices, with and
+without Knuth's colours."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -57,6 +59,63 @@ def reference_covers(random_problems) -> list[tuple[ExactCoverProblem, list[list
     return [(problem, brute_force_covers(problem)) for problem in random_problems]
 
 
+def brute_force_coloured_covers(problem: ExactCoverProblem) -> list[list[int]]:
+    """Every exact cover with colours (XCC), by trying all subsets of options, from the
+    definition: each primary item used exactly once; each secondary item unused, used once
+    uncoloured, or used by any number of options that all give it the same colour. As in
+    Algorithm X, an option of secondary items alone is never chosen. Sorted."""
+    colours = problem.colours or [[0] * len(option) for option in problem.options]
+    option_count = len(problem.options)
+    covers = []
+    for subset in range(1 << option_count):
+        chosen = [index for index in range(option_count) if subset >> index & 1]
+        if not all(any(item < problem.primary for item in problem.options[i]) for i in chosen):
+            continue
+        given: list[list[int]] = [[] for _ in range(problem.items)]  # per item: colours given
+        for index in chosen:
+            for item, colour in zip(problem.options[index], colours[index], strict=True):
+                given[item].append(colour)
+        primary_ok = all(len(given[item]) == 1 for item in range(problem.primary))
+        secondary_ok = all(
+            len(uses) <= 1 or (0 not in uses and len(set(uses)) == 1)
+            for uses in given[problem.primary :]
+        )
+        if primary_ok and secondary_ok:
+            covers.append(chosen)
+    return sorted(covers)
+
+
+def random_coloured_problem(rng: random.Random) -> ExactCoverProblem:
+    """A small random matrix with colours: up to 4 primary items, 3 secondary, 10 options.
+
+    An option takes up to 2 primary items (sometimes none: never chosen) and up to 3
+    secondary ones, in a random order; a secondary entry is uncoloured or takes one of two
+    colours (mostly the first), so covers sharing a colour are common.
+    """
+    primary = rng.randint(1, 4)
+    secondary = rng.randint(1, 3)
+    options = []
+    colours = []
+    for _ in range(rng.randint(1, 10)):
+        option = rng.sample(range(primary), rng.randint(0, min(primary, 2)))
+        option += rng.sample(range(primary, primary + secondary), rng.randint(0, secondary))
+        if not option:
+            option = [rng.randrange(primary)]
+        rng.shuffle(option)
+        options.append(option)
+        colours.append([rng.choice((0, 1, 1, 1, 2)) if item >= primary else 0 for item in option])
+    return ExactCoverProblem(primary, secondary, options, colours)
+
+
+@pytest.fixture(scope="session")
+def coloured_reference_covers() -> list[tuple[ExactCoverProblem, list[list[int]]]]:
+    """1,200 random coloured matrices from a fixed seed, each with its sorted covers found by
+    brute force (computed once a session)."""
+    rng = random.Random(7221)
+    problems = [random_coloured_problem(rng) for _ in range(1200)]
+    return [(problem, brute_force_coloured_covers(problem)) for problem in problems]
+
+
 def queens_problem(size: int) -> ExactCoverProblem:
     """The n-queens problem as exact cover (Knuth's example of secondary items).
 
@@ -77,3 +136,26 @@ def queens_problem(size: int) -> ExactCoverProblem:
 def queens():
     """``queens(n)``: the n-queens exact cover problem (see ``queens_problem``)."""
     return queens_problem
+
+
+def all_word_squares_problem(size: int, letters: int) -> ExactCoverProblem:
+    """Double word squares over every word of ``size`` letters from an alphabet of ``letters``:
+    each row and each column takes a word, and each cell (a secondary item) is coloured by
+    the letter a word puts there. Every grid of letters is a solution, so the count is
+    letters ** (size * size): a coloured problem with a known answer and a big tree."""
+    words = list(itertools.product(range(1, letters + 1), repeat=size))
+    options = []
+    colours = []
+    for line in range(size):
+        for word in words:
+            options.append([line, *(2 * size + line * size + k for k in range(size))])
+            colours.append([0, *word])
+            options.append([size + line, *(2 * size + k * size + line for k in range(size))])
+            colours.append([0, *word])
+    return ExactCoverProblem(2 * size, size * size, options, colours)
+
+
+@pytest.fixture(scope="session")
+def all_word_squares():
+    """``all_word_squares(size, letters)`` (see ``all_word_squares_problem``)."""
+    return all_word_squares_problem

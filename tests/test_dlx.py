@@ -53,3 +53,20 @@ def test_dead_ends_are_counted_but_cost_no_updates():
     # {b c d}; covering b at the next node unlinks d of {b d}. Textbook DLX would also cover b
     # for the dead end.
     assert result.stats["updates"] == 5
+
+
+def test_matches_brute_force_with_colours(coloured_reference_covers):
+    for problem, expected in coloured_reference_covers:
+        result = dlx.search(problem)
+        assert result.complete and not result.cancelled
+        assert sorted(result.solutions) == expected, problem
+
+
+def test_an_option_sharing_a_purified_colour_skips_the_item():
+    # Items p q | x; options {p x:A}, {q x:A}, {q x:B}. After {p x:A}, x is purified with A:
+    # {q x:B} is hidden, {q x:A} stays and is chosen without touching x again.
+    problem = ExactCoverProblem(2, 1, [[0, 2], [1, 2], [1, 2]], [[0, 1], [0, 1], [0, 2]])
+    result = dlx.search(problem)
+    assert result.solutions == [[0, 1]]
+    # Root, then the node after {p x:A} (q has one option left), then the solution.
+    assert result.stats["nodes"] == 3

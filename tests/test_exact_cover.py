@@ -7,7 +7,7 @@ import random
 import pytest
 
 import pysolver
-from pysolver.engines import trace
+from pysolver.engines import singles, trace
 from pysolver.engines.exact_cover import ENGINES, ExactCoverProblem, search
 from pysolver.engines.monitor import Monitor
 from pysolver.kinds import exact_cover as kind
@@ -127,6 +127,74 @@ def test_secondary_items_at_most_once(engine):
     assert sorted(search(problem, engine).solutions) == [[0, 2], [1, 3], [2, 3]]
 
 
+# Knuth's small XCC example (TAOCP 7.2.2.1): items p q r | x y; options p q x y:A,
+# p r x:A y, p x:B, q x:A, r y:B. Its one solution is {p r x:A y} with {q x:A}.
+P, Q, R, X, Y = range(5)
+KNUTH_COLOURED = ExactCoverProblem(
+    3,
+    2,
+    [[P, Q, X, Y], [P, R, X, Y], [P, X], [Q, X], [R, Y]],
+    [[0, 0, 0, 1], [0, 0, 1, 0], [0, 2], [0, 1], [0, 2]],
+)
+
+
+@pytest.mark.parametrize("engine", [*ENGINES, "singles"])
+def test_knuths_coloured_example(engine):
+    if engine == "singles":
+        result = singles.search(KNUTH_COLOURED)
+    else:
+        result = search(KNUTH_COLOURED, engine)
+    assert (result.solutions, result.count, result.complete) == ([[1, 3]], 1, True)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_modes_progress_and_cancel_with_colours(engine, all_word_squares):
+    problem = all_word_squares(3, 3)  # 3 ** 9 = 19,683 solutions
+    monitor = RecordingMonitor()
+    counted = search(problem, engine, keep_solutions=False, monitor=monitor)
+    assert (counted.count, counted.complete) == (3**9, True)
+    assert monitor.checks >= 10 and monitor.estimates == sorted(monitor.estimates)
+    assert monitor.finished == (counted.stats["nodes"], 3**9, True)
+    first = search(problem, engine, limit=5)
+    assert (len(first.solutions), first.complete) == (5, False)
+    shuffled = search(problem, engine, limit=5, rng=random.Random(3))
+    assert shuffled.solutions == search(problem, engine, limit=5, rng=random.Random(3)).solutions
+    assert shuffled.solutions != first.solutions
+    stopped = search(problem, engine, monitor=RecordingMonitor(cancel_after=3))
+    assert stopped.cancelled and not stopped.complete
+    assert 0 < stopped.count < 3**9 and len(stopped.solutions) == stopped.count
+
+
+def test_coloured_reference_shares_colours(coloured_reference_covers):
+    # The random instances the engines are checked on must exercise the feature: many covers
+    # where several options share a secondary item in one colour.
+    shared = 0
+    for problem, covers in coloured_reference_covers:
+        for cover in covers:
+            secondary_uses = [
+                item
+                for index in cover
+                for item in problem.options[index]
+                if item >= problem.primary
+            ]
+            shared += len(secondary_uses) > len(set(secondary_uses))
+    assert shared >= 100
+
+
+@pytest.mark.parametrize(
+    ("options", "colours", "words"),
+    [
+        ([[0, 1]], [[0]], "one colour per item"),
+        ([[0, 1]], [[0, 0], [0]], "one list per option"),
+        ([[0, 1]], [[1, 0]], "only secondary items"),
+        ([[0, 1]], [[0, -1]], "positive"),
+    ],
+)
+def test_malformed_colours_are_a_programming_error(options, colours, words):
+    with pytest.raises(ValueError, match=words):
+        ExactCoverProblem(1, 1, options, colours)
+
+
 def test_unknown_engine_name_is_a_programming_error(queens):
     with pytest.raises(ValueError, match="unknown exact cover engine"):
         search(queens(4), "nope")
@@ -200,6 +268,78 @@ def test_knuth_text_with_comments_and_secondary_items():
 def test_knuth_text_without_secondary_items():
     response = pysolver.solve(request({"text": "p q\np\nq\np q\n"}, mode="count"))
     assert response["count"] == 2
+
+
+KNUTH_COLOURED_TEXT = """\
+| Knuth's small example of exact covering with colours (TAOCP 7.2.2.1).
+p q r | x y
+p q x y:A
+p r x:A y
+p x:B
+q x:A
+r y:B
+"""
+
+
+def test_knuths_coloured_example_in_text_and_json():
+    response = pysolver.solve(request({"text": KNUTH_COLOURED_TEXT}, limit=10))
+    assert response["ok"], response
+    assert (response["solutions"], response["complete"]) == ([[1, 3]], True)
+    # x got colour A from both options; y was used once, uncoloured: not reported.
+    assert response["colors"] == [{"x": "A"}]
+    same = {
+        "items": ["p", "q", "r"],
+        "secondary": ["x", "y"],
+        "options": [["p", "q", "x", "y:A"], ["p", "r", "x:A", "y"], ["p", "x:B"], ["q", "x:A"]]
+        + [["r", "y:B"]],
+    }
+    for engine in kind.ENGINES:
+        answer = pysolver.solve(request(same, limit=10, engine=engine))
+        assert (answer["solutions"], answer["colors"]) == ([[1, 3]], [{"x": "A"}])
+
+
+# Two cells x y that the options of a and b may share when they agree on the colour; c takes
+# y alone (uncoloured) or nothing.
+SHARED_LETTERS = {
+    "items": ["a", "b", "c"],
+    "secondary": ["x", "y"],
+    "options": [
+        ["a", "x:red", "y:blue"],
+        ["a", "x:blue"],
+        ["b", "x:red"],
+        ["b", "x:blue", "y:blue"],
+        ["b", "y:blue"],
+        ["c", "y"],
+        ["c"],
+        ["b", "x:blue"],
+    ],
+}
+
+
+def test_colours_are_reported_per_solution_in_every_mode():
+    listed = pysolver.solve(request(SHARED_LETTERS, limit=10))
+    solutions = listed["solutions"]
+    # {b y:blue} never goes with {c y}: y coloured in one, uncoloured in the other.
+    assert sorted(solutions) == [[0, 2, 6], [0, 4, 6], [1, 3, 6], [1, 4, 6], [1, 5, 7], [1, 6, 7]]
+    colors = dict(zip(map(tuple, solutions), listed["colors"], strict=True))
+    assert colors[0, 2, 6] == {"x": "red", "y": "blue"}
+    assert colors[1, 3, 6] == {"x": "blue", "y": "blue"}
+    assert colors[1, 5, 7] == {"x": "blue"}  # y taken uncoloured by {c y}: not reported
+    assert colors[1, 6, 7] == {"x": "blue"}
+    assert len(listed["colors"]) == len(solutions)
+    counted = pysolver.solve(request(SHARED_LETTERS, mode="count"))
+    assert (counted["count"], counted["solutions"], counted["colors"]) == (6, [], [])
+    drawn = pysolver.solve(request(SHARED_LETTERS, mode="random", limit=6, seed=3))
+    assert sorted(drawn["solutions"]) == sorted(solutions)
+    assert drawn["colors"] == [colors[tuple(solution)] for solution in drawn["solutions"]]
+    for engine in kind.ENGINES:
+        answer = pysolver.solve(request(SHARED_LETTERS, limit=10, engine=engine))
+        assert (answer["solutions"], answer["colors"]) == (solutions, listed["colors"])
+
+
+def test_uncoloured_answers_have_no_colors_field():
+    assert "colors" not in pysolver.solve(request(TRIANGLE))
+    assert "colors" not in pysolver.solve(request({"text": KNUTH_TEXT}))
 
 
 def test_progress_and_cancel_through_solve(monkeypatch):
@@ -282,6 +422,56 @@ BAD_PUZZLES = [
     ("text unknown item", {"text": "| c\na b\na\nb q\n"}, "puzzle.text", "line 4"),
     ("text duplicate item", {"text": "\na b | a\na\n"}, "puzzle.text", "line 2"),
     ("text repeated item", {"text": "a b\na b a\n"}, "puzzle.text", "line 2"),
+    # Colours (Knuth's x:A).
+    ("colour on a primary item", {"text": "p | x\np:A x\n"}, "puzzle.text", "primary item 'p'"),
+    (
+        "JSON colour on a primary item",
+        {"items": ["p"], "secondary": ["x"], "options": [["x", "p:A"]]},
+        "puzzle.options[0][1]",
+        "only secondary items can have colours",
+    ),
+    ("empty colour", {"text": "p | x\np x:\n"}, "puzzle.text", "two non-empty names"),
+    ("empty item", {"text": "p | x\np :A\n"}, "puzzle.text", "two non-empty names"),
+    ("a lone colon", {"text": "p | x\np :\n"}, "puzzle.text", "line 2 names ':'"),
+    ("two colons", {"text": "p | x\np x:A:B\n"}, "puzzle.text", "one ':'"),
+    (
+        "JSON two colons",
+        {"items": ["p"], "secondary": ["x"], "options": [["p", "x:A:B"]]},
+        "puzzle.options[0][1]",
+        "item:colour",
+    ),
+    (
+        "coloured item not declared",
+        {"text": "p | x\np z:A\n"},
+        "puzzle.text",
+        "'z', which is not a declared item (declare it",
+    ),
+    ("item and coloured item", {"text": "p | x\np x x:A\n"}, "puzzle.text", "item 'x' twice"),
+    (
+        "two colours of one item",
+        {"items": ["p"], "secondary": ["x"], "options": [["p", "x:A", "x:B"]]},
+        "puzzle.options[0][2]",
+        "item 'x' twice",
+    ),
+    (
+        "one colour twice",
+        {"items": ["p"], "secondary": ["x"], "options": [["p", "x:A", "x:A"]]},
+        "puzzle.options[0][2]",
+        "item 'x' twice",
+    ),
+    ("colon in a declared item", {"text": "p | x:A\np\n"}, "puzzle.text", "line 1: item 'x:A'"),
+    (
+        "JSON colon in a primary item",
+        {"items": ["p:q"], "options": [["p:q"]]},
+        "puzzle.items[0]",
+        "contains ':'",
+    ),
+    (
+        "JSON colon in a secondary item",
+        {"items": ["p"], "secondary": ["x:A"], "options": [["p"]]},
+        "puzzle.secondary[0]",
+        "contains ':'",
+    ),
 ]
 
 
@@ -376,3 +566,14 @@ def test_heatmap_is_refused_for_exact_cover() -> None:
     assert not response["ok"]
     assert response["error"]["path"] == "heatmap"
     assert "polyomino, sudoku, shikaku" in response["error"]["message"]
+
+
+def test_trace_of_a_coloured_puzzle_reports_its_colours():
+    text = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n"
+    response = pysolver.solve(
+        {"kind": "exact_cover", "mode": "trace", "limit": 10, "puzzle": {"text": text}}
+    )
+    assert response["solutions"] == [[1, 3]]
+    assert response["colors"] == [{"x": "A"}]
+    (board,) = trace.replay(response["steps"])
+    assert sorted(place["option"] for place in board) == [1, 3]

@@ -149,3 +149,17 @@ def test_nodes_are_counted(limit: int | None) -> None:
     options = [[i] for i in range(3)] * 2
     result = singles.search(ExactCoverProblem(3, 0, options), limit=limit)
     assert result.stats["nodes"] >= 1
+
+
+def test_agrees_with_brute_force_with_colours(coloured_reference_covers) -> None:
+    for problem, expected in coloured_reference_covers:
+        result = singles.search(problem)
+        assert result.complete
+        assert sorted(result.solutions) == expected, problem
+
+
+def test_a_forced_option_may_share_a_colour() -> None:
+    # Items p q | x; options {p x:A}, {q x:A}, {q x:B}. Choosing {p x:A} must kill {q x:B}
+    # only: {q x:A} is then a single and completes the cover.
+    problem = ExactCoverProblem(2, 1, [[0, 2], [1, 2], [1, 2]], [[0, 1], [0, 1], [0, 2]])
+    assert singles.search(problem).solutions == [[0, 1]]

@@ -6,6 +6,14 @@ primary+secondary-1`` are secondary (covered at most once). Each option is a lis
 item integers. Every engine of the family has ``search(problem, *, limit, keep_solutions, rng,
 monitor) -> SearchResult`` and gives the same counts and solution sets; a solution is the sorted
 list of chosen option indices.
+
+Knuth's colours (XCC, his DLX2): an option may give a secondary item a colour, and then any
+number of chosen options may share that item as long as they all give it the same colour; an
+option using the item uncoloured still excludes every other use of it. Equivalently, two
+options are compatible when they share no primary item and every secondary item they share is
+coloured, with the same colour, in both. Colours are positive integers in ``colours``, a list
+parallel to ``options`` (0 = uncoloured); a problem without colours leaves it None, and the
+engines then take their plain code paths and pay nothing for the feature.
 """
 
 from __future__ import annotations
@@ -36,6 +44,23 @@ class ExactCoverProblem:
     primary: int
     secondary: int
     options: list[list[int]]
+    # Per option, per entry: the colour given to that item (0 = none); None when uncoloured.
+    colours: list[list[int]] | None = None
+
+    def __post_init__(self) -> None:
+        if self.colours is None:
+            return
+        if len(self.colours) != len(self.options):
+            raise ValueError("colours must have one list per option")
+        for index, (option, colours) in enumerate(zip(self.options, self.colours, strict=True)):
+            if len(colours) != len(option):
+                raise ValueError(f"option {index}: one colour per item is needed (0 = none)")
+            for item, colour in zip(option, colours, strict=True):
+                if colour < 0 or (colour and item < self.primary):
+                    raise ValueError(
+                        f"option {index}: colour {colour} on item {item}; colours are "
+                        "positive and only secondary items can have one"
+                    )
 
     @property
     def items(self) -> int:

@@ -14,6 +14,11 @@ difference is the shape of the search:
   chosen). On problems whose matrices are a few hundred options wide (Sudoku after its givens)
   copying two short arrays in C is cheaper than undoing the moves one by one in Python.
 
+Colours (XCC): choosing an option kills, per item of it, the live options it excludes there:
+every other option using the item, except, for an item it gives colour ``c``, the options that
+give it ``c`` too. These exclusion lists are built once per (item, colour) and shared; without
+colours they are the items' option lists themselves.
+
 Covered items and secondary items hold a count of ``COVERED`` so that ``min(counts)`` (a C loop)
 finds the branching item and a value of ``COVERED // 2`` or more means every primary item is
 covered. The search is iterative (an explicit stack of frames), honours ``Monitor.check`` every
@@ -47,11 +52,13 @@ def _assign(
     status: bytearray,
     option_items: list[list[int]],
     item_options: list[list[int]],
+    excluded_by: list[list[list[int]]],
 ) -> bool:
     """Choose ``option`` (or, if it is -1, start from the ``forced`` items) and every single.
 
-    Returns False when some primary item is left without options (the branch is dead). The
-    ``forced`` list holds items whose count fell to one; it is consumed.
+    ``excluded_by[option]``: per item of the option, the options that choosing it excludes
+    there. Returns False when some primary item is left without options (the branch is dead).
+    The ``forced`` list holds items whose count fell to one; it is consumed.
     """
     # The hottest loop of the engine: status values are written as literals (0 dead, 1 live,
     # 2 chosen) and the constants bound to locals, because global lookups cost here.
@@ -63,8 +70,8 @@ def _assign(
             items = option_items[option]
             for item in items:
                 counts[item] = covered
-            for item in items:
-                for other in item_options[item]:
+            for excluded in excluded_by[option]:
+                for other in excluded:
                     if status[other] == 1:
                         status[other] = 0
                         for touched in option_items[other]:
@@ -102,6 +109,7 @@ def search(
     for option, items in enumerate(option_items):
         for item in items:
             item_options[item].append(option)
+    excluded_by = _exclusions(problem, item_options)
 
     counts = [len(options) for options in item_options]
     counts[problem.primary :] = [COVERED] * problem.secondary
@@ -118,7 +126,7 @@ def search(
     root_ok = problem.primary == 0 or min(counts[: problem.primary]) > 0
     if root_ok:
         forced = [item for item in range(problem.primary) if counts[item] == 1]
-        root_ok = _assign(-1, forced, counts, status, option_items, item_options)
+        root_ok = _assign(-1, forced, counts, status, option_items, item_options, excluded_by)
     if not root_ok:
         monitor.finish(nodes, count, True)
         return SearchResult([], 0, True, False, {"nodes": nodes})
@@ -163,7 +171,7 @@ def search(
             frame[3] = index + 1
             counts, status = parent_counts.copy(), parent_status[:]
         nodes += 1
-        if _assign(choices[index], [], counts, status, option_items, item_options):
+        if _assign(choices[index], [], counts, status, option_items, item_options, excluded_by):
             state = (counts, status)
         else:
             explored += weight
@@ -176,3 +184,34 @@ def search(
     complete = not stopped
     monitor.finish(nodes, count, complete)
     return SearchResult(solutions, count, complete, cancelled, {"nodes": nodes})
+
+
+def _exclusions(problem: ExactCoverProblem, item_options: list[list[int]]) -> list[list[list[int]]]:
+    """Per option, per item of it, the options that choosing it excludes through that item.
+
+    Uncoloured entries exclude every option using the item (its option list, shared). An entry
+    giving ``x`` colour ``c`` excludes the options using ``x`` uncoloured or in another colour:
+    one list per (item, colour), shared by every option giving ``x`` that colour.
+    """
+    if problem.colours is None:
+        return [[item_options[item] for item in items] for items in problem.options]
+    colour_at: dict[tuple[int, int], int] = {}  # (option, item): the colour given
+    for option, (items, colours) in enumerate(zip(problem.options, problem.colours, strict=True)):
+        for item, colour in zip(items, colours, strict=True):
+            colour_at[option, item] = colour
+    shared: dict[tuple[int, int], list[int]] = {}
+    excluded_by = []
+    for items, colours in zip(problem.options, problem.colours, strict=True):
+        lists = []
+        for item, colour in zip(items, colours, strict=True):
+            if not colour:
+                lists.append(item_options[item])
+                continue
+            excluded = shared.get((item, colour))
+            if excluded is None:
+                excluded = shared[item, colour] = [
+                    other for other in item_options[item] if colour_at[other, item] != colour
+                ]
+            lists.append(excluded)
+        excluded_by.append(lists)
+    return excluded_by

@@ -15,10 +15,24 @@ secondary items (if any); every later line is one option, naming its items.
 Primary items must be covered exactly once, secondary items at most once. An option must name
 at least one item, and only declared ones, each once. As in Knuth's programs, an option made
 only of secondary items can never be chosen (the search only branches on primary items).
-Item names are strings (in text: any whitespace-free token without ``|``).
+Item names are strings (in text: any whitespace-free token without ``|``) without ``:``.
+
+Colours (Knuth's DLX2 format, exact covering with colours): an option may write ``x:A`` for a
+secondary item ``x``, in the text (``p q x:A``) and in JSON (``["p", "q", "x:A"]``), and ``x`` is
+declared once, without a colour, among the secondary items. Any number of chosen options may
+then share ``x`` as long as they all give it the same colour; an option using ``x`` without a
+colour still excludes every other use of it. Colour names are any non-empty strings without
+``:`` (in text also without whitespace or ``|``). Errors: a colour on a primary item (Knuth's
+rule), an entry with an empty item or colour (``:A``, ``x:``) or more than one ``:``, a coloured
+item that is not declared, an item named twice in one option (``x x:A`` or ``x:A x:B``
+included), and ``:`` in a declared item name.
 
 A solution is the sorted list of the indices (0-based, in input order) of the chosen options.
-The response also names the ``engine`` used and includes its counters in ``stats``.
+When the puzzle has colours, the response adds ``colors``, parallel to ``solutions``: per
+solution, an object mapping each secondary item that received a colour to that colour, in item
+order (items used uncoloured or not at all are left out), e.g. ``[{"x": "A"}]`` for Knuth's
+example in the README. The response also names the ``engine`` used and includes its counters
+in ``stats``.
 
 Trace mode (``"mode": "trace"``): the steps of Algorithm X (``pysolver.engines.trace``, the
 same tree as ``dlx`` and ``bitset``); a ``choose`` step's ``item`` is the item's name, ``place``
@@ -33,6 +47,7 @@ engine keeps one mask of all options per option, so it needs about options^2 / 8
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from pysolver.engines import trace
@@ -79,6 +94,14 @@ def facts() -> dict[str, Any]:
     }
 
 
+@dataclass
+class ColouredProblem(ExactCoverProblem):
+    """A problem with colours, with the names needed to report them back."""
+
+    secondary_names: list[str] = field(default_factory=list)
+    colour_names: list[str] = field(default_factory=list)  # colour k is colour_names[k - 1]
+
+
 def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     """Validate ``puzzle``, run the exact cover search ``query`` asks for, return the fields."""
     problem, item_names = parse_named(puzzle)
@@ -102,6 +125,10 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         rng=query.rng() if query.mode == "random" else None,
         monitor=Monitor(query.progress, query.cancel),
     )
+    if isinstance(problem, ColouredProblem):
+        return response_fields(
+            result.map(decode), engine, colors=solution_colours(problem, result.solutions)
+        )
     return response_fields(result.map(decode), engine)
 
 
@@ -125,7 +152,16 @@ def trace_fields(
     )
     recorder = trace.Recorder(query.max_steps, describe)
     result = trace.search(
-        problem, recorder, limit=query.limit, monitor=Monitor(query.progress, query.cancel)
+        problem,
+        recorder,
+        limit=query.limit,
+        colours=_colour_maps(problem),
+        monitor=Monitor(query.progress, query.cancel),
+    )
+    colours = (
+        {"colors": solution_colours(problem, result.solutions)}
+        if isinstance(problem, ColouredProblem)
+        else {}
     )
     return response_fields(
         result.map(decode),
@@ -133,7 +169,38 @@ def trace_fields(
         stats={"steps": len(recorder.steps)},
         steps=recorder.steps,
         truncated=recorder.truncated,
+        **colours,
     )
+
+
+def _colour_maps(problem: ExactCoverProblem) -> list[dict[int, str]] | None:
+    """The tracer's form of a problem's colours: per option, secondary item -> colour."""
+    if problem.colours is None:
+        return None
+    return [
+        {item: str(colour) for item, colour in zip(items, colours, strict=True) if colour}
+        for items, colours in zip(problem.options, problem.colours, strict=True)
+    ]
+
+
+def solution_colours(problem: ColouredProblem, solutions: list[list[int]]) -> list[dict[str, str]]:
+    """Per solution, the colour each secondary item received from its chosen options (all
+    agree), by item name in item order; items used uncoloured or not at all are left out."""
+    option_colours = problem.colours or []
+    coloured_solutions = []
+    for solution in solutions:
+        given: dict[int, int] = {}
+        for index in solution:
+            for item, colour in zip(problem.options[index], option_colours[index], strict=True):
+                if colour:
+                    given[item] = colour
+        coloured_solutions.append(
+            {
+                problem.secondary_names[item - problem.primary]: problem.colour_names[colour - 1]
+                for item, colour in sorted(given.items())
+            }
+        )
+    return coloured_solutions
 
 
 def parse_puzzle(puzzle: Any) -> ExactCoverProblem:
@@ -171,9 +238,9 @@ def _read_lists(
         raise puzzle_error("the puzzle has items but no options list", "puzzle.options")
     primary = require_list(puzzle["items"], "puzzle.items")
     secondary = require_list(puzzle.get("secondary", []), "puzzle.secondary")
-    for field, names in (("items", primary), ("secondary", secondary)):
+    for list_name, names in (("items", primary), ("secondary", secondary)):
         for position, name in enumerate(names):
-            require_str(name, f"puzzle.{field}[{position}]")
+            require_str(name, f"puzzle.{list_name}[{position}]")
     options_value = require_list(puzzle["options"], "puzzle.options")
     _check_counts(len(primary) + len(secondary), len(options_value))
     options = []
@@ -293,33 +360,73 @@ def encode(
             "puzzle.items" if items_line is None else "puzzle.text",
         )
     number_of: dict[str, int] = {}
-    for field, names in (("items", primary), ("secondary", secondary)):
+    for list_name, names in (("items", primary), ("secondary", secondary)):
         for position, name in enumerate(names):
+            problem = None
             if name in number_of:
-                if items_line is None:
-                    raise puzzle_error(
-                        f"item {name!r} is listed twice", f"puzzle.{field}[{position}]"
-                    )
-                raise puzzle_error(
-                    f"line {items_line}: item {name!r} is listed twice", "puzzle.text"
+                problem = f"item {name!r} is listed twice"
+            elif ":" in name:
+                problem = (
+                    f"item {name!r} contains ':', which in an option separates an item from "
+                    "its colour (x:A); rename the item"
                 )
+            if problem is not None:
+                if items_line is None:
+                    raise puzzle_error(problem, f"puzzle.{list_name}[{position}]")
+                raise puzzle_error(f"line {items_line}: {problem}", "puzzle.text")
             number_of[name] = len(number_of)
-    encoded = []
+    primary_count = len(primary)
+    colour_number: dict[str, int] = {}
+    # (option, position, colour) of every coloured entry: uncoloured puzzles build no colours.
+    coloured_entries: list[tuple[int, int, int]] = []
+    encoded: list[list[int]] = []
     for names, (label, path, entries_have_paths) in zip(options, locations, strict=True):
         if not names:
             raise puzzle_error(f"{label} is empty: an option must name at least one item", path)
         option: list[int] = []
         seen: set[int] = set()
         for position, name in enumerate(names):
-            item = number_of.get(name)
-            if item is None or item in seen:
+            item_name, colour_name = name, None
+            if ":" in name:
+                item_name, _, colour_name = name.partition(":")
+            item = number_of.get(item_name)
+            problem = None
+            if colour_name is not None and (not item_name or not colour_name or ":" in colour_name):
                 problem = (
-                    f"{label} names {name!r}, which is not a declared item"
-                    if item is None
-                    else f"{label} names item {name!r} twice"
+                    f"{label} names {name!r}: a coloured item is written item:colour, with "
+                    "one ':' between two non-empty names, as in x:A"
                 )
+            elif item is None:
+                problem = f"{label} names {item_name!r}, which is not a declared item"
+                if colour_name is not None:
+                    problem += " (declare it once, without a colour, among the secondary items)"
+            elif item in seen:
+                problem = f"{label} names item {item_name!r} twice"
+            elif colour_name is not None and item < primary_count:
+                problem = (
+                    f"{label} gives the primary item {item_name!r} a colour ({name!r}); only "
+                    "secondary items can have colours (declare it after '|' or in "
+                    '"secondary", or drop the colour)'
+                )
+            if problem is not None or item is None:  # (item is None always has a problem)
+                problem = problem or f"{label} names {name!r}, which is not a declared item"
                 raise puzzle_error(problem, f"{path}[{position}]" if entries_have_paths else path)
             seen.add(item)
             option.append(item)
+            if colour_name is not None:
+                colour = colour_number.setdefault(colour_name, len(colour_number) + 1)
+                coloured_entries.append((len(encoded), position, colour))
         encoded.append(option)
-    return ExactCoverProblem(len(primary), len(secondary), encoded)
+    if not coloured_entries:
+        return ExactCoverProblem(primary_count, len(secondary), encoded)
+    colours = [[0] * len(option) for option in encoded]
+    for index, position, colour in coloured_entries:
+        colours[index][position] = colour
+    return ColouredProblem(
+        primary_count,
+        len(secondary),
+        encoded,
+        colours,
+        secondary_names=list(secondary),
+        colour_names=list(colour_number),
+    )
