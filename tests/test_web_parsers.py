@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -31,16 +32,19 @@ if NODE is None:
         raise RuntimeError(f"{reason}; python3 build.py test needs it")
     pytest.skip(reason, allow_module_level=True)
 
-# Reads {"facts", "sudoku": [texts], "exact_cover": [texts]} on stdin; writes what the page's
-# parsers make of each text (or the error they raise).
+# Reads {"facts", "limits", "sudoku": [texts], "exact_cover": [texts]} on stdin; writes what
+# the page's parsers make of each text (or the error they raise), and the exact cover presets.
 RUNNER = """
 import { parseGrid } from "./web/kinds/sudoku.js";
-import { parseProblem } from "./web/kinds/exact_cover.js";
+import { parseProblem } from "./web/kinds/exact_cover_parse.js";
+import { EXAMPLES } from "./web/kinds/exact_cover.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
-const { facts, sudoku, exact_cover } = JSON.parse(input);
+const { facts, limits, sudoku, exact_cover } = JSON.parse(input);
 const attempt = (read) => {
-  try { return read(); } catch (error) { return { error: error.message }; }
+  try { return read(); } catch (error) {
+    return { error: error.message, path: error.path ?? "json", code: error.code ?? "invalid_json" };
+  }
 };
 const out = {
   sudoku: sudoku.map((text) => attempt(() => {
@@ -48,16 +52,27 @@ const out = {
     return { n: size.n, box: size.box, givens };
   })),
   exact_cover: exact_cover.map((text) => attempt(() => {
-    const { items, secondaryCount, options } = parseProblem(text);
-    return { items, secondaryCount, options };
+    const { items, primaryCount, options, colours, colourNames } = parseProblem(text, limits);
+    return { items, primaryCount, options, colours, colourNames };
   })),
+  examples: Object.fromEntries(Object.entries(EXAMPLES).map(([key, { text }]) => [key, text])),
 };
 process.stdout.write(JSON.stringify(out));
 """
 
 
-def page_parsers(sudoku_texts: list[str], exact_cover_texts: list[str]) -> dict[str, Any]:
-    payload = {"facts": site_facts(), "sudoku": sudoku_texts, "exact_cover": exact_cover_texts}
+def page_parsers(
+    sudoku_texts: list[str],
+    exact_cover_texts: list[str],
+    limits: dict[str, int] | None = None,
+) -> dict[str, Any]:
+    facts = site_facts()
+    payload = {
+        "facts": facts,
+        "limits": limits or facts["kinds"]["exact_cover"]["limits"],
+        "sudoku": sudoku_texts,
+        "exact_cover": exact_cover_texts,
+    }
     result = subprocess.run(
         [NODE, "--input-type=module", "-e", RUNNER],
         input=json.dumps(payload),
@@ -93,13 +108,77 @@ SUDOKU_TEXTS = [
 ]
 
 KNUTH = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
+# Knuth's example of exact covering with colours (TAOCP 7.2.2.1).
+KNUTH_COLOURS = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n"
 EXACT_COVER_TEXTS = [
     KNUTH,
     "| a comment\n\n" + KNUTH.replace("\n", "\r\n"),
     KNUTH.replace("\n", "\r"),
     "a b c | x y\n\ta  x\nb c\n  | an indented comment\nc y\nb\n",
     "p q |  r\np r\nq\n",
+    "p q\n",  # no options
     json.dumps({"items": ["a", "b"], "secondary": ["s"], "options": [["a", "s"], ["b"]]}),
+    KNUTH_COLOURS,
+    KNUTH_COLOURS.replace("\n", "\r\n"),
+    "p q r | x y z\np x:red y:Blue\nq x:red z\nr y:Blue z:red\nq y\n",  # colours numbered as met
+    "p | x\np x:A\np x:A\np x:é\n",  # any non-space colour name
+    json.dumps({"items": ["p", "q"], "secondary": ["x"], "options": [["p", "x:A"], ["q", "x:A"]]}),
+    json.dumps({"text": KNUTH_COLOURS}),
+    json.dumps({"items": ["p", " "], "options": [["p"], [" "]]}),  # JSON names may hold spaces
+    # Where Python's str.split/strip/splitlines and JavaScript's \s differ:
+    "p\x1fq | x\x85p x:A\x1fq\n",  # \x1c-\x1f are spaces in Python, \x85 a line break
+    "p q | x\x1cp x:A\x1dq\n",  # ... and \x1c-\x1e line breaks too
+    "p \ufeffq\np\n\ufeffq\n",  # a byte order mark is not a space in Python
+]
+# Every way the text or JSON can be wrong, colours above all: Python and the page reject each.
+EXACT_COVER_REJECTED = [
+    "p q r | x y\np:A q\n",  # colour on a primary item
+    "p | x\np x:\n",  # empty colour
+    "p | x\np :A\n",  # empty item
+    "p | x\np x:A:B\n",  # more than one ':'
+    "p | x\np ::\n",
+    "p | x\np y:A\n",  # coloured item not declared
+    "p | x\np x x:A\n",  # the same item twice in an option
+    "p | x\np x:A x:B\n",
+    "p | x\np x:A x:A\n",
+    "p | x:A\np x\n",  # ':' in a declared secondary item
+    "p:q | x\np:q\n",  # ':' in a declared primary item
+    "p | x\np x:A|B\n",  # '|' inside a token
+    "p | x | y\n",  # two bars
+    "p\np | q\n",  # a bar in an option
+    "p p\np\n",  # an item listed twice
+    "p | p\np\n",
+    "p\n\np q\n",  # an undeclared item
+    "| x\n",  # a comment only: no items line
+    "",
+    "| x y\np x\nx y\n",  # a comment first, so 'p x' is the items line and y undeclared
+    json.dumps({"items": ["p"], "secondary": ["x"], "options": [["p", "x:"]]}),
+    json.dumps({"items": ["p"], "options": [["p:A"]]}),
+    json.dumps({"items": ["p"], "secondary": ["x:A"], "options": [["p"]]}),
+    json.dumps({"items": ["p"], "secondary": ["x"], "options": [["p", "y:A"]]}),
+    json.dumps({"items": ["p"], "secondary": ["x"], "options": [["p", "x", "x:A"]]}),
+    json.dumps({"items": ["p"], "options": [[1]]}),
+    json.dumps({"items": "p", "options": []}),
+    json.dumps({"items": ["p"], "secondary": None, "options": [["p"]]}),
+    json.dumps({"items": ["p"], "options": [[]]}),
+    json.dumps({"items": [], "options": []}),
+    json.dumps({"options": [["p"]]}),
+    json.dumps({"items": ["p"]}),
+    json.dumps({"text": "p\np\n", "items": ["p"]}),
+    json.dumps({"text": 5}),
+    json.dumps({"secondary": ["x"]}),
+    '{"items": ["p"], "options": [["p"]]',  # not JSON
+]
+# The size limits, made small (Python's constants patched, the page given the same facts).
+SMALL_LIMITS = {"max_items": 4, "max_options": 3, "max_entries": 6}
+TOO_LARGE_TEXTS = [
+    "a b c d\na\nb\nc d\n",  # at the limits: accepted
+    "a b c d e\na\n",  # items
+    "a\na\na\na\na\n",  # options
+    "a b c d\na b c\nd a b c\n",  # entries
+    json.dumps({"items": ["a", "b", "c"], "secondary": ["x", "y"], "options": []}),
+    json.dumps({"items": ["a"], "options": [["a"]] * 4}),
+    json.dumps({"items": ["a", "b", "c", "d"], "options": [["a", "b", "c", "d"], ["a", "b", "c"]]}),
 ]
 
 
@@ -112,10 +191,36 @@ def python_sudoku(text: str) -> dict[str, Any]:
 
 
 def python_exact_cover(text: str) -> dict[str, Any]:
+    """What Python reads from the page's text box: JSON when it starts with "{" (as the page
+    decides), else Knuth's text; in the shape the page's parser answers."""
     stripped = text.strip()
-    puzzle = json.loads(stripped) if stripped.startswith("{") else {"text": text}
-    problem = exact_cover.parse_puzzle(puzzle)
-    return {"primary": problem.primary, "secondary": problem.secondary, "options": problem.options}
+    try:
+        puzzle = json.loads(stripped) if stripped.startswith("{") else {"text": text}
+        problem, names = exact_cover.parse_named(puzzle)
+    except json.JSONDecodeError as error:
+        return {"error": str(error), "path": "json", "code": "invalid_json"}
+    except SolveError as error:
+        return {"error": error.message, "path": error.path, "code": error.code}
+    return {
+        "items": names,
+        "primaryCount": problem.primary,
+        "options": problem.options,
+        "colours": problem.colours,
+        "colourNames": getattr(problem, "colour_names", []),
+    }
+
+
+def assert_read_alike(text: str, js: dict[str, Any], py: dict[str, Any]) -> None:
+    """Both accept with the same reading, or both reject it at the same place (JSON path and,
+    in Knuth's text, line number) with the same error code; the messages are each side's own."""
+    assert ("error" in js) == ("error" in py), (text, js, py)
+    if "error" not in py:
+        assert js == py, text
+        return
+    assert (js["code"], js["path"]) == (py["code"], py["path"]), (text, js, py)
+    line = re.match(r"line \d+:", py["error"])
+    assert js["error"].startswith(line.group(0) if line else ""), (text, js, py)
+    assert len(js["error"]) > 20, js  # a sentence, not a bare code
 
 
 def test_sudoku_grid_text_is_read_alike() -> None:
@@ -138,15 +243,44 @@ def test_sudoku_sizes_the_page_offers_are_pythons() -> None:
 
 
 def test_knuth_text_and_json_are_read_alike() -> None:
-    # Compared on what Python accepts: Python also checks the text when it solves, and its
-    # message (with the line number) is what the page shows for a text it rejects.
     page = page_parsers([], EXACT_COVER_TEXTS)["exact_cover"]
     for text, js in zip(EXACT_COVER_TEXTS, page, strict=True):
         assert "error" not in js, (text, js)
-        number = {name: index for index, name in enumerate(js["items"])}
-        as_python = {
-            "primary": len(js["items"]) - js["secondaryCount"],
-            "secondary": js["secondaryCount"],
-            "options": [[number[name] for name in option] for option in js["options"]],
-        }
-        assert as_python == python_exact_cover(text), text
+        assert_read_alike(text, js, python_exact_cover(text))
+
+
+def test_knuths_colour_example_is_read_with_its_colours() -> None:
+    js = page_parsers([], [KNUTH_COLOURS])["exact_cover"][0]
+    assert js["items"] == ["p", "q", "r", "x", "y"]
+    assert js["primaryCount"] == 3
+    assert js["options"] == [[0, 1, 3, 4], [0, 2, 3, 4], [0, 3], [1, 3], [2, 4]]
+    assert js["colourNames"] == ["A", "B"]
+    assert js["colours"] == [[0, 0, 0, 1], [0, 0, 1, 0], [0, 2], [0, 1], [0, 2]]
+
+
+def test_malformed_text_and_json_are_rejected_alike() -> None:
+    page = page_parsers([], EXACT_COVER_REJECTED)["exact_cover"]
+    for text, js in zip(EXACT_COVER_REJECTED, page, strict=True):
+        py = python_exact_cover(text)
+        assert "error" in py, (text, py)
+        assert_read_alike(text, js, py)
+
+
+def test_size_limits_are_pythons(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(exact_cover, "MAX_ITEMS", SMALL_LIMITS["max_items"])
+    monkeypatch.setattr(exact_cover, "MAX_OPTIONS", SMALL_LIMITS["max_options"])
+    monkeypatch.setattr(exact_cover, "MAX_ENTRIES", SMALL_LIMITS["max_entries"])
+    page = page_parsers([], TOO_LARGE_TEXTS, SMALL_LIMITS)["exact_cover"]
+    for text, js in zip(TOO_LARGE_TEXTS, page, strict=True):
+        py = python_exact_cover(text)
+        assert_read_alike(text, js, py)
+    assert ["code" in python_exact_cover(text) for text in TOO_LARGE_TEXTS] == [False, *[True] * 6]
+
+
+def test_the_pages_presets_are_read_alike() -> None:
+    examples = page_parsers([], [])["examples"]
+    page = page_parsers([], list(examples.values()))["exact_cover"]
+    for (key, text), js in zip(examples.items(), page, strict=True):
+        assert "error" not in js, key
+        assert_read_alike(text, js, python_exact_cover(text))
+    assert any(js["colours"] for js in page), "a preset with colours"

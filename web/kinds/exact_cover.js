@@ -1,10 +1,17 @@
-// Exact cover. Controls (ids): #exact_cover-text (textarea: Knuth's DLX text, or JSON
-// {"items", "secondary", "options"}), #exact_cover-example (select) + #exact_cover-load-example,
-// #exact_cover-limit, #exact_cover-solve, #exact_cover-count. Solutions are listed in
-// #exact_cover-solutions as option indices and option lines.
+// Exact cover. Controls (ids): #exact_cover-text (textarea: Knuth's DLX text, colours x:A
+// included, or JSON {"items", "secondary", "options"}), #exact_cover-input-error (what is wrong
+// with the text, read as Python reads it), #exact_cover-summary (items, options and colours
+// read), #exact_cover-example (select) + #exact_cover-load-example, #exact_cover-limit,
+// #exact_cover-solve, #exact_cover-count. Solutions are listed in #exact_cover-solutions as
+// option indices and option lines, with the colour each secondary item received
+// (.solution-colours, one .colour-chip per item with data-item and data-colour).
 // Share fragment: #exact_cover:<base64url of the text>.
 import { el, fromBase64Url, labelled, toBase64Url } from "../ui.js";
 import { countWords, foundWords, limitField } from "../widgets.js";
+import { colourHue } from "../render/exact_cover.js";
+import { entryTexts, parseProblem } from "./exact_cover_parse.js";
+
+export { parseProblem };
 
 // Knuth's example from "Dancing links": the items line, then one option a line.
 const KNUTH_EXAMPLE = `A B C D E F G
@@ -14,6 +21,17 @@ B C F
 A D
 B G
 D E G
+`;
+
+// Knuth's example of exact covering with colours (TAOCP 7.2.2.1): x and y may be shared by
+// options that give them the same colour. Its one solution takes options 1 and 3, x coloured A.
+const KNUTH_COLOUR_EXAMPLE = `| Knuth's example of exact covering with colours (TAOCP 7.2.2.1)
+p q r | x y
+p q x y:A
+p r x:A y
+p x:B
+q x:A
+r y:B
 `;
 
 function queensText(n) {
@@ -28,88 +46,133 @@ function queensText(n) {
   return `${lines.join("\n")}\n`;
 }
 
-const EXAMPLES = { knuth: ["Knuth's 7-item example", KNUTH_EXAMPLE], queens8: ["8 queens (92 solutions)", queensText(8)], queens12: ["12 queens (14,200 solutions)", queensText(12)], queens16: ["16 queens (a long count)", queensText(16)] };
+// Three-letter words for the double word squares preset (small enough to read the matrix).
+const WORDS = "ace arc are art ate bad bar bat bed cab car cat ear eat era eta net one ore rat red sea set tab tar tea ten toe".split(" ");
+
+// Double word squares (TAOCP 7.2.2.1): fill a size x size grid so that its rows and columns are
+// 2 * size different words of the list. Rows R1.. and columns C1.. are primary (one word each);
+// the cells 11, 12, .. are secondary and coloured by their letter, so a row and a column share
+// a cell only when they put the same letter there; each word is a secondary item too (without a
+// colour: at most once), so no word is used twice.
+function wordSquareText(words, size) {
+  const lines = [`| Double word squares ${size}x${size}: rows and columns are ${2 * size} different words of the list`];
+  const positions = Array.from({ length: size }, (_, i) => i + 1);
+  const cells = positions.flatMap((row) => positions.map((col) => `${row}${col}`));
+  lines.push(`${positions.map((i) => `R${i}`).join(" ")} ${positions.map((i) => `C${i}`).join(" ")} | ${cells.join(" ")} ${words.join(" ")}`);
+  for (const [slot, cellOf] of [["R", (line, k) => `${line}${k}`], ["C", (line, k) => `${k}${line}`]]) {
+    for (const line of positions) {
+      for (const word of words) {
+        lines.push(`${slot}${line} ${positions.map((k) => `${cellOf(line, k)}:${word[k - 1]}`).join(" ")} ${word}`);
+      }
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** The presets: a label for the menu and the problem's text. */
+export const EXAMPLES = {
+  knuth: { label: "Knuth's 7-item example", text: KNUTH_EXAMPLE },
+  knuth_colours: { label: "Knuth's example with colours (x:A)", text: KNUTH_COLOUR_EXAMPLE },
+  word_squares: { label: `Double word squares 3x3, ${WORDS.length} words (colours)`, text: wordSquareText(WORDS, 3) },
+  queens8: { label: "8 queens (92 solutions)", text: queensText(8) },
+  queens12: { label: "12 queens (14,200 solutions)", text: queensText(12) },
+  queens16: { label: "16 queens (a long count)", text: queensText(16) },
+};
 
 // Solutions listed in words under the board; the rest are only counted.
 const LISTED = 100;
 
-// Read the problem as Python's exact_cover kind reads it, only to show option lines and the
-// matrix before solving; Python checks it when solving. tests/test_web_parsers.py gives both
-// the same inputs and compares the items and options they read.
-export function parseProblem(text) {
-  const trimmed = text.trim();
-  if (trimmed.startsWith("{")) {
-    const data = JSON.parse(trimmed);
-    const items = (data.items || []).map(String);
-    const secondary = (data.secondary || []).map(String);
-    const options = (data.options || []).map((option) => option.map(String));
-    return { items: [...items, ...secondary], secondaryCount: secondary.length, options, lines: options.map((o) => o.join(" ")), puzzle: data };
-  }
-  const lines = text.split(/\r\n|\r|\n/).map((line) => line.trim()).filter((line) => line && !line.startsWith("|"));
-  if (!lines.length) return { items: [], secondaryCount: 0, options: [], lines: [], puzzle: { text } };
-  const [head, ...rest] = lines;
-  const tokens = head.split(/\s+/);
-  const bar = tokens.indexOf("|"); // a token of its own; "a|b" is an error Python reports
-  const primary = bar < 0 ? tokens : tokens.slice(0, bar);
-  const secondary = bar < 0 ? [] : tokens.slice(bar + 1);
-  return {
-    items: [...primary, ...secondary], secondaryCount: secondary.length,
-    options: rest.map((line) => line.split(/\s+/).filter(Boolean)), lines: rest, puzzle: { text },
-  };
+// A colour named in the page, tinted as the matrix draws it (style.css: .colour-chip).
+function colourChip(text, colourIndex, attributes = {}) {
+  return el("span", { class: "colour-chip", style: `--colour-hue: ${colourHue(colourIndex)}`, ...attributes }, text);
 }
 
 /** @param {import("./index.js").KindContext} ctx */
 export function createExactCover(ctx) {
-  const view = { items: [], secondaryCount: 0, options: [], chosen: null };
+  const view = { items: [], primaryCount: 0, secondaryCount: 0, options: [], colours: null, colourNames: [], chosen: null, received: null };
   let problem = null;
+  let solutionColours = [];
   const textarea = el("textarea", { id: "exact_cover-text", rows: "12", cols: "48", spellcheck: "false" });
   textarea.value = KNUTH_EXAMPLE;
-  const textLabel = el("label", { class: "field-title", for: "exact_cover-text" }, "Problem (Knuth's DLX text or JSON)");
+  const textLabel = el("label", { class: "field-title", for: "exact_cover-text" }, "Problem (Knuth's DLX text, colours as x:A, or JSON)");
   const example = labelled("Example", { tag: "select", id: "exact_cover-example" });
-  for (const [key, [label]] of Object.entries(EXAMPLES)) example.input.append(el("option", { value: key }, label));
+  for (const [key, { label }] of Object.entries(EXAMPLES)) example.input.append(el("option", { value: key }, label));
   const loadExample = el("button", { id: "exact_cover-load-example", type: "button" }, "Load example");
   const limit = limitField(ctx.id, 10);
   const solveButton = el("button", { id: "exact_cover-solve", type: "button", class: "solve-action primary" }, "Solve");
   const countButton = el("button", { id: "exact_cover-count", type: "button", class: "solve-action" }, "Count");
   const list = el("ol", { id: "exact_cover-solutions", class: "solution-list", testid: "solutions" });
   const inputError = el("div", { id: "exact_cover-input-error", class: "error", role: "alert" });
+  const summary = el("p", { id: "exact_cover-summary", class: "hint" });
 
+  const emptyProblem = { items: [], primaryCount: 0, secondaryCount: 0, options: [], colours: null, colourNames: [] };
+
+  function showSummary() {
+    if (!problem) { summary.replaceChildren(); return; }
+    const { items, primaryCount, secondaryCount, options, colourNames } = problem;
+    const parts = [`${items.length} items (${primaryCount} primary, ${secondaryCount} secondary)`, `${options.length} options`];
+    summary.replaceChildren(parts.join(" · "));
+    if (colourNames.length) {
+      summary.append(` · ${colourNames.length} ${colourNames.length === 1 ? "colour" : "colours"}: `);
+      colourNames.forEach((name, index) => summary.append(index ? " " : "", colourChip(name, index)));
+    }
+  }
+
+  // Read the text as Python will (web/kinds/exact_cover_parse.js) to draw the matrix and name
+  // any mistake at once; a problem the page cannot read is not sent (Python would reject it).
   function reparse() {
     try {
-      problem = parseProblem(textarea.value);
-      Object.assign(view, { items: problem.items, secondaryCount: problem.secondaryCount, options: problem.options, chosen: null });
+      problem = parseProblem(textarea.value, ctx.facts.limits);
       inputError.textContent = "";
     } catch (error) {
       problem = null;
-      Object.assign(view, { items: [], secondaryCount: 0, options: [], chosen: null });
-      inputError.textContent = `Not valid JSON: ${error.message}`;
+      const where = error.path && error.path !== "puzzle.text" ? ` (at ${error.path})` : "";
+      inputError.textContent = error instanceof SyntaxError ? `Not valid JSON: ${error.message}` : `${error.message}${where}`;
     }
+    const { items, primaryCount, secondaryCount, options, colours, colourNames } = problem ?? emptyProblem;
+    Object.assign(view, { items, primaryCount, secondaryCount, options, colours, colourNames, chosen: null, received: null });
+    showSummary();
   }
   reparse();
   textarea.addEventListener("input", () => { reparse(); ctx.changed(); });
-  loadExample.addEventListener("click", () => { textarea.value = EXAMPLES[example.input.value][1]; reparse(); ctx.changed(); });
+  loadExample.addEventListener("click", () => { textarea.value = EXAMPLES[example.input.value].text; reparse(); ctx.changed(); });
 
-  const request = (mode) => {
-    reparse();
-    const puzzle = problem ? problem.puzzle : { text: textarea.value };
-    return { kind: ctx.id, mode, limit: mode === "solve" ? limit.value() : undefined, puzzle };
-  };
-  // Text that starts like JSON but does not parse is not sent: the solver would read it as
-  // Knuth's format and answer a different problem.
   const send = (mode) => {
-    const req = request(mode);
+    reparse();
     if (problem === null) ctx.fail(`Not sent to the solver: ${inputError.textContent}`);
-    else ctx.run(req);
+    else ctx.run({ kind: ctx.id, mode, limit: mode === "solve" ? limit.value() : undefined, puzzle: problem.puzzle });
   };
   solveButton.addEventListener("click", () => send("solve"));
   countButton.addEventListener("click", () => send("count"));
 
+  // One option as written, its coloured entries tinted with their colour.
+  function optionLine(optionIndex) {
+    const line = el("code", {}, `${optionIndex}: `);
+    const colours = problem.colours?.[optionIndex];
+    entryTexts(problem, optionIndex).forEach((text, position) => {
+      const colour = colours?.[position] ?? 0;
+      line.append(position ? " " : "", colour ? colourChip(text, colour - 1, { title: `colour ${problem.colourNames[colour - 1]}` }) : text);
+    });
+    return line;
+  }
+
+  // The colour each secondary item received in one solution ({item: colour}, from Python).
+  function receivedColours(received) {
+    const line = el("div", { class: "solution-colours" }, "Colours: ");
+    Object.entries(received).forEach(([item, colour], index) => {
+      line.append(index ? ", " : "", colourChip(`${item} = ${colour}`, problem.colourNames.indexOf(colour), { "data-item": item, "data-colour": colour }));
+    });
+    return line;
+  }
+
   function listSolutions(solutions) {
     list.replaceChildren();
+    if (!problem) return;
     solutions.slice(0, LISTED).forEach((solution, index) => {
       const item = el("li", { class: "solution" }, el("span", { class: "solution-head" }, `Solution ${index + 1}: options ${solution.join(", ")}`));
+      if (solutionColours[index] && Object.keys(solutionColours[index]).length) item.append(receivedColours(solutionColours[index]));
       const lines = el("ul", { class: "option-lines" });
-      for (const optionIndex of solution) lines.append(el("li", {}, el("code", {}, `${optionIndex}: ${problem?.lines[optionIndex] ?? "?"}`)));
+      for (const optionIndex of solution) lines.append(el("li", {}, optionLine(optionIndex)));
       item.append(lines);
       list.append(item);
     });
@@ -118,14 +181,20 @@ export function createExactCover(ctx) {
 
   return {
     view,
-    controls: el("div", { class: "controls" }, textLabel, textarea, inputError,
+    controls: el("div", { class: "controls" }, textLabel, textarea, inputError, summary,
       el("div", { class: "row" }, example.wrap, loadExample), el("div", { class: "row" }, limit.wrap)),
     actions: el("div", { class: "buttons" }, solveButton, countButton),
     extra: list,
     describe: (response) => (response.mode === "count" ? countWords(response, "solution", "solutions") : foundWords(response, "solution", "solutions")),
-    showResponse(response) { listSolutions(response.solutions || []); },
-    setSolution(solution) { view.chosen = solution || null; },
-    clearSolution() { view.chosen = null; list.replaceChildren(); },
+    showResponse(response) {
+      solutionColours = Array.isArray(response.colors) ? response.colors : [];
+      listSolutions(response.solutions || []);
+    },
+    setSolution(solution, index) {
+      view.chosen = solution || null;
+      view.received = (solution && solutionColours[index]) || null;
+    },
+    clearSolution() { view.chosen = null; view.received = null; solutionColours = []; list.replaceChildren(); },
     encode: () => toBase64Url(textarea.value),
     decode(text) { textarea.value = fromBase64Url(text); reparse(); },
     exportRequest: () => ({ mode: "solve", puzzle: problem ? problem.puzzle : { text: textarea.value } }),

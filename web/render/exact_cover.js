@@ -1,12 +1,27 @@
 // Draws an exact cover problem as its incidence matrix through the drawing seam (web/draw.js):
 // one column per item, one row per option; the options of the shown solution are filled in
-// colour. Large problems show only the chosen options (and at most MAX_ROWS rows).
-// view = {items: [names], secondaryCount, options: [[item names]], chosen: [indices] | null}
+// colour. A coloured entry (x:A) is tinted with its colour and named in its cell; with a
+// solution shown, the band above the grid names the colour each secondary item received.
+// Large problems show only the chosen options (and at most MAX_ROWS rows).
+// view = {items: [names], primaryCount, secondaryCount, options: [[item numbers]],
+//         colours: null | [[0 or colour number, per entry]], colourNames: [names],
+//         chosen: [option indices] | null, received: {item name: colour name} | null}
 import { paletteColour } from "../ui.js";
 
 import { MARGIN } from "./grid.js";
 const MAX_ROWS = 40;
 const MAX_COLS = 60;
+// The band above the grid where received colours are shown (only for problems with colours).
+const BAND = 16;
+
+/** The hue of the colour numbered index (0-based) in a problem: golden-angle steps, so the
+ * first colours are far apart and a colour keeps its hue when more are added. */
+export function colourHue(index) {
+  return Math.round(index * 137.508) % 360;
+}
+
+// Colours are chosen for a white board; the drawing's theme maps them for dark mode.
+const colourFill = (index) => `hsl(${colourHue(index)} 75% 80%)`;
 
 function rowsShown(view) {
   const all = view.options.map((_, index) => index);
@@ -19,7 +34,7 @@ export function layout(view) {
   const rows = rowsShown(view).length;
   const cell = Math.max(8, Math.min(22, Math.floor(560 / Math.max(cols, 1))));
   const labelWidth = 44;
-  const headerHeight = 40;
+  const headerHeight = 40 + (view.colours ? BAND : 0);
   return {
     cell, labelWidth, headerHeight, cols,
     width: MARGIN * 2 + labelWidth + Math.max(cols, 1) * cell,
@@ -32,27 +47,46 @@ export function draw(d, view) {
   d.begin(width, height, "#ffffff");
   const x0 = MARGIN + labelWidth;
   const y0 = MARGIN + headerHeight;
-  const column = new Map(view.items.slice(0, cols).map((name, index) => [name, index]));
-  const primaryCount = view.items.length - view.secondaryCount;
+  const band = view.colours ? BAND : 0;
+  const textSize = Math.min(11, cell * 0.7);
+  // Entries name a colour in their cell when it is big enough to read (first two characters).
+  const named = cell >= 12;
   view.items.slice(0, cols).forEach((name, index) => {
     const label = name.length > 3 ? name.slice(0, 3) : name;
-    d.text(x0 + index * cell + cell / 2, MARGIN + headerHeight - 10 - (index % 2) * 14, label,
-      { size: Math.min(11, cell * 0.7), fill: index < primaryCount ? "#1b1f24" : "#7a8391" });
+    d.text(x0 + index * cell + cell / 2, MARGIN + headerHeight - band - 10 - (index % 2) * 14, label,
+      { size: textSize, fill: index < view.primaryCount ? "#1b1f24" : "#7a8391" });
   });
+  if (view.received) {
+    const column = new Map(view.items.slice(0, cols).map((name, index) => [name, index]));
+    for (const [item, colour] of Object.entries(view.received)) {
+      const index = column.get(item);
+      if (index === undefined) continue;
+      const x = x0 + index * cell;
+      d.rect(x + 1, y0 - band + 1, cell - 2, band - 3, { fill: colourFill(view.colourNames.indexOf(colour)), stroke: "#1b1f24" });
+      if (named) d.text(x + cell / 2, y0 - band / 2 - 0.5, colour.slice(0, 2), { size: textSize, fill: "#1b1f24", bold: true });
+    }
+  }
   const shown = rowsShown(view);
   const chosen = new Set(view.chosen || []);
   shown.forEach((optionIndex, row) => {
     const y = y0 + row * cell;
     const picked = chosen.has(optionIndex);
     if (picked) d.rect(MARGIN, y, labelWidth + cols * cell, cell, { fill: "#fff3b0" });
-    d.text(MARGIN + labelWidth - 6, y + cell / 2 + 1, String(optionIndex), { size: Math.min(11, cell * 0.7), align: "right", fill: picked ? "#1b1f24" : "#7a8391" });
-    for (const token of view.options[optionIndex]) {
-      const index = column.get(token.split(":")[0]);
-      if (index === undefined) continue;
-      d.rect(x0 + index * cell + 1, y + 1, cell - 2, cell - 2,
-        { fill: picked ? paletteColour(optionIndex, Math.max(view.options.length, 12), 55) : "#c5cbd3" });
-    }
+    d.text(MARGIN + labelWidth - 6, y + cell / 2 + 1, String(optionIndex), { size: textSize, align: "right", fill: picked ? "#1b1f24" : "#7a8391" });
+    const colours = view.colours?.[optionIndex];
+    view.options[optionIndex].forEach((item, position) => {
+      if (item >= cols) return;
+      const x = x0 + item * cell;
+      const colour = colours?.[position] ?? 0;
+      if (colour) {
+        d.rect(x + 1, y + 1, cell - 2, cell - 2, { fill: colourFill(colour - 1), stroke: picked ? "#1b1f24" : undefined });
+        if (named) d.text(x + cell / 2, y + cell / 2 + 0.5, view.colourNames[colour - 1].slice(0, 2), { size: textSize, fill: "#1b1f24" });
+      } else {
+        d.rect(x + 1, y + 1, cell - 2, cell - 2,
+          { fill: picked ? paletteColour(optionIndex, Math.max(view.options.length, 12), 55) : "#c5cbd3" });
+      }
+    });
   });
-  for (let c = 0; c <= cols; c++) d.line(x0 + c * cell, y0, x0 + c * cell, y0 + Math.max(shown.length, 1) * cell, { stroke: c === primaryCount ? "#1b1f24" : "#e3e6ea" });
+  for (let c = 0; c <= cols; c++) d.line(x0 + c * cell, y0, x0 + c * cell, y0 + Math.max(shown.length, 1) * cell, { stroke: c === view.primaryCount ? "#1b1f24" : "#e3e6ea" });
   for (let r = 0; r <= Math.max(shown.length, 1); r++) d.line(x0, y0 + r * cell, x0 + cols * cell, y0 + r * cell, { stroke: "#e3e6ea" });
 }
