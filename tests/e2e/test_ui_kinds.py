@@ -8,6 +8,7 @@ three ways: the answer text, the stats line, and pixels on the board's canvas.
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 
 import pytest
@@ -366,3 +367,102 @@ def test_exact_cover_broken_json_is_not_sent(shared_page) -> None:
     assert error.startswith("Not sent to the solver: Not valid JSON")
     assert page.text_content("#exact_cover-result") == ""
     assert page.evaluate("document.body.dataset.state") == "ready"
+
+
+KNUTH_COLOURS = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n"
+
+
+def received_colours(page) -> list[dict[str, str]]:
+    """Per listed solution, the colour each secondary item received, as the list shows it."""
+    return page.eval_on_selector_all(
+        "#exact_cover-solutions > li.solution",
+        """items => items.map((item) => Object.fromEntries(
+            [...item.querySelectorAll('.solution-colours .colour-chip')]
+                .map((chip) => [chip.dataset.item, chip.dataset.colour])))""",
+    )
+
+
+@needs_kind("exact_cover")
+def test_exact_cover_colours_are_read_solved_and_shown(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "exact_cover")
+    page.fill("#exact_cover-text", KNUTH_COLOURS)
+    assert page.text_content("#exact_cover-input-error") == ""
+    summary = page.text_content("#exact_cover-summary")
+    assert "5 items (3 primary, 2 secondary)" in summary and "2 colours: A B" in summary
+    empty = canvas_picture(page, "exact_cover")
+    click_and_wait(page, "#exact_cover-solve")
+    shown = answer(page, "exact_cover")
+    assert shown["error"] == ""
+    assert shown["count"] == "1"
+    listed = page.text_content("#exact_cover-solutions")
+    assert "options 1, 3" in listed
+    assert "1: p r x:A y" in listed and "3: q x:A" in listed
+    assert received_colours(page) == [{"x": "A"}]
+    # The coloured entries are tinted chips named with their colour.
+    chips = page.eval_on_selector_all(
+        "#exact_cover-solutions .option-lines .colour-chip",
+        "chips => chips.map((chip) => [chip.textContent, chip.title])",
+    )
+    assert chips == [["x:A", "colour A"], ["x:A", "colour A"]]
+    assert canvas_picture(page, "exact_cover") != empty
+
+
+def double_word_squares(words: list[str], size: int) -> int:
+    """Squares whose rows and columns are 2 * size different words, by trying every choice of
+    rows (independent of exact cover)."""
+    vocabulary = set(words)
+    count = 0
+    for rows in itertools.product(words, repeat=size):
+        columns = ["".join(row[k] for row in rows) for k in range(size)]
+        if all(column in vocabulary for column in columns) and len({*rows, *columns}) == 2 * size:
+            count += 1
+    return count
+
+
+@needs_kind("exact_cover")
+def test_exact_cover_word_square_preset(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "exact_cover")
+    page.select_option("#exact_cover-example", "word_squares")
+    page.click("#exact_cover-load-example")
+    text = page.input_value("#exact_cover-text")
+    items_line = next(line for line in text.splitlines() if not line.startswith("|"))
+    secondary = items_line.split("|")[1].split()
+    words = [name for name in secondary if name.isalpha()]
+    size = 3
+    assert len(words) > 20 and all(len(word) == size for word in words)
+    expected = double_word_squares(words, size)
+    assert expected > 1
+    click_and_wait(page, "#exact_cover-count")
+    assert answer(page, "exact_cover")["count"] == str(expected)
+    set_input(page, "#exact_cover-limit", "1000")
+    click_and_wait(page, "#exact_cover-solve")
+    assert answer(page, "exact_cover")["count"] == str(expected)
+    # Each solution's colours are its letters: rows and columns read as different listed words.
+    squares = received_colours(page)
+    assert len(squares) == expected
+    for colours in squares:
+        grid = [[colours[f"{r}{c}"] for c in range(1, size + 1)] for r in range(1, size + 1)]
+        columns = ["".join(row[k] for row in grid) for k in range(size)]
+        lines = ["".join(row) for row in grid] + columns
+        assert set(lines) <= set(words) and len(set(lines)) == 2 * size, grid
+
+
+@needs_kind("exact_cover")
+def test_exact_cover_malformed_colours_are_named(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "exact_cover")
+    for text, words in [
+        ("p q | x\np:A x\n", "line 2 gives the primary item"),
+        ("p | x\np x:\n", "line 2 names"),
+        ("p | x\np y:A\n", "not a declared item"),
+        ("p | x:A\np x\n", "line 1: item"),
+    ]:
+        page.fill("#exact_cover-text", text)
+        assert words in page.text_content("#exact_cover-input-error"), text
+        page.click("#exact_cover-solve")
+        error = page.text_content("#exact_cover-error")
+        assert error.startswith("Not sent to the solver: ") and words in error, (text, error)
+        assert page.text_content("#exact_cover-result") == ""
+        assert page.evaluate("document.body.dataset.state") == "ready"

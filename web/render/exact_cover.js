@@ -45,6 +45,7 @@ export function layout(view) {
 export function draw(d, view) {
   const { cell, labelWidth, headerHeight, cols, width, height } = layout(view);
   d.begin(width, height, "#ffffff");
+  if (!view.items.length) return; // nothing read (the editor says why)
   const x0 = MARGIN + labelWidth;
   const y0 = MARGIN + headerHeight;
   const band = view.colours ? BAND : 0;
