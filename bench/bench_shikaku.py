@@ -22,8 +22,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.generators import shikaku_puzzle as generate  # noqa: E402
 from pysolver import solve  # noqa: E402
-from pysolver.kinds.shikaku import ENGINES, generate  # noqa: E402
+from pysolver.kinds.shikaku import ENGINES  # noqa: E402
 
 SEED12 = Path("/work/shared/data/shikaku/seed12.json")
 
