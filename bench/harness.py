@@ -231,11 +231,15 @@ def run_suite(
 
 
 def machine() -> dict[str, Any]:
-    return {
+    """Where the figures were taken; the load average says how busy the machine was."""
+    about: dict[str, Any] = {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "platform": platform.platform(terse=True),
         "cpus": os.cpu_count(),
     }
+    if hasattr(os, "getloadavg"):
+        about["load_average"] = round(os.getloadavg()[0], 2)
+    return about
 
 
 def read_baseline(path: Path) -> dict[tuple[str, str], dict]:
@@ -281,8 +285,9 @@ def main(
         sources = module_sources([*SUITE, *([BROWSER_SUITE] if args.browser else [])])
     baseline = read_baseline(args.baseline) if args.baseline else None
     about = machine()
+    load = f" (load average {about['load_average']})" if "load_average" in about else ""
     print(
-        f"{about['python']} on {about['platform']}, {about['cpus']} CPUs; "
+        f"{about['python']} on {about['platform']}, {about['cpus']} CPUs{load}; "
         f"{level} rows, best of {args.repeat} runs"
     )
     rows = run_suite(sources, level, args.repeat, args.only, baseline)
