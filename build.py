@@ -6,6 +6,8 @@
     python3 build.py test [ARGS]      set up .venv, Chromium and eslint (npm ci), run ruff,
                                       mypy, eslint and every test;
                                       ARGS go to pytest (e.g. -k sudoku)
+    python3 build.py bench [ARGS]     run the benchmarks, one table (bench/harness.py; e.g.
+                                      --quick, --json FILE, --baseline bench/baseline.json)
 
 The site is everything the page needs, served from one origin and nothing fetched elsewhere:
 the front end (web/), the Pyodide runtime (npm package ``pyodide``, pinned and checked against
@@ -585,6 +587,20 @@ def run_tests(pytest_args: list[str]) -> int:
     return 1 if failures else 0
 
 
+# ---------------------------------------------------------------- benchmarks
+
+
+def run_bench(bench_args: list[str]) -> int:
+    """The benchmark suite (bench/harness.py), with this Python; the browser rows (--browser)
+    run in .venv, which has Playwright, against Chromium."""
+    python, env = Path(sys.executable), dict(os.environ)
+    if "--browser" in bench_args:
+        python = ensure_venv()
+        env["PYSOLVER_CHROMIUM"] = ensure_chromium()
+    command = [str(python), "-m", "bench.harness", *bench_args]
+    return subprocess.run(command, cwd=ROOT, env=env).returncode
+
+
 # ---------------------------------------------------------------- command line
 
 
@@ -609,10 +625,19 @@ def main(argv: list[str] | None = None) -> int:
         "extra args go to pytest",
     )
     test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    bench_parser = commands.add_parser(
+        "bench",
+        add_help=False,  # --help goes to the harness, which lists its options
+        help="run the benchmarks and print one table; args go to bench/harness.py "
+        "(--quick, --full, --browser, --only TEXT, --repeat N, --json FILE, --baseline FILE)",
+    )
+    bench_parser.add_argument("bench_args", nargs=argparse.REMAINDER)
     args, extra = parser.parse_known_args(argv)
     try:
         if args.command == "test":
             return run_tests([*extra, *args.pytest_args])
+        if args.command == "bench":
+            return run_bench([*extra, *args.bench_args])
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         if args.command == "serve":

@@ -1,120 +1,124 @@
-"""Browser benchmark: Pyodide start-up and the same requests in Chromium vs CPython.
+"""The browser: Pyodide start-up, and the same requests in Chromium and in this CPython.
 
-    .venv/bin/python bench/bench_browser.py [--repeat 3] [--no-isolation]
+    .venv/bin/python -m bench.bench_browser [harness options, see python -m bench.harness --help]
+    python3 build.py bench --browser            (the same rows after the CPython suite)
 
 Needs what ``python3 build.py test`` installs (.venv with Playwright, Debian's Chromium). Builds
-dist/, serves it on a free 127.0.0.1 port and prints two tables:
+dist/, serves it cross-origin isolated on a free 127.0.0.1 port and measures:
 
-1. Loading: time from navigation to ``window.pysolver.ready`` with a cold cache (new browser
-   context) and a warm one (same context, second visit), the first answer after ready, and the
-   bytes the server sent for each visit (a warm visit revalidates the page but takes the
-   content-named runtime and wheels from the cache).
-2. Requests: for each request, the best of --repeat runs of the solver's own time
-   (``stats.seconds``) in the browser and in this CPython, the round trip seen by the page,
-   and the ratio browser / CPython.
+- Page loads, from navigation to the first answer after ``window.pysolver.ready``: with a cold
+  cache (a new browser context each run) and a warm one (a profile with a disk cache, as a
+  person's browser has, that has loaded the page before). Counters: ``ready_s`` (navigation to
+  ready, by the page's clock), ``first_ms`` (the cheapest round trip through Python after ready),
+  the bytes the server sent, its responses and how many were 304 Not Modified.
+- Requests: each once through ``pysolver.solve`` here (CPython) and once through
+  ``window.pysolver.solve`` in the page (browser, round trip seen from Python); ``solver_s`` is
+  the solver's own time (``stats.seconds``) of the best run, the figure to compare between the
+  two rows.
 
-The machine is shared: figures are noisy, take the ratios as rough.
+A request of the page to a host other than the loopback is a wrong answer (and cannot resolve:
+see bench/browser.py; requests are watched, not routed, since routing turns the cache off).
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
-import json
 import sys
 import tempfile
 import threading
-import time
+from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, watch
+from bench.harness import Case, Measured, WrongAnswer, main
+from pysolver import solve
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from pysolver import solve  # noqa: E402
-from pysolver.kinds import KINDS  # noqa: E402
-
-TOP95 = Path("/work/shared/data/sudoku/top95.txt")
+TOP95 = ROOT / "tests" / "data" / "top95.txt"
 CLASSIC_SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-# Arto Inkala's "world's hardest Sudoku", used when the top95 file is not at hand.
-HARD_SUDOKU = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+COUNT_16X16 = 2444888770250892795802079170816
 
 
-def load_build_module():
+def benchmark_requests() -> list[tuple[str, dict[str, Any], str]]:
+    """label, request, expected answer (see answer_of)."""
+    first_of_top95 = TOP95.read_text(encoding="utf-8").split()[0]
+    pentominoes = ["pentominoes"]
+    return [
+        (
+            "sudoku classic limit 2",
+            {"kind": "sudoku", "limit": 2, "puzzle": {"grid": CLASSIC_SUDOKU}},
+            "count 1, complete",
+        ),
+        (
+            "sudoku top95 #1 limit 2",
+            {"kind": "sudoku", "limit": 2, "puzzle": {"grid": first_of_top95}},
+            "count 1, complete",
+        ),
+        (
+            "pentominoes 6x10 first",
+            {"kind": "polyomino", "puzzle": {"board": ["." * 10] * 6, "pieces": pentominoes}},
+            "count 1",
+        ),
+        (
+            "pentominoes 3x20 count",
+            {
+                "kind": "polyomino",
+                "mode": "count",
+                "puzzle": {"board": ["." * 20] * 3, "pieces": pentominoes},
+            },
+            "count 8, complete",
+        ),
+        (
+            "domino 16x16 count",
+            {"kind": "domino", "mode": "count", "puzzle": {"rows": 16, "cols": 16}},
+            f"count {COUNT_16X16}, complete",
+        ),
+    ]
+
+
+def answer_of(ok: bool, count: str, complete: bool, error: str = "") -> str:
+    if not ok:
+        raise WrongAnswer(error or "the solver answered with an error")
+    return f"count {count}, complete" if complete else f"count {count}"
+
+
+def load_build_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("pysolver_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def hard_sudoku() -> tuple[str, str]:
-    if TOP95.exists():
-        first = TOP95.read_text().split()[0]
-        return "sudoku top95 #1, unique?", first
-    return "sudoku 'hardest', unique?", HARD_SUDOKU
-
-
-def benchmark_requests() -> list[tuple[str, dict[str, Any]]]:
-    label, grid = hard_sudoku()
-    requests = [
-        (
-            "sudoku classic, unique?",
-            {"kind": "sudoku", "limit": 2, "puzzle": {"grid": CLASSIC_SUDOKU}},
-        ),
-        (label, {"kind": "sudoku", "limit": 2, "puzzle": {"grid": grid}}),
-        (
-            "pentominoes 6x10, first",
-            {"kind": "polyomino", "puzzle": {"board": ["." * 10] * 6, "pieces": ["pentominoes"]}},
-        ),
-        (
-            "pentominoes 3x20, count",
-            {
-                "kind": "polyomino",
-                "mode": "count",
-                "puzzle": {"board": ["." * 20] * 3, "pieces": ["pentominoes"]},
-            },
-        ),
-        (
-            "domino 16x16, count",
-            {"kind": "domino", "mode": "count", "puzzle": {"rows": 16, "cols": 16}},
-        ),
-    ]
-    return [(name, request) for name, request in requests if kind_written(request["kind"])]
-
-
-def kind_written(kind: str) -> bool:
-    return kind in KINDS and importlib.util.find_spec(KINDS[kind]) is not None
-
-
 class ByteCounter:
-    """Counts the body bytes the server sends, per status code."""
+    """Counts the body bytes the server sends and its responses (304s apart)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.bytes = 0
-        self.requests = 0
-        self.not_modified = 0
+        self.bytes = self.responses = self.not_modified = 0
 
     def reset(self) -> tuple[int, int, int]:
         with self.lock:
-            figures = (self.bytes, self.requests, self.not_modified)
-            self.bytes = self.requests = self.not_modified = 0
+            figures = (self.bytes, self.responses, self.not_modified)
+            self.bytes = self.responses = self.not_modified = 0
         return figures
 
 
-def counting_server(build, isolated: bool, counter: ByteCounter):
-    server = build.make_server(port=0, isolated=isolated)
+def counting_server(build: ModuleType, counter: ByteCounter) -> Any:
+    server = build.make_server(port=0, isolated=True)
     base = server.RequestHandlerClass
 
-    class CountingHandler(base):
-        def copyfile(self, source, outputfile) -> None:
+    class CountingHandler(base):  # type: ignore[valid-type, misc]
+        def copyfile(self, source: Any, outputfile: Any) -> None:
             super().copyfile(source, outputfile)
             with counter.lock:
                 counter.bytes += source.tell()
 
-        def send_response(self, code, message=None) -> None:
+        def send_response(self, code: int, message: str | None = None) -> None:
             with counter.lock:
-                counter.requests += 1
+                counter.responses += 1
                 counter.not_modified += code == 304
             super().send_response(code, message)
 
@@ -128,121 +132,137 @@ READY_JS = """async () => {
     const started = performance.now();
     const first = await window.pysolver.solve(
         {kind: "no_such_kind", puzzle: {}});  // the cheapest full round trip through Python
-    return {readyMs: readyAt, firstAnswerMs: performance.now() - started, ok: first.ok, info};
+    return {readyMs: readyAt, firstAnswerMs: performance.now() - started,
+            answered: first.ok === false, isolated: crossOriginIsolated};
 }"""
 
 SOLVE_JS = """async (request) => {
-    const started = performance.now();
     const response = await window.pysolver.solve(request);
-    return {roundTrip: (performance.now() - started) / 1000, ok: response.ok,
+    return {ok: response.ok, count: String(response.count), complete: response.complete === true,
             seconds: response.stats ? response.stats.seconds : null,
-            count: String(response.count)};
+            error: response.ok ? "" : response.error.message};
 }"""
 
 
-def visit(context, url: str, counter: ByteCounter, outside: list[str]) -> dict[str, Any]:
+def visit(context: Any, url: str, counter: ByteCounter, outside: list[str]) -> dict[str, Any]:
+    """Open the page in context, wait for ready and one answer; the page is closed after."""
     page = context.new_page()
-    page.on(
-        "request",
-        lambda request: (
-            None
-            if request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
-            else outside.append(request.url)
-        ),
-    )
-    counter.reset()
-    started = time.perf_counter()
-    page.goto(url)
-    page.wait_for_function("() => window.pysolver && window.pysolver.ready")
-    figures = page.evaluate(READY_JS)
-    wall = time.perf_counter() - started
-    sent, requests, not_modified = counter.reset()
+    try:
+        counter.reset()
+        page.goto(url)
+        page.wait_for_function("() => window.pysolver && window.pysolver.ready")
+        figures = page.evaluate(READY_JS)
+    finally:
+        page.close()
+    sent, responses, not_modified = counter.reset()
     return {
-        "page": page,
-        "ready_s": figures["readyMs"] / 1000,
-        "wall_s": wall,
-        "first_ms": figures["firstAnswerMs"],
+        **figures,
         "bytes": sent,
-        "requests": requests,
+        "responses": responses,
         "not_modified": not_modified,
-        "info": figures["info"],
+        "outside": list(outside),
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=3, help="runs per request; best is kept")
-    parser.add_argument("--no-isolation", action="store_true", help="serve without COOP/COEP")
-    args = parser.parse_args(argv)
+def read_visit(figures: dict[str, Any]) -> Measured:
+    if figures["outside"]:
+        raise WrongAnswer(f"requests tried to leave the machine: {figures['outside']}")
+    if not figures["answered"]:
+        raise WrongAnswer("the page did not answer a request after ready")
+    answer = "ready, isolated" if figures["isolated"] else "ready, not isolated"
+    counters = {
+        "ready_s": figures["readyMs"] / 1000,
+        "first_ms": figures["firstAnswerMs"],
+        "bytes": figures["bytes"],
+        "responses": figures["responses"],
+        "304s": figures["not_modified"],
+    }
+    return Measured(answer, counters)
+
+
+def read_native(response: dict[str, Any]) -> Measured:
+    error = "" if response["ok"] else response["error"]["message"]
+    answer = answer_of(response["ok"], str(response.get("count")), response.get("complete"), error)
+    return Measured(answer, {"solver_s": response["stats"]["seconds"]})
+
+
+def read_in_browser(result: dict[str, Any]) -> Measured:
+    answer = answer_of(result["ok"], result["count"], result["complete"], result["error"])
+    return Measured(answer, {"solver_s": result["seconds"]})
+
+
+def cases() -> Iterator[Case]:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        print("Playwright is missing: run python3 build.py test once, then use .venv/bin/python")
-        return 2
+        raise SystemExit(
+            "Playwright is missing: run python3 build.py test once (it sets up .venv), then "
+            "use .venv/bin/python or python3 build.py bench --browser"
+        ) from None
+    if not Path(CHROMIUM).exists():
+        raise SystemExit(f"Chromium is missing at {CHROMIUM}: python3 build.py test installs it")
     build = load_build_module()
     build.build_site(quiet=True)
     counter = ByteCounter()
-    server = counting_server(build, not args.no_isolation, counter)
+    server = counting_server(build, counter)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    outside: list[str] = []
-    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-    from conftest import CHROMIUM, CHROMIUM_ARGS
+    try:
+        with (
+            sync_playwright() as playwright,
+            tempfile.TemporaryDirectory(prefix="pysolver-bench-") as profile,
+        ):
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            # A persistent profile has a disk cache, as a person's browser does; a new
+            # (incognito) context starts with an empty cache: the cold case.
+            warm_context = playwright.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+            )
+            warm_outside = watch(warm_context)
 
-    with sync_playwright() as playwright:
-        # A persistent profile has a disk cache, as a person's browser does; an incognito
-        # context keeps only a small memory cache that drops the 9.6 MB WebAssembly module.
-        profile = tempfile.TemporaryDirectory(prefix="pysolver-bench-")
-        context = playwright.chromium.launch_persistent_context(
-            profile.name, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
-        cold = visit(context, url, counter, outside)
-        cold["page"].close()
-        warm = visit(context, url, counter, outside)
-        page = warm["page"]
-        print(
-            f"Pyodide {cold['info']['pyodide']}, pysolver {cold['info']['wheel']}, "
-            f"cross-origin isolated: {cold['info']['crossOriginIsolated']}"
-        )
-        print()
-        print(
-            f"{'visit':<6} {'ready (s)':>10} {'wall (s)':>9} {'1st answer (ms)':>16} "
-            f"{'bytes sent':>12} {'requests':>9} {'304s':>5}"
-        )
-        for name, figures in (("cold", cold), ("warm", warm)):
-            print(
-                f"{name:<6} {figures['ready_s']:>10.2f} {figures['wall_s']:>9.2f} "
-                f"{figures['first_ms']:>16.1f} {figures['bytes']:>12,} {figures['requests']:>9} "
-                f"{figures['not_modified']:>5}"
+            def cold_visit() -> dict[str, Any]:
+                context = browser.new_context()
+                try:
+                    return visit(context, url, counter, watch(context))
+                finally:
+                    context.close()
+
+            yield Case("browser load, cold cache", "-", cold_visit, read_visit, "ready, isolated")
+            visit(warm_context, url, counter, warm_outside)  # fills the disk cache
+            yield Case(
+                "browser load, warm cache",
+                "-",
+                lambda: visit(warm_context, url, counter, warm_outside),
+                read_visit,
+                "ready, isolated",
             )
-        print()
-        print(
-            f"{'request':<28} {'CPython (s)':>12} {'browser (s)':>12} {'round trip (s)':>15} "
-            f"{'ratio':>6}"
-        )
-        for name, request in benchmark_requests():
-            native = min(
-                solve(json.loads(json.dumps(request)))["stats"]["seconds"]
-                for _ in range(args.repeat)
-            )
-            runs = [page.evaluate(SOLVE_JS, request) for _ in range(args.repeat)]
-            if not all(run["ok"] for run in runs):
-                print(f"{name:<28} failed in the browser: {runs[0]}")
-                continue
-            in_browser = min(run["seconds"] for run in runs)
-            round_trip = min(run["roundTrip"] for run in runs)
-            print(
-                f"{name:<28} {native:>12.4f} {in_browser:>12.4f} {round_trip:>15.4f} "
-                f"{in_browser / native:>6.2f}"
-            )
-        context.close()
-        profile.cleanup()
-    server.shutdown()
-    if outside:
-        print(f"\nrequests that tried to leave the machine: {outside}")
-        return 1
-    return 0
+            page = warm_context.new_page()
+            page.goto(url)
+            page.wait_for_function("() => window.pysolver && window.pysolver.ready")
+            for label, request, expected in benchmark_requests():
+                engine = solve(request)["engine"]
+                yield Case(
+                    f"{label}, CPython",
+                    engine,
+                    lambda request=request: solve(request),
+                    read_native,
+                    expected,
+                )
+                yield Case(
+                    f"{label}, browser",
+                    engine,
+                    lambda request=request: page.evaluate(SOLVE_JS, request),
+                    read_in_browser,
+                    expected,
+                )
+            if warm_outside:
+                raise SystemExit(f"requests tried to leave the machine: {warm_outside}")
+            warm_context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sources=[cases]))

@@ -1,43 +1,44 @@
-"""Benchmark of the two exact cover engines on pentomino tilings and word squares (a table,
-not a test).
+"""The two exact cover engines counting pentomino tilings (the engine alone, no request).
 
-Counts every solution of three classic matrices, built by the polyomino kind:
+    python -m bench.bench_exact_cover [harness options, see python -m bench.harness --help]
 
-- 6x10 rectangle, one piece's symmetry fixed (Knuth's restriction): 2,339 solutions
-- 6x10 rectangle, all tilings: 9,356
-- 8x8 board with a 2x2 hole in the centre, all tilings: 520
+Three classic matrices, built by the polyomino kind before any clock starts:
 
-and one with Knuth's colours (XCC), built here by ``word_square_problem``: 5x5 double word
-squares (every row and every column a word) over 60 five-letter words on the letters a-d,
-generated from a fixed seed; the expected count comes from a direct row-by-row search
-(``count_word_squares``).
+- 8x8 board with a 2x2 hole in the centre, all tilings: 520 (quick rows)
+- 6x10 rectangle, one piece's symmetry fixed (Knuth's restriction): 2,339 (default rows)
+- 6x10 rectangle, all tilings: 9,356 (full rows)
+- with Knuth's colours: 5x5 double word squares over 60 generated words: 1,416 (default rows)
 
 Both engines walk the same search tree (same MRV rule, same option order), so the node counts
-agree and the seconds compare the cost per node. The work column is each engine's own unit:
+agree and the seconds compare the cost per node. The work counters are each engine's own unit:
 dancing links pays every link update in Python bytecode (about 130 per node here, dead ends
 being caught by a look-ahead before any covering), the bitset engine a few dozen big-int ANDs
 run in C.
-Timings are wall-clock on a shared machine: expect noise. Usage::
-
-    python bench/bench_exact_cover.py [--engines bitset,dlx] [--cases 6x10-fixed,...]
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
-from collections.abc import Callable
-from pathlib import Path
-from time import perf_counter
+from collections.abc import Iterator
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.harness import Case, Measured, main
+from pysolver.engines.exact_cover import ExactCoverProblem, search
+from pysolver.kinds.polyomino import build_problem
 
-from pysolver.engines.exact_cover import ExactCoverProblem, search  # noqa: E402
-from pysolver.kinds.polyomino import ENGINES, build_problem  # noqa: E402
+# The two engines with a work counter of their own (singles, the family's third, has none).
+ENGINES = ("dlx", "bitset")
 
 RECTANGLE = {"board": ["." * 10] * 6, "pieces": ["pentominoes"]}
 HOLED = {"board": ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3, "pieces": ["pentominoes"]}
+
+# name, puzzle, symmetry, expected count, level; the slow dancing-links runs are measured once.
+CASES = (
+    ("8x8 hole all", HOLED, "all", 520, "quick"),
+    ("6x10 fixed", RECTANGLE, "distinct", 2339, "default"),
+    ("6x10 all", RECTANGLE, "all", 9356, "full"),
+)
 
 
 def word_list(count: int, size: int, letters: str, seed: int) -> list[str]:
@@ -105,41 +106,35 @@ def word_squares_case(size: int = 5) -> tuple[ExactCoverProblem, int]:
     return word_square_problem(words, size), count_word_squares(words, size)
 
 
-# Per case: a function building the problem and giving its expected count.
-CASES: dict[str, Callable[[], tuple[ExactCoverProblem, int]]] = {
-    "6x10-fixed": lambda: (build_problem(RECTANGLE, "distinct"), 2339),
-    "6x10-all": lambda: (build_problem(RECTANGLE, "all"), 9356),
-    "8x8-hole": lambda: (build_problem(HOLED, "all"), 520),
-    "5x5-words": word_squares_case,
-}
+def read_result(result: Any) -> Measured:
+    # The engine's own unit of work: link updates (dlx) or big-int ANDs (bitset).
+    unit = "updates" if "updates" in result.stats else "mask_ops"
+    return Measured(result.count, {"nodes": result.stats["nodes"], unit: result.stats[unit]})
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engines", default=",".join(ENGINES))
-    parser.add_argument("--cases", default=",".join(CASES))
-    args = parser.parse_args()
-    engines = args.engines.split(",")
-    print(
-        f"{'case':<12} {'engine':<7} {'options':>7} {'count':>6} {'nodes':>10} "
-        f"{'work':>22} {'seconds':>8}"
-    )
-    for name in args.cases.split(","):
-        problem, expected = CASES[name]()
-        for engine in engines:
-            started = perf_counter()
-            result = search(problem, engine, keep_solutions=False)
-            seconds = perf_counter() - started
-            flag = "" if result.count == expected else f"  (expected {expected})"
-            # The engine's own unit of work: link updates (dlx) or big-int ANDs (bitset).
-            unit = "updates" if "updates" in result.stats else "mask_ops"
-            work = f"{result.stats[unit]:,} {unit}"
-            print(
-                f"{name:<12} {engine:<7} {len(problem.options):>7} {result.count:>6} "
-                f"{result.stats['nodes']:>10,} {work:>22} {seconds:>8.2f}{flag}",
-                flush=True,
+def cases() -> Iterator[Case]:
+    built = [
+        # Built here, before any clock starts (a few milliseconds each).
+        (name, build_problem(puzzle, symmetry), count, level)
+        for name, puzzle, symmetry, count, level in CASES
+    ]
+    words_problem, words_count = word_squares_case()
+    built.append(("5x5 word squares (colours)", words_problem, words_count, "default"))
+    for name, problem, count, level in built:
+        for engine in ENGINES:
+            yield Case(
+                name=f"exact cover {name}",
+                engine=engine,
+                run=lambda problem=problem, engine=engine: search(
+                    problem, engine, keep_solutions=False
+                ),
+                read=read_result,
+                expected=count,
+                level=level,
+                # dancing links takes many seconds on these: one run is enough to compare.
+                repeat=1 if engine == "dlx" and level != "quick" else None,
             )
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(sources=[cases]))

@@ -1,91 +1,102 @@
-"""Shikaku benchmark: milliseconds and search nodes per engine.
+"""Shikaku: the 12x12 seed puzzle and generated grids, per engine, through ``pysolver.solve``.
 
-Puzzles: the 12 x 12 seed puzzle (unique) and generated 20 x 20, 30 x 30 and 50 x 50 grids
-(``pysolver.kinds.shikaku.generate``; these usually have many solutions). For each engine two
-queries: ``limit 2`` (the uniqueness question) and ``limit 1`` (first solution). Times are the
-best of ``--repeat`` runs of the whole request through ``pysolver.solve`` (parsing, candidate
-generation and search), on a shared machine, so expect noise.
+    python -m bench.bench_shikaku [harness options, see python -m bench.harness --help]
 
-Run: ``python bench/bench_shikaku.py [--repeat 3] [--seeds 3] [--max-area 12]``; a small
-``--max-area`` (4) cuts the grids into many small pieces, the hard case for the search.
-Target: every puzzle up to 50 x 50 under 100 ms with the default (first) engine.
+Puzzles: the 12 x 12 seed puzzle of tests/data (unique) and generated 20 x 20, 30 x 30 and
+50 x 50 grids (``bench.generators.shikaku_puzzle``, pieces of at most 12 cells; seed 0 in the
+quick rows, seeds 1 and 2 too by default; these have several solutions). For each engine two
+queries: ``limit 2`` (the uniqueness question: unique, several or none) and ``limit 1`` (the
+first solution). Every solution is checked to tile the grid with one rectangle per clue, and
+the seed puzzle's against its known tiling. Target: every puzzle up to 50 x 50 under 100 ms
+with the default (first) engine.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from time import perf_counter
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.generators import shikaku_puzzle
+from bench.harness import Case, Measured, WrongAnswer, main
+from pysolver import solve
+from pysolver.kinds.shikaku import ENGINES
 
-from pysolver import solve  # noqa: E402
-from pysolver.kinds.shikaku import ENGINES, generate  # noqa: E402
-
-SEED12 = Path("/work/shared/data/shikaku/seed12.json")
-
-
-def puzzles(seeds: int, max_area: int) -> list[tuple[str, dict[str, Any]]]:
-    found = []
-    if SEED12.exists():
-        found.append(("seed 12x12", json.loads(SEED12.read_text())["puzzle"]))
-    for side in (20, 30, 50):
-        for seed in range(seeds):
-            found.append((f"gen {side}x{side} s{seed}", generate(side, side, seed, max_area)))
-    return found
+SEED12 = Path(__file__).resolve().parent.parent / "tests" / "data" / "seed12.json"
+MAX_AREA = 12
 
 
-def measure(puzzle: dict[str, Any], engine: str, limit: int, repeat: int) -> tuple[float, dict]:
-    best = float("inf")
-    response: dict[str, Any] = {}
-    for _ in range(repeat):
-        started = perf_counter()
-        response = solve({"kind": "shikaku", "engine": engine, "limit": limit, "puzzle": puzzle})
-        best = min(best, perf_counter() - started)
-    return best * 1000, response
+def check_tiling(puzzle: dict[str, Any], solution: list[list[int]]) -> None:
+    """One rectangle per clue, holding its clue and of its area, covering every cell once."""
+    covered: set[tuple[int, int]] = set()
+    for (row, col, area), (top, left, height, width) in zip(puzzle["clues"], solution, strict=True):
+        if height * width != area or not (top <= row < top + height and left <= col < left + width):
+            raise WrongAnswer(f"the rectangle of clue {row, col, area} does not fit it")
+        cells = {(r, c) for r in range(top, top + height) for c in range(left, left + width)}
+        if covered & cells:
+            raise WrongAnswer("two rectangles overlap")
+        covered |= cells
+    if covered != {(r, c) for r in range(puzzle["rows"]) for c in range(puzzle["cols"])}:
+        raise WrongAnswer("the rectangles do not cover the grid")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3, help="runs per query; the best counts")
-    parser.add_argument("--seeds", type=int, default=3, help="generated puzzles per size")
-    parser.add_argument("--max-area", type=int, default=12, help="largest generated piece")
-    args = parser.parse_args()
+def letters(puzzle: dict[str, Any], solution: list[list[int]]) -> list[str]:
+    """The tiling drawn as in seed12.json: letter k marks the rectangle of clue k."""
+    grid = [["?"] * puzzle["cols"] for _ in range(puzzle["rows"])]
+    for index, (top, left, height, width) in enumerate(solution):
+        for r in range(top, top + height):
+            for c in range(left, left + width):
+                grid[r][c] = chr(ord("a") + index)
+    return ["".join(line) for line in grid]
 
-    header = (
-        f"{'puzzle':<16} {'engine':<10} {'limit':>5} {'ms':>8} {'nodes':>7} {'count':>5}  answer"
-    )
-    print(header)
-    print("-" * len(header))
-    worst = dict.fromkeys(ENGINES, 0.0)
-    for name, puzzle in puzzles(args.seeds, args.max_area):
+
+def reader(puzzle: dict[str, Any], limit: int, tiling: list[str] | None) -> Any:
+    def read(response: dict[str, Any]) -> Measured:
+        if not response["ok"]:
+            raise WrongAnswer(response["error"]["message"])
+        for solution in response["solutions"]:
+            check_tiling(puzzle, solution)
+            if tiling is not None and letters(puzzle, solution) != tiling:
+                raise WrongAnswer("the seed puzzle's solution is not its known tiling")
+        count, complete = response["count"], response["complete"]
+        if limit == 1:
+            answer = "first" if count == 1 else "none" if complete else "?"
+        elif complete and count < 2:
+            answer = "unique" if count == 1 else "none"
+        else:
+            answer = "several" if count == 2 else "?"
+        return Measured(answer, {"nodes": response["stats"]["nodes"]})
+
+    return read
+
+
+def puzzles() -> Iterator[tuple[str, dict[str, Any], str, list[str] | None, str]]:
+    """name, puzzle, answer to limit 2, known tiling, level."""
+    seed = json.loads(SEED12.read_text(encoding="utf-8"))
+    yield "seed 12x12", seed["puzzle"], "unique", seed["expected"]["letters"], "quick"
+    for number in range(3):
+        for side in (20, 30, 50):
+            puzzle = shikaku_puzzle(side, side, number, MAX_AREA)
+            level = "quick" if number == 0 else "default"
+            yield f"gen {side}x{side} s{number}", puzzle, "several", None, level
+
+
+def cases() -> Iterator[Case]:
+    for name, puzzle, uniqueness, tiling, level in puzzles():
         for engine in ENGINES:
             for limit in (2, 1):
-                ms, response = measure(puzzle, engine, limit, args.repeat)
-                if not response.get("ok"):
-                    message = response["error"]["message"][:60]
-                    print(f"{name:<16} {engine:<10} {limit:>5} {'error':>8}  {message}")
-                    worst[engine] = float("inf")
-                    continue
-                worst[engine] = max(worst[engine], ms)
-                if limit == 2:
-                    answer = "unique" if response["count"] == 1 and response["complete"] else ""
-                    answer = answer or ("none" if response["count"] == 0 else "several")
-                else:
-                    answer = "first"
-                nodes = response["stats"].get("nodes", "")
-                print(
-                    f"{name:<16} {engine:<10} {limit:>5} {ms:>8.1f} {nodes:>7} "
-                    f"{response['count']:>5}  {answer}"
+                request = {"kind": "shikaku", "engine": engine, "limit": limit, "puzzle": puzzle}
+                yield Case(
+                    name=f"shikaku {name} limit {limit}",
+                    engine=engine,
+                    run=lambda request=request: solve(request),
+                    read=reader(puzzle, limit, tiling),
+                    expected=uniqueness if limit == 2 else "first",
+                    level=level,
                 )
-    print()
-    for engine in ENGINES:
-        default = " (default)" if engine == ENGINES[0] else ""
-        print(f"worst {engine}{default}: {worst[engine]:.1f} ms (target < 100 ms)")
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(sources=[cases]))

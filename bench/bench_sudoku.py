@@ -1,88 +1,78 @@
-"""Sudoku benchmark: top95 with a uniqueness check (limit 2), one table row per engine.
+"""Sudoku: all of top95 with a uniqueness check (limit 2), one row per engine.
 
-    python bench/bench_sudoku.py [--repeat 3] [--engines singles,dlx,bitset] [--file top95.txt]
+    python -m bench.bench_sudoku [harness options, see python -m bench.harness --help]
 
 Each puzzle goes through ``pysolver.solve`` (parse, clash check, matrix build, search, decode),
-so the times are what a caller sees. With --repeat N every engine runs the whole set N times and
-the best total is kept (the machine is shared; the minimum is the least noisy figure); "cpu s"
-is the process CPU time of that run, which other processes disturb less. Target:
-the default engine under 0.3 s for all 95 puzzles.
+so a row's seconds are what a caller waits for all 95. The answer is the number of puzzles found
+unique with a valid solution that keeps the givens (95 expected). Target: the default engine
+under 0.3 s for all 95.
 """
 
 from __future__ import annotations
 
-import argparse
-import gc
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from time import perf_counter, process_time
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.harness import Case, Measured, WrongAnswer, main
+from pysolver import solve
+from pysolver.kinds import sudoku
 
-from pysolver import solve  # noqa: E402
-from pysolver.kinds import sudoku  # noqa: E402
-
-DEFAULT_FILE = Path("/work/shared/data/sudoku/top95.txt")
-
-
-def read_puzzles(path: Path) -> list[str]:
-    return [line.strip() for line in path.read_text().splitlines() if line.strip()]
+TOP95 = Path(__file__).resolve().parent.parent / "tests" / "data" / "top95.txt"
 
 
-def run_once(puzzles: list[str], engine: str) -> tuple[float, float, list[float], int]:
-    """Wall seconds, CPU seconds, seconds per puzzle, nodes; checks every answer is unique."""
-    times = []
-    nodes = 0
-    gc.disable()  # collector pauses would land on random puzzles and blur the slowest one
-    try:
-        started = perf_counter()
-        cpu_started = process_time()
-        for index, grid in enumerate(puzzles):
-            before = perf_counter()
-            response = solve(
-                {"kind": "sudoku", "limit": 2, "engine": engine, "puzzle": {"grid": grid}}
-            )
-            times.append(perf_counter() - before)
-            if not response["ok"] or not response["unique"]:
-                raise SystemExit(f"{engine}: puzzle {index} gave {response}")
-            nodes += response["stats"]["nodes"]
-        total = perf_counter() - started
-        cpu = process_time() - cpu_started
-    finally:
-        gc.enable()
-    return total, cpu, times, nodes
+def read_puzzles(path: Path = TOP95) -> list[str]:
+    return [line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--file", type=Path, default=DEFAULT_FILE)
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--engines", default=",".join(sudoku.ENGINES))
-    args = parser.parse_args()
-    puzzles = read_puzzles(args.file)
-
-    print(f"{len(puzzles)} puzzles from {args.file.name}, uniqueness check (limit 2),")
-    print(f"best of {args.repeat} runs; default engine: {sudoku.ENGINES[0]}")
-    print()
-    header = (
-        f"{'engine':<9} {'total s':>8} {'cpu s':>7} {'puzzles/s':>10} {'slowest':>16} {'nodes':>9}"
+def check_solution(grid: str, solution: list[list[int]]) -> bool:
+    """A 9x9 solution: every row, column and box holds 1-9 once, and the givens are kept."""
+    digits = set(range(1, 10))
+    rows = [set(row) for row in solution]
+    columns = [{solution[r][c] for r in range(9)} for c in range(9)]
+    boxes = [
+        {solution[r][c] for r in range(top, top + 3) for c in range(left, left + 3)}
+        for top in (0, 3, 6)
+        for left in (0, 3, 6)
+    ]
+    if any(group != digits for group in (*rows, *columns, *boxes)):
+        return False
+    return all(
+        given in ".0" or int(given) == solution[index // 9][index % 9]
+        for index, given in enumerate(grid)
     )
-    print(header)
-    print("-" * len(header))
-    for engine in args.engines.split(","):
-        best = None
-        for _ in range(args.repeat):
-            run = run_once(puzzles, engine)
-            if best is None or run[0] < best[0]:
-                best = run
-        total, cpu, times, nodes = best
-        slowest = max(range(len(times)), key=times.__getitem__)
-        slowest_text = f"#{slowest} {times[slowest] * 1000:.1f} ms"
-        print(
-            f"{engine:<9} {total:>8.3f} {cpu:>7.3f} {len(puzzles) / total:>10.0f} "
-            f"{slowest_text:>16} {nodes:>9,}"
+
+
+def solve_all(puzzles: list[str], engine: str) -> list[dict[str, Any]]:
+    return [
+        solve({"kind": "sudoku", "limit": 2, "engine": engine, "puzzle": {"grid": grid}})
+        for grid in puzzles
+    ]
+
+
+def read_answers(puzzles: list[str], responses: list[dict[str, Any]]) -> Measured:
+    nodes = 0
+    for index, (grid, response) in enumerate(zip(puzzles, responses, strict=True)):
+        if not response["ok"]:
+            raise WrongAnswer(f"puzzle {index}: {response['error']['message']}")
+        if not response["unique"] or not check_solution(grid, response["solutions"][0]):
+            raise WrongAnswer(f"puzzle {index}: not unique or an invalid solution")
+        nodes += response["stats"]["nodes"]
+    return Measured(f"{len(responses)} unique", {"nodes": nodes})
+
+
+def cases() -> Iterator[Case]:
+    puzzles = read_puzzles()
+    for engine in sudoku.ENGINES:
+        yield Case(
+            name="sudoku top95 limit 2",
+            engine=engine,
+            run=lambda engine=engine: solve_all(puzzles, engine),
+            read=lambda responses: read_answers(puzzles, responses),
+            expected="95 unique",
         )
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(sources=[cases]))

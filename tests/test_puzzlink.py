@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from pysolver.kinds.shikaku import generate, to_url
+from bench.generators import shikaku_puzzle
+from pysolver.kinds.shikaku import to_url
 from pysolver.protocol import SolveError
 from pysolver.puzzlink import MAX_URL_CHARS, format_url, parse_url
 
 
 def test_url_round_trip_on_generated_puzzles() -> None:
     for seed in range(40):
-        puzzle = generate(1 + seed % 9, 1 + seed % 13, seed, max_area=30)
+        puzzle = shikaku_puzzle(1 + seed % 9, 1 + seed % 13, seed, max_area=30)
         url = to_url(puzzle)
         assert url.startswith("https://puzz.link/p?shikaku/")
         rows, cols, clues = parse_url(url)

@@ -13,20 +13,19 @@ from typing import Any
 
 import pytest
 
+from bench.generators import shikaku_puzzle
 from pysolver import solve
 from pysolver.engines import trace
 from pysolver.kinds import shikaku
-from pysolver.kinds.shikaku import generate, to_url
+from pysolver.kinds.shikaku import to_url
 from pysolver.puzzlink import parse_url
 
-SEED12 = Path("/work/shared/data/shikaku/seed12.json")
+SEED12 = Path(__file__).resolve().parent / "data" / "seed12.json"
 ENGINES = shikaku.ENGINES
 
 
 def seed_fixture() -> dict[str, Any]:
-    if not SEED12.exists():
-        pytest.skip(f"{SEED12} is not available")
-    return json.loads(SEED12.read_text())
+    return json.loads(SEED12.read_text(encoding="utf-8"))
 
 
 def run(puzzle: Any, **request: Any) -> dict[str, Any]:
@@ -114,7 +113,7 @@ def test_both_engines_give_identical_solution_sets_on_generated_puzzles() -> Non
     for seed in range(220):
         rng = random.Random(seed)
         rows, cols = rng.randint(1, 7), rng.randint(1, 7)
-        puzzle = generate(rows, cols, seed, max_area=rng.randint(2, 8))
+        puzzle = shikaku_puzzle(rows, cols, seed, max_area=rng.randint(2, 8))
         results = [solution_set(puzzle, engine, cap) for engine in ENGINES]
         (first, first_complete), (second, second_complete) = results
         assert first_complete == second_complete, (seed, puzzle)
@@ -128,7 +127,7 @@ def test_both_engines_give_identical_solution_sets_on_generated_puzzles() -> Non
 
 
 def test_count_mode_agrees_and_respects_the_limit() -> None:
-    puzzle = generate(6, 6, 11, max_area=6)
+    puzzle = shikaku_puzzle(6, 6, 11, max_area=6)
     counts = [run(puzzle, engine=e, mode="count")["count"] for e in ENGINES]
     assert counts[0] == counts[1] >= 1
     total = counts[0]
@@ -140,7 +139,7 @@ def test_count_mode_agrees_and_respects_the_limit() -> None:
 
 
 def test_a_generated_puzzle_with_many_solutions_stops_at_the_limit() -> None:
-    puzzle = generate(16, 16, 0, max_area=4)  # small pieces: 160 solutions
+    puzzle = shikaku_puzzle(16, 16, 0, max_area=4)  # small pieces: 160 solutions
     for engine in ENGINES:
         assert run(puzzle, engine=engine, mode="count")["count"] == 160
         response = run(puzzle, engine=engine, mode="count", limit=50)
@@ -153,7 +152,7 @@ def test_a_generated_puzzle_with_many_solutions_stops_at_the_limit() -> None:
 def test_engines_agree_on_counts_of_puzzles_cut_into_small_pieces() -> None:
     # Many independent regions: the propagation engine multiplies their counts, DLX enumerates.
     for side, seed in ((10, 0), (12, 3), (12, 7), (14, 2)):
-        puzzle = generate(side, side, seed, max_area=4)
+        puzzle = shikaku_puzzle(side, side, seed, max_area=4)
         counts = [run(puzzle, engine=e, mode="count")["count"] for e in ENGINES]
         assert counts[0] == counts[1] >= 1, (side, seed)
         firsts = [run(puzzle, engine=e, limit=counts[0])["solutions"] for e in ENGINES]
@@ -164,7 +163,7 @@ def test_engines_agree_on_counts_of_puzzles_cut_into_small_pieces() -> None:
 def test_large_grid_of_small_pieces_does_not_thrash(seed: int) -> None:
     # These 50x50 grids once took over 50,000 nodes (many seconds) without a first solution:
     # an unsolvable region was rediscovered under every choice made elsewhere.
-    puzzle = generate(50, 50, seed, max_area=4)
+    puzzle = shikaku_puzzle(50, 50, seed, max_area=4)
     response = run(puzzle, limit=2)
     assert response["count"] == 2
     for solution in response["solutions"]:
@@ -176,7 +175,7 @@ def test_large_grid_of_small_pieces_does_not_thrash(seed: int) -> None:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_cancel_stops_a_large_count(engine: str) -> None:
     # Enough search nodes (hundreds) for every engine to reach a cancel check.
-    puzzle = generate(16, 16, 0, max_area=4)
+    puzzle = shikaku_puzzle(16, 16, 0, max_area=4)
     response = solve(
         {"kind": "shikaku", "engine": engine, "mode": "count", "puzzle": puzzle},
         cancel=lambda: True,
@@ -188,7 +187,7 @@ def test_cancel_stops_a_large_count(engine: str) -> None:
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_random_mode_is_seeded_and_gives_distinct_valid_solutions(engine: str) -> None:
-    puzzle = generate(5, 5, 3, max_area=5)
+    puzzle = shikaku_puzzle(5, 5, 3, max_area=5)
     total = run(puzzle, mode="count")["count"]
     request = {"engine": engine, "mode": "random", "limit": 4}
     first = run(puzzle, seed=8, **request)
@@ -221,10 +220,10 @@ def test_single_clue_covering_the_grid() -> None:
 
 
 def test_generator_is_seeded_and_cuts_the_whole_grid() -> None:
-    assert generate(9, 7, 4) == generate(9, 7, 4)
-    assert generate(9, 7, 4) != generate(9, 7, 5)
+    assert shikaku_puzzle(9, 7, 4) == shikaku_puzzle(9, 7, 4)
+    assert shikaku_puzzle(9, 7, 4) != shikaku_puzzle(9, 7, 5)
     for seed in range(30):
-        puzzle = generate(8, 11, seed, max_area=9)
+        puzzle = shikaku_puzzle(8, 11, seed, max_area=9)
         assert sum(size for _r, _c, size in puzzle["clues"]) == 88
         assert all(1 <= size <= 9 for _r, _c, size in puzzle["clues"])
         assert len({(r, c) for r, c, _size in puzzle["clues"]}) == len(puzzle["clues"])
@@ -352,13 +351,13 @@ def test_oversized_grid_is_too_large() -> None:
 
 
 def test_unknown_engine_is_an_error() -> None:
-    response = solve({"kind": "shikaku", "engine": "magic", "puzzle": generate(3, 3, 1)})
+    response = solve({"kind": "shikaku", "engine": "magic", "puzzle": shikaku_puzzle(3, 3, 1)})
     assert response["error"]["code"] == "unknown_engine"
     assert "propagate" in response["error"]["message"]
 
 
 def test_largest_grid_solves() -> None:
-    response = run(generate(100, 100, 1), limit=1)
+    response = run(shikaku_puzzle(100, 100, 1), limit=1)
     assert response["count"] == 1
 
 
@@ -391,7 +390,7 @@ def test_seed12_trace_tells_the_candidate_story() -> None:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_traces_replay_to_every_solution(engine: str) -> None:
     for seed in range(12):
-        puzzle = generate(5, 6, seed, max_area=4)
+        puzzle = shikaku_puzzle(5, 6, seed, max_area=4)
         response = run(puzzle, mode="trace", engine=engine, limit=None, max_steps=100_000)
         assert response["complete"] and not response["truncated"], seed
         assert replayed(puzzle, response["steps"]) == response["solutions"], seed
@@ -401,7 +400,7 @@ def test_traces_replay_to_every_solution(engine: str) -> None:
 
 
 def test_trace_respects_max_steps() -> None:
-    puzzle = generate(6, 6, 3, max_area=4)
+    puzzle = shikaku_puzzle(6, 6, 3, max_area=4)
     full = run(puzzle, mode="trace", limit=None, max_steps=100_000)
     total = len(full["steps"])
     cut = run(puzzle, mode="trace", limit=None, max_steps=total - 1)

@@ -14,9 +14,7 @@ from pysolver import solve
 from pysolver.engines import trace
 from pysolver.kinds import sudoku
 
-TOP95 = Path("/work/shared/data/sudoku/top95.txt")
-if not TOP95.exists():  # the repository copy, when the shared data folder is not mounted
-    TOP95 = Path(__file__).resolve().parent.parent / "data" / "sudoku" / "top95.txt"
+TOP95 = Path(__file__).resolve().parent / "data" / "top95.txt"
 
 # The exact cover engines live in their own modules; test them once they exist.
 AVAILABLE_ENGINES = [
