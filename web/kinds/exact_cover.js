@@ -1,6 +1,6 @@
 // Exact cover. Controls (ids): #exact_cover-text (textarea: Knuth's DLX text, or JSON
-// {"items", "secondary", "options"}), #exact_cover-example (select) + #exact_cover-load-example,
-// #exact_cover-limit, #exact_cover-solve, #exact_cover-count. Solutions are listed in
+// {"items", "secondary", "options"}), #exact_cover-example (select: an example loads when
+// chosen; the menu reads "custom" when the text is none of them), #exact_cover-limit, #exact_cover-solve, #exact_cover-count. Solutions are listed in
 // #exact_cover-solutions as option indices and option lines.
 // Share fragment: #exact_cover:<base64url of the text>.
 import { el, fromBase64Url, labelled, toBase64Url } from "../ui.js";
@@ -67,7 +67,7 @@ export function createExactCover(ctx) {
   const textLabel = el("label", { class: "field-title", for: "exact_cover-text" }, "Problem (Knuth's DLX text or JSON)");
   const example = labelled("Example", { tag: "select", id: "exact_cover-example" });
   for (const [key, [label]] of Object.entries(EXAMPLES)) example.input.append(el("option", { value: key }, label));
-  const loadExample = el("button", { id: "exact_cover-load-example", type: "button" }, "Load example");
+  example.input.append(el("option", { value: "custom", disabled: true }, "Your own problem"));
   const limit = limitField(ctx.id, 10);
   const solveButton = el("button", { id: "exact_cover-solve", type: "button", class: "solve-action primary" }, "Solve");
   const countButton = el("button", { id: "exact_cover-count", type: "button", class: "solve-action" }, "Count");
@@ -75,6 +75,7 @@ export function createExactCover(ctx) {
   const inputError = el("div", { id: "exact_cover-input-error", class: "error", role: "alert" });
 
   function reparse() {
+    example.input.value = Object.keys(EXAMPLES).find((key) => EXAMPLES[key][1] === textarea.value) || "custom";
     try {
       problem = parseProblem(textarea.value);
       Object.assign(view, { items: problem.items, secondaryCount: problem.secondaryCount, options: problem.options, chosen: null });
@@ -87,7 +88,12 @@ export function createExactCover(ctx) {
   }
   reparse();
   textarea.addEventListener("input", () => { reparse(); ctx.changed(); });
-  loadExample.addEventListener("click", () => { textarea.value = EXAMPLES[example.input.value][1]; reparse(); ctx.changed(); });
+  example.input.addEventListener("change", () => {
+    if (!EXAMPLES[example.input.value]) return;
+    textarea.value = EXAMPLES[example.input.value][1];
+    reparse();
+    ctx.changed();
+  });
 
   const request = (mode) => {
     reparse();
@@ -119,7 +125,7 @@ export function createExactCover(ctx) {
   return {
     view,
     controls: el("div", { class: "controls" }, textLabel, textarea, inputError,
-      el("div", { class: "row" }, example.wrap, loadExample), el("div", { class: "row" }, limit.wrap)),
+      el("div", { class: "row" }, example.wrap), el("div", { class: "row" }, limit.wrap)),
     actions: el("div", { class: "buttons" }, solveButton, countButton),
     extra: list,
     describe: (response) => (response.mode === "count" ? countWords(response, "solution", "solutions") : foundWords(response, "solution", "solutions")),
