@@ -126,6 +126,12 @@ def test_sudoku_typing_keeps_the_cursor_and_backspace_clears_the_cell_typed_last
     page.keyboard.type("5")
     page.keyboard.press("Delete")
     assert grid_text(page)[:9] == "....8...."
+    # The pad works with a mouse too, and leaves the focus on the board for the arrows.
+    page.click("#sudoku-key-9")
+    assert grid_text(page)[:9] == "..9.8...."
+    page.keyboard.press("ArrowRight")
+    page.keyboard.type("1")
+    assert grid_text(page)[:9] == "..918...."
 
 
 # ------------------------------------------------------------------ 2. the pad on a phone
