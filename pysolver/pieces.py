@@ -122,9 +122,9 @@ def free_polyominoes(size: int) -> list[Shape]:
     """
     if size < 1:
         return []
-    shapes = {((0, 0),)}
+    shapes: set[Shape] = {((0, 0),)}
     for _ in range(size - 1):
-        grown = set()
+        grown: set[Shape] = set()
         for shape in shapes:
             cells = set(shape)
             for r, c in shape:
