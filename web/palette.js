@@ -7,8 +7,9 @@
 // may all touch, the library has 56), but four colours suffice for any map, and a greedy
 // colouring of a tiling's pieces needs at most six of PIECE_COLOURS.
 
-// Eight fills far apart: the closest two differ by a CIE76 distance of about 31 on white, and
-// about 35 with their lightness turned around as in dark mode (tests/e2e/test_editing.py).
+// Eight fills far apart: the closest two differ by a CIE76 distance of about 31, and still about
+// 30 with their lightness turned around as dark mode does (tests/e2e/test_editing.py checks
+// at least 25; two hues of one family are around 10 apart).
 export const PIECE_COLOURS = Object.freeze([
   "hsl(5 80% 66%)", // red
   "hsl(32 90% 62%)", // orange
