@@ -6,8 +6,12 @@ the four rotations, and by the four reflections too unless reflections are switc
 monomino and X pentomino have 1, the I pentomino 2, F 8 (``orientations``).
 
 Library names: the 12 pentominoes ``F I L N P T U V W X Y Z`` (Golomb's letters), the 5 free
-tetrominoes ``I4 O4 T4 S4 L4``, the domino ``D2`` and the monomino ``M1``. Set names:
-``pentominoes`` and ``tetrominoes``.
+tetrominoes ``I4 O4 T4 S4 L4``, the 2 trominoes ``I3 L3``, the domino ``D2``, the monomino ``M1``
+and the 35 free hexominoes ``H01`` to ``H35``. Hexominoes have no letters in common use, so they
+are numbered in the order of their canonical shapes (``canonical``: the smallest of a shape's
+normalised orientations, compared as tuples of cells); ``H01`` is the straight one. Set names:
+``pentominoes``, ``tetrominoes``, ``trominoes`` and ``hexominoes``. ``free_polyominoes(n)`` grows
+every free polyomino of n cells, the check that each set is complete and has no repeats.
 
 Custom pieces are validated by ``parse_cells``: a non-empty list of ``[row, col]`` integer pairs
 (each coordinate within +-``MAX_COORDINATE``), no cell twice, edge-connected, at most
@@ -66,16 +70,9 @@ TETROMINOES: dict[str, Shape] = {
     "L4": _picture("###", "#.."),
 }
 
-LIBRARY: dict[str, Shape] = {
-    **PENTOMINOES,
-    **TETROMINOES,
-    "D2": _picture("##"),
-    "M1": _picture("#"),
-}
-
-SETS: dict[str, tuple[str, ...]] = {
-    "pentominoes": tuple(PENTOMINOES),
-    "tetrominoes": tuple(TETROMINOES),
+TROMINOES: dict[str, Shape] = {
+    "I3": _picture("###"),
+    "L3": _picture("##", "#."),
 }
 
 # The eight symmetries of the square grid as maps of (row, col): four rotations by a quarter
@@ -110,6 +107,53 @@ def orientations(shape: Iterable[Cell], reflections: bool = True) -> list[Shape]
         if image not in seen:
             seen.append(image)
     return seen
+
+
+def canonical(shape: Iterable[Cell]) -> Shape:
+    """The representative of a free shape: the smallest of its orientations (reflections too)."""
+    return min(orientations(shape, reflections=True))
+
+
+def free_polyominoes(size: int) -> list[Shape]:
+    """Every free polyomino of ``size`` cells, each as its canonical shape, sorted.
+
+    Grown one cell at a time from the monomino: each shape of n - 1 cells is extended by each
+    free neighbouring cell and the results are de-duplicated by their canonical shapes.
+    """
+    if size < 1:
+        return []
+    shapes: set[Shape] = {((0, 0),)}
+    for _ in range(size - 1):
+        grown: set[Shape] = set()
+        for shape in shapes:
+            cells = set(shape)
+            for r, c in shape:
+                for neighbour in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if neighbour not in cells:
+                        grown.add(canonical((*shape, neighbour)))
+        shapes = grown
+    return sorted(shapes)
+
+
+HEXOMINOES: dict[str, Shape] = {
+    f"H{number:02d}": shape for number, shape in enumerate(free_polyominoes(6), start=1)
+}
+
+LIBRARY: dict[str, Shape] = {
+    **PENTOMINOES,
+    **TETROMINOES,
+    **TROMINOES,
+    "D2": _picture("##"),
+    "M1": _picture("#"),
+    **HEXOMINOES,
+}
+
+SETS: dict[str, tuple[str, ...]] = {
+    "pentominoes": tuple(PENTOMINOES),
+    "tetrominoes": tuple(TETROMINOES),
+    "trominoes": tuple(TROMINOES),
+    "hexominoes": tuple(HEXOMINOES),
+}
 
 
 def is_connected(shape: Iterable[Cell]) -> bool:
@@ -163,5 +207,7 @@ def parse_cells(value: Any, path: str) -> Shape:
 
 
 def known_names() -> str:
-    """The accepted piece and set names, for error messages."""
-    return ", ".join([*SETS, *LIBRARY])
+    """The accepted piece and set names, for error messages (the hexominoes as one range)."""
+    lettered = [name for name in LIBRARY if name not in HEXOMINOES]
+    hexominoes = list(HEXOMINOES)
+    return ", ".join([*SETS, *lettered, f"{hexominoes[0]} to {hexominoes[-1]}"])

@@ -5,9 +5,13 @@ from __future__ import annotations
 import pytest
 
 from pysolver.pieces import (
+    HEXOMINOES,
     LIBRARY,
     SETS,
+    canonical,
+    free_polyominoes,
     is_connected,
+    known_names,
     normalise,
     orientations,
     parse_cells,
@@ -33,15 +37,55 @@ ORIENTATION_COUNTS = {
     "T4": (4, 4),
     "S4": (4, 2),
     "L4": (8, 4),
+    "I3": (2, 2),
+    "L3": (4, 4),
     "D2": (2, 2),
     "M1": (1, 1),
 }
 
 
 def test_library_names_and_sets() -> None:
-    assert set(LIBRARY) == set(ORIENTATION_COUNTS)
+    assert set(LIBRARY) == set(ORIENTATION_COUNTS) | set(HEXOMINOES)
     assert SETS["pentominoes"] == tuple("FILNPTUVWXYZ")
     assert SETS["tetrominoes"] == ("I4", "O4", "T4", "S4", "L4")
+    assert SETS["trominoes"] == ("I3", "L3")
+    assert SETS["hexominoes"] == tuple(f"H{n:02d}" for n in range(1, 36))
+
+
+@pytest.mark.parametrize(("size", "count"), [(1, 1), (2, 1), (3, 2), (4, 5), (5, 12), (6, 35)])
+def test_free_polyomino_counts(size: int, count: int) -> None:
+    # OEIS A000105: free polyominoes by number of cells.
+    shapes = free_polyominoes(size)
+    assert len(shapes) == count
+    assert len(set(shapes)) == count
+    assert all(len(shape) == size and is_connected(shape) for shape in shapes)
+    assert all(shape == canonical(shape) for shape in shapes)
+
+
+@pytest.mark.parametrize(
+    ("set_name", "size"),
+    [("trominoes", 3), ("tetrominoes", 4), ("pentominoes", 5), ("hexominoes", 6)],
+)
+def test_each_set_is_every_free_polyomino_of_its_size_once(set_name: str, size: int) -> None:
+    free_shapes = [canonical(LIBRARY[name]) for name in SETS[set_name]]
+    assert len(set(free_shapes)) == len(free_shapes), "two names for one free shape"
+    assert sorted(free_shapes) == free_polyominoes(size)
+
+
+def test_hexominoes_are_numbered_in_canonical_order() -> None:
+    assert HEXOMINOES["H01"] == ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5))
+    shapes = list(HEXOMINOES.values())
+    assert shapes == sorted(shapes)
+    # Symmetric hexominoes exist in every orientation count the square grid allows.
+    counts = {len(orientations(shape)) for shape in shapes}
+    assert counts == {2, 4, 8}
+    assert sum(len(orientations(shape)) for shape in shapes) == 216  # fixed hexominoes
+
+
+def test_known_names_lists_sets_letters_and_the_hexomino_range() -> None:
+    names = known_names()
+    assert names.startswith("pentominoes, tetrominoes, trominoes, hexominoes, F, I")
+    assert names.endswith("M1, H01 to H35")
 
 
 @pytest.mark.parametrize("name", sorted(ORIENTATION_COUNTS))
@@ -62,7 +106,9 @@ def test_library_shapes_are_normalised_connected_and_sized(name: str) -> None:
     shape = LIBRARY[name]
     assert shape == normalise(shape)
     assert is_connected(shape)
-    expected_size = 1 if name == "M1" else 2 if name == "D2" else 4 if len(name) == 2 else 5
+    sizes = {"pentominoes": 5, "tetrominoes": 4, "trominoes": 3, "hexominoes": 6}
+    in_set = [size for set_name, size in sizes.items() if name in SETS[set_name]]
+    expected_size = in_set[0] if in_set else {"D2": 2, "M1": 1}[name]
     assert len(shape) == expected_size
 
 

@@ -230,6 +230,21 @@ def test_pentominoes_3x20_and_4x15() -> None:
     assert count(rectangle(4, 15), PENTOMINOES, symmetry="distinct") == 368
 
 
+def test_trominoes_and_hexominoes_from_the_library() -> None:
+    # Two L trominoes fill 2x3 in two ways (the missing corner of the left one is in column 1).
+    assert count(rectangle(2, 3), [{"name": "L3", "count": 2}]) == 2
+    # I3 and L3 together: 2x3 cannot be split into a straight row and an L.
+    assert count(rectangle(2, 3), ["trominoes"]) == 0
+    # The straight hexomino twice fills 2x6 one way; six copies fill 6x6 two ways (all rows
+    # or all columns: one vertical piece forces the rest to be vertical).
+    assert count(rectangle(2, 6), [{"name": "H01", "count": 2}]) == 1
+    assert count(rectangle(6, 6), [{"name": "H01", "count": 6}]) == 2
+    # The 35 hexominoes cover 210 cells: the set is expanded by name.
+    response = solve(request(rectangle(6, 30), ["hexominoes"], mode="count"))
+    assert response["error"]["code"] == "invalid_puzzle"
+    assert "pieces cover 210" in response["error"]["message"]
+
+
 def test_pentominoes_8x8_with_centre_hole() -> None:
     assert count(HOLE_8X8, PENTOMINOES, symmetry="distinct") == 65
     assert count(HOLE_8X8, PENTOMINOES) == 520

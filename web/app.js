@@ -15,6 +15,8 @@
 //                           #KIND:<puzzle, see web/kinds/KIND.js>[&engine=NAME])
 //   #export-json, #import-json (file input), #export-png, #export-svg
 //   #KIND-engine-hint       what the chosen engine does (from facts.json)
+//   #KIND-undo, #KIND-redo  undo / redo the board's edits (also Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z;
+//                           web/history.js); #KIND-pad: on-screen keys, if the editor has some
 // Each kind's own controls are documented at the top of web/kinds/KIND.js; the kinds and the
 // contract between an editor and this page are in web/kinds/index.js.
 // data-state on <body>: "loading" | "ready" | "busy" | "error".
@@ -25,6 +27,7 @@ import { createSolver, failedResponse } from "./solver.js";
 import { CanvasDrawing, SvgDrawing, boardPoint } from "./draw.js";
 import { el, download, groupDigits } from "./ui.js";
 import { engineMenu } from "./widgets.js";
+import { createHistory, historyButtons, historyKey, typingInField } from "./history.js";
 import { KINDS } from "./kinds/index.js";
 
 const solver = createSolver();
@@ -102,13 +105,21 @@ function addKind({ id, editor, renderer }, facts) {
     facts,
     run: (request) => run(panel, request),
     redraw: () => redraw(panel),
-    changed: () => { markEdited(panel); panel.kind.clearSolution?.(); clearAnswer(panel); redraw(panel); updateHash(); },
+    changed: () => { edited(panel); panel.history.record(); },
     // A puzzle the editor itself cannot send (e.g. broken JSON): say why, next to the board.
     fail: (message) => { clearAnswer(panel); panel.error.textContent = message; },
     cellAt: (event) => renderer.cellAt(panel.kind.view, ...boardPoint(panel.canvas, event)),
   };
   const kind = editor(ctx);
   panel.kind = kind;
+  // Undo restores the editor's own share-link text: the whole puzzle, and nothing else.
+  panel.history = createHistory({
+    capture: () => kind.encode(),
+    restore: (state) => { kind.decode(state); edited(panel); },
+    onChange: () => panel.historyButtons?.update(),
+  });
+  panel.historyButtons = historyButtons(id, panel.history);
+  panel.historyButtons.update();
   panel.canvas = el("canvas", { id: `${id}-canvas`, class: "board", tabindex: "0", testid: "board",
     role: "img", "aria-label": `${facts.title} board` });
   panel.drawing = new CanvasDrawing(panel.canvas);
@@ -131,8 +142,16 @@ function addKind({ id, editor, renderer }, facts) {
       el("div", { class: "actions" }, kind.actions,
         el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint)),
     el("div", { class: "board-column" },
+      panel.historyButtons.node,
       el("div", { class: "board-wrap" }, panel.canvas),
+      kind.pad || null,
       panel.error, panel.result, panel.nav, panel.stats, kind.extra || null));
+  // One stroke of the pointer over the board is one step of undo (before the editor's own
+  // pointer handlers, which edit).
+  panel.canvas.addEventListener("pointerdown", () => panel.history.beginGroup());
+  for (const name of ["pointerup", "pointercancel", "lostpointercapture"]) {
+    panel.canvas.addEventListener(name, () => panel.history.endGroup());
+  }
   kind.attachCanvas?.(panel.canvas);
   tablist.append(panel.tab);
   app.append(panel.section);
@@ -151,6 +170,15 @@ function activate(id, updateUrl) {
   activeKind = id;
   redraw(panels.get(id));
   if (updateUrl) updateHash();
+}
+
+// The puzzle of a panel changed (an edit, undo or redo): drop its answer, redraw, update the link.
+function edited(panel) {
+  markEdited(panel);
+  panel.kind.clearSolution?.();
+  clearAnswer(panel);
+  redraw(panel);
+  updateHash();
 }
 
 // Every edit of a panel's puzzle bumps its counter, so an answer that arrives after an edit is
@@ -267,6 +295,7 @@ async function run(panel, request) {
   }
   if (!response || !response.ok) {
     showError(panel, response?.error);
+    revealAnswer(panel);
     return response;
   }
   panel.result.dataset.count = String(response.count);
@@ -275,8 +304,24 @@ async function run(panel, request) {
   panel.solutions = Array.isArray(response.solutions) ? response.solutions : [];
   panel.index = 0;
   panel.kind.showResponse?.(response);
+  panel.history.record(); // the answer may have loaded a puzzle (a puzz.link URL): a step
   showSolution(panel);
+  revealAnswer(panel);
   return response;
+}
+
+// On a narrow screen the solve buttons sit below the board and its answer: bring the answer
+// (and the board above it, if both fit) into view.
+function revealAnswer(panel) {
+  const answerNode = [panel.error, panel.result].find((node) => node.textContent);
+  if (!answerNode) return;
+  const shown = (node) => {
+    const box = node.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  };
+  if (shown(answerNode)) return;
+  panel.canvas.scrollIntoView({ block: "start" });
+  if (!shown(answerNode)) answerNode.scrollIntoView({ block: "nearest" });
 }
 
 function showSolution(panel) {
@@ -334,6 +379,7 @@ function restoreFromHash() {
       markEdited(panel);
       panel.kind.decode(hash.slice(colon + 1));
       clearAnswer(panel);
+      panel.history.record();
     } catch (error) {
       clearAnswer(panel);
       panel.error.textContent = `The link's puzzle could not be read: ${error.message}`;
@@ -364,6 +410,7 @@ async function importJson() {
     panel.kind.importRequest(data.puzzle ? data : { puzzle: data });
     panel.engine.choose(typeof data.engine === "string" ? data.engine : "");
     clearAnswer(panel);
+    panel.history.record();
     redraw(panel);
     updateHash();
   } catch (error) {
@@ -415,7 +462,15 @@ try {
   const facts = await loadFacts();
   for (const entry of KINDS) addKind(entry, facts.kinds[entry.id]);
   if (!restoreFromHash()) activate(KINDS[0].id, false);
+  // Undo goes back as far as the puzzle the page opened with (a shared link's, say).
+  for (const panel of panels.values()) panel.history.reset();
   window.addEventListener("hashchange", restoreFromHash);
+  document.addEventListener("keydown", (event) => {
+    const action = historyKey(event);
+    if (!action || typingInField(event.target) || !currentPanel()) return;
+    currentPanel().history[action]();
+    event.preventDefault();
+  });
   updateButtons();
 } catch (error) {
   setState("error", `The page could not start: ${error.message}; build the site with "python3 build.py" and reload.`);

@@ -1,6 +1,8 @@
 // Widgets the kind editors share, written once: size fields bounded by Python's limits, the
-// engine menu, the seed field, painting cells with a pointer, the arrow-key cursor, and the
-// wording of answers. Bounds and engine lists always come from facts.json (see kinds/index.js).
+// engine menu, the seed field, painting cells with a pointer, the arrow-key cursor, boards
+// toggled by pointer or keyboard, and the wording of answers. (Undo and redo: web/history.js;
+// the on-screen key pad: web/keypad.js; board colours: web/palette.js.) Bounds and engine
+// lists always come from facts.json (see kinds/index.js).
 import { clampInt, el, groupDigits, labelled } from "./ui.js";
 
 // ------------------------------------------------------------------ fields
@@ -139,7 +141,8 @@ export function cellCursor(canvas, { cursor, cellAt, onKey }, redraw) {
   });
   canvas.addEventListener("keydown", (event) => {
     const [rows, cols] = cursor.size();
-    if (!cursor.get()) cursor.set([0, 0]);
+    const [r0, c0] = cursor.get() || [0, 0];
+    cursor.set([Math.min(r0, rows - 1), Math.min(c0, cols - 1)]); // the board may have shrunk
     const [r, c] = cursor.get();
     const step = ARROWS[event.key];
     if (step) {
@@ -150,6 +153,29 @@ export function cellCursor(canvas, { cursor, cellAt, onKey }, redraw) {
     }
     event.preventDefault();
   });
+}
+
+/**
+ * A board edited by switching cells on and off, with the pointer (paintCells) or the keyboard:
+ * arrows move a cursor, Space or Enter switches the cell under it. The cursor is view.cursor
+ * ([r, c]), shown while the board has the focus (view.cursorShown), so a renderer draws it then.
+ * size() -> [rows, cols]; cellAt, isOn, setOn as for paintCells.
+ */
+export function toggleCells(canvas, { view, size, cellAt, isOn, setOn }, changed, redraw) {
+  paintCells(canvas, { cellAt, isOn, setOn }, changed);
+  cellCursor(canvas, {
+    cursor: { get: () => view.cursor, set: (cell) => { view.cursor = cell; }, size },
+    cellAt,
+    onKey(event, cell) {
+      if (event.key !== " " && event.key !== "Enter") return false;
+      setOn(cell, !isOn(cell));
+      changed();
+      return true;
+    },
+  }, redraw);
+  const show = (shown) => () => { view.cursorShown = shown; redraw(); };
+  canvas.addEventListener("focus", show(true));
+  canvas.addEventListener("blur", show(false));
 }
 
 // ------------------------------------------------------------------ answers in words

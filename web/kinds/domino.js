@@ -1,14 +1,15 @@
 // Domino tilings. Controls (ids): #domino-rows, #domino-cols (bounded by Python's limits),
 // #domino-clear (unblock all), #domino-count (exact count, shown whole with digit grouping in
 // #domino-result; data-count holds the plain digits), #domino-seed, #domino-random (draw a
-// random tiling). Click or drag on #domino-canvas to block or unblock cells.
+// random tiling). Click or drag on #domino-canvas to block or unblock cells, or move its cursor
+// with the arrows and block or unblock with Space or Enter.
 // Share fragment: #domino:<rows>x<cols>[:<r>.<c>,...] (the blocked cells).
 import { el, groupDigits } from "../ui.js";
-import { countWords, paintCells, seedField, sizeFields } from "../widgets.js";
+import { countWords, seedField, sizeFields, toggleCells } from "../widgets.js";
 
 /** @param {import("./index.js").KindContext} ctx */
 export function createDomino(ctx) {
-  const view = { rows: 8, cols: 8, blocked: new Set(), tiling: null };
+  const view = { rows: 8, cols: 8, blocked: new Set(), tiling: null, cursor: null, cursorShown: false };
   const size = sizeFields(ctx.id, ctx.facts.limits, view, (rows, cols) => {
     Object.assign(view, { rows, cols });
     ctx.changed();
@@ -40,15 +41,17 @@ export function createDomino(ctx) {
     view,
     controls: el("div", { class: "controls" },
       el("div", { class: "row" }, size.rows.wrap, size.cols.wrap, clearButton),
-      el("p", { class: "hint" }, "Click or drag on the board to block cells."),
+      el("p", { class: "hint" }, "Click or drag on the board to block cells, or move with the arrows and toggle with Space."),
       el("div", { class: "row" }, seed.wrap)),
     actions: el("div", { class: "buttons" }, countButton, randomButton),
     attachCanvas(canvas) {
-      paintCells(canvas, {
+      toggleCells(canvas, {
+        view,
+        size: () => [view.rows, view.cols],
         cellAt: ctx.cellAt,
         isOn: (cell) => view.blocked.has(cell.join(",")),
         setOn: (cell, on) => (on ? view.blocked.add(cell.join(",")) : view.blocked.delete(cell.join(","))),
-      }, ctx.changed);
+      }, ctx.changed, ctx.redraw);
     },
     describe(response) {
       if (response.mode === "count") return countWords(response, "tiling", "tilings");

@@ -1,10 +1,11 @@
 // Exact cover. Controls (ids): #exact_cover-text (textarea: Knuth's DLX text, colours x:A
 // included, or JSON {"items", "secondary", "options"}), #exact_cover-input-error (what is wrong
 // with the text, read as Python reads it), #exact_cover-summary (items, options and colours
-// read), #exact_cover-example (select) + #exact_cover-load-example, #exact_cover-limit,
-// #exact_cover-solve, #exact_cover-count. Solutions are listed in #exact_cover-solutions as
-// option indices and option lines, with the colour each secondary item received
-// (.solution-colours, one .colour-chip per item with data-item and data-colour).
+// read), #exact_cover-example (select: an example loads when chosen; the menu reads "custom"
+// when the text is none of them), #exact_cover-limit, #exact_cover-solve, #exact_cover-count.
+// Solutions are listed in #exact_cover-solutions as option indices and option lines, with the
+// colour each secondary item received (.solution-colours, one .colour-chip per item with
+// data-item and data-colour).
 // Share fragment: #exact_cover:<base64url of the text>.
 import { el, fromBase64Url, labelled, toBase64Url } from "../ui.js";
 import { countWords, foundWords, limitField } from "../widgets.js";
@@ -97,7 +98,7 @@ export function createExactCover(ctx) {
   const textLabel = el("label", { class: "field-title", for: "exact_cover-text" }, "Problem (Knuth's DLX text, colours as x:A, or JSON)");
   const example = labelled("Example", { tag: "select", id: "exact_cover-example" });
   for (const [key, { label }] of Object.entries(EXAMPLES)) example.input.append(el("option", { value: key }, label));
-  const loadExample = el("button", { id: "exact_cover-load-example", type: "button" }, "Load example");
+  example.input.append(el("option", { value: "custom", disabled: true }, "Your own problem"));
   const limit = limitField(ctx.id, 10);
   const solveButton = el("button", { id: "exact_cover-solve", type: "button", class: "solve-action primary" }, "Solve");
   const countButton = el("button", { id: "exact_cover-count", type: "button", class: "solve-action" }, "Count");
@@ -121,6 +122,7 @@ export function createExactCover(ctx) {
   // Read the text as Python will (web/kinds/exact_cover_parse.js) to draw the matrix and name
   // any mistake at once; a problem the page cannot read is not sent (Python would reject it).
   function reparse() {
+    example.input.value = Object.keys(EXAMPLES).find((key) => EXAMPLES[key].text === textarea.value) || "custom";
     try {
       problem = parseProblem(textarea.value, ctx.facts.limits);
       inputError.textContent = "";
@@ -135,7 +137,12 @@ export function createExactCover(ctx) {
   }
   reparse();
   textarea.addEventListener("input", () => { reparse(); ctx.changed(); });
-  loadExample.addEventListener("click", () => { textarea.value = EXAMPLES[example.input.value].text; reparse(); ctx.changed(); });
+  example.input.addEventListener("change", () => {
+    if (!EXAMPLES[example.input.value]) return;
+    textarea.value = EXAMPLES[example.input.value].text;
+    reparse();
+    ctx.changed();
+  });
 
   const send = (mode) => {
     reparse();
@@ -182,7 +189,7 @@ export function createExactCover(ctx) {
   return {
     view,
     controls: el("div", { class: "controls" }, textLabel, textarea, inputError, summary,
-      el("div", { class: "row" }, example.wrap, loadExample), el("div", { class: "row" }, limit.wrap)),
+      el("div", { class: "row" }, example.wrap), el("div", { class: "row" }, limit.wrap)),
     actions: el("div", { class: "buttons" }, solveButton, countButton),
     extra: list,
     describe: (response) => (response.mode === "count" ? countWords(response, "solution", "solutions") : foundWords(response, "solution", "solutions")),

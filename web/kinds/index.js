@@ -38,12 +38,14 @@ import * as sudokuRenderer from "../render/sudoku.js";
  * @property {Node} controls        editing controls (left column)
  * @property {Node} actions         its solve buttons (class "solve-action": disabled while busy)
  * @property {Node} [extra]         shown under the answer (e.g. a list of solutions)
+ * @property {Node} [pad]           shown right under the board: on-screen keys (web/keypad.js)
  * @property {(canvas: HTMLCanvasElement) => void} [attachCanvas]  pointer and key editing
  * @property {(response: object) => string} describe    the answer in words
  * @property {(response: object) => void} [showResponse] anything else from a successful answer
  * @property {(solution: *, index: number) => void} setSolution   show one solution (null: none)
  * @property {() => void} [clearSolution]   forget a shown answer (the puzzle was edited)
- * @property {() => string} encode          the puzzle as share-link text (no "&")
+ * @property {() => string} encode          the puzzle as share-link text (no "&"); also the
+ *                                          state undo and redo keep (web/history.js)
  * @property {(text: string) => void} decode   load share-link text; throws Error with a reason
  * @property {() => object} exportRequest   the request to save as JSON (without kind and engine)
  * @property {(request: object) => void} importRequest   load a request; throws Error with a reason

@@ -2,16 +2,63 @@
 // #shikaku-clear, #shikaku-url (a puzz.link URL) + #shikaku-load-url (solves it; the parsed
 // puzzle is drawn), #shikaku-solve, #shikaku-count. Click a cell of #shikaku-canvas, then type
 // its clue (several digits make one number; Backspace removes a digit; Delete or 0 alone
-// clears; arrows move). Share fragment: #shikaku:<rows>x<cols>:<r>.<c>.<n>,...
+// clears; arrows move). #shikaku-pad: the same keys on screen (#shikaku-key-0 … 9,
+// #shikaku-key-backspace, #shikaku-key-clear). #shikaku-clashes says how many clues have no
+// room; the board marks them (clueClashes). Share fragment: #shikaku:<rows>x<cols>:<r>.<c>.<n>,...
 import { el, labelled } from "../ui.js";
+import { keyPad } from "../keypad.js";
 import { cellCursor, countWords, sizeFields, uniquenessWords } from "../widgets.js";
 
 // A small example with a unique solution: 7x7 with nine clues.
 const EXAMPLE = { rows: 7, cols: 7, clues: [[0, 2, 9], [0, 3, 4], [0, 5, 4], [1, 6, 3], [4, 0, 12], [4, 6, 4], [5, 3, 8], [5, 5, 2], [6, 3, 3]] };
 
+/**
+ * Clues that clearly clash: a clue n with no rectangle of area n around it that fits the board
+ * and holds no other clue. Marked with it are the other clues that every such rectangle would
+ * hold (they are what leaves it no room), so both sides of a clash show. Returns a Set of
+ * "r,c" keys. Each clue looks at the rectangles of its area that contain it, counting the clues
+ * inside each one from prefix sums.
+ */
+export function clueClashes(rows, cols, clues) {
+  const stride = cols + 1;
+  const sums = new Int32Array((rows + 1) * stride);
+  const inside = clues.filter(([r, c]) => r >= 0 && c >= 0 && r < rows && c < cols);
+  for (const [r, c] of inside) sums[(r + 1) * stride + c + 1] += 1;
+  for (let r = 1; r <= rows; r++) {
+    for (let c = 1; c <= cols; c++) sums[r * stride + c] += sums[(r - 1) * stride + c] + sums[r * stride + c - 1] - sums[(r - 1) * stride + c - 1];
+  }
+  const cluesIn = (top, left, bottom, right) => sums[bottom * stride + right] - sums[top * stride + right]
+    - sums[bottom * stride + left] + sums[top * stride + left];
+  const clashes = new Set();
+  for (const [r, c, n] of inside) {
+    let roomy = false;
+    let fits = false;
+    // The intersection of every rectangle that fits: [top, bottom) x [left, right).
+    let [top, left, bottom, right] = [0, 0, rows, cols];
+    for (let h = 1; h <= Math.min(n, rows) && !roomy; h++) {
+      const w = n / h;
+      if (!Number.isInteger(w) || w > cols) continue;
+      for (let t = Math.max(0, r - h + 1); t <= Math.min(r, rows - h) && !roomy; t++) {
+        for (let l = Math.max(0, c - w + 1); l <= Math.min(c, cols - w); l++) {
+          fits = true;
+          if (cluesIn(t, l, t + h, l + w) === 1) { roomy = true; break; }
+          [top, left, bottom, right] = [Math.max(top, t), Math.max(left, l), Math.min(bottom, t + h), Math.min(right, l + w)];
+        }
+      }
+    }
+    if (roomy) continue;
+    clashes.add(`${r},${c}`);
+    if (!fits) continue; // too big or the wrong shape for the board: nothing else to blame
+    for (const [r2, c2] of inside) {
+      if (r2 >= top && r2 < bottom && c2 >= left && c2 < right) clashes.add(`${r2},${c2}`);
+    }
+  }
+  return clashes;
+}
+
 /** @param {import("./index.js").KindContext} ctx */
 export function createShikaku(ctx) {
-  const view = { rows: 7, cols: 7, clues: [], selected: [0, 0], solution: null };
+  const view = { rows: 7, cols: 7, clues: [], selected: [0, 0], solution: null, clashes: new Set() };
   const clueMap = new Map();
   const size = sizeFields(ctx.id, ctx.facts.limits, view, (rows, cols) => {
     Object.assign(view, { rows, cols, selected: null });
@@ -27,10 +74,24 @@ export function createShikaku(ctx) {
   const loadUrl = el("button", { id: "shikaku-load-url", type: "button", class: "solve-action" }, "Load and solve URL");
   const solveButton = el("button", { id: "shikaku-solve", type: "button", class: "solve-action primary" }, "Solve");
   const countButton = el("button", { id: "shikaku-count", type: "button", class: "solve-action" }, "Count");
+  const clashNote = el("p", { id: "shikaku-clashes", class: "hint clash-note", "aria-live": "polite" });
+  const pad = keyPad(ctx.id, (key) => {
+    if (!view.selected) view.selected = [0, 0];
+    editClue({ key }, view.selected);
+    ctx.redraw();
+  });
+  pad.setKeys([
+    ..."1234567890".split("").map((digit) => ({ key: digit, label: digit, title: `Type ${digit}` })),
+    { key: "Backspace", name: "backspace", label: "⌫", title: "Remove the last digit" },
+    { key: "Delete", name: "clear", label: "Clear", title: "Clear the clue" },
+  ]);
 
   function syncClues() {
     view.clues = [...clueMap.entries()].map(([key, n]) => [...key.split(",").map(Number), n])
       .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    view.clashes = clueClashes(view.rows, view.cols, view.clues);
+    clashNote.textContent = view.clashes.size
+      ? `${view.clashes.size} clues clash (marked in red): a clue with no rectangle of its area that holds no other clue, and the clues in its way.` : "";
     size.show(view.rows, view.cols);
   }
   function load(puzzle) {
@@ -38,7 +99,9 @@ export function createShikaku(ctx) {
     const cols = Number(puzzle.cols);
     size.check(rows, cols);
     if (!Array.isArray(puzzle.clues)) throw new Error("clues must be a list of [row, col, number]");
-    Object.assign(view, { rows, cols, selected: null, solution: null });
+    // The cursor stays where it was if it is still on the board (undo, a reloaded link).
+    const selected = view.selected && view.selected[0] < rows && view.selected[1] < cols ? view.selected : null;
+    Object.assign(view, { rows, cols, selected, solution: null });
     clueMap.clear();
     for (const clue of puzzle.clues) {
       const [r, c, n] = clue.map(Number);
@@ -81,7 +144,9 @@ export function createShikaku(ctx) {
     controls: el("div", { class: "controls" },
       el("div", { class: "row" }, size.rows.wrap, size.cols.wrap, clearButton),
       el("div", { class: "row" }, url.wrap, loadUrl),
-      el("p", { class: "hint" }, "Click a cell and type its number (several digits allowed); Backspace removes a digit, Delete clears, arrows move.")),
+      el("p", { class: "hint" }, "Click a cell and type its number (several digits allowed) or tap the keys under the board; " +
+        "Backspace removes a digit, Delete clears, arrows move.")),
+    pad: el("div", { class: "pad-column" }, pad.node, clashNote),
     actions: el("div", { class: "buttons" }, solveButton, countButton),
     attachCanvas(canvas) {
       cellCursor(canvas, {

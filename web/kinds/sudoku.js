@@ -3,8 +3,13 @@
 // #sudoku-clear, #sudoku-solve (solve, limit 2: also says whether the solution is unique),
 // #sudoku-count. Focus #sudoku-canvas and type a symbol (1-9, then letters above 9), arrows
 // move, Backspace/Delete/Space or a blank symbol clear; pasting text on the canvas loads it.
+// The cursor model is Simon Tatham's: typing fills the cell under the cursor and leaves the
+// cursor there, so Backspace always clears the cell the cursor is on. #sudoku-pad: the same
+// keys on screen (#sudoku-key-<symbol>, #sudoku-key-clear). #sudoku-clashes says how many
+// givens clash; the board marks each of them (two equal symbols in a row, column or box).
 // Share fragment: #sudoku:<n*n characters, '.' blank>.
 import { el, labelled } from "../ui.js";
+import { keyPad } from "../keypad.js";
 import { cellCursor, countWords, uniquenessWords } from "../widgets.js";
 
 const EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -40,10 +45,35 @@ export function parseGrid(text, facts) {
   return { size, givens };
 }
 
+/**
+ * The cells whose given symbol also stands elsewhere in their row, column or box: both cells
+ * of every such pair. givens: values row by row (0 blank). Returns a Set of cell indices.
+ */
+export function clashingCells(givens, n, boxRows, boxCols) {
+  const units = [];
+  for (let i = 0; i < n; i++) {
+    units.push(Array.from({ length: n }, (_, j) => i * n + j)); // row i
+    units.push(Array.from({ length: n }, (_, j) => j * n + i)); // column i
+    const top = Math.floor(i / (n / boxCols)) * boxRows;
+    const left = (i % (n / boxCols)) * boxCols;
+    units.push(Array.from({ length: n }, (_, j) => (top + Math.floor(j / boxCols)) * n + left + (j % boxCols))); // box i
+  }
+  const clashes = new Set();
+  for (const unit of units) {
+    const seen = new Map();
+    for (const index of unit) {
+      const value = givens[index];
+      if (!value) continue;
+      if (seen.has(value)) { clashes.add(index); clashes.add(seen.get(value)); } else seen.set(value, index);
+    }
+  }
+  return clashes;
+}
+
 /** @param {import("./index.js").KindContext} ctx */
 export function createSudoku(ctx) {
   const { facts } = ctx;
-  const view = { size: 9, boxRows: 3, boxCols: 3, givens: [], solution: null, selected: 0, symbols: facts.symbols };
+  const view = { size: 9, boxRows: 3, boxCols: 3, givens: [], solution: null, selected: 0, symbols: facts.symbols, clashes: new Set() };
   const sizeField = labelled("Size", { tag: "select", id: "sudoku-size" });
   for (const { n } of facts.sizes) sizeField.input.append(el("option", { value: n }, `${n}x${n}`));
   const paste = labelled("Grid text", { id: "sudoku-paste", placeholder: "81 characters, . for blanks", size: "40", spellcheck: "false" });
@@ -52,15 +82,36 @@ export function createSudoku(ctx) {
   const solveButton = el("button", { id: "sudoku-solve", type: "button", class: "solve-action primary" }, "Solve");
   const countButton = el("button", { id: "sudoku-count", type: "button", class: "solve-action" }, "Count solutions");
   const inputError = el("div", { id: "sudoku-input-error", class: "error", role: "alert" });
+  const clashNote = el("p", { id: "sudoku-clashes", class: "hint clash-note", "aria-live": "polite" });
+  const pad = keyPad(ctx.id, (key) => {
+    typeSymbol({ key });
+    ctx.redraw();
+  });
 
   const symbolOf = (value) => (value ? facts.symbols[value - 1] : ".");
   const gridText = () => view.givens.map(symbolOf).join("");
 
+  // The marks and words that follow the givens: clashes, the text box, the pad's symbols.
+  function givensChanged() {
+    view.clashes = clashingCells(view.givens, view.size, view.boxRows, view.boxCols);
+    clashNote.textContent = view.clashes.size
+      ? `${view.clashes.size} givens clash (marked in red): a symbol twice in a row, column or box.` : "";
+    paste.input.value = gridText();
+  }
+
+  // A new grid; the cursor stays where it was if the size is the same (undo, a pasted grid).
   function setSize(size, givens) {
     const [boxRows, boxCols] = size.box;
-    Object.assign(view, { size: size.n, boxRows, boxCols, givens: givens || new Array(size.n * size.n).fill(0), solution: null, selected: 0 });
+    const selected = size.n === view.size ? view.selected : 0;
+    if (size.n !== view.size || !pad.node.childElementCount) {
+      pad.setKeys([
+        ...facts.symbols.slice(0, size.n).split("").map((symbol) => ({ key: symbol, label: symbol, title: `Put ${symbol} in the selected cell` })),
+        { key: "Delete", name: "clear", label: "Clear", title: "Clear the selected cell" },
+      ]);
+    }
+    Object.assign(view, { size: size.n, boxRows, boxCols, givens: givens || new Array(size.n * size.n).fill(0), solution: null, selected });
     sizeField.input.value = String(size.n);
-    paste.input.value = gridText();
+    givensChanged();
   }
   function loadText(text) {
     const { size, givens } = parseGrid(text, facts);
@@ -84,13 +135,13 @@ export function createSudoku(ctx) {
   function setCell(value) {
     if (view.givens[view.selected] === value) return;
     view.givens[view.selected] = value;
-    paste.input.value = gridText();
+    givensChanged();
     ctx.changed();
   }
 
-  // A symbol typed on the board fills the cell and steps right; blanks and Delete clear it.
-  function typeSymbol(event, [, col]) {
-    const key = event.key;
+  // A key typed on the board (or tapped on the pad): a symbol fills the cell under the cursor,
+  // blanks, Backspace, Delete and Space clear it; the cursor stays (only arrows move it).
+  function typeSymbol({ key }) {
     if (["Backspace", "Delete", " "].includes(key) || (key.length === 1 && facts.blanks.includes(key))) {
       setCell(0);
       return true;
@@ -98,15 +149,15 @@ export function createSudoku(ctx) {
     const value = key.length === 1 ? facts.symbols.indexOf(key.toUpperCase()) + 1 : 0;
     if (value === 0 || value > view.size) return false;
     setCell(value);
-    if (col < view.size - 1) view.selected += 1;
-    ctx.redraw();
     return true;
   }
 
   return {
     view,
     controls: el("div", { class: "controls" }, sizeField.wrap, el("div", { class: "row" }, paste.wrap, loadButton), clearButton, inputError,
-      el("p", { class: "hint" }, "Click a cell and type: 1–9, then letters above 9; arrows move; Backspace, Delete, 0 or . clear. Paste a grid anywhere on the board.")),
+      el("p", { class: "hint" }, "Click a cell and type (1–9, then letters above 9) or tap the keys under the board. " +
+        "Typing does not move the cursor: arrows do. Backspace, Delete, 0 or . clear the cell under the cursor. Paste a grid anywhere on the board.")),
+    pad: el("div", { class: "pad-column" }, pad.node, clashNote),
     actions: el("div", { class: "buttons" }, solveButton, countButton),
     attachCanvas(canvas) {
       const n = () => view.size;

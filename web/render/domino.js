@@ -1,6 +1,8 @@
 // Draws a domino board (blocked cells) and a tiling through the drawing seam (web/draw.js).
-// view = {rows, cols, blocked: Set of "r,c", tiling: [[[r1, c1], [r2, c2]], ...] | null}
+// view = {rows, cols, blocked: Set of "r,c", tiling: [[[r1, c1], [r2, c2]], ...] | null,
+//         cursor: [r, c] | null, cursorShown (the keyboard cursor, drawn while focused)}
 
+import { MARKS } from "../palette.js";
 import { MARGIN, gridCellAt, gridLayout } from "./grid.js";
 
 export function layout(view) {
@@ -11,7 +13,8 @@ export function cellAt(view, x, y) {
   return gridCellAt(layout(view), x, y);
 }
 
-export function draw(d, view) {
+// exporting: leave out the cursor.
+export function draw(d, view, { exporting = false } = {}) {
   const { cell, width, height } = layout(view);
   d.begin(width, height, "#ffffff");
   const x0 = MARGIN;
@@ -38,4 +41,9 @@ export function draw(d, view) {
     }
   }
   d.rect(x0, y0, view.cols * cell, view.rows * cell, { stroke: "#1b1f24", width: 2 });
+  const cursor = view.cursor;
+  if (cursor && view.cursorShown && !exporting && cursor[0] < view.rows && cursor[1] < view.cols) {
+    const ring = Math.max(1, Math.min(3, cell / 6));
+    d.rect(x0 + cursor[1] * cell + ring, y0 + cursor[0] * cell + ring, cell - 2 * ring, cell - 2 * ring, { stroke: MARKS.cursorRing, width: ring });
+  }
 }

@@ -1,19 +1,24 @@
 // Draws a polyomino board (and a tiling of it) through the drawing seam (web/draw.js).
-// view = {board: ["..#", ...], solution: [{piece, cells: [[r, c], ...]}] | null, colourOf(piece)}
+// view = {board: ["..#", ...], solution: [{piece, cells: [[r, c], ...]}] | null,
+//         cursor: [r, c] | null, cursorShown (the keyboard cursor, drawn while the board has
+//         the focus), span: about how wide to draw (default 520 px)}
+// Pieces are coloured so that neighbours differ (web/palette.js, colourTiling).
 
+import { MARKS, colourTiling } from "../palette.js";
 import { MARGIN, gridCellAt, gridLayout } from "./grid.js";
 
 export function layout(view) {
   const rows = view.board.length;
   const cols = Math.max(1, ...view.board.map((line) => line.length));
-  return gridLayout(rows, cols, { span: 520, minCell: 10, maxCell: 48 });
+  return gridLayout(rows, cols, { span: view.span || 520, minCell: 10, maxCell: 48 });
 }
 
 export function cellAt(view, x, y) {
   return gridCellAt(layout(view), x, y);
 }
 
-export function draw(d, view) {
+// exporting: leave out the cursor.
+export function draw(d, view, { exporting = false } = {}) {
   const { rows, cols, cell, width, height } = layout(view);
   d.begin(width, height, "#ffffff");
   const at = (r, c) => [MARGIN + c * cell, MARGIN + r * cell];
@@ -24,20 +29,28 @@ export function draw(d, view) {
       d.rect(x, y, cell, cell, { fill: open ? "#ffffff" : "#4a5160", stroke: "#c5cbd3", width: 1 });
     }
   }
-  if (!view.solution) return;
+  if (view.solution) drawTiling(d, view.solution, at, cell);
+  if (view.cursor && view.cursorShown && !exporting && view.cursor[0] < rows && view.cursor[1] < cols) {
+    const [x, y] = at(...view.cursor);
+    d.rect(x + 2, y + 2, cell - 4, cell - 4, { stroke: MARKS.cursorRing, width: 3 });
+  }
+}
+
+function drawTiling(d, solution, at, cell) {
   const owner = new Map();
-  view.solution.forEach((placement, index) => {
+  solution.forEach((placement, index) => {
     for (const [r, c] of placement.cells) owner.set(`${r},${c}`, index);
   });
-  view.solution.forEach((placement) => {
-    const fill = view.colourOf(placement.piece);
+  const fills = colourTiling(solution);
+  solution.forEach((placement, index) => {
+    const fill = fills[index];
     for (const [r, c] of placement.cells) {
       const [x, y] = at(r, c);
       d.rect(x, y, cell, cell, { fill });
     }
   });
   // Piece outlines: an edge is drawn where the neighbour belongs to another piece (or none).
-  view.solution.forEach((placement, index) => {
+  solution.forEach((placement, index) => {
     for (const [r, c] of placement.cells) {
       const [x, y] = at(r, c);
       const edges = [[-1, 0, x, y, x + cell, y], [1, 0, x, y + cell, x + cell, y + cell],

@@ -1,7 +1,9 @@
 // Draws a Sudoku grid through the drawing seam (web/draw.js).
 // view = {size, boxRows, boxCols, givens: Int array (0 blank), solution: Int array | null,
-//         selected: cell index (the cursor), symbols: facts' symbols, symbols[v - 1] shows v}
+//         selected: cell index (the cursor), symbols: facts' symbols, symbols[v - 1] shows v,
+//         clashes: Set of cell indices whose givens clash (marked in red)}
 
+import { MARKS } from "../palette.js";
 import { MARGIN, gridCellAt, gridLayout } from "./grid.js";
 
 export function layout(view) {
@@ -13,24 +15,31 @@ export function cellAt(view, x, y) {
   return gridCellAt(layout(view), x, y);
 }
 
-// exporting: leave out the cursor.
+// exporting: leave out the cursor (and the clash marks).
 export function draw(d, view, { exporting = false } = {}) {
   const { cell, width, height } = layout(view);
   const n = view.size;
   const selected = exporting ? null : view.selected;
   d.begin(width, height, "#ffffff");
+  const clashes = (!exporting && view.clashes) || new Set();
   if (selected !== null && selected !== undefined) {
     const row = Math.floor(selected / n);
     const col = selected % n;
-    d.rect(MARGIN + col * cell, MARGIN + row * cell, cell, cell, { fill: "#fff3b0" });
+    d.rect(MARGIN + col * cell, MARGIN + row * cell, cell, cell, { fill: MARKS.cursor });
   }
   for (let index = 0; index < n * n; index++) {
     const x = MARGIN + (index % n) * cell + cell / 2;
     const y = MARGIN + Math.floor(index / n) * cell + cell / 2 + 1;
     const given = view.givens[index];
     if (given) {
-      d.rect(x - cell / 2, y - 1 - cell / 2, cell, cell, { fill: index === selected ? "#fff3b0" : "#eef1f6" });
-      d.text(x, y, view.symbols[given - 1], { size: cell * 0.55, fill: "#111111", bold: true });
+      const clash = clashes.has(index);
+      const fill = index === selected ? MARKS.cursor : clash ? MARKS.clash : "#eef1f6";
+      d.rect(x - cell / 2, y - 1 - cell / 2, cell, cell, { fill });
+      if (clash) {
+        // A red ring as well as red ink: the cursor's fill may cover the tint.
+        d.rect(x - cell / 2 + 2, y - 1 - cell / 2 + 2, cell - 4, cell - 4, { stroke: MARKS.clashInk, width: 2 });
+      }
+      d.text(x, y, view.symbols[given - 1], { size: cell * 0.55, fill: clash ? MARKS.clashInk : "#111111", bold: true });
     } else if (view.solution && view.solution[index]) {
       d.text(x, y, view.symbols[view.solution[index] - 1], { size: cell * 0.55, fill: "#1d5fd1" });
     }

@@ -5,8 +5,9 @@ Puzzle::
     {"board": ["........", "...##...", ...], "pieces": ["pentominoes", "O4"], "reflections": true}
 
 Board rows: ``.`` a cell to cover, ``#`` not part of the board; any shape, holes anywhere. Pieces:
-a set name (``pentominoes``, ``tetrominoes``), a library name (see ``pysolver.pieces``), or
-``{"name": "A", "cells": [[0, 0], [0, 1]], "count": 2}``. A name given twice adds up its counts.
+a set name (``pentominoes``, ``tetrominoes``, ``trominoes``, ``hexominoes``), a library name
+(see ``pysolver.pieces``), or ``{"name": "A", "cells": [[0, 0], [0, 1]], "count": 2}``. A name
+given twice adds up its counts.
 The board's area must equal the total area of the pieces. A solution is a list of
 ``{"piece": "F", "cells": [[r, c], ...]}`` (cells sorted), pieces in the order they were given.
 
