@@ -13,7 +13,11 @@
 //   #progress, #progress-bar, #progress-text, #cancel   progress of a running solve
 //   #share, #share-url      make and show the share link (the URL fragment is kept up to date:
 //                           #KIND:<puzzle, see web/kinds/KIND.js>[&engine=NAME])
-//   #export-json, #import-json (file input), #export-png, #export-svg
+//   #export-json, #import-json (file input), #export-png, #export-svg, #export-dark (checkbox:
+//                           exports in the dark theme; they are light otherwise)
+//   #load-progress          bar of the runtime's download while Python loads (web/loading.js)
+//   #KIND-help              what the puzzle is and which algorithm solves it (web/help.js)
+//   data-offline on <html>  state of the offline copy (web/offline.js)
 // Each kind's own controls are documented at the top of web/kinds/KIND.js.
 // data-state on <body>: "loading" | "ready" | "busy" | "error".
 import { createSolver } from "./solver.js";
@@ -24,8 +28,14 @@ import { createPolyomino } from "./kinds/polyomino.js";
 import { createSudoku } from "./kinds/sudoku.js";
 import { createShikaku } from "./kinds/shikaku.js";
 import { createDomino } from "./kinds/domino.js";
+import { lightTheme, onThemeChange, pageDarkTheme } from "./theme.js";
+import { showLoading } from "./loading.js";
+import { keepOffline } from "./offline.js";
+import { showHelp } from "./help.js";
 
 const solver = createSolver();
+showLoading(solver);
+keepOffline(solver.ready);
 window.pysolver = { solve: (request, options) => solver.solve(request, options), ready: solver.ready };
 
 const statusLine = document.getElementById("status");
@@ -77,7 +87,8 @@ const toolbar = el("div", { class: "toolbar" },
   el("button", { id: "export-json", type: "button", onclick: exportJson }, "Export JSON"),
   el("label", { class: "button-like", for: "import-json" }, "Import JSON"), importInput,
   el("button", { id: "export-png", type: "button", onclick: exportPng }, "PNG"),
-  el("button", { id: "export-svg", type: "button", onclick: exportSvg }, "SVG"));
+  el("button", { id: "export-svg", type: "button", onclick: exportSvg }, "SVG"),
+  el("label", { class: "field", for: "export-dark" }, el("input", { id: "export-dark", type: "checkbox" }), "dark"));
 importInput.addEventListener("change", importJson);
 app.append(tablist, toolbar, progress);
 // Arrow keys move between tabs, as in the WAI-ARIA tabs pattern.
@@ -375,12 +386,17 @@ async function importJson() {
   }
 }
 
+// Exports are light (for paper and documents) unless the "dark" box is ticked.
+function exportTheme() {
+  return document.getElementById("export-dark").checked ? pageDarkTheme() : lightTheme;
+}
+
 function exportPng() {
   const panel = currentPanel();
   // Drawn afresh on a canvas of its own, without the editing cursor. Synchronous on purpose:
   // the download starts within the click, so browsers allow it.
   const canvas = document.createElement("canvas");
-  panel.kind.draw(new CanvasDrawing(canvas), { exporting: true });
+  panel.kind.draw(new CanvasDrawing(canvas, exportTheme()), { exporting: true });
   const link = el("a", { href: canvas.toDataURL("image/png"), download: `${panel.kind.id}.png` });
   document.body.append(link);
   link.click();
@@ -389,7 +405,7 @@ function exportPng() {
 
 function exportSvg() {
   const panel = currentPanel();
-  const svg = new SvgDrawing();
+  const svg = new SvgDrawing(exportTheme());
   panel.kind.draw(svg, { exporting: true });
   download(`${panel.kind.id}.svg`, new Blob([svg.toString()], { type: "image/svg+xml" }));
 }
@@ -400,3 +416,5 @@ for (const factory of [createPolyomino, createSudoku, createShikaku, createDomin
 if (!restoreFromHash()) activate("polyomino", false);
 window.addEventListener("hashchange", restoreFromHash);
 updateButtons();
+onThemeChange(() => { for (const panel of panels.values()) redraw(panel); });
+showHelp();

@@ -41,6 +41,13 @@ function cancelledResponse() {
   return { ok: false, cancelled: true, error: { code: "cancelled", message: "Cancelled.", path: "" } };
 }
 
+// "Loading Python: downloading the standard library (4.2 of 12.3 MB)…"
+function loadingWords({ text, loaded, total }) {
+  const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+  const amount = total > 0 ? ` (${megabytes(loaded)} of ${megabytes(total)} MB)` : "";
+  return `Loading Python: ${text}${amount}…`;
+}
+
 function failedResponse(code, message) {
   return { ok: false, error: { code, message, path: "" } };
 }
@@ -61,8 +68,9 @@ export function createSolver(options = {}) {
   let current = null; // {id, text, resolve, onProgress, posted, cancelTimer}
   let nextId = 1;
 
-  function setStatus(state, message) {
-    status = { state, message };
+  // progress (while loading): {loaded, total} bytes of the runtime's downloads.
+  function setStatus(state, message, progress = null) {
+    status = { state, message, progress };
     for (const listener of statusListeners) {
       try {
         listener(status);
@@ -127,6 +135,9 @@ export function createSolver(options = {}) {
           break;
         case "error":
           fail(message.message); // the page adds "Python failed to load: 
+          break;
+        case "loading":
+          if (info === null) setStatus(status.state, loadingWords(message), message);
           break;
         case "progress":
           if (current && current.id === message.id && current.onProgress) {

@@ -1,0 +1,52 @@
+// Loading progress of the worker (web/worker.mjs), in bytes: see trackDownloads.
+
+// What each download is, in words for the loading line (manifest.json's "bytes" names them).
+function downloadName(path) {
+  if (path.endsWith(".wasm")) return "the Python runtime";
+  if (path.endsWith(".zip")) return "the standard library";
+  if (path.includes("/micropip-")) return "the package installer";
+  return "pysolver";
+}
+
+// Report loading progress in bytes: fetch is wrapped while Python loads (Pyodide and micropip
+// both download through it) so each listed file's body is counted as it streams in. A file
+// already in the offline cache (web/sw.js) is passed through untouched instead: it loads at
+// once, and an untouched response keeps the browser's compiled-WebAssembly cache working.
+export function trackDownloads(manifest, base, post) {
+  const sizes = new Map(Object.entries(manifest.bytes || {})
+    .map(([path, size]) => [new URL(path, base).href, { path, size, loaded: 0 }]));
+  const total = [...sizes.values()].reduce((sum, file) => sum + file.size, 0);
+  const report = (text) => {
+    const loaded = [...sizes.values()].reduce((sum, file) => sum + file.loaded, 0);
+    post({ type: "loading", text, loaded, total });
+  };
+  const realFetch = self.fetch;
+  self.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), base).href;
+    const file = sizes.get(url);
+    if (!file) return realFetch(input, init);
+    const name = downloadName(file.path);
+    report(`downloading ${name}`);
+    const cached = typeof caches !== "undefined" && (await caches.match(url).catch(() => undefined));
+    const response = await realFetch(input, init);
+    if (cached || !response.ok || !response.body) {
+      file.loaded = file.size;
+      report(`${name} ${cached ? "from the offline copy" : "loaded"}`);
+      return response;
+    }
+    const counter = new TransformStream({
+      transform(chunk, controller) {
+        file.loaded = Math.min(file.size, file.loaded + chunk.byteLength);
+        report(`downloading ${name}`);
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(counter), {
+      status: response.status, statusText: response.statusText, headers: response.headers,
+    });
+  };
+  return {
+    report,
+    stop() { self.fetch = realFetch; },
+  };
+}
