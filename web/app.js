@@ -88,7 +88,7 @@ const toolbar = el("div", { class: "toolbar" },
   el("label", { class: "button-like", for: "import-json" }, "Import JSON"), importInput,
   el("button", { id: "export-png", type: "button", onclick: exportPng }, "PNG"),
   el("button", { id: "export-svg", type: "button", onclick: exportSvg }, "SVG"),
-  el("label", { class: "field", for: "export-dark" }, el("input", { id: "export-dark", type: "checkbox" }), "dark"));
+  el("label", { class: "field", for: "export-dark" }, el("input", { id: "export-dark", type: "checkbox" }), "Dark export"));
 importInput.addEventListener("change", importJson);
 app.append(tablist, toolbar, progress);
 // Arrow keys move between tabs, as in the WAI-ARIA tabs pattern.

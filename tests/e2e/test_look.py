@@ -1,0 +1,169 @@
+"""Look and loading: dark mode for the page and the boards (exports stay light unless asked),
+loading progress while Pyodide downloads, the file:// explanation, and each tab's help text."""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+
+import pytest
+from conftest import guard_page, wait_ready
+
+from pysolver.facts import site_facts
+
+ROOT = Path(__file__).resolve().parents[2]
+DARK_PAPER = (22, 25, 29)  # style.css --dark-paper, #16191d
+DARK_INK = (230, 233, 237)  # style.css --dark-ink, #e6e9ed
+WHITE = (255, 255, 255)
+
+# The colour of a board canvas's top-left pixel (inside its margin: the paper).
+CANVAS_PIXEL_JS = """(id) => {
+    const canvas = document.getElementById(id);
+    const [r, g, b] = canvas.getContext("2d").getImageData(1, 1, 1, 1).data;
+    return [r, g, b];
+}"""
+
+# The top-left pixel of a PNG given as base64, decoded by the browser.
+PNG_PIXEL_JS = """async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    const [r, g, b] = context.getImageData(1, 1, 1, 1).data;
+    return [r, g, b];
+}"""
+
+# Everything the status line and the loading bar show while the page loads, recorded from the
+# very start (before the page's own scripts run).
+RECORD_LOADING_JS = """
+window.loadingLog = {texts: [], values: []};
+new MutationObserver(() => {
+    const status = document.getElementById("status");
+    const bar = document.getElementById("load-progress");
+    if (status) window.loadingLog.texts.push(status.textContent);
+    if (bar && !bar.hidden && bar.hasAttribute("value")) window.loadingLog.values.push(bar.value);
+}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+"""
+
+
+def rgb(css: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", css)[:3])
+
+
+def body_background(page) -> tuple[int, ...]:
+    return rgb(page.evaluate("getComputedStyle(document.body).backgroundColor"))
+
+
+def open_in_scheme(browser, url: str, scheme: str):
+    context = browser.new_context(color_scheme=scheme)
+    page = context.new_page()
+    guard_page(page)
+    page.goto(url)
+    wait_ready(page)
+    return context, page
+
+
+def download_text(page, button: str) -> bytes:
+    with page.expect_download() as download:
+        page.click(button)
+    return Path(download.value.path()).read_bytes()
+
+
+@pytest.fixture(scope="module")
+def dark_page(browser, site_url):
+    context, page = open_in_scheme(browser, site_url, "dark")
+    yield page
+    blocked = page.blocked_requests
+    context.close()
+    assert blocked == [], f"requests left the machine: {blocked}"
+
+
+def test_dark_mode_page_and_board(dark_page) -> None:
+    assert body_background(dark_page) == DARK_PAPER
+    dark_page.click("#tab-sudoku")
+    assert dark_page.get_attribute("#sudoku-canvas", "data-theme") == "dark"
+    assert tuple(dark_page.evaluate(CANVAS_PIXEL_JS, "sudoku-canvas")) == DARK_PAPER
+    # Text stays readable: the heading is light ink on the dark paper.
+    ink = rgb(dark_page.evaluate("getComputedStyle(document.querySelector('h1')).color"))
+    assert ink == DARK_INK
+
+
+def test_dark_mode_exports_stay_light_unless_asked(dark_page) -> None:
+    dark_page.click("#tab-sudoku")
+    svg = download_text(dark_page, "#export-svg").decode()
+    assert 'fill="#ffffff"' in svg, "the SVG export's paper should be white"
+    png = base64.b64encode(download_text(dark_page, "#export-png")).decode()
+    assert tuple(dark_page.evaluate(PNG_PIXEL_JS, png)) == WHITE
+    dark_page.check("#export-dark")
+    try:
+        dark_svg = download_text(dark_page, "#export-svg").decode()
+        assert 'fill="#16191d"' in dark_svg, "the dark SVG export's paper should be dark"
+        png = base64.b64encode(download_text(dark_page, "#export-png")).decode()
+        assert tuple(dark_page.evaluate(PNG_PIXEL_JS, png)) == DARK_PAPER
+    finally:
+        dark_page.uncheck("#export-dark")
+
+
+def test_light_mode_and_switching_to_dark_redraws_the_board(app_page) -> None:
+    assert body_background(app_page) == WHITE
+    assert tuple(app_page.evaluate(CANVAS_PIXEL_JS, "polyomino-canvas")) == WHITE
+    app_page.emulate_media(color_scheme="dark")
+    app_page.wait_for_function(
+        "() => document.getElementById('polyomino-canvas').dataset.theme === 'dark'"
+    )
+    assert body_background(app_page) == DARK_PAPER
+    assert tuple(app_page.evaluate(CANVAS_PIXEL_JS, "polyomino-canvas")) == DARK_PAPER
+
+
+def test_loading_progress_is_shown_in_bytes(context, site_url) -> None:
+    page = context.new_page()
+    guard_page(page)
+    page.add_init_script(RECORD_LOADING_JS)
+    page.goto(site_url)
+    wait_ready(page)
+    log = page.evaluate("window.loadingLog")
+    downloads = [
+        text
+        for text in log["texts"]
+        if re.fullmatch(r"Loading Python: downloading .+ \(\d+\.\d of \d+\.\d MB\)…", text)
+    ]
+    assert any("the Python runtime" in text for text in downloads), log["texts"]
+    assert any("the standard library" in text for text in downloads), log["texts"]
+    partial = [value for value in log["values"] if 0 < value < 1]
+    assert partial, f"the loading bar never showed partial progress: {log['values']}"
+    assert page.is_hidden("#load-progress")
+    assert page.text_content("#status") == "Ready"
+    assert page.blocked_requests == []
+
+
+def test_opened_from_a_file_the_page_says_how_to_serve_it(page, built_site) -> None:
+    page.goto((ROOT / "dist" / "index.html").as_uri())
+    status = page.locator("#status")
+    assert "served" in status.text_content()
+    assert status.get_attribute("data-state") == "error"
+    assert "python3 build.py serve" in page.text_content("#file-help")
+    assert page.is_hidden("#load-progress")
+
+
+def test_each_tab_says_what_its_puzzle_is_and_links_to_the_readme(shared_page, site_url) -> None:
+    kinds = site_facts()["kinds"]
+    for kind, facts in kinds.items():
+        shared_page.click(f"#tab-{kind}")
+        help_text = shared_page.locator(f"#{kind}-help")
+        assert help_text.is_visible(), kind
+        assert facts["help"] in help_text.text_content(), kind
+        href = help_text.locator("a").get_attribute("href")
+        anchor = facts["title"].lower().replace(" ", "-")
+        assert href == f"readme.html#{anchor}", href
+    readme = shared_page.context.new_page()
+    guard_page(readme)
+    readme.goto(f"{site_url}readme.html")
+    for facts in kinds.values():
+        anchor = facts["title"].lower().replace(" ", "-")
+        assert readme.locator(f"h3#{anchor}").text_content() == facts["title"]
+    readme.close()
