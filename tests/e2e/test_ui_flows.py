@@ -143,9 +143,12 @@ def guarded_page(context, blocked: list[str]):
     return page
 
 
-def test_loading_state_then_load_failure_is_shown(shared_page, site_url) -> None:
+def test_loading_state_then_load_failure_is_shown(browser, site_url) -> None:
     blocked: list[str] = []
-    page = guarded_page(shared_page.context, blocked)
+    # A context of its own with service workers blocked: a page served by the offline copy
+    # (web/sw.js) would get the file from the cache, out of the route's reach.
+    context = browser.new_context(service_workers="block")
+    page = guarded_page(context, blocked)
     # Break the runtime: the Python standard library never arrives.
     page.route("**/python_stdlib.zip", lambda route: route.abort("failed"))
     try:
@@ -160,7 +163,7 @@ def test_loading_state_then_load_failure_is_shown(shared_page, site_url) -> None
         assert "[object" not in status and "python3 build.py" in status
         assert page.is_disabled("#polyomino-solve")
     finally:
-        page.close()
+        context.close()
     assert blocked == [], f"requests left the machine: {blocked}"
 
 
