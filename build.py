@@ -461,12 +461,18 @@ def heading_anchor(title: str) -> str:
 
 
 def inline_html(text: str) -> str:
-    """Markdown's inline marks used in README.md (code, bold, links, images) as HTML."""
-    pieces = re.split(r"(`[^`]+`)", text)
+    """Markdown's inline marks used in README.md (code, bold, links, images) as HTML.
+
+    <img> tags written in the README (pictures with a width) pass through as they are.
+    """
+    pieces = re.split(r"(`[^`]+`|<img [^>]*>)", text)
     out = []
     for piece in pieces:
         if piece.startswith("`") and piece.endswith("`") and len(piece) > 1:
             out.append(f"<code>{html.escape(piece[1:-1])}</code>")
+            continue
+        if piece.startswith("<img "):
+            out.append(piece)
             continue
         piece = html.escape(piece, quote=False)
         piece = re.sub(r"!\[([^\]]*)\]\(([^)\s]+)\)", r'<img src="\2" alt="\1">', piece)

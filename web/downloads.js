@@ -16,8 +16,13 @@ export function trackDownloads(manifest, base, post) {
   const sizes = new Map(Object.entries(manifest.bytes || {})
     .map(([path, size]) => [new URL(path, base).href, { path, size, loaded: 0 }]));
   const total = [...sizes.values()].reduce((sum, file) => sum + file.size, 0);
+  // One message per new step or per percent of the whole, not one per network chunk.
+  let last = { text: null, percent: -1 };
   const report = (text) => {
     const loaded = [...sizes.values()].reduce((sum, file) => sum + file.loaded, 0);
+    const percent = total > 0 ? Math.floor((100 * loaded) / total) : 0;
+    if (text === last.text && percent === last.percent) return;
+    last = { text, percent };
     post({ type: "loading", text, loaded, total });
   };
   const realFetch = self.fetch;
