@@ -18,10 +18,34 @@ CONTROLLED_TIMEOUT_MS = 120_000
 
 
 class StoppableSite:
-    """build.py's server for dist/ on a free port, for one test, that the test can stop."""
+    """build.py's server for dist/ on a free port, for one test, that the test can stop.
+
+    Setting ``rebuilt`` serves precache.js as a rebuild would (another version), without
+    touching dist/.
+    """
 
     def __init__(self, build_module) -> None:
         self.server = build_module.make_server(port=0)
+        self.rebuilt = False
+        self.served: list[str] = []  # paths asked for, in order
+        site = self
+        base = self.server.RequestHandlerClass
+
+        class Handler(base):
+            def do_GET(self) -> None:  # noqa: N802 (the base class's name)
+                site.served.append(self.path.split("?")[0])
+                if site.rebuilt and self.path.split("?")[0] == "/precache.js":
+                    text = (build_module.DIST / "precache.js").read_text(encoding="utf-8")
+                    body = text.replace('"version": "', '"version": "rebuilt-').encode()
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/javascript; charset=utf-8")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                super().do_GET()
+
+        self.server.RequestHandlerClass = Handler
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
@@ -105,3 +129,51 @@ def test_the_page_is_installable(context, stoppable_site) -> None:
     )
     assert len(kept["names"]) == 1, kept
     assert kept["count"] > 20, kept
+
+
+CACHES_JS = """async () => (await caches.keys()).filter((name) => name.startsWith("pysolver-"))"""
+
+
+def test_a_rebuild_replaces_the_offline_copy(context, stoppable_site) -> None:
+    page = context.new_page()
+    guard_page(page)
+    page.goto(stoppable_site.url)
+    wait_ready(page)
+    wait_until_kept_offline(page)
+    [first] = page.evaluate(CACHES_JS)
+    served_before = len(stoppable_site.served)
+    stoppable_site.rebuilt = True
+    page.evaluate(
+        """async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            await registration.update();
+        }"""
+    )
+    # The new worker installs a new cache, then drops the old one when it activates.
+    names = page.evaluate(
+        """async (timeout) => {
+            const deadline = performance.now() + timeout;
+            for (;;) {
+                const names = (await caches.keys()).filter((name) => name.startsWith("pysolver-"));
+                const done = names.length === 1 && names[0].startsWith("pysolver-rebuilt-");
+                if (done || performance.now() > deadline) return names;
+                await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+        }""",
+        CONTROLLED_TIMEOUT_MS,
+    )
+    [second] = names
+    assert second == first.replace("pysolver-", "pysolver-rebuilt-", 1)
+    # The new copy is whole: the runtime is in it (copied from the old cache, not fetched).
+    kept = page.evaluate(
+        """async (name) => {
+            const cache = await caches.open(name);
+            return (await cache.keys()).map((request) => new URL(request.url).pathname);
+        }""",
+        second,
+    )
+    assert any(path.endswith("/pyodide.asm.wasm") for path in kept), kept
+    assert "/index.html" in kept and "/" in kept
+    fetched = stoppable_site.served[served_before:]
+    assert "/precache.js" in fetched
+    assert not any(path.endswith("/pyodide.asm.wasm") for path in fetched), fetched
