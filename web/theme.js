@@ -2,7 +2,7 @@
 // boards; a theme maps each colour as it is drawn (web/draw.js calls theme.colour on every fill
 // and stroke), so one renderer serves light and dark mode and needs no colours of its own.
 //
-// The dark theme turns lightness around and keeps hue and saturation: white paper becomes the
+// The dark theme turns lightness around and keeps hue and chroma: white paper becomes the
 // page's dark paper, black ink its light ink (style.css's --dark-paper and --dark-ink), and
 // everything between keeps its order, so contrast survives and a red piece stays red. Exports
 // (PNG, SVG) use the light theme unless the person asks for dark.
@@ -70,7 +70,14 @@ export function makeDarkTheme(paper, ink) {
       if (!hsl) mapped = text; // a colour we cannot read is drawn as it is
       else if (hsl[2] >= 0.995 && hsl[1] < 0.01) mapped = paper;
       else if (hsl[2] <= 0.005) mapped = ink;
-      else mapped = hslText([hsl[0], hsl[1], low + (1 - hsl[2]) * (high - low), hsl[3]]);
+      else {
+        const lightness = low + (1 - hsl[2]) * (high - low);
+        // Keep the chroma, not the saturation: a pale tint (light, saturated, little colour)
+        // becomes a dark tint, not a deep strong colour.
+        const chroma = (1 - Math.abs(2 * hsl[2] - 1)) * hsl[1];
+        const saturation = Math.min(1, chroma / Math.max(1e-6, 1 - Math.abs(2 * lightness - 1)));
+        mapped = hslText([hsl[0], saturation, lightness, hsl[3]]);
+      }
       memo.set(text, mapped);
     }
     return mapped;
