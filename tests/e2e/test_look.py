@@ -167,3 +167,27 @@ def test_each_tab_says_what_its_puzzle_is_and_links_to_the_readme(shared_page, s
         anchor = facts["title"].lower().replace(" ", "-")
         assert readme.locator(f"h3#{anchor}").text_content() == facts["title"]
     readme.close()
+
+
+def test_dark_theme_turns_lightness_around_and_keeps_hue(shared_page) -> None:
+    mapped = shared_page.evaluate(
+        """async () => {
+            const { makeDarkTheme, parseColour, lightTheme } = await import("./theme.js");
+            const dark = makeDarkTheme("#16191d", "#e6e9ed");
+            const pick = (text) => parseColour(dark.colour(text));
+            return {
+                paper: dark.colour("#ffffff"), ink: dark.colour("#000"),
+                light: lightTheme.colour("#fff3b0"),
+                greys: ["#eeeeee", "#999999", "#333333"].map((c) => pick(c)[2]),
+                red: pick("hsl(0 70% 72%)"), blue: pick("#1d5fd1"),
+                unknown: dark.colour("currentColor"),
+            };
+        }"""
+    )
+    assert mapped["paper"] == "#16191d" and mapped["ink"] == "#e6e9ed"
+    assert mapped["light"] == "#fff3b0"
+    light, middle, dark = mapped["greys"]
+    assert light < middle < dark  # order turned around, so contrast survives
+    assert mapped["red"][0] == 0 and mapped["red"][2] < 0.5
+    assert abs(mapped["blue"][0] - 218) < 1
+    assert mapped["unknown"] == "currentColor"
