@@ -12,9 +12,11 @@ its registry integrity hash), the micropip wheel (PyPI, pinned by sha256) and a 
 written here from the current sources. Downloads happen once, into .cache/; later builds are
 offline and take well under a second when nothing changed.
 
-dist/manifest.json tells the worker which files to load. The pysolver wheel's version carries a
-hash of the sources (``0.1.0+<hash>``), so a changed source gives a new file name and no browser
-cache can serve a stale wheel.
+dist/manifest.json tells the worker which files to load (and their sizes, for the loading bar).
+The pysolver wheel's version carries a hash of the sources (``0.1.0+<hash>``), so a changed
+source gives a new file name and no browser cache can serve a stale wheel. dist/precache.js lists
+every file for the service worker (web/sw.js) with a version hashed from their contents, and
+dist/readme.html is README.md as a page (each tab's help links to its section).
 """
 
 from __future__ import annotations

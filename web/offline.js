@@ -5,7 +5,8 @@
 //
 // document.documentElement.dataset.offline tells tests and curious people where things stand:
 // "unsupported" | "installing" | "ready" (the site is kept and this page is served by the worker)
-// | "failed" (the reason is logged to the console).
+// | "failed" (the reason is logged to the console). Once "ready", the header's "Works offline"
+// note (#offline-note) shows.
 
 export function keepOffline(ready) {
   const root = document.documentElement;
@@ -14,8 +15,11 @@ export function keepOffline(ready) {
     return;
   }
   const container = navigator.serviceWorker;
+  const note = document.getElementById("offline-note");
   const markReady = () => {
-    if (container.controller) root.dataset.offline = "ready";
+    if (!container.controller) return;
+    root.dataset.offline = "ready";
+    if (note) note.hidden = false;
   };
   container.addEventListener("controllerchange", markReady);
   markReady();

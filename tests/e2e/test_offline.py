@@ -79,6 +79,7 @@ def test_reload_with_the_server_gone_still_solves(context, stoppable_site) -> No
     page.goto(stoppable_site.url + f"#sudoku:{SUDOKU}")
     wait_ready(page)
     wait_until_kept_offline(page)
+    assert page.is_visible("#offline-note")
 
     stoppable_site.stop()
     with pytest.raises(OSError):  # the server is really gone
