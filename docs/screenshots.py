@@ -35,6 +35,10 @@ def solved_page(browser, url: str, solve_button: str, result: str, **context_opt
     page.goto(url)
     page.wait_for_function("() => window.pysolver && window.pysolver.ready")
     page.evaluate("window.pysolver.ready")
+    # The header's "Works offline" note shows once the service worker keeps the site.
+    page.wait_for_function(
+        "() => document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS
+    )
     page.click(solve_button)
     page.wait_for_function(
         f"() => document.querySelector('{result}').dataset.count !== undefined",
