@@ -386,7 +386,7 @@ async function importJson() {
   }
 }
 
-// Exports are light (for paper and documents) unless the "dark" box is ticked.
+// Exports are light (for paper and documents) unless "Dark export" is ticked.
 function exportTheme() {
   return document.getElementById("export-dark").checked ? pageDarkTheme() : lightTheme;
 }

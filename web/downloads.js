@@ -9,9 +9,9 @@ function downloadName(path) {
 }
 
 // Report loading progress in bytes: fetch is wrapped while Python loads (Pyodide and micropip
-// both download through it) so each listed file's body is counted as it streams in. A file
-// already in the offline cache (web/sw.js) is passed through untouched instead: it loads at
-// once, and an untouched response keeps the browser's compiled-WebAssembly cache working.
+// both download through it), and each listed file's body is counted as it streams in, on a
+// clone: the caller gets the browser's own response, untouched, so streaming compilation and
+// the browser's cache of compiled WebAssembly keep working.
 export function trackDownloads(manifest, base, post) {
   const sizes = new Map(Object.entries(manifest.bytes || {})
     .map(([path, size]) => [new URL(path, base).href, { path, size, loaded: 0 }]));
@@ -32,26 +32,33 @@ export function trackDownloads(manifest, base, post) {
     if (!file) return realFetch(input, init);
     const name = downloadName(file.path);
     report(`downloading ${name}`);
-    const cached = typeof caches !== "undefined" && (await caches.match(url).catch(() => undefined));
     const response = await realFetch(input, init);
-    if (cached || !response.ok || !response.body) {
+    if (!response.ok || !response.body) {
       file.loaded = file.size;
-      report(`${name} ${cached ? "from the offline copy" : "loaded"}`);
-      return response;
+      report(`${name} loaded`);
+    } else {
+      countBody(response.clone(), file, () => report(`downloading ${name}`));
     }
-    const counter = new TransformStream({
-      transform(chunk, controller) {
-        file.loaded = Math.min(file.size, file.loaded + chunk.byteLength);
-        report(`downloading ${name}`);
-        controller.enqueue(chunk);
-      },
-    });
-    return new Response(response.body.pipeThrough(counter), {
-      status: response.status, statusText: response.statusText, headers: response.headers,
-    });
+    return response;
   };
   return {
     report,
     stop() { self.fetch = realFetch; },
   };
+}
+
+// Read a response (a clone) to its end, counting its bytes into file.loaded; errors are the
+// real response's to report, so they are ignored here.
+async function countBody(response, file, onChunk) {
+  try {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      file.loaded = Math.min(file.size, file.loaded + value.byteLength);
+      onChunk();
+    }
+  } catch {
+    // the download failed; whoever reads the real response says so
+  }
 }
