@@ -88,15 +88,22 @@ export function createSolver(options = {}) {
       settle = { resolve, reject };
     });
     ready.catch(() => {}); // the failure is reported through status and every waiting solve
+    let timer = null;
+    // The load gives up after loadTimeoutMs without news, not after loadTimeoutMs in all: the
+    // downloads report progress, so a slow connection still loading is not cut off.
+    const armTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        fail(`Python did not load: nothing happened for ${Math.round(loadTimeoutMs / 1000)} s; serve the site with ` +
+          "\"python3 build.py serve\" (it sends .wasm as application/wasm and .mjs as text/javascript)");
+      }, loadTimeoutMs);
+    };
     if (globalThis.location && globalThis.location.protocol === "file:") {
       fail("the page was opened from a file; web workers need it served over HTTP: run " +
         "\"python3 build.py serve\" and open the address it prints");
       return;
     }
-    const timer = setTimeout(() => {
-      fail(`Python did not load within ${Math.round(loadTimeoutMs / 1000)} s; serve the site with ` +
-        "\"python3 build.py serve\" (it sends .wasm as application/wasm and .mjs as text/javascript)");
-    }, loadTimeoutMs);
+    armTimer();
 
     function fail(message) {
       clearTimeout(timer);
@@ -137,7 +144,10 @@ export function createSolver(options = {}) {
           fail(message.message); // the page adds "Python failed to load: 
           break;
         case "loading":
-          if (info === null) setStatus(status.state, loadingWords(message), message);
+          if (info === null) {
+            armTimer();
+            setStatus(status.state, loadingWords(message), message);
+          }
           break;
         case "progress":
           if (current && current.id === message.id && current.onProgress) {

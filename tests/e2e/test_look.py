@@ -191,3 +191,36 @@ def test_dark_theme_turns_lightness_around_and_keeps_hue(shared_page) -> None:
     assert mapped["red"][0] == 0 and mapped["red"][2] < 0.5
     assert abs(mapped["blue"][0] - 218) < 1
     assert mapped["unknown"] == "currentColor"
+
+
+# A stand-in worker that reports loading progress every 300 ms for 2 s, then is ready; or one
+# that never says anything.
+SLOW_WORKER = """
+self.onmessage = async () => {
+    for (let loaded = 0; loaded < 7; loaded++) {
+        self.postMessage({type: "loading", text: "downloading", loaded, total: 7});
+        await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    self.postMessage({type: "ready", info: {}});
+};
+"""
+
+LOAD_WITH_TIMEOUT_JS = """async ([source, timeoutMs]) => {
+    const { createSolver } = await import("./solver.js");
+    const workerURL = URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
+    const solver = createSolver({workerURL, loadTimeoutMs: timeoutMs});
+    try {
+        await solver.ready;
+        return "ready";
+    } catch (error) {
+        return error.message;
+    }
+}"""
+
+
+def test_the_load_timeout_counts_from_the_last_progress(shared_page) -> None:
+    # 2 s of steady progress outlasts a 1 s timeout: only silence ends the load.
+    assert shared_page.evaluate(LOAD_WITH_TIMEOUT_JS, [SLOW_WORKER, 1000]) == "ready"
+    message = shared_page.evaluate(LOAD_WITH_TIMEOUT_JS, ["", 1000])
+    assert message.startswith("Python did not load: nothing happened for 1 s")
+    assert "python3 build.py serve" in message
