@@ -15,9 +15,11 @@ its registry integrity hash), the micropip wheel (PyPI, pinned by sha256) and a 
 written here from the current sources. Downloads happen once, into .cache/; later builds are
 offline and take well under a second when nothing changed.
 
-dist/manifest.json tells the worker which files to load. The pysolver wheel's version carries a
-hash of the sources (``0.1.0+<hash>``), so a changed source gives a new file name and no browser
-cache can serve a stale wheel.
+dist/manifest.json tells the worker which files to load (and their sizes, for the loading bar).
+The pysolver wheel's version carries a hash of the sources (``0.1.0+<hash>``), so a changed
+source gives a new file name and no browser cache can serve a stale wheel. dist/precache.js lists
+every file for the service worker (web/sw.js) with a version hashed from their contents, and
+dist/readme.html is README.md as a page (each tab's help links to its section).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import html
 import http.server
 import json
 import os
@@ -42,6 +45,8 @@ PACKAGE = ROOT / "pysolver"
 DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"
 VENV = ROOT / ".venv"
+README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 
 PYODIDE_VERSION = "314.0.7"
 # The registry's integrity string for that version (npm view pyodide@314.0.7 dist.integrity).
@@ -90,6 +95,7 @@ MIME_TYPES = {
     ".png": "image/png",
     ".ico": "image/x-icon",
     ".txt": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
 }
 
 
@@ -330,9 +336,8 @@ def sync_file(source: Path, target: Path) -> bool:
     return True
 
 
-def write_json(path: Path, data: object) -> bool:
-    """Write data as JSON unless the file already holds exactly that; True if it was written."""
-    text = json.dumps(data, indent=2) + "\n"
+def write_text(path: Path, text: str) -> bool:
+    """Write text unless the file already holds exactly that; True if it was written."""
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return False
     # Write then rename, so a server reading the file never sees half of it.
@@ -342,6 +347,11 @@ def write_json(path: Path, data: object) -> bool:
     return True
 
 
+def write_json(path: Path, data: object) -> bool:
+    """Write data as JSON unless the file already holds exactly that; True if it was written."""
+    return write_text(path, json.dumps(data, indent=2) + "\n")
+
+
 def puzzle_facts() -> dict:
     """pysolver.facts.site_facts() from the sources in this checkout (not an installed copy)."""
     if str(ROOT) not in sys.path:
@@ -349,6 +359,35 @@ def puzzle_facts() -> dict:
     from pysolver.facts import site_facts
 
     return site_facts()
+
+
+# The service worker (web/sw.js) precaches the site for offline use. Its list and version come
+# from the build, in a script it imports: a rebuild changes that script, which is what makes
+# browsers install the new service worker (they compare a worker's scripts byte for byte).
+PRECACHE_SCRIPT = "precache.js"
+README_PAGE = "readme.html"
+SERVICE_WORKER = "sw.js"
+
+
+def precache_script(dist: Path, relatives: list[str]) -> str:
+    """The text of dist/precache.js: the files to keep offline and a version naming their content.
+
+    The version hashes every file's path and bytes, so any change to the site, the runtime or
+    a wheel gives a new cache name and the previous cache is dropped.
+    """
+    version = hashlib.sha256()
+    for relative in sorted(relatives):
+        version.update(relative.encode() + b"\0" + (dist / relative).read_bytes() + b"\0")
+    data = {
+        "version": version.hexdigest()[:16],
+        # "./" is the page itself, as a visitor navigates to it.
+        "files": ["./", *sorted(relatives)],
+        "immutable": [prefix.lstrip("/") for prefix in IMMUTABLE_PREFIXES],
+    }
+    return (
+        "// Written by build.py: what web/sw.js keeps for offline use. Do not edit.\n"
+        f"self.PRECACHE = {json.dumps(data, indent=2)};\n"
+    )
 
 
 def build_site(quiet: bool = False) -> dict:
@@ -361,6 +400,9 @@ def build_site(quiet: bool = False) -> dict:
         wanted[f"{PYODIDE_DIR}/{name}"] = runtime / name
     wanted[f"wheels/{micropip.name}"] = micropip
     wanted[f"wheels/{pysolver_wheel.name}"] = pysolver_wheel
+    # The README's pictures, for readme.html.
+    for picture in sorted(DOCS.glob("*.png")):
+        wanted[f"docs/{picture.name}"] = picture
     manifest = {
         "pyodide": {"version": PYODIDE_VERSION, "indexURL": f"{PYODIDE_DIR}/"},
         "micropip": {
@@ -373,6 +415,16 @@ def build_site(quiet: bool = False) -> dict:
             "wheel": f"wheels/{pysolver_wheel.name}",
             "sha256": sha256_of(pysolver_wheel),
         },
+        # Sizes of the files the worker downloads, so the page can show loading progress.
+        "bytes": {
+            relative: wanted[relative].stat().st_size
+            for relative in (
+                f"{PYODIDE_DIR}/pyodide.asm.wasm",
+                f"{PYODIDE_DIR}/python_stdlib.zip",
+                f"wheels/{micropip.name}",
+                f"wheels/{pysolver_wheel.name}",
+            )
+        },
     }
     DIST.mkdir(exist_ok=True)
     changed = 0
@@ -381,7 +433,12 @@ def build_site(quiet: bool = False) -> dict:
     changed += write_json(DIST / "manifest.json", manifest)
     # The puzzle facts come from the package itself, so the page never types them again.
     changed += write_json(DIST / "facts.json", puzzle_facts())
-    keep = set(wanted) | {"manifest.json", "facts.json"}
+    # The README as a page, so each tab's help can link to its puzzle's section.
+    changed += write_text(DIST / README_PAGE, readme_html(README.read_text(encoding="utf-8")))
+    generated = ["manifest.json", "facts.json", README_PAGE]
+    offline = [name for name in [*wanted, *generated] if name != SERVICE_WORKER]
+    changed += write_text(DIST / PRECACHE_SCRIPT, precache_script(DIST, offline))
+    keep = set(wanted) | {*generated, PRECACHE_SCRIPT}
     keep |= {f"wheels/{path.name}" for path in prune_old_wheels(DIST / "wheels")}
     for path in sorted(DIST.rglob("*"), reverse=True):
         relative = path.relative_to(DIST).as_posix()
@@ -394,6 +451,110 @@ def build_site(quiet: bool = False) -> dict:
         version = manifest["pysolver"]["version"]
         log(f"dist/ is up to date ({changed} files written or removed), pysolver {version}")
     return manifest
+
+
+# ---------------------------------------------------------------- the README as a page
+
+
+def heading_anchor(title: str) -> str:
+    """GitHub's anchor for a heading (lower case, punctuation dropped, spaces as hyphens).
+
+    web/help.js links each tab to readme.html#<anchor of the kind's title>; the same link
+    works on GitHub's rendering of README.md.
+    """
+    kept = "".join(char for char in title.strip().lower() if char.isalnum() or char in " -_")
+    return kept.replace(" ", "-")
+
+
+def inline_html(text: str) -> str:
+    """Markdown's inline marks used in README.md (code, bold, links, images) as HTML.
+
+    <img> tags written in the README (pictures with a width) pass through as they are.
+    """
+    pieces = re.split(r"(`[^`]+`|<img [^>]*>)", text)
+    out = []
+    for piece in pieces:
+        if piece.startswith("`") and piece.endswith("`") and len(piece) > 1:
+            out.append(f"<code>{html.escape(piece[1:-1])}</code>")
+            continue
+        if piece.startswith("<img "):
+            out.append(piece)
+            continue
+        piece = html.escape(piece, quote=False)
+        piece = re.sub(r"!\[([^\]]*)\]\(([^)\s]+)\)", r'<img src="\2" alt="\1">', piece)
+        piece = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r'<a href="\2">\1</a>', piece)
+        piece = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", piece)
+        out.append(piece)
+    return "".join(out)
+
+
+def readme_html(markdown: str) -> str:
+    """README.md as a page of the site: the subset of Markdown it uses (headings, paragraphs,
+    lists, tables, code blocks, inline marks), headings anchored as on GitHub."""
+    lines = markdown.splitlines()
+    body: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if line.startswith("```"):
+            end = index + 1
+            while end < len(lines) and not lines[end].startswith("```"):
+                end += 1
+            body.append(
+                "<pre><code>" + html.escape("\n".join(lines[index + 1 : end])) + "</code></pre>"
+            )
+            index = end + 1
+        elif match := re.match(r"(#{1,6}) (.*)", line):
+            level, title = len(match.group(1)), match.group(2)
+            anchor = heading_anchor(title)
+            body.append(f'<h{level} id="{anchor}">{inline_html(title)}</h{level}>')
+            index += 1
+        elif line.startswith("|"):
+            rows = []
+            while index < len(lines) and lines[index].startswith("|"):
+                cells = [cell.strip() for cell in lines[index].strip().strip("|").split(" | ")]
+                if not all(set(cell) <= set("-: ") for cell in cells):
+                    rows.append(cells)
+                index += 1
+            head, *rest = rows
+            table = ["<table><thead><tr>"]
+            table += [f"<th>{inline_html(cell)}</th>" for cell in head]
+            table.append("</tr></thead><tbody>")
+            for row in rest:
+                table.append("<tr>" + "".join(f"<td>{inline_html(c)}</td>" for c in row) + "</tr>")
+            body.append("".join(table) + "</tbody></table>")
+        elif line.startswith("- "):
+            items = []
+            while index < len(lines) and (
+                lines[index].startswith("- ") or (items and lines[index].startswith("  "))
+            ):
+                if lines[index].startswith("- "):
+                    items.append(lines[index][2:])
+                else:
+                    items[-1] += " " + lines[index].strip()
+                index += 1
+            body.append(
+                "<ul>" + "".join(f"<li>{inline_html(item)}</li>" for item in items) + "</ul>"
+            )
+        elif line.strip():
+            paragraph = []
+            while (
+                index < len(lines)
+                and lines[index].strip()
+                and not re.match(r"(#{1,6} |```|\||- )", lines[index])
+            ):
+                paragraph.append(lines[index].strip())
+                index += 1
+            body.append(f"<p>{inline_html(' '.join(paragraph))}</p>")
+        else:
+            index += 1
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        "<title>pysolver: README</title>\n"
+        '<link rel="stylesheet" href="style.css">\n</head>\n'
+        '<body class="readme">\n<main>\n' + "\n".join(body) + "\n</main>\n</body>\n</html>\n"
+    )
 
 
 # ---------------------------------------------------------------- serving

@@ -1,4 +1,5 @@
-// ESLint for the front end (web/): the recommended rules, ES modules, browser and worker globals.
+// ESLint for the front end (web/): the recommended rules, ES modules, browser and worker globals
+// (web/sw.js is a classic service worker script: it loads the build's precache.js by importScripts).
 // Pinned in package.json / package-lock.json; python3 build.py test installs it (npm ci) and runs it.
 import js from "@eslint/js";
 import globals from "globals";
@@ -17,7 +18,11 @@ export default [
     },
   },
   {
-    files: ["web/worker.mjs"],
+    files: ["web/worker.mjs", "web/downloads.js"],
     languageOptions: { globals: { ...globals.worker } },
+  },
+  {
+    files: ["web/sw.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
   },
 ];

@@ -8,6 +8,7 @@ Sudoku sizes and symbols, error codes). Schema::
      "modes": ["solve", "count", "random"],
      "error_codes": {"invalid_puzzle": "one line on what it means", ...},
      "kinds": {"<kind>": {"title": "Sudoku",
+                          "help": "Fill the grid so that ...",  # shown atop the kind's tab
                           "engines": [{"name": "singles", "title": "...", "description": "..."},
                                       ...],          # the first is the default
                           "default_engine": "singles",

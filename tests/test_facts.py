@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 from pysolver import protocol
 from pysolver.facts import site_facts
@@ -58,3 +60,14 @@ def test_error_codes_list_python_and_page_codes() -> None:
     codes = site_facts()["error_codes"]
     for code in (protocol.INVALID_PUZZLE, protocol.TOO_LARGE, "cancelled", "unavailable"):
         assert codes[code]
+
+
+def test_every_kind_has_help_naming_its_algorithm_and_a_readme_section() -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    algorithms = ("Algorithm X", "dancing links", "propagation", "dynamic programming")
+    for name, kind in site_facts()["kinds"].items():
+        sentences = re.split(r"(?<=\.) (?=[A-Z])", kind["help"])
+        assert 2 <= len(sentences) <= 3 and kind["help"].endswith("."), (name, sentences)
+        assert any(algorithm in kind["help"] for algorithm in algorithms), name
+        # web/help.js links each tab to the README heading of the kind's title.
+        assert f"\n### {kind['title']}\n" in readme, name

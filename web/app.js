@@ -13,10 +13,15 @@
 //   #progress, #progress-bar, #progress-text, #cancel   progress of a running solve
 //   #share, #share-url      make and show the share link (the URL fragment is kept up to date:
 //                           #KIND:<puzzle, see web/kinds/KIND.js>[&engine=NAME])
-//   #export-json, #import-json (file input), #export-png, #export-svg
+//   #export-json, #import-json (file input), #export-png, #export-svg, #export-dark (checkbox:
+//                           exports in the dark theme; they are light otherwise)
 //   #KIND-engine-hint       what the chosen engine does (from facts.json)
 //   #KIND-undo, #KIND-redo  undo / redo the board's edits (also Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z;
 //                           web/history.js); #KIND-pad: on-screen keys, if the editor has some
+//   #KIND-help              what the puzzle is and which algorithm solves it (web/help.js)
+//   #load-progress          bar of the runtime's download while Python loads (web/loading.js)
+//   data-offline on <html>  state of the offline copy (web/offline.js); #offline-note shows
+//                           "Works offline" once the service worker serves the page
 // Each kind's own controls are documented at the top of web/kinds/KIND.js; the kinds and the
 // contract between an editor and this page are in web/kinds/index.js.
 // data-state on <body>: "loading" | "ready" | "busy" | "error".
@@ -29,8 +34,14 @@ import { el, download, groupDigits } from "./ui.js";
 import { engineMenu } from "./widgets.js";
 import { createHistory, historyButtons, historyKey, typingInField } from "./history.js";
 import { KINDS } from "./kinds/index.js";
+import { lightTheme, onThemeChange, pageDarkTheme } from "./theme.js";
+import { showLoading } from "./loading.js";
+import { keepOffline } from "./offline.js";
+import { kindHelp } from "./help.js";
 
 const solver = createSolver();
+showLoading(solver);
+keepOffline(solver.ready);
 window.pysolver = { solve: (request, options) => solver.solve(request, options), ready: solver.ready };
 
 const statusLine = document.getElementById("status");
@@ -49,12 +60,17 @@ function setState(state, message) {
 }
 
 if (typeof solver.onStatus === "function") {
+  let armedReady = solver.ready;
   solver.onStatus(({ state, message }) => {
     if (state === "ready") pythonReady = true;
     if (state === "restarting" || state === "loading") {
       pythonReady = false;
-      // Re-arm on the (possibly new) ready promise, whichever of the two reports first.
-      Promise.resolve(solver.ready).then(() => { pythonReady = true; if (!busy) setState("ready", "Ready"); }, () => {});
+      // Re-arm on a new ready promise (a restart), whichever of the two reports first; loading
+      // reports the bytes many times over, so only once per promise.
+      if (solver.ready !== armedReady) {
+        armedReady = solver.ready;
+        Promise.resolve(solver.ready).then(() => { pythonReady = true; if (!busy) setState("ready", "Ready"); }, () => {});
+      }
     }
     if (busy && state !== "error") return; // keep "Solving…" while a solve runs
     const words = { loading: "Loading Python…", ready: "Ready", busy: "Solving…", restarting: "Restarting Python…", error: "Python failed" };
@@ -84,7 +100,8 @@ const toolbar = el("div", { class: "toolbar" },
   el("button", { id: "export-json", type: "button", onclick: exportJson }, "Export JSON"),
   el("label", { class: "button-like", for: "import-json" }, "Import JSON"), importInput,
   el("button", { id: "export-png", type: "button", onclick: exportPng }, "PNG"),
-  el("button", { id: "export-svg", type: "button", onclick: exportSvg }, "SVG"));
+  el("button", { id: "export-svg", type: "button", onclick: exportSvg }, "SVG"),
+  el("label", { class: "field", for: "export-dark" }, el("input", { id: "export-dark", type: "checkbox" }), "Dark export"));
 importInput.addEventListener("change", importJson);
 app.append(tablist, toolbar, progress);
 // Arrow keys move between tabs, as in the WAI-ARIA tabs pattern.
@@ -138,6 +155,7 @@ function addKind({ id, editor, renderer }, facts) {
   panel.tab = el("button", { id: `tab-${id}`, type: "button", role: "tab", "aria-controls": `panel-${id}`,
     onclick: () => activate(id, true) }, facts.title);
   panel.section = el("section", { id: `panel-${id}`, class: "panel", role: "tabpanel", "data-kind": id, hidden: true },
+    kindHelp(id, facts),
     el("div", { class: "editor" }, kind.controls,
       el("div", { class: "actions" }, kind.actions,
         el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint)),
@@ -420,12 +438,17 @@ async function importJson() {
   }
 }
 
+// Exports are light (for paper and documents) unless "Dark export" is ticked.
+function exportTheme() {
+  return document.getElementById("export-dark").checked ? pageDarkTheme() : lightTheme;
+}
+
 function exportPng() {
   const panel = currentPanel();
   // Drawn afresh on a canvas of its own, without the editing cursor. Synchronous on purpose:
   // the download starts within the click, so browsers allow it.
   const canvas = document.createElement("canvas");
-  redraw(panel, new CanvasDrawing(canvas), { exporting: true });
+  redraw(panel, new CanvasDrawing(canvas, exportTheme()), { exporting: true });
   const link = el("a", { href: canvas.toDataURL("image/png"), download: `${panel.id}.png` });
   document.body.append(link);
   link.click();
@@ -434,7 +457,7 @@ function exportPng() {
 
 function exportSvg() {
   const panel = currentPanel();
-  const svg = new SvgDrawing();
+  const svg = new SvgDrawing(exportTheme());
   redraw(panel, svg, { exporting: true });
   download(`${panel.id}.svg`, new Blob([svg.toString()], { type: "image/svg+xml" }));
 }
@@ -471,6 +494,8 @@ try {
     currentPanel().history[action]();
     event.preventDefault();
   });
+  // Boards follow the person's light/dark preference as it changes.
+  onThemeChange(() => { for (const panel of panels.values()) redraw(panel); });
   updateButtons();
 } catch (error) {
   setState("error", `The page could not start: ${error.message}; build the site with "python3 build.py" and reload.`);

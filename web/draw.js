@@ -8,6 +8,12 @@
 //   polygon(points, {fill, stroke, width})    closed polygon, points = [[x, y], ...]
 //   text(x, y, string, {size, fill, bold, align})  text centred vertically on y;
 //                                             align "center" (default), "left" or "right"
+//
+// Renderers pick colours for a white board; each drawing maps them through a theme
+// (web/theme.js): a canvas follows the page's light or dark mode unless given one, an SVG
+// export is light unless given the dark theme.
+
+import { lightTheme, pageTheme } from "./theme.js";
 
 const FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif";
 
@@ -21,12 +27,17 @@ export function boardPoint(canvas, event) {
 }
 
 export class CanvasDrawing {
-  constructor(canvas) {
+  // theme: a web/theme.js theme, or null to follow the page's light/dark mode at each begin().
+  constructor(canvas, theme = null) {
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
+    this.theme = theme;
+    this.paint = lightTheme.colour;
   }
 
   begin(width, height, background = "#ffffff") {
+    this.paint = (this.theme ?? pageTheme()).colour;
+    this.canvas.dataset.theme = (this.theme ?? pageTheme()).name;
     const ratio = Math.min(window.devicePixelRatio || 1, 2);
     const pixelWidth = Math.round(width * ratio);
     const pixelHeight = Math.round(height * ratio);
@@ -39,20 +50,20 @@ export class CanvasDrawing {
     this.canvas.dataset.width = String(width);
     this.ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     this.ctx.clearRect(0, 0, width, height);
-    this.ctx.fillStyle = background;
+    this.ctx.fillStyle = this.paint(background);
     this.ctx.fillRect(0, 0, width, height);
   }
 
   rect(x, y, w, h, { fill, stroke, width = 1 } = {}) {
-    if (fill) { this.ctx.fillStyle = fill; this.ctx.fillRect(x, y, w, h); }
-    if (stroke) { this.ctx.strokeStyle = stroke; this.ctx.lineWidth = width; this.ctx.strokeRect(x, y, w, h); }
+    if (fill) { this.ctx.fillStyle = this.paint(fill); this.ctx.fillRect(x, y, w, h); }
+    if (stroke) { this.ctx.strokeStyle = this.paint(stroke); this.ctx.lineWidth = width; this.ctx.strokeRect(x, y, w, h); }
   }
 
   line(x1, y1, x2, y2, { stroke = "#000", width = 1 } = {}) {
     this.ctx.beginPath();
     this.ctx.moveTo(x1, y1);
     this.ctx.lineTo(x2, y2);
-    this.ctx.strokeStyle = stroke;
+    this.ctx.strokeStyle = this.paint(stroke);
     this.ctx.lineWidth = width;
     this.ctx.lineCap = "square";
     this.ctx.stroke();
@@ -64,13 +75,13 @@ export class CanvasDrawing {
     this.ctx.moveTo(points[0][0], points[0][1]);
     for (const [x, y] of points.slice(1)) this.ctx.lineTo(x, y);
     this.ctx.closePath();
-    if (fill) { this.ctx.fillStyle = fill; this.ctx.fill(); }
-    if (stroke) { this.ctx.strokeStyle = stroke; this.ctx.lineWidth = width; this.ctx.stroke(); }
+    if (fill) { this.ctx.fillStyle = this.paint(fill); this.ctx.fill(); }
+    if (stroke) { this.ctx.strokeStyle = this.paint(stroke); this.ctx.lineWidth = width; this.ctx.stroke(); }
   }
 
   text(x, y, string, { size = 14, fill = "#000", bold = false, align = "center" } = {}) {
     this.ctx.font = `${bold ? "bold " : ""}${size}px ${FONT}`;
-    this.ctx.fillStyle = fill;
+    this.ctx.fillStyle = this.paint(fill);
     this.ctx.textAlign = align;
     this.ctx.textBaseline = "middle";
     this.ctx.fillText(String(string), x, y);
@@ -80,6 +91,11 @@ export class CanvasDrawing {
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 export class SvgDrawing {
+  // theme: a web/theme.js theme; exports are light unless asked otherwise.
+  constructor(theme = lightTheme) {
+    this.paint = theme.colour;
+  }
+
   begin(width, height, background = "#ffffff") {
     this.svg = document.createElementNS(SVG_NS, "svg");
     this.svg.setAttribute("xmlns", SVG_NS);
@@ -91,6 +107,9 @@ export class SvgDrawing {
 
   add(tag, attributes) {
     const node = document.createElementNS(SVG_NS, tag);
+    for (const colour of ["fill", "stroke"]) {
+      if (attributes[colour] && attributes[colour] !== "none") attributes[colour] = this.paint(attributes[colour]);
+    }
     for (const [name, value] of Object.entries(attributes)) {
       if (value !== undefined && value !== null) node.setAttribute(name, String(value));
     }

@@ -50,6 +50,13 @@ function cancelledResponse() {
   return { ...failedResponse("cancelled", "Cancelled."), cancelled: true };
 }
 
+// "Loading Python: downloading the standard library (4.2 of 12.3 MB)…"
+function loadingWords({ text, loaded, total }) {
+  const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+  const amount = total > 0 ? ` (${megabytes(loaded)} of ${megabytes(total)} MB)` : "";
+  return `Loading Python: ${text}${amount}…`;
+}
+
 export function createSolver(options = {}) {
   const workerURL = options.workerURL ?? new URL("./worker.mjs", import.meta.url);
   const loadTimeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
@@ -66,8 +73,9 @@ export function createSolver(options = {}) {
   let current = null; // {id, text, resolve, onProgress, posted, cancelTimer}
   let nextId = 1;
 
-  function setStatus(state, message) {
-    status = { state, message };
+  // progress (while loading): {loaded, total} bytes of the runtime's downloads.
+  function setStatus(state, message, progress = null) {
+    status = { state, message, progress };
     for (const listener of statusListeners) {
       try {
         listener(status);
@@ -85,15 +93,22 @@ export function createSolver(options = {}) {
       settle = { resolve, reject };
     });
     ready.catch(() => {}); // the failure is reported through status and every waiting solve
+    let timer = null;
+    // The load gives up after loadTimeoutMs without news, not after loadTimeoutMs in all: the
+    // downloads report progress, so a slow connection still loading is not cut off.
+    const armTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        fail(`Python did not load: nothing happened for ${Math.round(loadTimeoutMs / 1000)} s; serve the site with ` +
+          "\"python3 build.py serve\" (it sends .wasm as application/wasm and .mjs as text/javascript)");
+      }, loadTimeoutMs);
+    };
     if (globalThis.location && globalThis.location.protocol === "file:") {
       fail("the page was opened from a file; web workers need it served over HTTP: run " +
         "\"python3 build.py serve\" and open the address it prints");
       return;
     }
-    const timer = setTimeout(() => {
-      fail(`Python did not load within ${Math.round(loadTimeoutMs / 1000)} s; serve the site with ` +
-        "\"python3 build.py serve\" (it sends .wasm as application/wasm and .mjs as text/javascript)");
-    }, loadTimeoutMs);
+    armTimer();
 
     function fail(message) {
       clearTimeout(timer);
@@ -132,6 +147,12 @@ export function createSolver(options = {}) {
           break;
         case "error":
           fail(message.message); // the page shows it after "Python failed to load: "
+          break;
+        case "loading":
+          if (info === null) {
+            armTimer();
+            setStatus(status.state, loadingWords(message), message);
+          }
           break;
         case "progress":
           if (current && current.id === message.id && current.onProgress) {

@@ -7,6 +7,8 @@
 //               {type: "solve", id, text}           text: the request as JSON
 // Messages out: {type: "ready", info}               info: versions and load time
 //               {type: "error", message}            loading failed; the message says why
+//               {type: "loading", text, loaded, total}  loading progress: what is loading now
+//                                                   and the bytes of the downloads so far/in all
 //               {type: "progress", id, text}        text: JSON {nodes, solutions, fraction, seconds}
 //               {type: "result", id, text}          text: the response as JSON (Python's own text,
 //                                                   so big integers stay exact)
@@ -15,6 +17,8 @@
 // Cancelling: with a SharedArrayBuffer the page writes the id of the request to cancel into
 // cancelFlag[0]; Python's cancel hook reads it between search steps, so the search stops
 // cleanly and answers with its partial count. Without one the page terminates this worker.
+
+import { trackDownloads } from "./downloads.js";
 
 let cancelFlag = null;
 let runSolve = null;
@@ -91,6 +95,16 @@ async function load(cancelBuffer) {
   const started = performance.now();
   cancelFlag = cancelBuffer ? new Int32Array(cancelBuffer) : null;
   const { manifest, base } = await fetchManifest();
+  const downloads = trackDownloads(manifest, base, (message) => self.postMessage(message));
+  try {
+    return await loadWith(manifest, base, downloads, started);
+  } finally {
+    downloads.stop();
+  }
+}
+
+async function loadWith(manifest, base, downloads, started) {
+  downloads.report("starting the Python runtime");
   const indexURL = new URL(manifest.pyodide.indexURL, base).href;
   let loadPyodide;
   try {
@@ -114,6 +128,7 @@ async function load(cancelBuffer) {
   const wheelURL = new URL(manifest.pysolver.wheel, base).href;
   try {
     // loadPackage only logs a failed download; the import below is what notices it.
+    downloads.report("installing pysolver");
     await pyodide.loadPackage(micropipURL, quiet);
     const micropip = pyodide.pyimport("micropip");
     try {
@@ -129,6 +144,7 @@ async function load(cancelBuffer) {
     ]);
     throw new Error(`installing pysolver failed: ${describe(error)}`, { cause: error });
   }
+  downloads.report("starting pysolver");
   runSolve = pyodide.runPython(GLUE);
   const version = pyodide.runPython("import pysolver; pysolver.__version__");
   return {

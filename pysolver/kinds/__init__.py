@@ -12,9 +12,11 @@ contract, ``KindModule`` below, is what every kind module provides at its top le
 ``ENGINES``
     ``tuple(ENGINE_MODULES)``: the names, default first (what ``protocol.engine_for`` takes).
 ``facts() -> dict``
-    What the page must know and may not type again: ``title``, ``engine_facts(ENGINE_MODULES)``
-    (engines with titles and descriptions, the default), ``limits`` and kind-specific facts;
-    plain JSON, gathered into ``facts.json`` by ``pysolver.facts.site_facts``.
+    What the page must know and may not type again: ``title``, ``help`` (two or three sentences:
+    what the puzzle is and which algorithm solves it; the README has a ``### <title>`` section
+    the page links to), ``engine_facts(ENGINE_MODULES)`` (engines with titles and descriptions,
+    the default), ``limits`` and kind-specific facts; plain JSON, gathered into ``facts.json`` by
+    ``pysolver.facts.site_facts``.
 ``parse_puzzle(puzzle) -> validated puzzle``
     Reads the request's ``puzzle`` JSON into the kind's own types, raising ``SolveError`` (from
     ``pysolver.protocol``; ``puzzle_error`` for the usual ``invalid_puzzle``, ``too_large`` past

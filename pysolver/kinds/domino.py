@@ -84,6 +84,12 @@ def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
     return {
         "title": "Domino tilings",
+        "help": (
+            "Cover the board with 1x2 dominoes: count every way to do it, or find tilings. Profile"
+            " dynamic programming sweeps the board cell by cell, keeping one exact count per "
+            "pattern of cells already covered at the frontier; full rectangles can also be counted"
+            " by Kasteleyn's formula."
+        ),
         **engine_facts(ENGINE_MODULES),
         "limits": {
             "max_rows": MAX_SIDE,

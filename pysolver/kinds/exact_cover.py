@@ -84,6 +84,12 @@ def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
     return {
         "title": "Exact cover",
+        "help": (
+            "Choose some of the options so that every item is covered exactly once (and every "
+            "secondary item at most once, or by any number of options that all give it the same "
+            "colour, written x:A). Knuth's Algorithm X searches for such choices, always "
+            "branching on the item with the fewest options left, on dancing links or on bitsets."
+        ),
         **engine_facts(ENGINE_MODULES),
         "limits": {
             "max_items": MAX_ITEMS,

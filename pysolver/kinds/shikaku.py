@@ -70,6 +70,12 @@ def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
     return {
         "title": "Shikaku",
+        "help": (
+            "Divide the grid into rectangles, each holding exactly one number equal to its area. "
+            "The default engine works by propagation and distribution: rules remove impossible "
+            "rectangles from each clue's candidates, then it splits on a clue; dancing links also "
+            "solves it as an exact cover."
+        ),
         **engine_facts(ENGINE_MODULES),
         "limits": {"max_rows": MAX_SIDE, "max_cols": MAX_SIDE, "max_url_chars": MAX_URL_CHARS},
     }

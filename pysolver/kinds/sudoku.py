@@ -93,6 +93,12 @@ def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
     return {
         "title": "Sudoku",
+        "help": (
+            "Fill the grid so that every row, column and box holds each symbol once. Each cell's "
+            "symbol is an option of an exact cover: the default engine first places what is forced"
+            " (naked and hidden singles), then branches; dancing links and bitsets search it "
+            "directly."
+        ),
         **engine_facts(ENGINE_MODULES),
         "limits": {"max_size": MAX_SIZE},
         "sizes": [{"n": n, "box": list(_box_shape(n, None))} for n in STANDARD_SIZES],

@@ -13,12 +13,22 @@ Fixtures:
   the same way at teardown.
 - ``new_guarded_page(context)``: a fresh guarded page of any browser context, not navigated
   (for tests that break a download or watch the page load); checked the same way at teardown.
+- ``new_guarded_context(**options)``: a fresh browser context (Playwright's new_context
+  options, e.g. ``color_scheme="dark"``), closed at teardown; its pages come from
+  ``new_guarded_page``. ``guarded_context(browser, **options)`` is the same as a context manager,
+  for fixtures of a wider scope; it checks the pages ``new_page`` opened in it when it closes.
 
 The network guard is defined once, here: ``is_local`` says what counts as local (the loopback
 names in ``LOCAL_HOSTS``, and data:, blob:, about: URLs). Every page's requests go through
 ``guard_page``, which aborts the others and records them in ``page.blocked_requests``; and
 Chromium itself resolves no host name but those (``--host-resolver-rules``, built from the
 same ``LOCAL_HOSTS``), so a request the router misses (say, from a worker) fails too.
+
+Service workers are blocked in every context unless a test asks for them
+(``new_guarded_context(service_workers="allow")``, for the offline copy of web/sw.js): a page a
+service worker controls gets its files from the worker, out of the router's reach, so neither
+the guard nor a test's own route (a download broken on purpose) would see them. Where they are
+allowed, the host resolver rules above still keep every request on the machine.
 
 Chromium is Debian's (/usr/bin/chromium, or $PYSOLVER_CHROMIUM); Playwright's own browser
 download is never used. Without Playwright or Chromium the browser tests are skipped, except
@@ -31,6 +41,7 @@ import importlib.util
 import os
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -41,7 +52,9 @@ CHROMIUM = os.environ.get("PYSOLVER_CHROMIUM", "/usr/bin/chromium")
 REQUIRED = os.environ.get("PYSOLVER_REQUIRE_E2E") == "1"
 # What "local" means for every browser test (and the browser benchmark): the loopback only.
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
-LOCAL_SCHEMES = ("data", "blob", "about")
+LOCAL_SCHEMES = ("data", "blob", "about", "file")
+# See the module's docstring: contexts allow service workers only when a test asks.
+NO_SERVICE_WORKERS = {"service_workers": "block"}
 # Loading Pyodide takes a few seconds; a slow shared machine gets generous room.
 READY_TIMEOUT_MS = 90_000
 
@@ -129,8 +142,14 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     }
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, **NO_SERVICE_WORKERS}
+
+
 def is_local(url: str) -> bool:
-    """True for a URL that stays on this machine: a loopback host, or a data:/blob:/about: URL."""
+    """True for a URL that stays on this machine: a loopback host, or a data:/blob:/about:/file:
+    URL."""
     parts = urlsplit(url)
     if parts.scheme in LOCAL_SCHEMES:
         return True
@@ -155,8 +174,13 @@ def guard_page(page) -> list[str]:
 
 
 def new_page(context):
-    """A new page of context, guarded, with console errors recorded in page.console_errors."""
+    """A new page of context, guarded, with console errors recorded in page.console_errors.
+
+    The page is also listed in context.guarded_pages, for guarded_context's check."""
     page = context.new_page()
+    if not hasattr(context, "guarded_pages"):
+        context.guarded_pages = []
+    context.guarded_pages.append(page)
     page.console_errors = []
     page.on(
         "console",
@@ -193,6 +217,26 @@ def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> dict:
     return outcome["info"]
 
 
+@contextmanager
+def guarded_context(browser, **options) -> Iterator[object]:
+    """A new browser context (service workers blocked unless options allow them), closed at the
+    end, which then fails if a page new_page opened in it tried to leave the machine."""
+    context = browser.new_context(**{**NO_SERVICE_WORKERS, **options})
+    context.guarded_pages = []
+    try:
+        yield context
+    finally:
+        blocked = [url for page in context.guarded_pages for url in page.blocked_requests]
+        context.close()
+    assert blocked == [], f"requests left the machine: {blocked}"
+
+
+@pytest.fixture
+def new_guarded_context(browser) -> Iterator[Callable[..., object]]:
+    with ExitStack() as contexts:
+        yield lambda **options: contexts.enter_context(guarded_context(browser, **options))
+
+
 @pytest.fixture
 def new_guarded_page() -> Iterator[Callable[[object], object]]:
     pages = []
@@ -219,12 +263,8 @@ def app_page(open_app, site_url):
 
 @pytest.fixture(scope="module")
 def shared_page(browser, site_url) -> Iterator[object]:
-    context = browser.new_context()
-    page = load_app(new_page(context), site_url)
-    yield page
-    blocked = page.blocked_requests
-    context.close()
-    assert blocked == [], f"requests left the machine: {blocked}"
+    with guarded_context(browser) as context:
+        yield load_app(new_page(context), site_url)
 
 
 def pytest_configure(config: pytest.Config) -> None:

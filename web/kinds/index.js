@@ -2,9 +2,10 @@
 // `struct game`): a kind is an editor (web/kinds/KIND.js), a renderer (web/render/KIND.js) and
 // one line in KINDS below. The page (web/app.js) does everything else the same way for every
 // kind: tab and panel, engine menu, solving with progress, answer and stats, browsing solutions,
-// share links, JSON import/export, PNG/SVG export. The kind's facts (title, engines, limits and
-// its own facts such as pieces or sizes) come from Python through facts.json; an editor reads
-// them from ctx.facts and types none of them again.
+// share links, JSON import/export, PNG/SVG export, the help line atop the panel (facts.help,
+// web/help.js). The kind's facts (title, help, engines, limits and its own facts such as pieces
+// or sizes) come from Python through facts.json; an editor reads them from ctx.facts and types
+// none of them again.
 import { createDomino } from "./domino.js";
 import { createExactCover } from "./exact_cover.js";
 import { createPolyomino } from "./polyomino.js";
@@ -20,7 +21,7 @@ import * as sudokuRenderer from "../render/sudoku.js";
  * What the page gives an editor (its only way to reach the page and the solver).
  * @typedef {object} KindContext
  * @property {string} id            the kind's name in the protocol ("sudoku"); prefix of its ids
- * @property {object} facts         facts.json's entry for the kind: {title, engines: [{name,
+ * @property {object} facts         facts.json's entry for the kind: {title, help, engines: [{name,
  *                                  title, description}], default_engine, limits, ...its own}
  * @property {(request: object) => Promise<object|null>} run   solve through the page: progress,
  *                                  answer in words (editor.describe), stats, solutions to browse

@@ -110,6 +110,12 @@ def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
     return {
         "title": "Polyomino tiling",
+        "help": (
+            "Cover every cell of the board with the chosen pieces, each copy used once, turned and"
+            " (if allowed) flipped. Each placement is an option covering its cells and its piece, "
+            "so the tiling is an exact cover solved by Knuth's Algorithm X on bitsets or dancing "
+            "links."
+        ),
         **engine_facts(ENGINE_MODULES),
         "limits": {
             "max_rows": MAX_BOARD_SIDE,

@@ -1,0 +1,20 @@
+// A few sentences on each tab: what the puzzle is and which algorithm solves it, with a link to
+// the kind's section of the README (built into the site as readme.html). The words come from
+// Python (each kind's facts()["help"], in the facts.json the page reads at start-up), so the
+// page types no puzzle facts; the page puts the paragraph at the top of each kind's panel.
+
+import { el } from "./ui.js";
+
+// GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. The README
+// has one "### <title>" heading per kind, so the same link works on GitHub and in readme.html.
+export function headingAnchor(title) {
+  return title.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+}
+
+// #KIND-help for a kind's facts (title, help), or null when Python gave it no help text.
+export function kindHelp(id, facts) {
+  if (!facts.help) return null;
+  const link = el("a", { href: `readme.html#${headingAnchor(facts.title)}`, target: "_blank", rel: "noopener" },
+    `More about ${facts.title} in the README`);
+  return el("p", { id: `${id}-help`, class: "kind-help" }, facts.help, " ", link);
+}
