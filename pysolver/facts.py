@@ -7,6 +7,8 @@ Sudoku sizes and symbols, error codes). Schema::
     {"version": "0.1.0",
      "modes": ["solve", "count", "random"],
      "error_codes": {"invalid_puzzle": "one line on what it means", ...},
+     "trace": {"default_steps": 2000, "max_steps": 100000},   # trace mode's max_steps
+     "max_heatmap_solutions": 100000,
      "kinds": {"<kind>": {"title": "Sudoku",
                           "engines": [{"name": "singles", "title": "...", "description": "...",
                                        "modes": [...]},  # only when it has fewer modes
@@ -37,6 +39,11 @@ def site_facts() -> dict[str, Any]:
         "version": __version__,
         "modes": list(protocol.MODES),
         "error_codes": dict(protocol.ERROR_CODES),
+        "trace": {
+            "default_steps": protocol.DEFAULT_MAX_STEPS,
+            "max_steps": protocol.MAX_TRACE_STEPS,
+        },
+        "max_heatmap_solutions": protocol.MAX_HEATMAP_SOLUTIONS,
         "kinds": {name: _kind_facts(name) for name in KINDS},
     }
 

@@ -69,3 +69,12 @@ def test_heatmaps_and_engine_modes_are_told() -> None:
     }
     modes = {engine["name"]: engine.get("modes") for engine in kinds["domino"]["engines"]}
     assert modes == {"profile_dp": None, "formula": ["count"], "cftp": ["random"]}
+
+
+def test_trace_and_heatmap_caps_are_the_protocols() -> None:
+    facts = site_facts()
+    assert facts["trace"] == {
+        "default_steps": protocol.DEFAULT_MAX_STEPS,
+        "max_steps": protocol.MAX_TRACE_STEPS,
+    }
+    assert facts["max_heatmap_solutions"] == protocol.MAX_HEATMAP_SOLUTIONS

@@ -16,7 +16,9 @@
 //   #export-json, #import-json (file input), #export-png, #export-svg
 //   #KIND-engine-hint       what the chosen engine does (from facts.json)
 // Each kind's own controls are documented at the top of web/kinds/KIND.js; the kinds and the
-// contract between an editor and this page are in web/kinds/index.js.
+// contract between an editor and this page are in web/kinds/index.js. The Step view, heatmaps
+// and engines side by side (web/explore.js) document their ids in web/stepview.js,
+// web/heatmap.js and web/compare.js.
 // data-state on <body>: "loading" | "ready" | "busy" | "error".
 //
 // The puzzle facts (kinds, engines, limits, pieces, Sudoku sizes) are Python's: build.py writes
@@ -26,6 +28,9 @@ import { CanvasDrawing, SvgDrawing, boardPoint } from "./draw.js";
 import { el, download, groupDigits } from "./ui.js";
 import { engineMenu } from "./widgets.js";
 import { KINDS } from "./kinds/index.js";
+import { createExplorer } from "./explore.js";
+import { engineServes } from "./compare.js";
+import { readPalette } from "./palette.js";
 
 const solver = createSolver();
 window.pysolver = { solve: (request, options) => solver.solve(request, options), ready: solver.ready };
@@ -36,6 +41,7 @@ let pythonReady = false;
 let busy = false;
 // Set when the page itself cannot work (facts.json missing): no later status hides it.
 let pageBroken = false;
+const panels = new Map();
 
 function setState(state, message) {
   if (pageBroken) return;
@@ -66,7 +72,6 @@ solver.ready.then(
 
 // ------------------------------------------------------------------ layout
 
-const panels = new Map();
 let activeKind = null;
 
 const tablist = el("nav", { class: "tabs", role: "tablist", "aria-label": "Puzzle kind" });
@@ -95,14 +100,14 @@ tablist.addEventListener("keydown", (event) => {
   event.preventDefault();
 });
 
-function addKind({ id, editor, renderer }, facts) {
-  const panel = { id, renderer };
+function addKind({ id, editor, renderer }, facts, siteFacts) {
+  const panel = { id, renderer, facts };
   const ctx = {
     id,
     facts,
     run: (request) => run(panel, request),
     redraw: () => redraw(panel),
-    changed: () => { markEdited(panel); panel.kind.clearSolution?.(); clearAnswer(panel); redraw(panel); updateHash(); },
+    changed: () => { markEdited(panel); panel.kind.clearSolution?.(); panel.explore.reset(); clearAnswer(panel); redraw(panel); updateHash(); },
     // A puzzle the editor itself cannot send (e.g. broken JSON): say why, next to the board.
     fail: (message) => { clearAnswer(panel); panel.error.textContent = message; },
     cellAt: (event) => renderer.cellAt(panel.kind.view, ...boardPoint(panel.canvas, event)),
@@ -113,7 +118,9 @@ function addKind({ id, editor, renderer }, facts) {
     role: "img", "aria-label": `${facts.title} board` });
   panel.drawing = new CanvasDrawing(panel.canvas);
   panel.engine = engineMenu(id, facts);
-  panel.engine.select.addEventListener("change", () => updateHash());
+  panel.engine.select.addEventListener("change", () => { updateHash(); updateButtons(); });
+  panel.explore = createExplorer({ id, facts, siteFacts, editor: kind, renderer,
+    run: (request, options) => run(panel, request, options), redraw: () => redraw(panel) });
   panel.result = el("div", { id: `${id}-result`, class: "result", testid: "result" });
   panel.stats = el("div", { id: `${id}-stats`, class: "stats", testid: "stats" });
   panel.error = el("div", { id: `${id}-error`, class: "error", role: "alert", testid: "error" });
@@ -129,10 +136,11 @@ function addKind({ id, editor, renderer }, facts) {
   panel.section = el("section", { id: `panel-${id}`, class: "panel", role: "tabpanel", "data-kind": id, hidden: true },
     el("div", { class: "editor" }, kind.controls,
       el("div", { class: "actions" }, kind.actions,
-        el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint)),
+        el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint),
+      panel.explore.actions),
     el("div", { class: "board-column" },
       el("div", { class: "board-wrap" }, panel.canvas),
-      panel.error, panel.result, panel.nav, panel.stats, kind.extra || null));
+      panel.error, panel.result, panel.nav, panel.stats, panel.explore.element, kind.extra || null));
   kind.attachCanvas?.(panel.canvas);
   tablist.append(panel.tab);
   app.append(panel.section);
@@ -160,7 +168,9 @@ function markEdited(panel) {
 }
 
 function redraw(panel, drawing = panel.drawing, options = {}) {
-  panel.renderer.draw(drawing, panel.kind.view, options);
+  const themed = { palette: readPalette(), ...options };
+  if (panel.explore?.draw(drawing, panel.kind.view, themed)) return;
+  panel.renderer.draw(drawing, panel.kind.view, themed);
 }
 
 function updateButtons() {
@@ -168,6 +178,16 @@ function updateButtons() {
   for (const button of document.querySelectorAll("button.solve-action")) button.disabled = !allowed;
   for (const button of document.querySelectorAll("button.solve-action")) {
     button.title = pythonReady ? "" : "Waiting for Python to load";
+  }
+  // A button whose mode (data-mode) the chosen engine does not serve is not offered.
+  for (const panel of panels.values()) {
+    const engine = panel.engine.select.value;
+    const entry = engine ? panel.facts.engines.find((e) => e.name === engine) : null;
+    for (const button of panel.section.querySelectorAll("button.solve-action[data-mode]")) {
+      if (!entry || engineServes(entry, button.dataset.mode)) continue;
+      button.disabled = true;
+      button.title = `${entry.title} serves ${entry.modes.join(", ")} mode only; choose another engine`;
+    }
   }
 }
 
@@ -217,9 +237,12 @@ function showError(panel, error) {
   panel.error.textContent = error?.path ? `${message} (at ${error.path})` : message;
 }
 
-async function run(panel, request) {
+// quiet: leave the answer area alone and hand the response back (the Step view and engines
+// side by side show it their own way).
+async function run(panel, request, { quiet = false } = {}) {
   if (busy) return null;
   busy = true;
+  if (!quiet) panel.explore.prepare(request);
   const editsAtStart = panel.edits;
   clearAnswer(panel);
   setState("busy", "Solving…");
@@ -250,6 +273,11 @@ async function run(panel, request) {
     progress.hidden = true;
     busy = false;
   }
+  if (quiet) {
+    setState(pythonReady ? "ready" : "loading", pythonReady ? "Ready" : "Loading Python…");
+    if (response && !response.ok && !response.cancelled) showError(panel, response.error);
+    return response;
+  }
   if (response?.cancelled) {
     const count = response.count ?? last.solutions ?? 0;
     panel.result.textContent = `Cancelled after ${((performance.now() - started) / 1000).toFixed(1)} s; ${groupDigits(count)} solutions found so far.`;
@@ -275,6 +303,7 @@ async function run(panel, request) {
   panel.solutions = Array.isArray(response.solutions) ? response.solutions : [];
   panel.index = 0;
   panel.kind.showResponse?.(response);
+  panel.explore.answered(request, response);
   showSolution(panel);
   return response;
 }
@@ -333,6 +362,7 @@ function restoreFromHash() {
     try {
       markEdited(panel);
       panel.kind.decode(hash.slice(colon + 1));
+      panel.explore.reset();
       clearAnswer(panel);
     } catch (error) {
       clearAnswer(panel);
@@ -363,6 +393,7 @@ async function importJson() {
     markEdited(panel);
     panel.kind.importRequest(data.puzzle ? data : { puzzle: data });
     panel.engine.choose(typeof data.engine === "string" ? data.engine : "");
+    panel.explore.reset();
     clearAnswer(panel);
     redraw(panel);
     updateHash();
@@ -413,7 +444,7 @@ async function loadFacts() {
 
 try {
   const facts = await loadFacts();
-  for (const entry of KINDS) addKind(entry, facts.kinds[entry.id]);
+  for (const entry of KINDS) addKind(entry, facts.kinds[entry.id], facts);
   if (!restoreFromHash()) activate(KINDS[0].id, false);
   window.addEventListener("hashchange", restoreFromHash);
   updateButtons();

@@ -1,7 +1,10 @@
 // Draws a polyomino board (and a tiling of it) through the drawing seam (web/draw.js).
 // view = {board: ["..#", ...], solution: [{piece, cells: [[r, c], ...]}] | null, colourOf(piece)}
+// drawStep draws a trace step (web/stepview.js): pieces being tried are paler with a dashed
+// outline, the latest placement and the chosen cell are marked.
 
-import { MARGIN, gridCellAt, gridLayout } from "./grid.js";
+import { DEFAULT_PALETTE } from "../palette.js";
+import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "./grid.js";
 
 export function layout(view) {
   const rows = view.board.length;
@@ -13,7 +16,16 @@ export function cellAt(view, x, y) {
   return gridCellAt(layout(view), x, y);
 }
 
+export function cellBox(view, row, col) {
+  return gridCellBox(layout(view), row, col);
+}
+
 export function draw(d, view) {
+  drawBoard(d, view, (view.solution || []).map((placement) => ({ placement })));
+}
+
+// Placed pieces: [{placement: {piece, cells}, tentative, outline}] (outline: a colour).
+function drawBoard(d, view, pieces) {
   const { rows, cols, cell, width, height } = layout(view);
   d.begin(width, height, "#ffffff");
   const at = (r, c) => [MARGIN + c * cell, MARGIN + r * cell];
@@ -24,26 +36,29 @@ export function draw(d, view) {
       d.rect(x, y, cell, cell, { fill: open ? "#ffffff" : "#4a5160", stroke: "#c5cbd3", width: 1 });
     }
   }
-  if (!view.solution) return;
   const owner = new Map();
-  view.solution.forEach((placement, index) => {
+  pieces.forEach(({ placement }, index) => {
     for (const [r, c] of placement.cells) owner.set(`${r},${c}`, index);
   });
-  view.solution.forEach((placement) => {
+  pieces.forEach(({ placement, tentative }) => {
     const fill = view.colourOf(placement.piece);
+    const inset = tentative ? Math.max(2, cell * 0.12) : 0;
     for (const [r, c] of placement.cells) {
       const [x, y] = at(r, c);
-      d.rect(x, y, cell, cell, { fill });
+      d.rect(x, y, cell, cell, { fill: tentative ? "#ffffff" : fill });
+      if (tentative) d.rect(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset, { fill });
     }
   });
   // Piece outlines: an edge is drawn where the neighbour belongs to another piece (or none).
-  view.solution.forEach((placement, index) => {
+  pieces.forEach(({ placement, tentative, outline }, index) => {
     for (const [r, c] of placement.cells) {
       const [x, y] = at(r, c);
       const edges = [[-1, 0, x, y, x + cell, y], [1, 0, x, y + cell, x + cell, y + cell],
         [0, -1, x, y, x, y + cell], [0, 1, x + cell, y, x + cell, y + cell]];
       for (const [dr, dc, x1, y1, x2, y2] of edges) {
-        if (owner.get(`${r + dr},${c + dc}`) !== index) d.line(x1, y1, x2, y2, { stroke: "#1b1f24", width: 2.5 });
+        if (owner.get(`${r + dr},${c + dc}`) !== index) {
+          d.line(x1, y1, x2, y2, { stroke: outline || "#1b1f24", width: outline ? 3.5 : 2.5, dash: tentative && !outline ? [5, 3] : undefined });
+        }
       }
     }
     // The letter goes on the piece's cell nearest its centre of mass.
@@ -57,4 +72,18 @@ export function draw(d, view) {
     const [x, y] = at(best[0], best[1]);
     d.text(x + cell / 2, y + cell / 2 + 1, placement.piece, { size: Math.max(9, cell * 0.45), bold: true, fill: "#1b1f24" });
   });
+}
+
+export function drawStep(d, view, frame, { palette = DEFAULT_PALETTE } = {}) {
+  const latest = frame.placed.length ? frame.placed[frame.placed.length - 1] : null;
+  drawBoard(d, view, frame.placed.map((entry) => ({
+    placement: entry.place,
+    tentative: !entry.forced,
+    outline: entry === latest && entry.index === frame.index ? palette["trace-focus"] : undefined,
+  })));
+  const item = frame.focus?.item;
+  if (item?.cell) {
+    const [x, y, size] = cellBox(view, item.cell[0], item.cell[1]);
+    d.rect(x + 1.5, y + 1.5, size - 3, size - 3, { fill: palette["trace-focus-fill"], stroke: palette["trace-focus"], width: 3 });
+  }
 }
