@@ -90,18 +90,18 @@ export function createStepView(page) {
   const stepsField = labelled("Max steps", { id: `${id}-trace-steps`, type: "number", min: "1",
     max: String(caps.max_steps), value: String(caps.default_steps) });
   const solutionsField = labelled("Solutions", { id: `${id}-trace-solutions`, type: "number", min: "1", max: "1000", value: "1" });
-  const first = button("first", "⏮", "First step", () => go(0));
-  const back = button("back", "◀", "Step back", () => go(current - 1));
+  const first = button("first", "|◀", "First step", () => go(0));
+  const back = button("back", "◀ Back", "Step back", () => go(current - 1));
   const play = button("play", "▶ Play", "Play", () => (playing ? pause() : start()));
-  const forward = button("forward", "▶|", "Step forward", () => go(current + 1));
-  const nextSolution = button("next-solution", "⏭ Next solution", "Jump to the next solution", jumpToSolution);
+  const forward = button("forward", "Step ▶", "Step forward", () => go(current + 1));
+  const nextSolution = button("next-solution", "Next solution ▶▶", "Jump to the next solution", jumpToSolution);
   const speed = labelled("Speed", { tag: "select", id: `${id}-step-speed` });
   for (const value of SPEEDS) speed.input.append(el("option", { value: String(value) }, `${value} steps/s`));
   speed.input.value = String(DEFAULT_SPEED);
   const slider = el("input", { id: `${id}-step-slider`, type: "range", min: "0", max: "0", value: "0", "aria-label": "Step" });
   slider.addEventListener("input", () => go(Number(slider.value)));
   const position = el("span", { id: `${id}-step-position`, class: "step-position" });
-  const close = button("close", "✕ Close", "Close the step view and show the puzzle", () => closeView());
+  const close = button("close", "Close", "Close the step view and show the puzzle", () => closeView());
   const sentence = el("p", { id: `${id}-step-text`, class: "step-text", "aria-live": "polite" });
   const summary = el("p", { id: `${id}-step-summary`, class: "hint" });
   const spacer = el("div", { class: "step-log-spacer" });
@@ -189,8 +189,8 @@ export function createStepView(page) {
       const indent = Math.min(step.depth, 24) * 0.45;
       rows.append(el("li", {
         class: `step-row step-${step.type}`, "data-step": String(i), role: "listitem",
-        "aria-current": i === current ? "step" : undefined, style: `padding-left: ${indent + 0.3}rem`,
-      }, el("span", { class: "step-number" }, String(i + 1)), " ", step.text));
+        "aria-current": i === current ? "step" : undefined,
+      }, el("span", { class: "step-number" }, String(i + 1)), el("span", { style: `padding-left: ${indent}rem` }, step.text)));
     }
   }
 
@@ -202,7 +202,7 @@ export function createStepView(page) {
     if (!trace) return;
     if (current >= trace.steps.length - 1) go(0);
     playing = true;
-    play.textContent = "⏸ Pause";
+    play.textContent = "❚❚ Pause";
     play.title = "Pause";
     sentence.setAttribute("aria-live", "off"); // a screen reader hears the step it pauses on
     lastTime = performance.now();

@@ -39,9 +39,11 @@ function drawBoard(d, view) {
     for (let r = 0; r <= view.rows; r++) d.line(MARGIN, MARGIN + r * cell, MARGIN + view.cols * cell, MARGIN + r * cell, { stroke: "#d5dae0" });
     for (let c = 0; c <= view.cols; c++) d.line(MARGIN + c * cell, MARGIN, MARGIN + c * cell, MARGIN + view.rows * cell, { stroke: "#d5dae0" });
   }
+  // On big boards (tiny cells) the blocked cells recede, so that the tiling's picture stands out.
+  const blockedFill = cell >= 6 ? "#4a5160" : "#e3e6ea";
   for (const key of view.blocked) {
     const [r, c] = key.split(",").map(Number);
-    if (r < view.rows && c < view.cols) d.rect(MARGIN + c * cell, MARGIN + r * cell, cell, cell, { fill: "#4a5160" });
+    if (r < view.rows && c < view.cols) d.rect(MARGIN + c * cell, MARGIN + r * cell, cell, cell, { fill: blockedFill });
   }
 }
 

@@ -6,6 +6,8 @@
 import { DEFAULT_PALETTE } from "../palette.js";
 import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "./grid.js";
 
+const TENTATIVE_WASH = "rgba(255, 255, 255, 0.5)";
+
 export function layout(view) {
   const rows = view.board.length;
   const cols = Math.max(1, ...view.board.map((line) => line.length));
@@ -40,13 +42,13 @@ function drawBoard(d, view, pieces) {
   pieces.forEach(({ placement }, index) => {
     for (const [r, c] of placement.cells) owner.set(`${r},${c}`, index);
   });
+  // A piece being tried is washed out (and outlined dashed below); a placed one is solid.
   pieces.forEach(({ placement, tentative }) => {
     const fill = view.colourOf(placement.piece);
-    const inset = tentative ? Math.max(2, cell * 0.12) : 0;
     for (const [r, c] of placement.cells) {
       const [x, y] = at(r, c);
-      d.rect(x, y, cell, cell, { fill: tentative ? "#ffffff" : fill });
-      if (tentative) d.rect(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset, { fill });
+      d.rect(x, y, cell, cell, { fill });
+      if (tentative) d.rect(x, y, cell, cell, { fill: TENTATIVE_WASH });
     }
   });
   // Piece outlines: an edge is drawn where the neighbour belongs to another piece (or none).
