@@ -18,6 +18,8 @@ const SPEEDS = [1, 2, 5, 10, 30, 100, 300, 1000];
 const DEFAULT_SPEED = 5;
 const LOG_ROW_PX = 22;
 const LOG_ROWS_SHOWN = 12;
+// The most solutions a trace may ask for (the page's choice: more is never read step by step).
+const MAX_TRACE_SOLUTIONS = 500;
 
 /**
  * The replay of a trace, computed once: for every step the top of the board after it (a
@@ -89,7 +91,7 @@ export function createStepView(page) {
     title: "Record the search step by step and play it on the board" }, "Trace the search");
   const stepsField = labelled("Max steps", { id: `${id}-trace-steps`, type: "number", min: "1",
     max: String(caps.max_steps), value: String(caps.default_steps) });
-  const solutionsField = labelled("Solutions", { id: `${id}-trace-solutions`, type: "number", min: "1", max: "1000", value: "1" });
+  const solutionsField = labelled("Solutions", { id: `${id}-trace-solutions`, type: "number", min: "1", max: String(MAX_TRACE_SOLUTIONS), value: "1" });
   const first = button("first", "|◀", "First step", () => go(0));
   const back = button("back", "◀ Back", "Step back", () => go(current - 1));
   const play = button("play", "▶ Play", "Play", () => (playing ? pause() : start()));
@@ -127,7 +129,7 @@ export function createStepView(page) {
     const request = page.traceRequest();
     request.mode = "trace";
     request.max_steps = clampInt(stepsField.input.value, 1, caps.max_steps, caps.default_steps);
-    request.limit = clampInt(solutionsField.input.value, 1, 1000, 1);
+    request.limit = clampInt(solutionsField.input.value, 1, MAX_TRACE_SOLUTIONS, 1);
     stepsField.input.value = String(request.max_steps);
     const response = await page.run(request);
     if (!response?.ok || !Array.isArray(response.steps)) return;
