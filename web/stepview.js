@@ -87,7 +87,7 @@ export function createStepView(page) {
   let carried = 0;
 
   const button = (name, text, title, onclick) => el("button", { id: `${id}-step-${name}`, type: "button", title, "aria-label": title, onclick }, text);
-  const traceButton = el("button", { id: `${id}-trace`, type: "button", class: "solve-action",
+  const traceButton = el("button", { id: `${id}-trace`, type: "button", class: "solve-action", "data-mode": "trace",
     title: "Record the search step by step and play it on the board" }, "Trace the search");
   const stepsField = labelled("Max steps", { id: `${id}-trace-steps`, type: "number", min: "1",
     max: String(caps.max_steps), value: String(caps.default_steps) });

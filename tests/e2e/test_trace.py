@@ -185,6 +185,7 @@ def test_cftp_is_offered_for_random_tilings_only_and_draws_an_aztec_diamond(shar
     open_tab(page, "domino")
     page.select_option("#domino-engine", "cftp")
     assert page.is_disabled("#domino-count") and page.is_enabled("#domino-random")
+    assert page.is_disabled("#domino-trace")
     page.select_option("#domino-engine", "")
     assert page.is_enabled("#domino-count")
     page.fill("#domino-aztec-order", "14")
