@@ -22,7 +22,10 @@ function answerKey(response) {
   return `${response.count}/${response.complete}/${solutions}`;
 }
 
-/** page: {id, facts, baseRequest() -> {mode, puzzle, ...}, run(request) -> response|null} */
+/**
+ * page: {id, facts, baseRequest() -> {mode, puzzle, ...}, run(request) -> response, or null
+ * when the page was busy or the puzzle changed meanwhile}
+ */
 export function createCompare(page) {
   const { id, facts } = page;
   const button = el("button", { id: `${id}-compare`, type: "button", class: "solve-action",
@@ -52,7 +55,8 @@ export function createCompare(page) {
         continue;
       }
       const response = await page.run({ ...base, engine: engine.name });
-      if (!response || response.cancelled) {
+      if (!response) return; // the page was busy, or the puzzle was edited meanwhile
+      if (response.cancelled) {
         row.append(el("td", { colspan: "4" }, "cancelled"));
         verdict.textContent = "Stopped: the comparison was cancelled.";
         return;

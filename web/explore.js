@@ -5,7 +5,8 @@
 //   draw(d, view, options)  draws the board when a trace or a heatmap is shown (returns true)
 //   prepare(request)        before a solve (adds "heatmap": true to counts when asked)
 //   answered(request, response)   after a successful answer of the page's own solve
-//   reset()                 the puzzle was edited: forget traces and heatmaps
+//   reset()                 the puzzle was edited: forget traces, heatmaps, comparisons (and
+//                           answers still on their way)
 import { createCompare } from "./compare.js";
 import { createHeatmap } from "./heatmap.js";
 import { createStepView } from "./stepview.js";
@@ -18,6 +19,13 @@ import { el } from "./ui.js";
 export function createExplorer(page) {
   const { id, editor, renderer } = page;
   const exportRequest = () => ({ kind: id, ...editor.exportRequest() });
+  // Bumped by reset(): an answer that arrives after an edit is for the earlier puzzle (null).
+  let generation = 0;
+  const runQuietly = async (request) => {
+    const started = generation;
+    const response = await page.run(request, { quiet: true });
+    return started === generation ? response : null;
+  };
   let steps = null;
   const heatmap = createHeatmap({
     ...page,
@@ -27,13 +35,13 @@ export function createExplorer(page) {
   steps = createStepView({
     ...page,
     traceRequest: () => ({ ...(editor.traceRequest?.() ?? exportRequest()), kind: id }),
-    run: (request) => page.run(request, { quiet: true }),
+    run: runQuietly,
     onOpen: () => { heatmap.close(); page.redraw(); },
   });
   const compare = createCompare({
     ...page,
     baseRequest: exportRequest,
-    run: (request) => page.run(request, { quiet: true }),
+    run: runQuietly,
   });
   const element = el("section", { id: `${id}-explore`, class: "explore", "aria-label": "Watch the search" },
     steps.element, heatmap.element, compare.element);
@@ -58,6 +66,7 @@ export function createExplorer(page) {
       heatmap.answered(request, response);
     },
     reset() {
+      generation += 1;
       steps.close();
       heatmap.close();
       compare.close();
