@@ -214,6 +214,9 @@ def test_domino_trace_draws_the_dp_sweep(shared_page) -> None:
     assert picture(page, "domino") != before
     page.click("#domino-step-next-solution")
     assert page.text_content("#domino-step-text") == "Tiling 1 of 36"
+    # Editing the puzzle closes the trace: it was for the board as it was.
+    page.click("#domino-canvas", position={"x": 20, "y": 20})
+    assert page.is_hidden("#domino-step-log")
 
 
 def decoded_hash(page) -> str:
