@@ -222,6 +222,7 @@ export function createStepView(page) {
   // Several steps per frame at high speeds; the board is drawn once per frame.
   function tick(now) {
     if (!playing || !trace) return;
+    if (element.offsetParent === null) { pause(); return; } // its tab was left: stop playing
     carried += ((now - lastTime) / 1000) * speedValue();
     lastTime = now;
     const advance = Math.floor(carried);
