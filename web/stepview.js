@@ -191,7 +191,7 @@ export function createStepView(page) {
       const indent = Math.min(step.depth, 24) * 0.45;
       rows.append(el("li", {
         class: `step-row step-${step.type}`, "data-step": String(i), role: "listitem",
-        "aria-current": i === current ? "step" : undefined,
+        "aria-current": i === current ? "step" : undefined, title: step.text,
       }, el("span", { class: "step-number" }, String(i + 1)), el("span", { style: `padding-left: ${indent}rem` }, step.text)));
     }
   }
