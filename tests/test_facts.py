@@ -58,3 +58,23 @@ def test_error_codes_list_python_and_page_codes() -> None:
     codes = site_facts()["error_codes"]
     for code in (protocol.INVALID_PUZZLE, protocol.TOO_LARGE, "cancelled", "unavailable"):
         assert codes[code]
+
+
+def test_heatmaps_and_engine_modes_are_told() -> None:
+    kinds = site_facts()["kinds"]
+    assert {name for name, kind in kinds.items() if kind["heatmap"]} == {
+        "polyomino",
+        "sudoku",
+        "shikaku",
+    }
+    modes = {engine["name"]: engine.get("modes") for engine in kinds["domino"]["engines"]}
+    assert modes == {"profile_dp": None, "formula": ["count"], "cftp": ["random"]}
+
+
+def test_trace_and_heatmap_caps_are_the_protocols() -> None:
+    facts = site_facts()
+    assert facts["trace"] == {
+        "default_steps": protocol.DEFAULT_MAX_STEPS,
+        "max_steps": protocol.MAX_TRACE_STEPS,
+    }
+    assert facts["max_heatmap_solutions"] == protocol.MAX_HEATMAP_SOLUTIONS

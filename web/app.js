@@ -18,7 +18,9 @@
 //   #KIND-undo, #KIND-redo  undo / redo the board's edits (also Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z;
 //                           web/history.js); #KIND-pad: on-screen keys, if the editor has some
 // Each kind's own controls are documented at the top of web/kinds/KIND.js; the kinds and the
-// contract between an editor and this page are in web/kinds/index.js.
+// contract between an editor and this page are in web/kinds/index.js. The Step view, heatmaps
+// and engines side by side (web/explore.js) document their ids in web/stepview.js,
+// web/heatmap.js and web/compare.js.
 // data-state on <body>: "loading" | "ready" | "busy" | "error".
 //
 // The puzzle facts (kinds, engines, limits, pieces, Sudoku sizes) are Python's: build.py writes
@@ -29,6 +31,9 @@ import { el, download, groupDigits } from "./ui.js";
 import { engineMenu } from "./widgets.js";
 import { createHistory, historyButtons, historyKey, typingInField } from "./history.js";
 import { KINDS } from "./kinds/index.js";
+import { createExplorer } from "./explore.js";
+import { engineServes } from "./compare.js";
+import { readPalette } from "./palette.js";
 
 const solver = createSolver();
 window.pysolver = { solve: (request, options) => solver.solve(request, options), ready: solver.ready };
@@ -39,6 +44,7 @@ let pythonReady = false;
 let busy = false;
 // Set when the page itself cannot work (facts.json missing): no later status hides it.
 let pageBroken = false;
+const panels = new Map();
 
 function setState(state, message) {
   if (pageBroken) return;
@@ -69,7 +75,6 @@ solver.ready.then(
 
 // ------------------------------------------------------------------ layout
 
-const panels = new Map();
 let activeKind = null;
 
 const tablist = el("nav", { class: "tabs", role: "tablist", "aria-label": "Puzzle kind" });
@@ -98,8 +103,8 @@ tablist.addEventListener("keydown", (event) => {
   event.preventDefault();
 });
 
-function addKind({ id, editor, renderer }, facts) {
-  const panel = { id, renderer };
+function addKind({ id, editor, renderer }, facts, siteFacts) {
+  const panel = { id, renderer, facts };
   const ctx = {
     id,
     facts,
@@ -124,7 +129,9 @@ function addKind({ id, editor, renderer }, facts) {
     role: "img", "aria-label": `${facts.title} board` });
   panel.drawing = new CanvasDrawing(panel.canvas);
   panel.engine = engineMenu(id, facts);
-  panel.engine.select.addEventListener("change", () => updateHash());
+  panel.engine.select.addEventListener("change", () => { updateHash(); updateButtons(); });
+  panel.explore = createExplorer({ id, facts, siteFacts, editor: kind, renderer,
+    run: (request, options) => run(panel, request, options), redraw: () => redraw(panel) });
   panel.result = el("div", { id: `${id}-result`, class: "result", testid: "result" });
   panel.stats = el("div", { id: `${id}-stats`, class: "stats", testid: "stats" });
   panel.error = el("div", { id: `${id}-error`, class: "error", role: "alert", testid: "error" });
@@ -140,12 +147,13 @@ function addKind({ id, editor, renderer }, facts) {
   panel.section = el("section", { id: `panel-${id}`, class: "panel", role: "tabpanel", "data-kind": id, hidden: true },
     el("div", { class: "editor" }, kind.controls,
       el("div", { class: "actions" }, kind.actions,
-        el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint)),
+        el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint),
+      panel.explore.actions),
     el("div", { class: "board-column" },
       panel.historyButtons.node,
       el("div", { class: "board-wrap" }, panel.canvas),
       kind.pad || null,
-      panel.error, panel.result, panel.nav, panel.stats, kind.extra || null));
+      panel.error, panel.result, panel.nav, panel.stats, panel.explore.element, kind.extra || null));
   // One stroke of the pointer over the board is one step of undo (before the editor's own
   // pointer handlers, which edit).
   panel.canvas.addEventListener("pointerdown", () => panel.history.beginGroup());
@@ -176,6 +184,7 @@ function activate(id, updateUrl) {
 function edited(panel) {
   markEdited(panel);
   panel.kind.clearSolution?.();
+  panel.explore.reset();
   clearAnswer(panel);
   redraw(panel);
   updateHash();
@@ -188,7 +197,9 @@ function markEdited(panel) {
 }
 
 function redraw(panel, drawing = panel.drawing, options = {}) {
-  panel.renderer.draw(drawing, panel.kind.view, options);
+  const themed = { palette: readPalette(), ...options };
+  if (panel.explore?.draw(drawing, panel.kind.view, themed)) return;
+  panel.renderer.draw(drawing, panel.kind.view, themed);
 }
 
 function updateButtons() {
@@ -196,6 +207,16 @@ function updateButtons() {
   for (const button of document.querySelectorAll("button.solve-action")) button.disabled = !allowed;
   for (const button of document.querySelectorAll("button.solve-action")) {
     button.title = pythonReady ? "" : "Waiting for Python to load";
+  }
+  // A button whose mode (data-mode) the chosen engine does not serve is not offered.
+  for (const panel of panels.values()) {
+    const engine = panel.engine.select.value;
+    const entry = engine ? panel.facts.engines.find((e) => e.name === engine) : null;
+    for (const button of panel.section.querySelectorAll("button.solve-action[data-mode]")) {
+      if (!entry || engineServes(entry, button.dataset.mode)) continue;
+      button.disabled = true;
+      button.title = `${entry.title} serves ${entry.modes.join(", ")} mode only; choose another engine`;
+    }
   }
 }
 
@@ -245,9 +266,12 @@ function showError(panel, error) {
   panel.error.textContent = error?.path ? `${message} (at ${error.path})` : message;
 }
 
-async function run(panel, request) {
+// quiet: leave the answer area alone and hand the response back (the Step view and engines
+// side by side show it their own way).
+async function run(panel, request, { quiet = false } = {}) {
   if (busy) return null;
   busy = true;
+  if (!quiet) panel.explore.prepare(request);
   const editsAtStart = panel.edits;
   clearAnswer(panel);
   setState("busy", "Solving…");
@@ -278,6 +302,11 @@ async function run(panel, request) {
     progress.hidden = true;
     busy = false;
   }
+  if (quiet) {
+    setState(pythonReady ? "ready" : "loading", pythonReady ? "Ready" : "Loading Python…");
+    if (response && !response.ok && !response.cancelled) showError(panel, response.error);
+    return response;
+  }
   if (response?.cancelled) {
     const count = response.count ?? last.solutions ?? 0;
     panel.result.textContent = `Cancelled after ${((performance.now() - started) / 1000).toFixed(1)} s; ${groupDigits(count)} solutions found so far.`;
@@ -305,6 +334,7 @@ async function run(panel, request) {
   panel.index = 0;
   panel.kind.showResponse?.(response);
   panel.history.record(); // the answer may have loaded a puzzle (a puzz.link URL): a step
+  panel.explore.answered(request, response);
   showSolution(panel);
   revealAnswer(panel);
   return response;
@@ -378,6 +408,7 @@ function restoreFromHash() {
     try {
       markEdited(panel);
       panel.kind.decode(hash.slice(colon + 1));
+      panel.explore.reset();
       clearAnswer(panel);
       panel.history.record();
     } catch (error) {
@@ -409,6 +440,7 @@ async function importJson() {
     markEdited(panel);
     panel.kind.importRequest(data.puzzle ? data : { puzzle: data });
     panel.engine.choose(typeof data.engine === "string" ? data.engine : "");
+    panel.explore.reset();
     clearAnswer(panel);
     panel.history.record();
     redraw(panel);
@@ -460,7 +492,7 @@ async function loadFacts() {
 
 try {
   const facts = await loadFacts();
-  for (const entry of KINDS) addKind(entry, facts.kinds[entry.id]);
+  for (const entry of KINDS) addKind(entry, facts.kinds[entry.id], facts);
   if (!restoreFromHash()) activate(KINDS[0].id, false);
   // Undo goes back as far as the puzzle the page opened with (a shared link's, say).
   for (const panel of panels.values()) panel.history.reset();
