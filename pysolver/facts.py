@@ -7,10 +7,14 @@ Sudoku sizes and symbols, error codes). Schema::
     {"version": "0.1.0",
      "modes": ["solve", "count", "random"],
      "error_codes": {"invalid_puzzle": "one line on what it means", ...},
+     "trace": {"default_steps": 2000, "max_steps": 100000},   # trace mode's max_steps
+     "max_heatmap_solutions": 100000,
      "kinds": {"<kind>": {"title": "Sudoku",
                           "help": "Fill the grid so that ...",  # shown atop the kind's tab
-                          "engines": [{"name": "singles", "title": "...", "description": "..."},
+                          "engines": [{"name": "singles", "title": "...", "description": "...",
+                                       "modes": [...]},  # only when it has fewer modes
                                       ...],          # the first is the default
+                          "heatmap": true,          # count mode takes "heatmap": true
                           "default_engine": "singles",
                           "limits": {"max_size": 36, ...},
                           ...}}}                    # kind-specific facts, see each kind
@@ -36,18 +40,35 @@ def site_facts() -> dict[str, Any]:
         "version": __version__,
         "modes": list(protocol.MODES),
         "error_codes": dict(protocol.ERROR_CODES),
-        "kinds": {name: kind_module(name).facts() for name in KINDS},
+        "trace": {
+            "default_steps": protocol.DEFAULT_MAX_STEPS,
+            "max_steps": protocol.MAX_TRACE_STEPS,
+        },
+        "max_heatmap_solutions": protocol.MAX_HEATMAP_SOLUTIONS,
+        "kinds": {name: _kind_facts(name) for name in KINDS},
     }
+
+
+def _kind_facts(name: str) -> dict[str, Any]:
+    module = kind_module(name)
+    # A kind offers heatmaps by providing the function (the API refuses them otherwise).
+    return {**module.facts(), "heatmap": callable(getattr(module, "heatmap", None))}
 
 
 def engine_facts(engines: Mapping[str, ModuleType]) -> dict[str, Any]:
     """The ``engines`` and ``default_engine`` facts of a kind, from its engine table.
 
-    engines: engine name -> engine module (with ``TITLE`` and ``SUMMARY``), default first.
+    engines: engine name -> engine module (with ``TITLE`` and ``SUMMARY``, and ``MODES`` when
+    it serves only some modes), default first.
     """
     return {
         "engines": [
-            {"name": name, "title": module.TITLE, "description": module.SUMMARY}
+            {
+                "name": name,
+                "title": module.TITLE,
+                "description": module.SUMMARY,
+                **({"modes": list(module.MODES)} if hasattr(module, "MODES") else {}),
+            }
             for name, module in engines.items()
         ],
         "default_engine": next(iter(engines)),

@@ -386,3 +386,17 @@ def test_cftp_refusals_are_clear(request_fields: dict, puzzle: dict, code: str, 
     response = domino(puzzle, engine="cftp", **request_fields)
     assert not response["ok"]
     assert response["error"]["code"] == code and words in response["error"]["message"]
+
+
+def test_random_mode_takes_cftp_by_default_only_where_the_dp_cannot_go() -> None:
+    wide = domino({"rows": 30, "cols": 30}, mode="random", seed=3)
+    assert wide["ok"] and wide["engine"] == "cftp" and wide["count"] == 1
+    assert_tiling(wide["solutions"][0], board_cells(["." * 30] * 30))
+    narrow = domino({"rows": 8, "cols": 30}, mode="random", seed=3)
+    assert narrow["ok"] and narrow["engine"] == "profile_dp" and "total" in narrow
+    counted = domino({"rows": 30, "cols": 30}, mode="count")
+    assert counted["engine"] == "formula"
+    # A hole keeps the default on the DP, which then says the board is too big for it.
+    holed = ["." * 30] * 10 + ["." * 10 + "##" + "." * 18] + ["." * 30] * 19
+    refused = domino({"board": holed}, mode="random")
+    assert not refused["ok"] and refused["error"]["code"] == "too_large"

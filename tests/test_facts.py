@@ -71,3 +71,23 @@ def test_every_kind_has_help_naming_its_algorithm_and_a_readme_section() -> None
         assert any(algorithm in kind["help"] for algorithm in algorithms), name
         # web/help.js links each tab to the README heading of the kind's title.
         assert f"\n### {kind['title']}\n" in readme, name
+
+
+def test_heatmaps_and_engine_modes_are_told() -> None:
+    kinds = site_facts()["kinds"]
+    assert {name for name, kind in kinds.items() if kind["heatmap"]} == {
+        "polyomino",
+        "sudoku",
+        "shikaku",
+    }
+    modes = {engine["name"]: engine.get("modes") for engine in kinds["domino"]["engines"]}
+    assert modes == {"profile_dp": None, "formula": ["count"], "cftp": ["random"]}
+
+
+def test_trace_and_heatmap_caps_are_the_protocols() -> None:
+    facts = site_facts()
+    assert facts["trace"] == {
+        "default_steps": protocol.DEFAULT_MAX_STEPS,
+        "max_steps": protocol.MAX_TRACE_STEPS,
+    }
+    assert facts["max_heatmap_solutions"] == protocol.MAX_HEATMAP_SOLUTIONS

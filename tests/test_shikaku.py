@@ -387,6 +387,23 @@ def test_seed12_trace_tells_the_candidate_story() -> None:
     assert {"split", "try", "force", "backtrack"} <= {step["type"] for step in response["steps"]}
 
 
+def test_split_steps_list_the_clues_surviving_rectangles() -> None:
+    puzzle = seed_fixture()["puzzle"]
+    rows, cols, clues = puzzle["rows"], puzzle["cols"], [tuple(c) for c in puzzle["clues"]]
+    rectangles, _, _ = shikaku.candidate_rectangles(rows, cols, clues)
+    steps = run(puzzle, mode="trace", engine="propagate")["steps"]
+    splits = [(n, step) for n, step in enumerate(steps) if step["type"] == "split"]
+    assert splits
+    for n, step in splits:
+        rects = step["rects"]
+        assert rects[0] == step["first"] and len(rects) == step["rest"] + 1
+        assert len({tuple(rect) for rect in rects}) == len(rects)
+        assert all(tuple(rect) in rectangles[step["clue"]] for rect in rects)
+        # The first part of the split follows it and takes the first rectangle.
+        assert steps[n + 1]["type"] == "try"
+        assert steps[n + 1]["place"] == {"clue": step["clue"], "rect": rects[0]}
+
+
 @pytest.mark.parametrize("engine", ENGINES)
 def test_traces_replay_to_every_solution(engine: str) -> None:
     for seed in range(12):

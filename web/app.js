@@ -23,7 +23,9 @@
 //   data-offline on <html>  state of the offline copy (web/offline.js); #offline-note shows
 //                           "Works offline" once the service worker serves the page
 // Each kind's own controls are documented at the top of web/kinds/KIND.js; the kinds and the
-// contract between an editor and this page are in web/kinds/index.js.
+// contract between an editor and this page are in web/kinds/index.js. The Step view, heatmaps
+// and engines side by side (web/explore.js) document their ids in web/stepview.js,
+// web/heatmap.js and web/compare.js.
 // data-state on <body>: "loading" | "ready" | "busy" | "error".
 //
 // The puzzle facts (kinds, engines, limits, pieces, Sudoku sizes) are Python's: build.py writes
@@ -38,6 +40,9 @@ import { lightTheme, onThemeChange, pageDarkTheme } from "./theme.js";
 import { showLoading } from "./loading.js";
 import { keepOffline } from "./offline.js";
 import { kindHelp } from "./help.js";
+import { createExplorer } from "./explore.js";
+import { engineServes } from "./compare.js";
+import { readPalette } from "./palette.js";
 
 const solver = createSolver();
 showLoading(solver);
@@ -50,6 +55,7 @@ let pythonReady = false;
 let busy = false;
 // Set when the page itself cannot work (facts.json missing): no later status hides it.
 let pageBroken = false;
+const panels = new Map();
 
 function setState(state, message) {
   if (pageBroken) return;
@@ -85,7 +91,6 @@ solver.ready.then(
 
 // ------------------------------------------------------------------ layout
 
-const panels = new Map();
 let activeKind = null;
 
 const tablist = el("nav", { class: "tabs", role: "tablist", "aria-label": "Puzzle kind" });
@@ -115,8 +120,8 @@ tablist.addEventListener("keydown", (event) => {
   event.preventDefault();
 });
 
-function addKind({ id, editor, renderer }, facts) {
-  const panel = { id, renderer };
+function addKind({ id, editor, renderer }, facts, siteFacts) {
+  const panel = { id, renderer, facts };
   const ctx = {
     id,
     facts,
@@ -141,7 +146,9 @@ function addKind({ id, editor, renderer }, facts) {
     role: "img", "aria-label": `${facts.title} board` });
   panel.drawing = new CanvasDrawing(panel.canvas);
   panel.engine = engineMenu(id, facts);
-  panel.engine.select.addEventListener("change", () => updateHash());
+  panel.engine.select.addEventListener("change", () => { updateHash(); updateButtons(); });
+  panel.explore = createExplorer({ id, facts, siteFacts, editor: kind, renderer,
+    run: (request, options) => run(panel, request, options), redraw: () => redraw(panel) });
   panel.result = el("div", { id: `${id}-result`, class: "result", testid: "result" });
   panel.stats = el("div", { id: `${id}-stats`, class: "stats", testid: "stats" });
   panel.error = el("div", { id: `${id}-error`, class: "error", role: "alert", testid: "error" });
@@ -158,12 +165,13 @@ function addKind({ id, editor, renderer }, facts) {
     kindHelp(id, facts),
     el("div", { class: "editor" }, kind.controls,
       el("div", { class: "actions" }, kind.actions,
-        el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint)),
+        el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint),
+      panel.explore.actions),
     el("div", { class: "board-column" },
       panel.historyButtons.node,
       el("div", { class: "board-wrap" }, panel.canvas),
       kind.pad || null,
-      panel.error, panel.result, panel.nav, panel.stats, kind.extra || null));
+      panel.error, panel.result, panel.nav, panel.stats, panel.explore.element, kind.extra || null));
   // One stroke of the pointer over the board is one step of undo (before the editor's own
   // pointer handlers, which edit).
   panel.canvas.addEventListener("pointerdown", () => panel.history.beginGroup());
@@ -194,6 +202,7 @@ function activate(id, updateUrl) {
 function edited(panel) {
   markEdited(panel);
   panel.kind.clearSolution?.();
+  panel.explore.reset();
   clearAnswer(panel);
   redraw(panel);
   updateHash();
@@ -206,7 +215,9 @@ function markEdited(panel) {
 }
 
 function redraw(panel, drawing = panel.drawing, options = {}) {
-  panel.renderer.draw(drawing, panel.kind.view, options);
+  const themed = { palette: readPalette(), ...options };
+  if (panel.explore?.draw(drawing, panel.kind.view, themed)) return;
+  panel.renderer.draw(drawing, panel.kind.view, themed);
 }
 
 function updateButtons() {
@@ -214,6 +225,16 @@ function updateButtons() {
   for (const button of document.querySelectorAll("button.solve-action")) button.disabled = !allowed;
   for (const button of document.querySelectorAll("button.solve-action")) {
     button.title = pythonReady ? "" : "Waiting for Python to load";
+  }
+  // A button whose mode (data-mode) the chosen engine does not serve is not offered.
+  for (const panel of panels.values()) {
+    const engine = panel.engine.select.value;
+    const entry = engine ? panel.facts.engines.find((e) => e.name === engine) : null;
+    for (const button of panel.section.querySelectorAll("button.solve-action[data-mode]")) {
+      if (!entry || engineServes(entry, button.dataset.mode)) continue;
+      button.disabled = true;
+      button.title = `${entry.title} serves ${entry.modes.join(", ")} mode only; choose another engine`;
+    }
   }
 }
 
@@ -263,9 +284,12 @@ function showError(panel, error) {
   panel.error.textContent = error?.path ? `${message} (at ${error.path})` : message;
 }
 
-async function run(panel, request) {
+// quiet: leave the answer area alone and hand the response back (the Step view and engines
+// side by side show it their own way).
+async function run(panel, request, { quiet = false } = {}) {
   if (busy) return null;
   busy = true;
+  if (!quiet) panel.explore.prepare(request);
   const editsAtStart = panel.edits;
   clearAnswer(panel);
   setState("busy", "Solving…");
@@ -296,6 +320,11 @@ async function run(panel, request) {
     progress.hidden = true;
     busy = false;
   }
+  if (quiet) {
+    setState(pythonReady ? "ready" : "loading", pythonReady ? "Ready" : "Loading Python…");
+    if (response && !response.ok && !response.cancelled) showError(panel, response.error);
+    return response;
+  }
   if (response?.cancelled) {
     const count = response.count ?? last.solutions ?? 0;
     panel.result.textContent = `Cancelled after ${((performance.now() - started) / 1000).toFixed(1)} s; ${groupDigits(count)} solutions found so far.`;
@@ -323,6 +352,7 @@ async function run(panel, request) {
   panel.index = 0;
   panel.kind.showResponse?.(response);
   panel.history.record(); // the answer may have loaded a puzzle (a puzz.link URL): a step
+  panel.explore.answered(request, response);
   showSolution(panel);
   revealAnswer(panel);
   return response;
@@ -396,6 +426,7 @@ function restoreFromHash() {
     try {
       markEdited(panel);
       panel.kind.decode(hash.slice(colon + 1));
+      panel.explore.reset();
       clearAnswer(panel);
       panel.history.record();
     } catch (error) {
@@ -427,6 +458,7 @@ async function importJson() {
     markEdited(panel);
     panel.kind.importRequest(data.puzzle ? data : { puzzle: data });
     panel.engine.choose(typeof data.engine === "string" ? data.engine : "");
+    panel.explore.reset();
     clearAnswer(panel);
     panel.history.record();
     redraw(panel);
@@ -483,7 +515,7 @@ async function loadFacts() {
 
 try {
   const facts = await loadFacts();
-  for (const entry of KINDS) addKind(entry, facts.kinds[entry.id]);
+  for (const entry of KINDS) addKind(entry, facts.kinds[entry.id], facts);
   if (!restoreFromHash()) activate(KINDS[0].id, false);
   // Undo goes back as far as the puzzle the page opened with (a shared link's, say).
   for (const panel of panels.values()) panel.history.reset();

@@ -3,8 +3,9 @@
 // (the same canvas) and the SVG export.
 //
 //   begin(width, height, background)         start a fresh picture of that size
-//   rect(x, y, w, h, {fill, stroke, width})   axis-aligned rectangle
-//   line(x1, y1, x2, y2, {stroke, width})     straight line
+//   rect(x, y, w, h, {fill, stroke, width, dash})   axis-aligned rectangle
+//   line(x1, y1, x2, y2, {stroke, width, dash})     straight line
+//                                             (dash: [on, off] lengths for a dashed stroke)
 //   polygon(points, {fill, stroke, width})    closed polygon, points = [[x, y], ...]
 //   text(x, y, string, {size, fill, bold, align})  text centred vertically on y;
 //                                             align "center" (default), "left" or "right"
@@ -54,19 +55,27 @@ export class CanvasDrawing {
     this.ctx.fillRect(0, 0, width, height);
   }
 
-  rect(x, y, w, h, { fill, stroke, width = 1 } = {}) {
+  rect(x, y, w, h, { fill, stroke, width = 1, dash } = {}) {
     if (fill) { this.ctx.fillStyle = this.paint(fill); this.ctx.fillRect(x, y, w, h); }
-    if (stroke) { this.ctx.strokeStyle = this.paint(stroke); this.ctx.lineWidth = width; this.ctx.strokeRect(x, y, w, h); }
+    if (stroke) {
+      this.ctx.strokeStyle = this.paint(stroke);
+      this.ctx.lineWidth = width;
+      this.ctx.setLineDash(dash || []);
+      this.ctx.strokeRect(x, y, w, h);
+      this.ctx.setLineDash([]);
+    }
   }
 
-  line(x1, y1, x2, y2, { stroke = "#000", width = 1 } = {}) {
+  line(x1, y1, x2, y2, { stroke = "#000", width = 1, dash } = {}) {
     this.ctx.beginPath();
     this.ctx.moveTo(x1, y1);
     this.ctx.lineTo(x2, y2);
     this.ctx.strokeStyle = this.paint(stroke);
     this.ctx.lineWidth = width;
-    this.ctx.lineCap = "square";
+    this.ctx.lineCap = dash ? "butt" : "square";
+    this.ctx.setLineDash(dash || []);
     this.ctx.stroke();
+    this.ctx.setLineDash([]);
   }
 
   polygon(points, { fill, stroke, width = 1 } = {}) {
@@ -117,12 +126,14 @@ export class SvgDrawing {
     return node;
   }
 
-  rect(x, y, w, h, { fill, stroke, width = 1 } = {}) {
-    this.add("rect", { x, y, width: w, height: h, fill: fill || "none", stroke: stroke || undefined, "stroke-width": stroke ? width : undefined });
+  rect(x, y, w, h, { fill, stroke, width = 1, dash } = {}) {
+    this.add("rect", { x, y, width: w, height: h, fill: fill || "none", stroke: stroke || undefined,
+      "stroke-width": stroke ? width : undefined, "stroke-dasharray": stroke && dash ? dash.join(" ") : undefined });
   }
 
-  line(x1, y1, x2, y2, { stroke = "#000", width = 1 } = {}) {
-    this.add("line", { x1, y1, x2, y2, stroke, "stroke-width": width, "stroke-linecap": "square" });
+  line(x1, y1, x2, y2, { stroke = "#000", width = 1, dash } = {}) {
+    this.add("line", { x1, y1, x2, y2, stroke, "stroke-width": width, "stroke-linecap": dash ? "butt" : "square",
+      "stroke-dasharray": dash ? dash.join(" ") : undefined });
   }
 
   polygon(points, { fill, stroke, width = 1 } = {}) {

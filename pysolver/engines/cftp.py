@@ -37,6 +37,8 @@ from pysolver.engines.monitor import Monitor
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
 TITLE = "Coupling from the past"
 SUMMARY = "Exactly uniform random tilings of big simply connected boards (flip chain, CFTP)."
+# The only protocol modes it serves (facts.json tells the page).
+MODES = ("random",)
 
 # Sweeps of the first try; each retry doubles them.
 FIRST_SWEEPS = 16

@@ -45,6 +45,8 @@ from pysolver.engines.monitor import Monitor
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
 TITLE = "Kasteleyn's formula"
 SUMMARY = "Counts tilings of a full rectangle by Kasteleyn's exact product."
+# The only protocol modes it serves (facts.json tells the page).
+MODES = ("count",)
 
 Poly = list[int]  # coefficients, constant term first, no trailing zeros (the zero poly is [])
 

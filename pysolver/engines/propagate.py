@@ -496,6 +496,11 @@ class _Search:
         return node
 
 
+# A split step lists at most this many of the split variable's candidates, so that a trace's
+# memory stays proportional to its steps (splits take the fewest candidates, so rarely more).
+SPLIT_SHOWN = 64
+
+
 class _Tracer:
     """Records the search's moves as raw trace steps (built only when a recorder is given).
 
@@ -506,7 +511,8 @@ class _Tracer:
          "candidates": n}                  # n: candidates left over all variables
         {"type": "propagate", "depth": d, "rule": "all", "contradiction": True, ...}
         {"type": "force", "depth": d, "variable": v, "candidate": i}
-        {"type": "split", "depth": d, "variable": v, "candidate": i, "rest": k}
+        {"type": "split", "depth": d, "variable": v, "candidate": i, "rest": k,
+         "candidates": [i, ...]}          # v's candidates left, i first (at most SPLIT_SHOWN)
         {"type": "try", "depth": d, "variable": v, "candidate": i}
         {"type": "backtrack", "depth": d}
         {"type": "solution", "depth": d, "candidates": [i per variable], "number": s}
@@ -595,13 +601,15 @@ class _Tracer:
                 self.on_board.add(variable)
 
     def split(self, variable: int, domain: list[int]) -> None:
+        positions = self.index_of[variable]
         self.recorder.add(
             {
                 "type": "split",
                 "depth": self.depth,
                 "variable": variable,
-                "candidate": self.index_of[variable][domain[0]],
+                "candidate": positions[domain[0]],
                 "rest": len(domain) - 1,
+                "candidates": [positions[mask] for mask in domain[:SPLIT_SHOWN]],
             }
         )
 

@@ -10,13 +10,15 @@ Engines (``ENGINES``):
   lists and samples tilings.
 - ``formula``: Kasteleyn's product evaluated exactly (``pysolver.engines.kasteleyn``); counts
   full rectangles only (no holes after trimming fully blocked border rows and columns).
-With no ``engine`` in the request, count mode on a full rectangle uses ``formula`` and
-everything else ``profile_dp``. Asking for ``formula`` on a board with holes, or in solve or
+With no ``engine`` in the request, count mode on a full rectangle uses ``formula``, random
+mode on a board the DP cannot take (too wide, or too many stored counts) uses ``cftp`` when
+cftp can (simply connected, at most ``MAX_CFTP_CELLS`` open cells), and everything else
+``profile_dp``. Asking for ``formula`` on a board with holes, or in solve or
 random mode, is an ``invalid_request`` error naming the alternative.
 
 - ``cftp``: coupling from the past (``pysolver.engines.cftp``), random mode only: exactly
   uniform tilings of simply connected boards (no holes, one piece) up to ``MAX_CFTP_CELLS``
-  open cells, far beyond the DP's width; never the default.
+  open cells, far beyond the DP's width; the default only where the DP cannot go.
 
 Modes:
 - ``trace``: the DP's ``cell`` steps (``states``: live profiles after the cell), then the first
@@ -216,9 +218,14 @@ def parse_puzzle(puzzle: Any) -> Board:
 
 
 def choose_engine(board: Board, query: Query) -> str:
-    """The engine to run: the requested one if it fits, else formula for counting rectangles."""
+    """The engine to run: the requested one if it fits; with none requested, formula for
+    counting rectangles, cftp for random tilings beyond the DP, else the profile DP."""
     if query.engine is None:
-        return "formula" if query.mode == "count" and board.is_full_rectangle else "profile_dp"
+        if query.mode == "count" and board.is_full_rectangle:
+            return "formula"
+        if query.mode == "random" and _beyond_the_dp(board) and _cftp_takes(board):
+            return "cftp"
+        return "profile_dp"
     engine = engine_for(query, ENGINES)
     if engine == "cftp" and query.mode != "random":
         raise SolveError(
@@ -243,6 +250,21 @@ def choose_engine(board: Board, query: Query) -> str:
                 "engine",
             )
     return engine
+
+
+def _beyond_the_dp(board: Board) -> bool:
+    """Whether the profile DP refuses to list this board's tilings (too wide or too big)."""
+    if min(board.width, board.height) > profile_dp.MAX_WIDTH:
+        return True
+    oriented, _ = encode(board)
+    return profile_dp.check_size(oriented.open_rows, oriented.width, True) is not None
+
+
+def _cftp_takes(board: Board) -> bool:
+    """Whether cftp samples this board: small enough, one piece and no holes."""
+    return (
+        board.cells <= MAX_CFTP_CELLS and cftp.holes_message(board.open_rows, board.width) is None
+    )
 
 
 # A solution: its dominoes [[r1, c1], [r2, c2]] in the puzzle's coordinates, sorted.

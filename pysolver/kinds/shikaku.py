@@ -443,6 +443,7 @@ def _propagation_describer(
             step["clue"] = raw["variable"]
             step["first"] = place(raw["variable"], raw["candidate"])["rect"]
             step["rest"] = raw["rest"]
+            step["rects"] = [place(raw["variable"], index)["rect"] for index in raw["candidates"]]
             first = rect_text(raw["variable"], raw["candidate"])
             others = "the other one" if raw["rest"] == 1 else f"one of the other {raw['rest']}"
             step["text"] = f"Split {clue_label(raw['variable'])}: {first}, or {others}"

@@ -1,10 +1,12 @@
 // Domino tilings. Controls (ids): #domino-rows, #domino-cols (bounded by Python's limits),
 // #domino-clear (unblock all), #domino-count (exact count, shown whole with digit grouping in
 // #domino-result; data-count holds the plain digits), #domino-seed, #domino-random (draw a
-// random tiling). Click or drag on #domino-canvas to block or unblock cells, or move its cursor
-// with the arrows and block or unblock with Space or Enter.
-// Share fragment: #domino:<rows>x<cols>[:<r>.<c>,...] (the blocked cells).
-import { el, groupDigits } from "../ui.js";
+// random tiling; with no engine chosen, Python takes coupling from the past where the profile
+// DP cannot go), #domino-aztec-order + #domino-aztec (the Aztec diamond of that order as the
+// board). Click or drag on #domino-canvas to block or unblock cells, or move its cursor with the
+// arrows and block or unblock with Space or Enter.
+// Share fragment: #domino:<rows>x<cols>[:<r>.<c>,...] (the blocked cells), or #domino:aztec<n>.
+import { clampInt, el, groupDigits, labelled } from "../ui.js";
 import { countWords, seedField, sizeFields, toggleCells } from "../widgets.js";
 
 /** @param {import("./index.js").KindContext} ctx */
@@ -12,13 +14,36 @@ export function createDomino(ctx) {
   const view = { rows: 8, cols: 8, blocked: new Set(), tiling: null, cursor: null, cursorShown: false };
   const size = sizeFields(ctx.id, ctx.facts.limits, view, (rows, cols) => {
     Object.assign(view, { rows, cols });
+    aztec = 0;
     ctx.changed();
   });
   const clearButton = el("button", { id: "domino-clear", type: "button" }, "Unblock all");
   const seed = seedField(ctx.id);
-  const countButton = el("button", { id: "domino-count", type: "button", class: "solve-action primary" }, "Count tilings");
-  const randomButton = el("button", { id: "domino-random", type: "button", class: "solve-action" }, "Draw a random tiling");
-  clearButton.addEventListener("click", () => { view.blocked.clear(); ctx.changed(); });
+  const countButton = el("button", { id: "domino-count", type: "button", class: "solve-action primary", "data-mode": "count" }, "Count tilings");
+  const randomButton = el("button", { id: "domino-random", type: "button", class: "solve-action", "data-mode": "random" }, "Draw a random tiling");
+  // The Aztec diamond of order n: rows of 2, 4, ..., 2n, 2n, ..., 4, 2 cells, centred. Its
+  // random tilings show the arctic circle (frozen corners outside, disorder inside).
+  const maxOrder = Math.floor(Math.min(ctx.facts.limits.max_rows, ctx.facts.limits.max_cols) / 2);
+  const aztecOrder = labelled("Aztec diamond of order", { id: "domino-aztec-order", type: "number", min: "1", max: String(maxOrder), value: "40" });
+  const aztecButton = el("button", { id: "domino-aztec", type: "button" }, "Use as board");
+  let aztec = 0; // the order of the Aztec diamond shown, 0 when the board is anything else
+  function aztecBoard(order) {
+    const side = 2 * order;
+    const blocked = [];
+    for (let r = 0; r < side; r++) {
+      const half = r < order ? r + 1 : side - r; // open cells each side of the centre line
+      for (let c = 0; c < side; c++) if (c < order - half || c >= order + half) blocked.push([r, c]);
+    }
+    return { rows: side, cols: side, blocked };
+  }
+  aztecButton.addEventListener("click", () => {
+    const order = clampInt(aztecOrder.input.value, 1, maxOrder, 40);
+    aztecOrder.input.value = String(order);
+    load(aztecBoard(order));
+    aztec = order;
+    ctx.changed();
+  });
+  clearButton.addEventListener("click", () => { view.blocked.clear(); aztec = 0; ctx.changed(); });
 
   const blockedList = () => [...view.blocked].map((key) => key.split(",").map(Number))
     .filter(([r, c]) => r < view.rows && c < view.cols).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
@@ -29,6 +54,7 @@ export function createDomino(ctx) {
   });
 
   function load(data) {
+    aztec = 0;
     const rows = Number(data.rows);
     const cols = Number(data.cols);
     size.check(rows, cols);
@@ -42,7 +68,8 @@ export function createDomino(ctx) {
     controls: el("div", { class: "controls" },
       el("div", { class: "row" }, size.rows.wrap, size.cols.wrap, clearButton),
       el("p", { class: "hint" }, "Click or drag on the board to block cells, or move with the arrows and toggle with Space."),
-      el("div", { class: "row" }, seed.wrap)),
+      el("div", { class: "row" }, seed.wrap),
+      el("div", { class: "row" }, aztecOrder.wrap, aztecButton)),
     actions: el("div", { class: "buttons" }, countButton, randomButton),
     attachCanvas(canvas) {
       toggleCells(canvas, {
@@ -50,7 +77,10 @@ export function createDomino(ctx) {
         size: () => [view.rows, view.cols],
         cellAt: ctx.cellAt,
         isOn: (cell) => view.blocked.has(cell.join(",")),
-        setOn: (cell, on) => (on ? view.blocked.add(cell.join(",")) : view.blocked.delete(cell.join(","))),
+        setOn: (cell, on) => {
+          aztec = 0;
+          if (on) view.blocked.add(cell.join(",")); else view.blocked.delete(cell.join(","));
+        },
       }, ctx.changed, ctx.redraw);
     },
     describe(response) {
@@ -61,8 +91,16 @@ export function createDomino(ctx) {
     },
     setSolution(solution) { view.tiling = solution || null; },
     clearSolution() { view.tiling = null; },
-    encode: () => `${view.rows}x${view.cols}${view.blocked.size ? `:${blockedList().map(([r, c]) => `${r}.${c}`).join(",")}` : ""}`,
+    encode: () => (aztec ? `aztec${aztec}` : `${view.rows}x${view.cols}${view.blocked.size ? `:${blockedList().map(([r, c]) => `${r}.${c}`).join(",")}` : ""}`),
     decode(text) {
+      const diamond = /^aztec(\d+)$/.exec(text);
+      if (diamond) {
+        const order = Number(diamond[1]);
+        if (order < 1 || order > maxOrder) throw new Error(`the Aztec diamond's order must be from 1 to ${maxOrder}`);
+        load(aztecBoard(order));
+        aztec = order;
+        return;
+      }
       const match = /^(\d+)x(\d+)(?::(.*))?$/.exec(text);
       if (!match) throw new Error("expected <rows>x<cols>[:<r>.<c>,…]");
       const blocked = match[3] ? match[3].split(",").map((part) => part.split(".").map(Number)) : [];

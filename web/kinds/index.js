@@ -3,9 +3,10 @@
 // one line in KINDS below. The page (web/app.js) does everything else the same way for every
 // kind: tab and panel, engine menu, solving with progress, answer and stats, browsing solutions,
 // share links, JSON import/export, PNG/SVG export, the help line atop the panel (facts.help,
-// web/help.js). The kind's facts (title, help, engines, limits and its own facts such as pieces
-// or sizes) come from Python through facts.json; an editor reads them from ctx.facts and types
-// none of them again.
+// web/help.js), and watching the search (web/explore.js: the Step view playing a trace,
+// heatmaps over the board, engines side by side). The kind's facts (title, help, engines, limits
+// and its own facts such as pieces or sizes) come from Python through facts.json; an editor
+// reads them from ctx.facts and types none of them again.
 import { createDomino } from "./domino.js";
 import { createExactCover } from "./exact_cover.js";
 import { createPolyomino } from "./polyomino.js";
@@ -48,8 +49,14 @@ import * as sudokuRenderer from "../render/sudoku.js";
  * @property {() => string} encode          the puzzle as share-link text (no "&"); also the
  *                                          state undo and redo keep (web/history.js)
  * @property {(text: string) => void} decode   load share-link text; throws Error with a reason
- * @property {() => object} exportRequest   the request to save as JSON (without kind and engine)
+ * @property {() => object} exportRequest   the request to save as JSON (without kind and engine);
+ *                                  also what engines side by side run, and (mode set to
+ *                                  "trace") what the Step view traces
  * @property {(request: object) => void} importRequest   load a request; throws Error with a reason
+ * @property {() => object} [traceRequest]   the request to trace when exportRequest's needs
+ *                                  changing (polyomino: symmetry "all")
+ * @property {(key: string) => string} [heatmapLabel]   words for a heatmap key ("piece I",
+ *                                  "digit 5", "clue 3 (...)"); the key itself without it
  */
 
 /**
@@ -59,6 +66,25 @@ import * as sudokuRenderer from "../render/sudoku.js";
  * @property {(d: object, view: object, options: {exporting?: boolean}) => void} draw
  *           exporting: leave out editing marks such as the cursor
  * @property {(view: object, x: number, y: number) => *} cellAt   the cell at a point, or null
+ * @property {(d: object, view: object, frame: TraceFrame, options: {palette?: object}) => void} [drawStep]
+ *           the board at one step of a trace (the Step view): what frame.placed holds on the
+ *           board, tried placements visibly apart from forced ones, frame.focus's item marked
+ * @property {(view: object, row: number, col: number) => number[]} [cellBox]   [x, y, size]
+ *           of a cell, for overlays drawn over the board (heatmaps)
+ * Every draw gets options.palette (web/palette.js: colours a theme may change).
+ */
+
+/**
+ * The board at one step of a trace, from web/stepview.js's replay of the protocol's rule.
+ * @typedef {object} TraceFrame
+ * @property {number} index         the step's position in the trace
+ * @property {object} step          the step ({type, depth, text, place?, item?, ...})
+ * @property {{place: object, forced: boolean, index: number}[]} placed   what is on the board,
+ *                                  bottom of the stack first (forced: a force step, else a try)
+ * @property {object|null} focus    the choose (or Shikaku split) step the current step follows:
+ *                                  its item (or clue) is the one to highlight
+ * @property {object[]} steps       the whole trace (e.g. the domino DP's cell steps)
+ * @property {object} palette       colours (web/palette.js)
  */
 
 /** @type {{id: string, editor: (ctx: KindContext) => Editor, renderer: Renderer}[]} Tab order. */

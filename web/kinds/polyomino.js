@@ -345,6 +345,9 @@ export function createPolyomino(ctx) {
     encode: () => toBase64Url(JSON.stringify({ ...puzzle(), symmetry: state.symmetry })),
     decode(text) { load(JSON.parse(fromBase64Url(text))); },
     exportRequest: () => ({ mode: "solve", puzzle: puzzle(), symmetry: state.symmetry }),
+    // A trace follows one search tree, so it covers all tilings (no symmetry reduction).
+    traceRequest: () => ({ mode: "trace", puzzle: puzzle(), symmetry: "all" }),
+    heatmapLabel: (name) => `piece ${name}`,
     importRequest(data) { load({ ...data.puzzle, symmetry: data.symmetry }); },
   };
 

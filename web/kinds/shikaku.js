@@ -173,6 +173,10 @@ export function createShikaku(ctx) {
       load({ rows: Number(match[1]), cols: Number(match[2]), clues });
     },
     exportRequest: () => ({ mode: "solve", limit: 2, puzzle: puzzle() }),
+    heatmapLabel(index) {
+      const clue = view.clues[Number(index)];
+      return clue ? `clue ${index} (${clue[2]} at row ${clue[0]}, column ${clue[1]})` : `clue ${index}`;
+    },
     importRequest(data) { load(data.puzzle); },
   };
 }

@@ -182,6 +182,7 @@ export function createSudoku(ctx) {
     encode: () => gridText(),
     decode(text) { loadText(text); },
     exportRequest: () => ({ mode: "solve", limit: 2, puzzle: puzzle() }),
+    heatmapLabel: (digit) => `digit ${facts.symbols[Number(digit) - 1] ?? digit}`,
     importRequest(data) {
       const grid = data.puzzle.grid;
       loadText(Array.isArray(grid) ? grid.flat().map(symbolOf).join("") : String(grid));

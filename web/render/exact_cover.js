@@ -6,6 +6,10 @@
 // view = {items: [names], primaryCount, secondaryCount, options: [[item numbers]],
 //         colours: null | [[0 or colour number, per entry]], colourNames: [names],
 //         chosen: [option indices] | null, received: {item name: colour name} | null}
+// drawStep draws a trace step (web/stepview.js): the options on the board are the chosen rows
+// (tried ones outlined dashed, the latest in the focus colour) and the chosen item's column
+// is shaded.
+import { DEFAULT_PALETTE } from "../palette.js";
 import { paletteColour } from "../ui.js";
 
 import { MARGIN } from "./grid.js";
@@ -40,6 +44,31 @@ export function layout(view) {
     width: MARGIN * 2 + labelWidth + Math.max(cols, 1) * cell,
     height: MARGIN * 2 + headerHeight + Math.max(rows, 1) * cell,
   };
+}
+
+export function drawStep(d, view, frame, { palette = DEFAULT_PALETTE } = {}) {
+  const placed = frame.placed.map((entry) => entry.place.option);
+  const stepView = { ...view, chosen: placed, received: null };
+  draw(d, stepView);
+  const { cell, labelWidth, headerHeight, cols } = layout(stepView);
+  const x0 = MARGIN + labelWidth;
+  const y0 = MARGIN + headerHeight;
+  const shown = rowsShown(stepView);
+  const item = frame.focus?.item;
+  const column = typeof item === "string" ? view.items.indexOf(item) : -1;
+  if (column >= 0 && column < cols) {
+    d.rect(x0 + column * cell, MARGIN, cell, headerHeight + Math.max(shown.length, 1) * cell,
+      { fill: palette["trace-focus-fill"], stroke: palette["trace-focus"], width: 2 });
+  }
+  for (const entry of frame.placed) {
+    const row = shown.indexOf(entry.place.option);
+    if (row < 0) continue;
+    const latest = entry.index === frame.index;
+    d.rect(MARGIN + 1, y0 + row * cell + 1, labelWidth + cols * cell - 2, cell - 2, {
+      stroke: latest ? palette["trace-focus"] : entry.forced ? palette["trace-forced"] : palette["trace-tentative"],
+      width: latest ? 3 : 2, dash: entry.forced || latest ? undefined : [5, 3],
+    });
+  }
 }
 
 export function draw(d, view) {

@@ -16,3 +16,8 @@ export function gridCellAt({ rows, cols, cell }, x, y) {
   if (row < 0 || col < 0 || row >= rows || col >= cols) return null;
   return [row, col];
 }
+
+// [x, y, size] of cell (row, col) of a grid laid out by gridLayout (the renderers' cellBox).
+export function gridCellBox({ cell }, row, col) {
+  return [MARGIN + col * cell, MARGIN + row * cell, cell];
+}

@@ -3,9 +3,14 @@
 //         cursor: [r, c] | null, cursorShown (the keyboard cursor, drawn while the board has
 //         the focus), span: about how wide to draw (default 520 px)}
 // Pieces are coloured so that neighbours differ (web/palette.js, colourTiling).
+// drawStep draws a trace step (web/stepview.js): pieces being tried are paler with a dashed
+// outline, the latest placement and the chosen cell are marked; a piece keeps its colour while
+// it stays on the board (colourInOrder over the stack).
 
-import { MARKS, colourTiling } from "../palette.js";
-import { MARGIN, gridCellAt, gridLayout } from "./grid.js";
+import { DEFAULT_PALETTE, MARKS, colourInOrder, colourTiling } from "../palette.js";
+import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "./grid.js";
+
+const TENTATIVE_WASH = "rgba(255, 255, 255, 0.5)";
 
 export function layout(view) {
   const rows = view.board.length;
@@ -17,8 +22,24 @@ export function cellAt(view, x, y) {
   return gridCellAt(layout(view), x, y);
 }
 
+export function cellBox(view, row, col) {
+  return gridCellBox(layout(view), row, col);
+}
+
 // exporting: leave out the cursor.
 export function draw(d, view, { exporting = false } = {}) {
+  const solution = view.solution || [];
+  const fills = colourTiling(solution);
+  drawBoard(d, view, solution.map((placement, index) => ({ placement, fill: fills[index] })));
+  const { rows, cols, cell } = layout(view);
+  if (view.cursor && view.cursorShown && !exporting && view.cursor[0] < rows && view.cursor[1] < cols) {
+    const [x, y] = cellBox(view, ...view.cursor);
+    d.rect(x + 2, y + 2, cell - 4, cell - 4, { stroke: MARKS.cursorRing, width: 3 });
+  }
+}
+
+// Placed pieces: [{placement: {piece, cells}, fill, tentative, outline}] (outline: a colour).
+function drawBoard(d, view, pieces) {
   const { rows, cols, cell, width, height } = layout(view);
   d.begin(width, height, "#ffffff");
   const at = (r, c) => [MARGIN + c * cell, MARGIN + r * cell];
@@ -29,34 +50,28 @@ export function draw(d, view, { exporting = false } = {}) {
       d.rect(x, y, cell, cell, { fill: open ? "#ffffff" : "#4a5160", stroke: "#c5cbd3", width: 1 });
     }
   }
-  if (view.solution) drawTiling(d, view.solution, at, cell);
-  if (view.cursor && view.cursorShown && !exporting && view.cursor[0] < rows && view.cursor[1] < cols) {
-    const [x, y] = at(...view.cursor);
-    d.rect(x + 2, y + 2, cell - 4, cell - 4, { stroke: MARKS.cursorRing, width: 3 });
-  }
-}
-
-function drawTiling(d, solution, at, cell) {
   const owner = new Map();
-  solution.forEach((placement, index) => {
+  pieces.forEach(({ placement }, index) => {
     for (const [r, c] of placement.cells) owner.set(`${r},${c}`, index);
   });
-  const fills = colourTiling(solution);
-  solution.forEach((placement, index) => {
-    const fill = fills[index];
+  // A piece being tried is washed out (and outlined dashed below); a placed one is solid.
+  pieces.forEach(({ placement, fill, tentative }) => {
     for (const [r, c] of placement.cells) {
       const [x, y] = at(r, c);
       d.rect(x, y, cell, cell, { fill });
+      if (tentative) d.rect(x, y, cell, cell, { fill: TENTATIVE_WASH });
     }
   });
   // Piece outlines: an edge is drawn where the neighbour belongs to another piece (or none).
-  solution.forEach((placement, index) => {
+  pieces.forEach(({ placement, tentative, outline }, index) => {
     for (const [r, c] of placement.cells) {
       const [x, y] = at(r, c);
       const edges = [[-1, 0, x, y, x + cell, y], [1, 0, x, y + cell, x + cell, y + cell],
         [0, -1, x, y, x, y + cell], [0, 1, x + cell, y, x + cell, y + cell]];
       for (const [dr, dc, x1, y1, x2, y2] of edges) {
-        if (owner.get(`${r + dr},${c + dc}`) !== index) d.line(x1, y1, x2, y2, { stroke: "#1b1f24", width: 2.5 });
+        if (owner.get(`${r + dr},${c + dc}`) !== index) {
+          d.line(x1, y1, x2, y2, { stroke: outline || "#1b1f24", width: outline ? 3.5 : 2.5, dash: tentative && !outline ? [5, 3] : undefined });
+        }
       }
     }
     // The letter goes on the piece's cell nearest its centre of mass.
@@ -70,4 +85,20 @@ function drawTiling(d, solution, at, cell) {
     const [x, y] = at(best[0], best[1]);
     d.text(x + cell / 2, y + cell / 2 + 1, placement.piece, { size: Math.max(9, cell * 0.45), bold: true, fill: "#1b1f24" });
   });
+}
+
+export function drawStep(d, view, frame, { palette = DEFAULT_PALETTE } = {}) {
+  const latest = frame.placed.length ? frame.placed[frame.placed.length - 1] : null;
+  const fills = colourInOrder(frame.placed.map((entry) => entry.place));
+  drawBoard(d, view, frame.placed.map((entry, index) => ({
+    placement: entry.place,
+    fill: fills[index],
+    tentative: !entry.forced,
+    outline: entry === latest && entry.index === frame.index ? palette["trace-focus"] : undefined,
+  })));
+  const item = frame.focus?.item;
+  if (item?.cell) {
+    const [x, y, size] = cellBox(view, item.cell[0], item.cell[1]);
+    d.rect(x + 1.5, y + 1.5, size - 3, size - 3, { fill: palette["trace-focus-fill"], stroke: palette["trace-focus"], width: 3 });
+  }
 }

@@ -1,0 +1,75 @@
+// "Watch the algorithm think", on every tab, through the kind contract (web/kinds/index.js):
+// the Step view (web/stepview.js), heatmaps (web/heatmap.js) and engines side by side
+// (web/compare.js). web/app.js makes one explorer per panel and calls these hooks:
+//   element                 shown under the answer; actions: the buttons, beside the editor's
+//   draw(d, view, options)  draws the board when a trace or a heatmap is shown (returns true)
+//   prepare(request)        before a solve (adds "heatmap": true to counts when asked)
+//   answered(request, response)   after a successful answer of the page's own solve
+//   reset()                 the puzzle was edited: forget traces, heatmaps, comparisons (and
+//                           answers still on their way)
+import { createCompare } from "./compare.js";
+import { createHeatmap } from "./heatmap.js";
+import { createStepView } from "./stepview.js";
+import { el } from "./ui.js";
+
+/**
+ * page: {id, facts (the kind's), siteFacts, editor, renderer, run(request, options) ->
+ * Promise<response|null>, redraw()}
+ */
+export function createExplorer(page) {
+  const { id, editor, renderer } = page;
+  const exportRequest = () => ({ kind: id, ...editor.exportRequest() });
+  // Bumped by reset(): an answer that arrives after an edit is for the earlier puzzle (null).
+  let generation = 0;
+  const runQuietly = async (request) => {
+    const started = generation;
+    const response = await page.run(request, { quiet: true });
+    return started === generation ? response : null;
+  };
+  let steps = null;
+  const heatmap = createHeatmap({
+    ...page,
+    label: (key) => editor.heatmapLabel?.(key) ?? key,
+    onOpen: () => steps.close(),
+  });
+  steps = createStepView({
+    ...page,
+    traceRequest: () => ({ ...(editor.traceRequest?.() ?? exportRequest()), kind: id }),
+    run: runQuietly,
+    onOpen: () => { heatmap.close(); page.redraw(); },
+  });
+  const compare = createCompare({
+    ...page,
+    baseRequest: exportRequest,
+    run: runQuietly,
+  });
+  const element = el("section", { id: `${id}-explore`, class: "explore", "aria-label": "Watch the search" },
+    steps.element, heatmap.element, compare.element);
+  const actions = el("div", { class: "explore-actions" }, steps.actions, compare.actions, heatmap.option);
+  return {
+    element,
+    actions,
+    draw(d, view, options) {
+      if (steps.active() && renderer.drawStep) {
+        renderer.drawStep(d, view, steps.frame(options.palette), options);
+        return true;
+      }
+      if (heatmap.active() && renderer.cellBox) {
+        heatmap.draw(d, view, renderer, options);
+        return true;
+      }
+      return false;
+    },
+    prepare: (request) => heatmap.prepare(request),
+    answered(request, response) {
+      steps.close();
+      heatmap.answered(request, response);
+    },
+    reset() {
+      generation += 1;
+      steps.close();
+      heatmap.close();
+      compare.close();
+    },
+  };
+}
