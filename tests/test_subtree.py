@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from pysolver.engines import exact_cover, singles
+from pysolver.engines import exact_cover, propagate, singles
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.subtree import InvalidPath
+from pysolver.kinds import shikaku
 
 
 def _run(engine: str):
@@ -70,3 +73,54 @@ def test_a_path_off_the_search_tree_is_refused(queens):
     with pytest.raises(InvalidPath) as error:
         exact_cover.reduce(problem, [*first[:-1], len(problem.options) + 3])
     assert error.value.step == len(first) - 1
+
+
+def _partition_parts(problem, wanted: int):
+    split = propagate.split(problem, wanted)
+    solutions: list[list[int]] = []
+    count = 0
+    for subtree in split.subtrees:
+        result = propagate.search_subtree(problem, subtree.path, lambda sub: propagate.search(sub))
+        solutions.extend(result.solutions)
+        count += result.count
+    return split, count, solutions
+
+
+@pytest.mark.parametrize("wanted", [1, 2, 5, 16])
+def test_partition_subtrees_in_order_give_the_serial_solutions(wanted):
+    rng = random.Random(4)
+    for _ in range(150):
+        cells = rng.randint(1, 7)
+        candidates = []
+        for _variable in range(rng.randint(1, 4)):
+            pool = {rng.randrange(1, 1 << cells) for _ in range(rng.randint(0, 6))}
+            candidates.append(sorted(pool))
+        problem = propagate.PartitionProblem(cells, candidates)
+        serial = propagate.search(problem)
+        split, count, solutions = _partition_parts(problem, wanted)
+        assert (count, solutions) == (serial.count, serial.solutions), problem
+        weights = sum(s.weight for s in split.subtrees) + split.settled_weight
+        assert weights == pytest.approx(1.0), problem
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_shikaku_grids_split_like_the_serial_search(seed):
+    puzzle = shikaku.generate(7, 7, seed, max_area=6)
+    rows, cols, clues = shikaku.parse_puzzle(puzzle)
+    _rectangles, masks, _ = shikaku.candidate_rectangles(rows, cols, clues)
+    problem = propagate.PartitionProblem(rows * cols, masks)
+    serial = propagate.search(problem)
+    split, count, solutions = _partition_parts(problem, 12)
+    assert (count, solutions) == (serial.count, serial.solutions)
+
+
+def test_a_partition_path_off_the_search_tree_is_refused():
+    # Three labelled dominoes on a 2x3 board (cells row by row).
+    dominoes = [0b11, 0b110, 0b11000, 0b110000, 0b1001, 0b10010, 0b100100]
+    problem = propagate.PartitionProblem(6, [dominoes[:] for _ in range(3)])
+    split = propagate.split(problem, 4)
+    assert len(split.subtrees) >= 4
+    variable = split.subtrees[0].path[0][0]
+    with pytest.raises(InvalidPath) as error:
+        propagate.reduce(problem, [[variable + 1, 0]])
+    assert error.value.step == 0

@@ -152,11 +152,14 @@ def split(problem: ExactCoverProblem, wanted: int, *, singles: bool = False) -> 
     branch points. ``singles``: the tree of the ``singles`` engine (forced options are taken
     before every branch and are not part of paths)."""
 
-    def children(node: _Node) -> list[tuple[int, _Node | None]] | None:
+    def children(node: _Node) -> list[tuple[int, _Node | None, float]] | None:
         branch = _branch(problem, node)
         if branch is None:
             return None
-        return [(option, _child(problem, node, option, singles)) for option in branch[1]]
+        options = branch[1]
+        return [
+            (option, _child(problem, node, option, singles), 1 / len(options)) for option in options
+        ]
 
     return split_tree(_root(problem, singles), children, wanted)
 

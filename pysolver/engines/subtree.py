@@ -52,15 +52,16 @@ class Split:
 
 
 def split_tree(
-    root: State,
-    children: Callable[[State], list[tuple[Hashable, State | None]] | None],
+    root: State | None,
+    children: Callable[[State], list[tuple[Hashable, State | None, float]] | None],
     wanted: int,
 ) -> Split:
     """Expand the heaviest open subtree until there are at least ``wanted`` of them.
 
-    ``children(state)`` lists a node's branches in search order as (choice, child state), the
-    child None for a dead branch; it returns None for a node that is not to be cut (a solution,
-    or a node the engine does not branch at). ``root`` None means the root is dead.
+    ``children(state)`` lists a node's branches in search order as (choice, child state, share
+    of the parent's weight), the child None for a dead branch; it returns None for a node that
+    is not to be cut (a solution, or a node the engine does not branch at). ``root`` None means
+    the root is dead.
     """
     if root is None:
         return Split([], 1.0)
@@ -70,18 +71,18 @@ def split_tree(
     leaves: list[Subtree] = []
     while heap and len(heap) + len(leaves) < wanted:
         negative_weight, order, path, state = heapq.heappop(heap)
+        weight = -negative_weight
         branches = children(state)
         if branches is None:
-            leaves.append(Subtree(path, -negative_weight, order))
+            leaves.append(Subtree(path, weight, order))
             continue
-        share = -negative_weight / len(branches) if branches else 0.0
         if not branches:
-            settled -= negative_weight
-        for index, (choice, child) in enumerate(branches):
+            settled += weight
+        for index, (choice, child, share) in enumerate(branches):
             if child is None:
-                settled += share
+                settled += weight * share
             else:
-                heapq.heappush(heap, (-share, (*order, index), [*path, choice], child))
+                heapq.heappush(heap, (-weight * share, (*order, index), [*path, choice], child))
     leaves.extend(Subtree(path, -weight, order) for weight, order, path, _ in heap)
     leaves.sort(key=lambda subtree: subtree.order)
     return Split(leaves, settled)
