@@ -92,6 +92,20 @@ def puzzle_error(message: str, path: str = "puzzle") -> SolveError:
 
 
 @dataclass
+class SubtreeRequest:
+    """A part of the search tree (request field ``subtree``, written by ``pysolver.parallel``).
+
+    ``branch``: which of the kind's searches, in the order the serial solve runs them (most
+    kinds run one; polyomino symmetry runs several). ``path``: the choices at the branch points
+    from the root, in the engine family's terms (exact cover: option indices; propagation:
+    ``[variable, 0]`` for a variable's first candidate, ``[variable, 1]`` for the rest).
+    """
+
+    branch: int = 0
+    path: list[Any] = field(default_factory=list)
+
+
+@dataclass
 class Query:
     """Everything about a request except the puzzle itself."""
 
@@ -105,6 +119,30 @@ class Query:
     cancel: CancelCheck | None = None
     # Extra top-level request fields, for kind-specific options (e.g. polyomino "symmetry").
     extra: dict[str, Any] = field(default_factory=dict)
+    # Workers to split the search over ("jobs"; see pysolver.parallel). 1: search serially.
+    jobs: int = 1
+    # Only this subtree of the search ("subtree"): how parallel tasks are written.
+    subtree: SubtreeRequest | None = None
+
+    def subtree_path(self) -> list[Any] | None:
+        """The path to search below, for a kind that runs one search; None: the whole tree."""
+        if self.subtree is None:
+            return None
+        self.subtree_branch(1)
+        return self.subtree.path
+
+    def subtree_branch(self, branches: int) -> int | None:
+        """The search (of a kind's ``branches`` searches, in order) the subtree lies in."""
+        if self.subtree is None:
+            return None
+        if self.subtree.branch >= branches:
+            raise SolveError(
+                INVALID_REQUEST,
+                f"subtree.branch is {self.subtree.branch} but this request runs "
+                f"{branches} search{'es' if branches > 1 else ''} (branches 0 to {branches - 1})",
+                "subtree.branch",
+            )
+        return self.subtree.branch
 
     @property
     def wants_solutions(self) -> bool:
@@ -196,7 +234,11 @@ def engine_for(query: Query, engines: tuple[str, ...]) -> str:
 
 # ---------------------------------------------------------------- requests
 
-REQUEST_FIELDS = ("kind", "mode", "limit", "seed", "engine", "puzzle")
+REQUEST_FIELDS = ("kind", "mode", "limit", "seed", "engine", "puzzle", "jobs", "subtree")
+
+# Most workers a request may ask for: far above any machine's cores, low enough to stop a typo
+# (jobs: 80000) from starting thousands of processes.
+MAX_JOBS = 1024
 
 
 def parse_query(
@@ -228,7 +270,30 @@ def parse_query(
     if engine is not None and not isinstance(engine, str):
         raise SolveError(INVALID_REQUEST, "engine must be a string naming an engine", "engine")
     extra = {k: v for k, v in request.items() if k not in REQUEST_FIELDS}
-    return Query(mode, limit, seed, engine, progress, cancel, extra)
+    jobs = request.get("jobs", 1)
+    jobs = 1 if jobs is None else require_int(jobs, "jobs", 1, MAX_JOBS, code=INVALID_REQUEST)
+    subtree = _parse_subtree(request["subtree"]) if "subtree" in request else None
+    if subtree is not None and mode == "random":
+        raise SolveError(
+            INVALID_REQUEST,
+            "random mode samples the whole search space; drop subtree or choose solve or count",
+            "subtree",
+        )
+    return Query(mode, limit, seed, engine, progress, cancel, extra, jobs, subtree)
+
+
+def _parse_subtree(value: Any) -> SubtreeRequest:
+    value = require_dict(value, "subtree", code=INVALID_REQUEST)
+    unknown = sorted(set(value) - {"branch", "path"})
+    if unknown:
+        raise SolveError(
+            INVALID_REQUEST,
+            f"subtree has an unknown field {shown(unknown[0])}; it takes branch and path",
+            f"subtree.{unknown[0]}",
+        )
+    branch = require_int(value.get("branch", 0), "subtree.branch", 0, code=INVALID_REQUEST)
+    path = require_list(value.get("path", []), "subtree.path", code=INVALID_REQUEST)
+    return SubtreeRequest(branch, path)
 
 
 # ---------------------------------------------------------------- JSON with big integers

@@ -575,7 +575,7 @@ def reduce(problem: PartitionProblem, path: list[Any]) -> PartitionProblem:
         variable = _branch_variable(propagator, state)
         if variable is None:
             raise InvalidPath(step, "the search does not branch there (a solution, or parts)")
-        if list(choice) not in ([variable, FIRST], [variable, REST]):
+        if choice not in ([variable, FIRST], [variable, REST]):
             raise InvalidPath(
                 step,
                 f"the search branches on variable {variable} there: the step must be "

@@ -68,7 +68,9 @@ from pysolver.boards import read_board_rows
 from pysolver.engines import bitset, dlx
 from pysolver.engines.exact_cover import ENGINES as EXACT_COVER_ENGINES
 from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, search
+from pysolver.engines.exact_cover import split as split_search
 from pysolver.engines.monitor import Monitor, StageMonitor
+from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
 from pysolver.pieces import (
     LIBRARY,
@@ -609,8 +611,12 @@ def run_branches(
     limit: int | None,
     keep: bool,
     monitor: Monitor,
+    path: list[int] | None = None,
 ) -> Outcome:
-    """Solve or count over disjoint branches: the first ``limit`` classes in search order."""
+    """Solve or count over disjoint branches: the first ``limit`` classes in search order.
+
+    path: search only below these choices (a parallel task over one branch).
+    """
     outcome = Outcome()
     for number, branch in enumerate(branches):
         remaining = None if limit is None else limit - outcome.count
@@ -621,7 +627,9 @@ def run_branches(
         stage = StageMonitor(monitor, outcome.nodes, outcome.count, share)
         problem = branch.encoding.problem
         if branch.reduce is None:
-            result = search(problem, engine, limit=remaining, keep_solutions=keep, monitor=stage)
+            result = search(
+                problem, engine, limit=remaining, keep_solutions=keep, monitor=stage, path=path
+            )
             found = [decode(branch.encoding, s) for s in result.solutions]
             taken = result.count
         else:
@@ -629,7 +637,9 @@ def run_branches(
             # ``remaining`` classes.
             wanted = None if remaining is None else remaining * branch.fold
             cap = MAX_KEPT_TILINGS if wanted is None else min(wanted, MAX_KEPT_TILINGS)
-            result = search(problem, engine, limit=cap, keep_solutions=True, monitor=stage)
+            result = search(
+                problem, engine, limit=cap, keep_solutions=True, monitor=stage, path=path
+            )
             classes: dict[tuple, Solution] = {}
             for options in result.solutions:
                 representative = branch.reduce(decode(branch.encoding, options))
@@ -725,6 +735,19 @@ def run_random(
     return outcome
 
 
+def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
+    """The searches ``solve`` runs, each cut into about ``wanted`` subtrees (see
+    pysolver.parallel). A search whose tilings are de-duplicated by canonical form is not cut
+    (None): equivalent tilings could fall into different subtrees, so it runs as one task."""
+    symmetry = parse_symmetry(query.extra.get("symmetry", "all"))
+    engine_for(query, ENGINES)
+    tiling = parse_puzzle(puzzle)
+    return [
+        split_search(branch.encoding.problem, wanted) if branch.reduce is None else None
+        for branch in count_branches(tiling, symmetry)
+    ]
+
+
 def solution_json(tiling: Tiling, solution: Solution) -> list[dict[str, Any]]:
     """Pieces in the order given (copies by position), cells sorted as [row, col]."""
     order = {piece.name: i for i, piece in enumerate(tiling.pieces)}
@@ -746,7 +769,12 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         )
     else:
         branches = count_branches(tiling, symmetry)
-        outcome = run_branches(branches, engine, query.limit, query.wants_solutions, monitor)
+        path = None
+        branch = query.subtree_branch(len(branches))
+        if branch is not None:  # a parallel task: one subtree of one of the searches
+            branches = [branches[branch]]
+            path = query.subtree.path
+        outcome = run_branches(branches, engine, query.limit, query.wants_solutions, monitor, path)
     monitor.finish(outcome.nodes, outcome.count, outcome.complete)
     response: dict[str, Any] = {
         "count": outcome.count,

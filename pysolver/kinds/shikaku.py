@@ -35,7 +35,9 @@ from typing import Any
 from pysolver.engines import dlx, propagate
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.exact_cover import search as exact_cover_search
+from pysolver.engines.exact_cover import split as exact_cover_split
 from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
     TOO_LARGE,
@@ -324,14 +326,19 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         "candidates_area": in_area,
         "candidates": sum(len(clue_masks) for clue_masks in masks),
     }
+    path = query.subtree_path()
     if engine == "propagate":
-        result = propagate.search(
-            propagate.PartitionProblem(rows * cols, masks),
-            limit=query.limit,
-            keep_solutions=keep,
-            rng=rng,
-            monitor=monitor,
-        )
+
+        def run(problem: propagate.PartitionProblem) -> SearchResult:
+            return propagate.search(
+                problem, limit=query.limit, keep_solutions=keep, rng=rng, monitor=monitor
+            )
+
+        partition = propagate.PartitionProblem(rows * cols, masks)
+        if path is not None:  # a parallel task: one subtree of the search
+            result = propagate.search_subtree(partition, path, run)
+        else:
+            result = run(partition)
         solutions = [
             [list(rectangles[clue][choice]) for clue, choice in enumerate(solution)]
             for solution in result.solutions
@@ -362,7 +369,31 @@ def _solve_exact_cover(
     rng: random.Random | None,
     monitor: Monitor,
 ) -> tuple[SearchResult, list[list[list[int]]]]:
-    """Items: cells ``0 .. cells-1`` then one per clue, all primary; an option per rectangle."""
+    problem, owner = _exact_cover_problem(cells, masks)
+    result = exact_cover_search(
+        problem,
+        "dlx",
+        limit=query.limit,
+        keep_solutions=query.wants_solutions,
+        rng=rng,
+        monitor=monitor,
+        path=query.subtree_path(),
+    )
+    solutions = []
+    for chosen in result.solutions:
+        solution: list[list[int]] = [[] for _ in masks]
+        for option in chosen:
+            clue, choice = owner[option]
+            solution[clue] = list(rectangles[clue][choice])
+        solutions.append(solution)
+    return result, solutions
+
+
+def _exact_cover_problem(
+    cells: int, masks: list[list[int]]
+) -> tuple[ExactCoverProblem, list[tuple[int, int]]]:
+    """Items: cells ``0 .. cells-1`` then one per clue, all primary; an option per rectangle
+    (with its clue and candidate number)."""
     options: list[list[int]] = []
     owner: list[tuple[int, int]] = []
     for clue, clue_masks in enumerate(masks):
@@ -374,23 +405,17 @@ def _solve_exact_cover(
                 mask ^= low
             options.append(option)
             owner.append((clue, choice))
-    problem = ExactCoverProblem(cells + len(masks), 0, options)
-    result = exact_cover_search(
-        problem,
-        "dlx",
-        limit=query.limit,
-        keep_solutions=query.wants_solutions,
-        rng=rng,
-        monitor=monitor,
-    )
-    solutions = []
-    for chosen in result.solutions:
-        solution: list[list[int]] = [[] for _ in masks]
-        for option in chosen:
-            clue, choice = owner[option]
-            solution[clue] = list(rectangles[clue][choice])
-        solutions.append(solution)
-    return result, solutions
+    return ExactCoverProblem(cells + len(masks), 0, options), owner
+
+
+def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
+    """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
+    rows, cols, clues = parse_puzzle(puzzle)
+    engine = engine_for(query, ENGINES)
+    _rectangles, masks, _in_area = candidate_rectangles(rows, cols, clues)
+    if engine == "propagate":
+        return [propagate.split(propagate.PartitionProblem(rows * cols, masks), wanted)]
+    return [exact_cover_split(_exact_cover_problem(rows * cols, masks)[0], wanted)]
 
 
 # ---------------------------------------------------------------- generating

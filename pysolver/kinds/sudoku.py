@@ -52,7 +52,8 @@ from typing import Any
 
 from pysolver.engines import bitset, dlx, exact_cover, singles
 from pysolver.engines.exact_cover import ExactCoverProblem
-from pysolver.engines.monitor import Monitor
+from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
     Query,
@@ -416,13 +417,27 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     monitor = Monitor(query.progress, query.cancel)
     rng = query.rng() if query.mode == "random" else None
     keep = query.wants_solutions
+    path = query.subtree_path()
     if engine == "singles":
-        result = singles.search(
-            problem, limit=query.limit, keep_solutions=keep, rng=rng, monitor=monitor
-        )
+
+        def run(matrix: ExactCoverProblem) -> SearchResult:
+            return singles.search(
+                matrix, limit=query.limit, keep_solutions=keep, rng=rng, monitor=monitor
+            )
+
+        if path is None:
+            result = run(problem)
+        else:
+            result = exact_cover.search_subtree(problem, path, run, singles=True)
     else:
         result = exact_cover.search(
-            problem, engine, limit=query.limit, keep_solutions=keep, rng=rng, monitor=monitor
+            problem,
+            engine,
+            limit=query.limit,
+            keep_solutions=keep,
+            rng=rng,
+            monitor=monitor,
+            path=path,
         )
 
     response: dict[str, Any] = {
@@ -442,9 +457,24 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     }
     if result.cancelled:
         response["cancelled"] = True
-    # Decidable once two solutions are known or the whole search space was exhausted.
-    if result.count >= 2:
-        response["unique"] = False
-    elif result.complete:
-        response["unique"] = result.count == 1
+    response.update(merged_fields(result.count, result.complete))
     return response
+
+
+def merged_fields(count: int, complete: bool) -> dict[str, bool]:
+    """The fields that depend on the whole answer (``pysolver.parallel`` recomputes them after
+    merging tasks): ``unique``, decidable once two solutions are known or the search is done."""
+    if count >= 2:
+        return {"unique": False}
+    if complete:
+        return {"unique": count == 1}
+    return {}
+
+
+def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
+    """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
+    engine = engine_for(query, ENGINES)
+    n, box_rows, box_cols, values, _style = read_puzzle(puzzle)
+    check_givens(n, box_rows, box_cols, values, _style)
+    problem, _codes = build_matrix(n, box_rows, box_cols, values)
+    return [exact_cover.split(problem, wanted, singles=engine == "singles")]
