@@ -81,8 +81,9 @@ def _solve(
     if query.jobs > 1 and query.subtree is None:
         from pysolver import parallel  # the pool machinery loads only for parallel requests
 
-        return parallel.solve_split(request, query, module)
-    fields = module.solve(request["puzzle"], query)
+        fields = parallel.solve_split(request, query, module)
+    else:
+        fields = module.solve(request["puzzle"], query)
     response: dict[str, Any] = {"ok": True, "kind": kind, "mode": query.mode}
     if query.seed is not None:
         response["seed"] = query.seed

@@ -74,7 +74,8 @@ class Task:
 def plan(
     request: dict[str, Any], query: Query, module: ModuleType, wanted: int
 ) -> tuple[list[Task], float]:
-    """The tasks of a request, in search order, and the weight already settled (dead ends).
+    """The tasks of a request (about ``wanted``), in search order, and the weight already
+    settled (dead ends met while cutting).
 
     ``module.split`` validates the puzzle as ``solve`` would, so bad input fails here, once.
     """
@@ -287,8 +288,11 @@ class InlineRunner:
             def cancel(index: int = task.index) -> bool:
                 return merger.should_stop(index)
 
-            text = answer(_dumps(task.request), cancel=cancel, progress=report)
-            merger.done(task.index, _loads(text))
+            try:
+                response = _loads(answer(_dumps(task.request), cancel=cancel, progress=report))
+            except Exception as exc:  # as a worker process that died: this subtree failed
+                response = _not_run(f"the task failed ({type(exc).__name__}: {exc})")
+            merger.done(task.index, response)
 
 
 # Set in each worker process by ``_start_worker``: where to send progress, and from which task

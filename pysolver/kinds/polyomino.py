@@ -736,15 +736,18 @@ def run_random(
 
 
 def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
-    """The searches ``solve`` runs, each cut into about ``wanted`` subtrees (see
+    """The searches ``solve`` runs, cut into about ``wanted`` subtrees in all (see
     pysolver.parallel). A search whose tilings are de-duplicated by canonical form is not cut
     (None): equivalent tilings could fall into different subtrees, so it runs as one task."""
     symmetry = parse_symmetry(query.extra.get("symmetry", "all"))
     engine_for(query, ENGINES)
     tiling = parse_puzzle(puzzle)
+    branches = count_branches(tiling, symmetry)
+    cuttable = sum(1 for branch in branches if branch.reduce is None)
+    each = -(-wanted // max(1, cuttable))
     return [
-        split_search(branch.encoding.problem, wanted) if branch.reduce is None else None
-        for branch in count_branches(tiling, symmetry)
+        split_search(branch.encoding.problem, each) if branch.reduce is None else None
+        for branch in branches
     ]
 
 
