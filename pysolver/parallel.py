@@ -33,7 +33,6 @@ cluster, ``python -m pysolver solve --scheduler tcp://HOST:PORT``; Dask is an op
 
 from __future__ import annotations
 
-import contextlib
 import contextvars
 import multiprocessing
 import queue
@@ -385,7 +384,7 @@ class DaskRunner:
 
     Workers need pysolver importable (installed, or on their PYTHONPATH). Progress counts
     finished tasks only; stopping reaches running tasks through a Dask ``Variable`` they poll
-    about twice a second.
+    about twice a second (the index from which tasks stop; deleted when the run ends).
     """
 
     name = "dask"
@@ -428,18 +427,26 @@ class DaskRunner:
         }
         try:
             while pending:
-                finished = wait(list(pending), timeout=0.1, return_when="FIRST_COMPLETED")
-                for future in finished.done:
+                try:
+                    finished = wait(list(pending), timeout=0.1, return_when="FIRST_COMPLETED")
+                except TimeoutError:  # none finished within the timeout: just poll again
+                    finished_futures = []
+                else:
+                    finished_futures = list(finished.done)
+                for future in finished_futures:
                     task = pending.pop(future)
                     merger.done(task.index, self._result(future, task))
                 merger.check()
                 if merger.stop_from != shared_stop:
                     shared_stop = merger.stop_from
                     stop_variable.set(shared_stop)
-        except TimeoutError:
-            self.client.cancel(list(pending))
-            raise
+                    stopped = [f for f, task in pending.items() if merger.should_stop(task.index)]
+                    self.client.cancel(stopped)
+                    for future in stopped:
+                        merger.done(pending.pop(future).index, _stopped())
         finally:
+            self.client.cancel(list(pending))
+            # Tasks still running on a worker see the variable gone and stop (see below).
             stop_variable.delete()
 
     @staticmethod
@@ -462,9 +469,10 @@ def _answer_on_dask(index: int, text: str, stop_name: str) -> str:
         now = perf_counter()
         if now >= state["next"]:
             state["next"] = now + 0.5
-            # The scheduler busy or the run over: keep going, ask again later.
-            with contextlib.suppress(Exception):
-                state["stop"] = stop_variable.get(timeout=1) <= index
+            try:
+                state["stop"] = stop_variable.get(timeout=5) <= index
+            except Exception:  # the variable is gone: the client has finished with this run
+                state["stop"] = True
         return state["stop"]
 
     return answer(text, cancel=cancel)
