@@ -251,6 +251,31 @@ def test_random_mode_runs_serially_and_says_so():
     assert merged["parallel"]["tasks"] == 1 and "random" in merged["parallel"]["note"]
 
 
+def test_kinds_without_split_run_serially_and_say_so():
+    response = api.solve(
+        {"kind": "domino", "mode": "count", "jobs": 2, "puzzle": {"rows": 4, "cols": 4}}
+    )
+    assert (response["count"], response["complete"]) == (36, True)
+    assert response["parallel"]["tasks"] == 1 and "serially" in response["parallel"]["note"]
+
+
+def test_cli_jobs_and_timeout_stop_the_workers_and_print_the_partial_answer(tmp_path):
+    request = tmp_path / "6x10.json"
+    request.write_text(json.dumps(pentominoes(["." * 10] * 6)))
+    run = subprocess.run(
+        [sys.executable, "-m", "pysolver", "solve", "--jobs", "2", "--timeout", "2", str(request)],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 130, run.stderr
+    response = json.loads(run.stdout)
+    assert response["cancelled"] is True and response["complete"] is False
+    assert response["parallel"]["executor"] == "processes"
+    assert 0 <= response["count"] < 9356
+
+
 def test_cancel_stops_every_worker_process():
     started = time.monotonic()
     reports = []
