@@ -115,11 +115,20 @@ def _force_singles(problem: ExactCoverProblem, node: _Node) -> _Node | None:
         counts = _live_counts(problem, node)
         if any(count == 0 for count in counts.values()):
             return None
-        single = next((item for item, count in counts.items() if count == 1), None)
-        if single is None:
+        singles = {item for item, count in counts.items() if count == 1}
+        if not singles:
             return node
-        option = next(o for o in node.live if single in problem.options[o])
-        node = _choose(problem, node, option)
+        # Take every forced option of this round at once (a round per propagation step, not
+        # per option). Two of them sharing an item would leave that item's other forced
+        # option without a place: the same dead end the engine meets one option at a time.
+        forced = [o for o in node.live if not singles.isdisjoint(problem.options[o])]
+        taken: set[int] = set()
+        for option in forced:
+            if not taken.isdisjoint(problem.options[option]):
+                return None
+            taken.update(problem.options[option])
+        for option in forced:
+            node = _choose(problem, node, option)
 
 
 def _branch(problem: ExactCoverProblem, node: _Node) -> tuple[int, list[int]] | None:
