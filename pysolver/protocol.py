@@ -9,6 +9,10 @@ Response::
     {"ok": true, "kind": "sudoku", "mode": "solve", "engine": "dlx", "count": 1,
      "complete": true, "solutions": [...], "stats": {"seconds": 0.004, "nodes": 81}}
 
+Parallel search (see ``pysolver.parallel``): ``"jobs": N`` (an integer from 1 to ``MAX_JOBS``,
+default 1) splits the search into subtree tasks run by N workers; a task is the request with
+``"subtree": {"branch": B, "path": [...]}`` (``SubtreeRequest``), which searches only there.
+
 Errors::
 
     {"ok": false, "error": {"code": "invalid_puzzle", "message": "...", "path": "puzzle.grid"}}
