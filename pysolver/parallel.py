@@ -33,6 +33,7 @@ cluster, ``python -m pysolver solve --scheduler tcp://HOST:PORT``; Dask is an op
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import multiprocessing
 import queue
@@ -123,6 +124,8 @@ class Merger:
         self.cancelled = False
 
     def progress(self, index: int, report: dict[str, Any]) -> None:
+        if self.responses[index] is not None:
+            return  # a late report from a task already answered
         self.fractions[index] = report.get("fraction", 0.0)
         self.nodes[index] = report.get("nodes", 0)
         self.found[index] = report.get("solutions", 0)
@@ -382,9 +385,9 @@ class ProcessRunner:
 class DaskRunner:
     """Tasks on an existing Dask cluster (``dask.distributed``; the optional ``dask`` extra).
 
-    Workers need pysolver importable (installed, or on their PYTHONPATH). Progress counts
-    finished tasks only; stopping reaches running tasks through a Dask ``Variable`` they poll
-    about twice a second (the index from which tasks stop; deleted when the run ends).
+    Workers need pysolver importable (installed, or on their PYTHONPATH). Running tasks send
+    progress through a Dask ``Queue`` and poll a Dask ``Variable`` (the index from which tasks
+    must stop; deleted when the run ends) about twice a second.
     """
 
     name = "dask"
@@ -408,9 +411,10 @@ class DaskRunner:
         self.client.close()
 
     def run(self, tasks: list[Task], merger: Merger) -> None:
-        from distributed import Variable, wait
+        from distributed import Queue, Variable, wait
 
         stop_name = f"pysolver-stop-{uuid.uuid4().hex}"
+        progress = Queue(f"{stop_name}-progress", client=self.client)
         stop_variable = Variable(stop_name, client=self.client)
         stop_variable.set(len(tasks))
         shared_stop = len(tasks)
@@ -433,6 +437,8 @@ class DaskRunner:
                     finished_futures = []
                 else:
                     finished_futures = list(finished.done)
+                for index, report in progress.get(batch=True):
+                    merger.progress(index, report)
                 for future in finished_futures:
                     task = pending.pop(future)
                     merger.done(task.index, self._result(future, task))
@@ -448,6 +454,7 @@ class DaskRunner:
             self.client.cancel(list(pending))
             # Tasks still running on a worker see the variable gone and stop (see below).
             stop_variable.delete()
+            progress.close()
 
     @staticmethod
     def _result(future: Any, task: Task) -> dict[str, Any]:
@@ -459,11 +466,22 @@ class DaskRunner:
 
 
 def _answer_on_dask(index: int, text: str, stop_name: str) -> str:
-    """Runs on a Dask worker: answer the task, polling the shared stop index now and then."""
-    from distributed import Variable
+    """Runs on a Dask worker: answer the task, polling the shared stop index now and then and
+    sending progress reports to the client's queue (each is a round trip to the scheduler, so
+    at most two a second)."""
+    from distributed import Queue, Variable
 
     stop_variable = Variable(stop_name)
-    state = {"next": 0.0, "stop": False}
+    progress_queue = Queue(f"{stop_name}-progress")
+    state = {"next": 0.0, "stop": False, "next_report": 0.0}
+
+    def report(progress: dict[str, Any]) -> None:
+        now = perf_counter()
+        if now >= state["next_report"]:
+            state["next_report"] = now + 0.5
+            fields = {name: progress[name] for name in ("fraction", "nodes", "solutions")}
+            with contextlib.suppress(Exception):  # progress is best effort; answers are not
+                progress_queue.put((index, fields), timeout=5)
 
     def cancel() -> bool:
         now = perf_counter()
@@ -475,7 +493,7 @@ def _answer_on_dask(index: int, text: str, stop_name: str) -> str:
                 state["stop"] = True
         return state["stop"]
 
-    return answer(text, cancel=cancel)
+    return answer(text, cancel=cancel, progress=report)
 
 
 # ---------------------------------------------------------------- entry points

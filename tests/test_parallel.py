@@ -358,7 +358,10 @@ def test_count_on_a_local_dask_cluster(tmp_path):
         request = tmp_path / "hole.json"
         request.write_text(json.dumps(pentominoes(HOLE_8X8, symmetry="distinct")))
         run = subprocess.run(
-            [sys.executable, "-m", "pysolver", "solve", "--scheduler", address, str(request)],
+            [
+                *(sys.executable, "-m", "pysolver", "solve", "--progress"),
+                *("--scheduler", address, str(request)),
+            ],
             env=env,
             cwd=REPO,
             capture_output=True,
@@ -370,6 +373,7 @@ def test_count_on_a_local_dask_cluster(tmp_path):
         assert (response["count"], response["complete"]) == (65, True)
         assert response["parallel"]["executor"] == "dask"
         assert response["parallel"]["jobs"] == 2
+        assert "100.00%" in run.stderr  # merged progress, ending when every task is done
     finally:
         for process in [*workers, scheduler]:
             process.terminate()
