@@ -530,7 +530,12 @@ def solve_split(request: dict[str, Any], query: Query, module: ModuleType) -> di
     merger = Merger(tasks, settled, query)
     if tasks:
         runner.run(tasks, merger)
-    return merger.merged(runner.name, jobs)
+    fields = merger.merged(runner.name, jobs)
+    # Fields a kind derives from the whole answer (Sudoku's "unique") are recomputed by it.
+    merge_fields = getattr(module, "merge_fields", None)
+    if merge_fields is not None:
+        merge_fields(fields)
+    return fields
 
 
 def solve(

@@ -130,6 +130,17 @@ def test_sudoku_with_many_solutions_matches_serial(engine):
     assert (counted["count"], counted["complete"]) == (500, False)
 
 
+def test_two_solutions_in_different_tasks_are_not_unique():
+    grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..6..82....26.95..8..2.3..9..5.1.3.."
+    request = {"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": {"grid": grid}, "jobs": 2}
+    tasks, _ = parallel.plan(request, parse_query(request), kind_module("sudoku"), 16)
+    counts = [json.loads(parallel.answer(json.dumps(task.request)))["count"] for task in tasks]
+    assert sorted(counts, reverse=True)[:2] == [1, 1]  # each task alone would say unique
+    merged = parallel.solve(request, runner=parallel.InlineRunner(), tasks_per_job=8)
+    same_answer(api.solve(dict(request, jobs=1)), merged)
+    assert merged["unique"] is False
+
+
 def test_sudoku_uniqueness_is_decided_on_the_merged_answer():
     grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     request = {"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": {"grid": grid}}

@@ -457,13 +457,19 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     }
     if result.cancelled:
         response["cancelled"] = True
-    response.update(merged_fields(result.count, result.complete))
+    response.update(uniqueness(result.count, result.complete))
     return response
 
 
-def merged_fields(count: int, complete: bool) -> dict[str, bool]:
-    """The fields that depend on the whole answer (``pysolver.parallel`` recomputes them after
-    merging tasks): ``unique``, decidable once two solutions are known or the search is done."""
+def merge_fields(fields: dict[str, Any]) -> None:
+    """Recompute on a merged parallel answer the fields that depend on the whole answer (each
+    task only knew its subtree): ``unique``."""
+    fields.pop("unique", None)
+    fields.update(uniqueness(fields["count"], fields["complete"]))
+
+
+def uniqueness(count: int, complete: bool) -> dict[str, bool]:
+    """``unique``: decidable once two solutions are known or the whole search is done."""
     if count >= 2:
         return {"unique": False}
     if complete:
