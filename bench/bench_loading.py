@@ -1,7 +1,7 @@
 """Loading benchmark: time to ready and bytes served, first and second visit, with and without
 the service worker (web/sw.js), and a visit with the server stopped.
 
-    .venv/bin/python bench/bench_loading.py
+    .venv/bin/python -m bench.bench_loading
 
 Needs what ``python3 build.py test`` installs (.venv with Playwright, Debian's Chromium). Builds
 dist/, serves it (cross-origin isolated) on a free 127.0.0.1 port and, in a fresh browser profile
@@ -22,12 +22,9 @@ import sys
 import tempfile
 import threading
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.bench_browser import ByteCounter, counting_server, load_build_module  # noqa: E402
-from bench.browser import CHROMIUM, CHROMIUM_ARGS, watch  # noqa: E402
+from bench.bench_browser import ByteCounter, counting_server, load_build_module
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, watch
 
 KEPT_OFFLINE_JS = (
     "() => document.documentElement.dataset.offline === 'ready'"

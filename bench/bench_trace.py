@@ -1,8 +1,8 @@
 """Trace mode and cftp benchmark: prints steps per second per kind and engine, and seconds per
 uniformly random domino tiling.
 
-    python bench/bench_trace.py            # everything (200 x 200 by cftp takes ~20 s)
-    python bench/bench_trace.py --quick    # skip 200 x 200
+    python -m bench.bench_trace            # everything (200 x 200 by cftp takes ~20 s)
+    python -m bench.bench_trace --quick    # skip 200 x 200
 
 Targets (issue 10): a random tiling of 100 x 100 and an Aztec diamond of order 60 under 10 s.
 Timings on a shared machine are noisy.
@@ -11,15 +11,11 @@ Timings on a shared machine are noisy.
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from pysolver import solve  # noqa: E402
-from pysolver.kinds.shikaku import generate  # noqa: E402
+from bench.generators import shikaku_puzzle
+from pysolver import solve
 
 TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 MAX_STEPS = 100_000
@@ -52,7 +48,10 @@ TRACES: list[tuple[str, dict[str, Any]]] = [
         },
     ),
     ("sudoku top95 #1", {"kind": "sudoku", "puzzle": {"grid": TOP95_FIRST}}),
-    ("shikaku 20x20 generated", {"kind": "shikaku", "puzzle": generate(20, 20, 4, max_area=8)}),
+    (
+        "shikaku 20x20 generated",
+        {"kind": "shikaku", "puzzle": shikaku_puzzle(20, 20, 4, max_area=8)},
+    ),
     ("domino 12x12", {"kind": "domino", "puzzle": {"rows": 12, "cols": 12}}),
 ]
 

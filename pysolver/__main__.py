@@ -32,6 +32,8 @@ examples:
   echo '{"kind": "domino", "mode": "count", "puzzle": {"rows": 8, "cols": 8}}' \\
       | python -m pysolver solve -
   python -m pysolver solve --mode count --limit 1000 puzzle.json
+  python -m pysolver solve --mode count --jobs 4 puzzle.json
+  python -m pysolver solve --mode count --scheduler tcp://10.0.0.5:8786 puzzle.json
 """
 
 
@@ -75,7 +77,30 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="stop the search after this many seconds and print what was found so far",
     )
+    run.add_argument(
+        "--jobs",
+        type=positive_int,
+        metavar="N",
+        help="split the search into tasks run by N worker processes (sets the request's jobs)",
+    )
+    run.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="run the tasks on the Dask cluster of this scheduler (needs pysolver[dask]); "
+        "as many jobs as the cluster has worker threads unless --jobs says otherwise",
+    )
     return parser
+
+
+def positive_int(text: str) -> int:
+    """A --jobs value: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
 
 
 class StopRequest:
@@ -103,6 +128,21 @@ def _print_progress(report: dict[str, Any]) -> None:
     )
 
 
+def _solve_on_dask(
+    address: str,
+    request: dict[str, Any] | str | bytes,
+    progress: protocol.ProgressCallback | None,
+    stop: StopRequest,
+) -> dict[str, Any]:
+    from pysolver import parallel  # Dask is imported only when a scheduler is named
+
+    runner = parallel.DaskRunner(address)
+    try:
+        return parallel.solve(request, progress=progress, cancel=stop, runner=runner)
+    finally:
+        runner.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -120,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     overrides = {
         name: getattr(args, name)
-        for name in ("mode", "limit", "seed", "engine")
+        for name in ("mode", "limit", "seed", "engine", "jobs")
         if getattr(args, name) is not None
     }
     try:
@@ -131,11 +171,16 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(request, dict):
             request.update(overrides)
         stop = StopRequest(args.timeout)
+        progress = _print_progress if args.progress else None
         previous = signal.signal(signal.SIGINT, stop.on_interrupt)
         try:
-            response = solve(
-                request, progress=_print_progress if args.progress else None, cancel=stop
-            )
+            if args.scheduler is None:
+                response = solve(request, progress=progress, cancel=stop)
+            else:
+                response = _solve_on_dask(args.scheduler, request, progress, stop)
+        except RuntimeError as error:  # no Dask, or no scheduler at that address
+            print(f"python -m pysolver: {error}", file=sys.stderr)
+            return 2
         finally:
             signal.signal(signal.SIGINT, previous)
     try:

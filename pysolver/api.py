@@ -6,6 +6,7 @@ from time import perf_counter
 from typing import Any
 
 from pysolver import protocol
+from pysolver.engines.subtree import InvalidPath
 from pysolver.kinds import KINDS, kind_module
 from pysolver.protocol import (
     INTERNAL_ERROR,
@@ -36,6 +37,9 @@ def solve(
         return _solve(request, progress, cancel, started)
     except SolveError as error:
         return protocol.error_response(error)
+    except InvalidPath as error:  # a subtree task whose path the search never takes
+        path = f"subtree.path[{error.step}]"
+        return protocol.error_response(SolveError(INVALID_REQUEST, f"{path}: {error}", path))
     except MemoryError:
         return protocol.error_response(
             SolveError(TOO_LARGE, "the puzzle needs more memory than is available; make it smaller")
@@ -81,7 +85,12 @@ def _solve(
             f"the {kind} kind has no heatmap; heatmaps are for {', '.join(with_heatmaps)}",
             "heatmap",
         )
-    fields = module.solve(request["puzzle"], query)
+    if query.jobs > 1 and query.subtree is None:
+        from pysolver import parallel  # the pool machinery loads only for parallel requests
+
+        fields = parallel.solve_split(request, query, module)
+    else:
+        fields = module.solve(request["puzzle"], query)
     response: dict[str, Any] = {"ok": True, "kind": kind, "mode": query.mode}
     if query.seed is not None:
         response["seed"] = query.seed

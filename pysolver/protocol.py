@@ -13,6 +13,12 @@ Trace mode (``"mode": "trace"``, optional ``"max_steps"``, default ``DEFAULT_MAX
 most ``MAX_TRACE_STEPS``) adds ``"steps"`` and ``"truncated"``; ``"heatmap": true`` in count
 mode adds ``"heatmap"`` (kinds with a ``heatmap`` function). See README's protocol section.
 
+Parallel search (see ``pysolver.parallel``): ``"jobs": N`` (an integer from 1 to ``MAX_JOBS``,
+default 1) splits the search into subtree tasks run by N workers; a task is the request with
+``"subtree": {"branch": B, "path": [...]}`` (``SubtreeRequest``), which searches only there.
+Trace mode and heatmaps are not split: with ``jobs`` they run as one serial search and the
+response says so in ``parallel.note``.
+
 Errors::
 
     {"ok": false, "error": {"code": "invalid_puzzle", "message": "...", "path": "puzzle.grid"}}
@@ -41,6 +47,10 @@ DEFAULT_MAX_STEPS = 2000
 MAX_TRACE_STEPS = 100_000
 # A heatmap is summed over the solutions, kept while counting: at most this many of them.
 MAX_HEATMAP_SOLUTIONS = 100_000
+
+# Response fields that are lists parallel to ``solutions`` (one entry per solution): a parallel
+# search merges them with the solutions.
+SOLUTION_FIELDS = ("colors",)
 
 # Error codes; the message says what to fix, the path says where.
 INVALID_JSON = "invalid_json"
@@ -104,6 +114,20 @@ def puzzle_error(message: str, path: str = "puzzle") -> SolveError:
 
 
 @dataclass
+class SubtreeRequest:
+    """A part of the search tree (request field ``subtree``, written by ``pysolver.parallel``).
+
+    ``branch``: which of the kind's searches, in the order the serial solve runs them (most
+    kinds run one; polyomino symmetry runs several). ``path``: the choices at the branch points
+    from the root, in the engine family's terms (exact cover: option indices; propagation:
+    ``[variable, 0]`` for a variable's first candidate, ``[variable, 1]`` for the rest).
+    """
+
+    branch: int = 0
+    path: list[Any] = field(default_factory=list)
+
+
+@dataclass
 class Query:
     """Everything about a request except the puzzle itself."""
 
@@ -121,6 +145,30 @@ class Query:
     max_steps: int = DEFAULT_MAX_STEPS
     # Count mode: also answer per piece / digit / clue how many solutions cover each cell.
     heatmap: bool = False
+    # Workers to split the search over ("jobs"; see pysolver.parallel). 1: search serially.
+    jobs: int = 1
+    # Only this subtree of the search ("subtree"): how parallel tasks are written.
+    subtree: SubtreeRequest | None = None
+
+    def subtree_path(self) -> list[Any] | None:
+        """The path to search below, for a kind that runs one search; None: the whole tree."""
+        if self.subtree is None:
+            return None
+        self.subtree_branch(1)
+        return self.subtree.path
+
+    def subtree_branch(self, branches: int) -> int | None:
+        """The search (of a kind's ``branches`` searches, in order) the subtree lies in."""
+        if self.subtree is None:
+            return None
+        if self.subtree.branch >= branches:
+            raise SolveError(
+                INVALID_REQUEST,
+                f"subtree.branch is {self.subtree.branch} but this request runs "
+                f"{branches} search{'es' if branches > 1 else ''} (branches 0 to {branches - 1})",
+                "subtree.branch",
+            )
+        return self.subtree.branch
 
     @property
     def wants_solutions(self) -> bool:
@@ -263,7 +311,22 @@ def response_fields(
 
 # ---------------------------------------------------------------- requests
 
-REQUEST_FIELDS = ("kind", "mode", "limit", "seed", "engine", "puzzle", "max_steps", "heatmap")
+REQUEST_FIELDS = (
+    "kind",
+    "mode",
+    "limit",
+    "seed",
+    "engine",
+    "puzzle",
+    "max_steps",
+    "heatmap",
+    "jobs",
+    "subtree",
+)
+
+# Most workers a request may ask for: far above any machine's cores, low enough to stop a typo
+# (jobs: 80000) from starting thousands of processes.
+MAX_JOBS = 1024
 
 
 def parse_query(
@@ -316,7 +379,38 @@ def parse_query(
             f'heatmap only applies to "mode": "count" (this request has mode {shown(mode)})',
             "heatmap",
         )
-    return Query(mode, limit, seed, engine, progress, cancel, extra, max_steps, heatmap)
+    jobs = request.get("jobs", 1)
+    jobs = 1 if jobs is None else require_int(jobs, "jobs", 1, MAX_JOBS, code=INVALID_REQUEST)
+    subtree = _parse_subtree(request["subtree"]) if "subtree" in request else None
+    if subtree is not None and mode == "random":
+        raise SolveError(
+            INVALID_REQUEST,
+            "random mode samples the whole search space; drop subtree or choose solve or count",
+            "subtree",
+        )
+    if subtree is not None and mode == "trace":
+        raise SolveError(
+            INVALID_REQUEST,
+            "trace mode records the whole search from its root; drop subtree",
+            "subtree",
+        )
+    return Query(
+        mode, limit, seed, engine, progress, cancel, extra, max_steps, heatmap, jobs, subtree
+    )
+
+
+def _parse_subtree(value: Any) -> SubtreeRequest:
+    value = require_dict(value, "subtree", code=INVALID_REQUEST)
+    unknown = sorted(set(value) - {"branch", "path"})
+    if unknown:
+        raise SolveError(
+            INVALID_REQUEST,
+            f"subtree has an unknown field {shown(unknown[0])}; it takes branch and path",
+            f"subtree.{unknown[0]}",
+        )
+    branch = require_int(value.get("branch", 0), "subtree.branch", 0, code=INVALID_REQUEST)
+    path = require_list(value.get("path", []), "subtree.path", code=INVALID_REQUEST)
+    return SubtreeRequest(branch, path)
 
 
 # ---------------------------------------------------------------- JSON with big integers

@@ -8,7 +8,7 @@ from types import ModuleType
 
 import pytest
 
-from pysolver.kinds import KINDS, EngineModule, KindModule, kind_module
+from pysolver.kinds import KINDS, EngineModule, KindModule, SplittableKind, kind_module
 from pysolver.protocol import SolveError
 
 
@@ -27,6 +27,17 @@ def test_kind_provides_every_name_of_the_contract(kind: str) -> None:
         assert callable(getattr(module, name)), name
     assert list(inspect.signature(module.solve).parameters) == ["puzzle", "query"]
     assert len(inspect.signature(module.parse_puzzle).parameters) >= 1
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_parallel_hooks_are_the_documented_ones(kind: str) -> None:
+    # The kinds the KindModule docstring names: split in four, merge_fields in Sudoku only.
+    module = kind_module(kind)
+    splittable = kind in ("exact_cover", "sudoku", "shikaku", "polyomino")
+    assert isinstance(module, SplittableKind) == splittable
+    if splittable:
+        assert list(inspect.signature(module.split).parameters) == ["puzzle", "query", "wanted"]
+    assert hasattr(module, "merge_fields") == (kind == "sudoku")
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
 from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.engines.subtree import InvalidPath, Split, split_tree
 
 # The family's engines: name -> module. Each imports ``ExactCoverProblem`` from here, so they
 # are imported on first use (``engine_modules``) rather than at the top of this module.
@@ -86,6 +88,7 @@ def search(
     keep_solutions: bool = True,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
+    path: list[int] | None = None,
 ) -> SearchResult[list[int]]:
     """Run Algorithm X on ``problem`` with the named engine.
 
@@ -93,7 +96,18 @@ def search(
     keep_solutions: False to only count (count mode), True to return the solutions found.
     rng: when given, options within each branch are tried in an order shuffled by it.
     monitor: progress reports and cancellation (see ``pysolver.engines.monitor``).
+    path: search only the subtree below these branch choices (see ``split``); solutions are
+    still in the indices of ``problem``.
     """
+    if path is not None:
+        return search_subtree(
+            problem,
+            path,
+            lambda sub: search(
+                sub, engine, limit=limit, keep_solutions=keep_solutions, rng=rng, monitor=monitor
+            ),
+            singles=engine == "singles",
+        )
     module = engine_modules(engine)[engine]
     result: SearchResult[list[int]] = module.search(
         problem,
@@ -102,4 +116,201 @@ def search(
         rng=rng,
         monitor=monitor or Monitor(),
     )
+    return result
+
+
+# ---------------------------------------------------------------- subtrees (parallel search)
+
+
+@dataclass
+class _Node:
+    """A node of the search tree seen from outside the engines: what is chosen and what is left.
+
+    ``live``: the options compatible with every choice, in option order (the order in which
+    the engines keep them). ``covered``: the items no further option may use (primary items,
+    and secondary items chosen uncoloured). ``colour_of``: the secondary items the choices gave
+    a colour; a further option may use such an item only with that colour. ``chosen``: the
+    options chosen so far, branch choices and (with singles) forced ones.
+    """
+
+    live: list[int]
+    covered: set[int]
+    colour_of: dict[int, int]
+    chosen: list[int]
+
+
+def _fits(problem: ExactCoverProblem, node: _Node, option: int) -> bool:
+    """Whether ``option`` is compatible with every choice of ``node`` (colours included)."""
+    items = problem.options[option]
+    if problem.colours is None:
+        return node.covered.isdisjoint(items)
+    for item, colour in zip(items, problem.colours[option], strict=True):
+        if item in node.covered:
+            return False
+        # An uncoloured use (0) or another colour of an item already coloured conflicts.
+        if item in node.colour_of and node.colour_of[item] != colour:
+            return False
+    return True
+
+
+def _choose(problem: ExactCoverProblem, node: _Node, option: int) -> _Node:
+    covered = set(node.covered)
+    colour_of = dict(node.colour_of)
+    items = problem.options[option]
+    colours = problem.colours[option] if problem.colours is not None else [0] * len(items)
+    for item, colour in zip(items, colours, strict=True):
+        if colour:
+            colour_of[item] = colour
+        else:
+            covered.add(item)
+    child = _Node([], covered, colour_of, [*node.chosen, option])
+    child.live = [o for o in node.live if _fits(problem, child, o)]
+    return child
+
+
+def _live_counts(problem: ExactCoverProblem, node: _Node) -> dict[int, int]:
+    """Per uncovered primary item, how many live options contain it."""
+    counts = {item: 0 for item in range(problem.primary) if item not in node.covered}
+    for option in node.live:
+        for item in problem.options[option]:
+            if item in counts:
+                counts[item] += 1
+    return counts
+
+
+def _force_singles(problem: ExactCoverProblem, node: _Node) -> _Node | None:
+    """Choose every option that is the last one of some item (the ``singles`` engine's rule);
+    None when an item is left without options. The fixpoint does not depend on the order."""
+    while True:
+        counts = _live_counts(problem, node)
+        if any(count == 0 for count in counts.values()):
+            return None
+        singles = {item for item, count in counts.items() if count == 1}
+        if not singles:
+            return node
+        # Take every forced option of this round at once (a round per propagation step, not
+        # per option). Two of them in conflict (sharing an item, or giving one two colours)
+        # would leave one item without an option: the dead end the engine meets one at a time.
+        forced = [o for o in node.live if not singles.isdisjoint(problem.options[o])]
+        for option in forced:
+            if option not in node.live:
+                return None
+            node = _choose(problem, node, option)
+
+
+def _branch(problem: ExactCoverProblem, node: _Node) -> tuple[int, list[int]] | None:
+    """The item the search branches on at ``node`` and its options in the order tried: MRV,
+    the first item on ties, options in option order (``dlx``, ``bitset`` and ``singles``
+    agree on both). None at a solution; an empty list at a dead end."""
+    counts = _live_counts(problem, node)
+    if not counts:
+        return None
+    item = min(counts, key=counts.__getitem__)  # dicts keep item order: first on ties
+    return item, [o for o in node.live if item in problem.options[o]]
+
+
+def _root(problem: ExactCoverProblem, singles: bool) -> _Node | None:
+    node = _Node(list(range(len(problem.options))), set(), {}, [])
+    return _force_singles(problem, node) if singles else node
+
+
+def _child(problem: ExactCoverProblem, node: _Node, option: int, singles: bool) -> _Node | None:
+    child = _choose(problem, node, option)
+    if singles:
+        return _force_singles(problem, child)
+    counts = _live_counts(problem, child)
+    return None if any(count == 0 for count in counts.values()) else child
+
+
+def split(problem: ExactCoverProblem, wanted: int, *, singles: bool = False) -> Split:
+    """Cut the search tree of ``problem`` into at least ``wanted`` subtrees (fewer when the
+    tree is smaller), in search order. A subtree's path is the list of options chosen at the
+    branch points. ``singles``: the tree of the ``singles`` engine (forced options are taken
+    before every branch and are not part of paths)."""
+
+    def children(node: _Node) -> list[tuple[int, _Node | None, float]] | None:
+        branch = _branch(problem, node)
+        if branch is None:
+            return None
+        options = branch[1]
+        return [
+            (option, _child(problem, node, option, singles), 1 / len(options)) for option in options
+        ]
+
+    return split_tree(_root(problem, singles), children, wanted)
+
+
+@dataclass
+class Reduction:
+    """The subproblem below a path: what is left, and how its options map back."""
+
+    problem: ExactCoverProblem
+    # The options chosen on the way down (path, plus forced options with singles).
+    chosen: list[int]
+    # Per option of ``problem``, its index in the original problem.
+    original: list[int]
+
+
+def reduce(problem: ExactCoverProblem, path: list[int], *, singles: bool = False) -> Reduction:
+    """Choose the options of ``path`` as the serial search does and return the subproblem.
+
+    Raises ``InvalidPath`` when a step is not a branch the search takes at that point. Items
+    and options keep their relative order, so the engines search the subproblem exactly as
+    they search that subtree of the whole tree.
+    """
+    node = _root(problem, singles)
+    for step, option in enumerate(path):
+        if node is None:
+            raise InvalidPath(step, "the path goes on below a branch that has no solutions")
+        branch = _branch(problem, node)
+        if branch is None:
+            raise InvalidPath(step, "the path goes on below a solution")
+        item, options = branch
+        if option not in options:
+            raise InvalidPath(
+                step,
+                f"option {option!r} is not one of the options of item {item}, where the search "
+                f"branches at step {step}",
+            )
+        node = _child(problem, node, option, singles)
+    if node is None:
+        # A dead branch: an empty subproblem with one item and no option, so engines find none.
+        return Reduction(ExactCoverProblem(1, 0, []), list(path), [])
+    primary_left = [item for item in range(problem.primary) if item not in node.covered]
+    # A secondary item the choices coloured constrains nothing more: every live option using it
+    # gives it that same colour. So it leaves the subproblem, as covered items do.
+    secondary_left = [
+        item
+        for item in range(problem.primary, problem.items)
+        if item not in node.covered and item not in node.colour_of
+    ]
+    number = {item: n for n, item in enumerate(primary_left + secondary_left)}
+    sub_options: list[list[int]] = []
+    colours: list[list[int]] | None = [] if problem.colours is not None else None
+    for option in node.live:
+        entries = [k for k, item in enumerate(problem.options[option]) if item in number]
+        sub_options.append([number[problem.options[option][k]] for k in entries])
+        if colours is not None and problem.colours is not None:
+            colours.append([problem.colours[option][k] for k in entries])
+    if colours is not None and not any(any(row) for row in colours):
+        colours = None  # no colour left: the engines' plain paths
+    sub = ExactCoverProblem(len(primary_left), len(secondary_left), sub_options, colours)
+    return Reduction(sub, node.chosen, list(node.live))
+
+
+def search_subtree(
+    problem: ExactCoverProblem,
+    path: list[int],
+    run: Callable[[ExactCoverProblem], SearchResult[list[int]]],
+    *,
+    singles: bool = False,
+) -> SearchResult[list[int]]:
+    """``run`` (a search) on the subtree below ``path``, its solutions in original indices."""
+    reduction = reduce(problem, path, singles=singles)
+    result = run(reduction.problem)
+    original = reduction.original
+    result.solutions = [
+        sorted([*reduction.chosen, *(original[o] for o in solution)])
+        for solution in result.solutions
+    ]
     return result

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.engines.subtree import InvalidPath, Split, split_tree
 from pysolver.engines.trace import Recorder, TraceFull
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
@@ -658,3 +659,117 @@ def _components(
         group.sort()
         groups.append(group)
     return groups
+
+
+# ---------------------------------------------------------------- subtrees (parallel search)
+
+# A branch choice of this engine: [variable, 0] takes the variable's first candidate, [variable,
+# 1] the rest of its candidates (as JSON, a list of two integers).
+FIRST, REST = 0, 1
+
+
+def _propagated_root(problem: PartitionProblem) -> tuple[_State | None, _Propagator]:
+    """The root after the same propagation ``search`` does, or None when it has no solution."""
+    domains = [list(candidates) for candidates in problem.candidates]
+    root = _State.from_domains(domains)
+    propagator = _Propagator(problem.cells, root.unions)
+    try:
+        if not all(domains):
+            raise _Contradiction
+        propagator.run(root, coverage=False)
+        propagator.check_coverage(root)
+        propagator.run(root)
+    except _Contradiction:
+        return None, propagator
+    return root, propagator
+
+
+def _branch_variable(propagator: _Propagator, state: _State) -> int | None:
+    """The variable the search splits at this (propagated) node, as ``_Search.run`` picks it;
+    None at a solution or where the node falls into independent components (not cut)."""
+    domains = state.domains
+    open_variables = [v for v in range(len(domains)) if len(domains[v]) > 1]
+    if not open_variables:
+        return None
+    if len(_components(open_variables, propagator.neighbours, state.unions)) > 1:
+        return None
+    unions = state.unions
+    return min(
+        open_variables,
+        key=lambda v: (len(domains[v]), (unions[v] & -unions[v]).bit_length()),
+    )
+
+
+def _branch_child(
+    propagator: _Propagator, state: _State, variable: int, which: int
+) -> _State | None:
+    domain = state.domains[variable]
+    child = state.copy()
+    try:
+        child.restrict(variable, domain[:1] if which == FIRST else domain[1:])
+        propagator.run(child)
+    except _Contradiction:
+        return None
+    return child
+
+
+def split(problem: PartitionProblem, wanted: int) -> Split:
+    """Cut the search tree of ``problem`` into at least ``wanted`` subtrees (fewer when it is
+    smaller), in search order. Paths are lists of ``[variable, FIRST or REST]``. A node that
+    falls into independent components is not cut (its parts multiply, they do not add)."""
+    root, propagator = _propagated_root(problem)
+
+    def children(state: _State) -> list[tuple[tuple[int, int], _State | None, float]] | None:
+        variable = _branch_variable(propagator, state)
+        if variable is None:
+            return None
+        size = len(state.domains[variable])
+        return [
+            ((variable, FIRST), _branch_child(propagator, state, variable, FIRST), 1 / size),
+            ((variable, REST), _branch_child(propagator, state, variable, REST), 1 - 1 / size),
+        ]
+
+    result = split_tree(root, children, wanted)
+    for subtree in result.subtrees:
+        subtree.path = [list(choice) for choice in subtree.path]
+    return result
+
+
+def reduce(problem: PartitionProblem, path: list[Any]) -> PartitionProblem:
+    """The problem below ``path``: each variable's candidates left there, in their order.
+
+    Raises ``InvalidPath`` when a step is not a branch the search takes at that point.
+    """
+    state, propagator = _propagated_root(problem)
+    for step, choice in enumerate(path):
+        if state is None:
+            raise InvalidPath(step, "the path goes on below a branch that has no solutions")
+        variable = _branch_variable(propagator, state)
+        if variable is None:
+            raise InvalidPath(step, "the search does not branch there (a solution, or parts)")
+        if choice not in ([variable, FIRST], [variable, REST]):
+            raise InvalidPath(
+                step,
+                f"the search branches on variable {variable} there: the step must be "
+                f"[{variable}, {FIRST}] (its first candidate) or [{variable}, {REST}] (the rest)",
+            )
+        state = _branch_child(propagator, state, variable, choice[1])
+    if state is None:
+        return PartitionProblem(problem.cells, [[] for _ in problem.candidates])
+    return PartitionProblem(problem.cells, [list(domain) for domain in state.domains])
+
+
+def search_subtree(
+    problem: PartitionProblem,
+    path: list[Any],
+    run: Callable[[PartitionProblem], SearchResult[list[int]]],
+) -> SearchResult[list[int]]:
+    """``run`` (a search) below ``path``, its solutions as candidate indices of ``problem``."""
+    sub = reduce(problem, path)
+    result = run(sub)
+    index_of = [{mask: i for i, mask in enumerate(masks)} for masks in problem.candidates]
+    result.solutions = [
+        [index_of[v][sub.candidates[v][choice]] for v, choice in enumerate(solution)]
+        for solution in result.solutions
+    ]
+    return result

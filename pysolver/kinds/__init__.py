@@ -45,6 +45,25 @@ propagation engine's or the profile DP's, through a ``trace.Recorder``; fields f
 ``heatmap(...)`` (its own arguments) and fills the ``heatmap`` field in count mode; the API
 refuses ``"heatmap": true`` for a kind without that function.
 
+Parallel search (``"jobs"``, ``pysolver.parallel``) uses two optional hooks:
+
+``split(puzzle, query, wanted) -> list[Split | None]``
+    The searches ``solve`` runs for this request, in order (most kinds run one; polyomino
+    symmetry reduction runs several), each cut into subtrees by its engine family's ``split``
+    (``pysolver.engines.exact_cover.split``, ``pysolver.engines.propagate.split``), about
+    ``wanted`` in all; None for a search that must run whole. It validates the puzzle as
+    ``solve`` does. ``solve`` then answers a task, a request with ``query.subtree``, by searching
+    only below ``query.subtree_path()`` (or ``query.subtree.path`` of search
+    ``query.subtree_branch(n)``), passing the path to the engine family's search. A kind with
+    ``split`` is a ``SplittableKind``: ``exact_cover``, ``sudoku``, ``shikaku`` and
+    ``polyomino``. Without it (``domino``) a request with ``jobs`` runs serially.
+``merge_fields(fields) -> None``
+    Recomputes, on the merged answer, fields a task can only know for its own subtree
+    (Sudoku's ``unique``). Counts, solutions, ``complete``, stats and the fields parallel to
+    the solutions (``protocol.SOLUTION_FIELDS``, e.g. exact cover's ``colors``) are merged by
+    ``pysolver.parallel`` itself; other fields are taken from the first task. Only ``sudoku``
+    has one.
+
 A new kind, on the Python side, is therefore:
 
 1. ``pysolver/kinds/<kind>.py`` (or a package ``pysolver/kinds/<kind>/`` when it grows),
@@ -64,6 +83,7 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any, Protocol, cast, runtime_checkable
 
+from pysolver.engines.subtree import Split
 from pysolver.protocol import Query
 
 # The registry: one line per kind, request ``kind`` -> module (imported on first use).
@@ -86,7 +106,9 @@ class EngineModule(Protocol):
 
 @runtime_checkable
 class KindModule(Protocol):
-    """The contract of a kind module: see the module docstring for each name."""
+    """The contract of a kind module: see the module docstring for each name. The optional
+    parallel hooks ``split`` (then the kind is a ``SplittableKind``) and ``merge_fields`` are
+    described there too."""
 
     ENGINE_MODULES: Mapping[str, ModuleType]
     ENGINES: tuple[str, ...]
@@ -99,6 +121,13 @@ class KindModule(Protocol):
     def parse_puzzle(self, puzzle: Any, /) -> Any: ...
 
     def solve(self, puzzle: Any, query: Query, /) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class SplittableKind(KindModule, Protocol):
+    """A kind whose searches parallel search can cut into subtree tasks (optional ``split``)."""
+
+    def split(self, puzzle: Any, query: Query, wanted: int, /) -> list[Split | None]: ...
 
 
 def kind_module(kind: str) -> KindModule:

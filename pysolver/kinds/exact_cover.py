@@ -52,7 +52,9 @@ from typing import Any
 
 from pysolver.engines import trace
 from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, engine_modules, search
+from pysolver.engines.exact_cover import split as split_search
 from pysolver.engines.monitor import Monitor
+from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
     TOO_LARGE,
@@ -111,16 +113,7 @@ class ColouredProblem(ExactCoverProblem):
 def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     """Validate ``puzzle``, run the exact cover search ``query`` asks for, return the fields."""
     problem, item_names = parse_named(puzzle)
-    engine = engine_for(query, ENGINES)
-    if engine == "bitset" and len(problem.options) > BITSET_MAX_OPTIONS:
-        if query.engine is not None:
-            raise SolveError(
-                TOO_LARGE,
-                f"the bitset engine handles at most {BITSET_MAX_OPTIONS:,} options and this "
-                f"puzzle has {len(problem.options):,}; use the dlx engine",
-                "engine",
-            )
-        engine = "dlx"
+    engine = _engine(problem, query)
     if query.mode == "trace":
         return trace_fields(problem, item_names, engine, query)
     result = search(
@@ -130,6 +123,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         keep_solutions=query.wants_solutions,
         rng=query.rng() if query.mode == "random" else None,
         monitor=Monitor(query.progress, query.cancel),
+        path=query.subtree_path(),
     )
     if isinstance(problem, ColouredProblem):
         return response_fields(
@@ -207,6 +201,27 @@ def solution_colours(problem: ColouredProblem, solutions: list[list[int]]) -> li
             }
         )
     return coloured_solutions
+
+
+def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
+    """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
+    problem = parse_puzzle(puzzle)
+    _engine(problem, query)  # the same errors as solve, before any task runs
+    return [split_search(problem, wanted)]
+
+
+def _engine(problem: ExactCoverProblem, query: Query) -> str:
+    engine = engine_for(query, ENGINES)
+    if engine == "bitset" and len(problem.options) > BITSET_MAX_OPTIONS:
+        if query.engine is not None:
+            raise SolveError(
+                TOO_LARGE,
+                f"the bitset engine handles at most {BITSET_MAX_OPTIONS:,} options and this "
+                f"puzzle has {len(problem.options):,}; use the dlx engine",
+                "engine",
+            )
+        engine = "dlx"
+    return engine
 
 
 def parse_puzzle(puzzle: Any) -> ExactCoverProblem:

@@ -40,6 +40,7 @@ from typing import Any
 from pysolver.engines import dlx, exact_cover, propagate, trace
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
     TOO_LARGE,
@@ -221,6 +222,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         keep_solutions=query.wants_solutions or query.heatmap,
         rng=query.rng() if query.mode == "random" else None,
         monitor=Monitor(query.progress, query.cancel),
+        path=query.subtree_path(),
     )
     result = found.map(lambda choices: decode(rectangles, choices))
     extra: dict[str, Any] = {}
@@ -270,10 +272,15 @@ def encode(cells: int, masks: list[list[int]]) -> tuple[ExactCoverProblem, list[
 def _search_partition(
     cells: int,
     masks: list[list[int]],
+    path: list[Any] | None = None,
     **search: Any,
 ) -> SearchResult[list[int]]:
-    """The ``propagate`` engine: a solution is the candidate chosen for each clue."""
-    return propagate.search(propagate.PartitionProblem(cells, masks), **search)
+    """The ``propagate`` engine: a solution is the candidate chosen for each clue. ``path``:
+    only the subtree below it (a parallel task)."""
+    problem = propagate.PartitionProblem(cells, masks)
+    if path is None:
+        return propagate.search(problem, **search)
+    return propagate.search_subtree(problem, path, lambda sub: propagate.search(sub, **search))
 
 
 def _search_exact_cover(
@@ -281,7 +288,8 @@ def _search_exact_cover(
     masks: list[list[int]],
     **search: Any,
 ) -> SearchResult[list[int]]:
-    """The ``dlx`` engine on ``encode``'s matrix; its option lists become candidate choices."""
+    """The ``dlx`` engine on ``encode``'s matrix; its option lists become candidate choices.
+    ``search`` may hold ``path``, a subtree in the matrix's option indices."""
     problem, owner = encode(cells, masks)
     result = exact_cover.search(problem, "dlx", **search)
     return result.map(lambda chosen: _choices(owner, len(masks), chosen))
@@ -468,3 +476,13 @@ def heatmap(rows: int, cols: int, solutions: list[list[list[int]]]) -> dict[str,
                 for col in range(left, left + width):
                     line[col] += 1
     return counts
+
+
+def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
+    """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
+    rows, cols, clues = parse_puzzle(puzzle)
+    engine = engine_for(query, ENGINES)
+    _rectangles, masks, _in_area = candidate_rectangles(rows, cols, clues)
+    if engine == "propagate":
+        return [propagate.split(propagate.PartitionProblem(rows * cols, masks), wanted)]
+    return [exact_cover.split(encode(rows * cols, masks)[0], wanted)]

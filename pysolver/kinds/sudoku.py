@@ -57,9 +57,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pysolver.engines import trace
+from pysolver.engines import exact_cover, trace
 from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules, search
 from pysolver.engines.monitor import Monitor
+from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
     Query,
@@ -442,6 +443,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         keep_solutions=query.wants_solutions or query.heatmap,
         rng=query.rng() if query.mode == "random" else None,
         monitor=Monitor(query.progress, query.cancel),
+        path=query.subtree_path(),
     )
     extra: dict[str, Any] = {}
     if query.heatmap:
@@ -461,11 +463,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         symbols=style,
         **extra,
     )
-    # Decidable once two solutions are known or the whole search space was exhausted.
-    if result.count >= 2:
-        response["unique"] = False
-    elif result.complete:
-        response["unique"] = result.count == 1
+    response.update(uniqueness(result.count, result.complete))
     return response
 
 
@@ -568,3 +566,27 @@ def heatmap(
             r, c = divmod(position, n)
             counts[str(digit + 1)][r][c] += 1
     return counts
+
+
+def merge_fields(fields: dict[str, Any]) -> None:
+    """Recompute on a merged parallel answer the fields that depend on the whole answer (each
+    task only knew its subtree): ``unique``."""
+    fields.pop("unique", None)
+    fields.update(uniqueness(fields["count"], fields["complete"]))
+
+
+def uniqueness(count: int, complete: bool) -> dict[str, bool]:
+    """``unique``: decidable once two solutions are known or the whole search is done."""
+    if count >= 2:
+        return {"unique": False}
+    if complete:
+        return {"unique": count == 1}
+    return {}
+
+
+def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
+    """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
+    engine = engine_for(query, ENGINES)
+    n, box_rows, box_cols, values, _style = parse_puzzle(puzzle)
+    problem, _codes = encode(n, box_rows, box_cols, values)
+    return [exact_cover.split(problem, wanted, singles=engine == "singles")]

@@ -49,7 +49,9 @@ from typing import Any
 
 from pysolver.engines import trace
 from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules, search
+from pysolver.engines.exact_cover import split as split_search
 from pysolver.engines.monitor import Monitor, SearchResult, StageMonitor
+from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
 from pysolver.kinds.polyomino.encoding import Placement, Solution, decode, encode, item_labels
 from pysolver.kinds.polyomino.parsing import (
@@ -159,8 +161,12 @@ def run_branches(
     limit: int | None,
     keep: bool,
     monitor: Monitor,
+    path: list[int] | None = None,
 ) -> SearchResult[Solution]:
-    """Solve or count over disjoint branches: the first ``limit`` classes in search order."""
+    """Solve or count over disjoint branches: the first ``limit`` classes in search order.
+
+    path: search only below these choices (a parallel task over one branch).
+    """
     outcome: SearchResult[Solution] = SearchResult()
     nodes = 0
     for number, branch in enumerate(branches):
@@ -172,7 +178,9 @@ def run_branches(
         stage = StageMonitor(monitor, nodes, outcome.count, share)
         problem = branch.encoding.problem
         if branch.reduce is None:
-            result = search(problem, engine, limit=remaining, keep_solutions=keep, monitor=stage)
+            result = search(
+                problem, engine, limit=remaining, keep_solutions=keep, monitor=stage, path=path
+            )
             found = [decode(branch.encoding, s) for s in result.solutions]
             taken = result.count
         else:
@@ -180,7 +188,9 @@ def run_branches(
             # ``remaining`` classes.
             wanted = None if remaining is None else remaining * branch.fold
             cap = MAX_KEPT_TILINGS if wanted is None else min(wanted, MAX_KEPT_TILINGS)
-            result = search(problem, engine, limit=cap, keep_solutions=True, monitor=stage)
+            result = search(
+                problem, engine, limit=cap, keep_solutions=True, monitor=stage, path=path
+            )
             classes: dict[tuple[tuple[str, Placement], ...], Solution] = {}
             for options in result.solutions:
                 representative = branch.reduce(decode(branch.encoding, options))
@@ -302,7 +312,12 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         branches = count_branches(tiling, symmetry)
         keep = query.wants_solutions or query.heatmap
         limit = heatmap_limit(query) if query.heatmap else query.limit
-        outcome = run_branches(branches, engine, limit, keep, monitor)
+        path = None
+        if query.subtree is not None:  # a parallel task: one subtree of one of the searches
+            query.subtree_branch(len(branches))  # refuses a branch this request does not run
+            branches = [branches[query.subtree.branch]]
+            path = query.subtree.path
+        outcome = run_branches(branches, engine, limit, keep, monitor, path)
     monitor.finish(outcome.stats["nodes"], outcome.count, outcome.complete)
     extra: dict[str, Any] = {}
     if query.heatmap:
@@ -315,6 +330,22 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         symmetry=symmetry,
         **extra,
     )
+
+
+def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
+    """The searches ``solve`` runs, cut into about ``wanted`` subtrees in all (see
+    pysolver.parallel). A search whose tilings are de-duplicated by canonical form is not cut
+    (None): equivalent tilings could fall into different subtrees, so it runs as one task."""
+    symmetry = parse_symmetry(query.extra.get("symmetry", "all"))
+    engine_for(query, ENGINES)
+    tiling = parse_puzzle(puzzle)
+    branches = count_branches(tiling, symmetry)
+    cuttable = sum(1 for branch in branches if branch.reduce is None)
+    each = -(-wanted // max(1, cuttable))
+    return [
+        split_search(branch.encoding.problem, each) if branch.reduce is None else None
+        for branch in branches
+    ]
 
 
 # ---------------------------------------------------------------- trace mode and heatmaps

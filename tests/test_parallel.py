@@ -1,0 +1,485 @@
+"""Parallel search (``"jobs": N``): subtree tasks merged into exactly the serial answer."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bench.generators import shikaku_puzzle
+from pysolver import api, parallel
+from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.kinds import kind_module
+from pysolver.protocol import parse_query
+
+REPO = Path(__file__).resolve().parent.parent
+
+HOLE_8X8 = ["........"] * 3 + ["...##...", "...##..."] + ["........"] * 3
+
+
+def pentominoes(board: list[str], mode: str = "count", **fields) -> dict:
+    puzzle = {"board": board, "pieces": ["pentominoes"]}
+    return {"kind": "polyomino", "mode": mode, "puzzle": puzzle, **fields}
+
+
+def exact_cover_request(rng: random.Random, mode: str, engine: str) -> dict:
+    """A random matrix as an exact_cover request (names, so it survives JSON as it is)."""
+    primary = rng.randint(1, 7)
+    secondary = rng.randint(0, 3)
+    names = [f"p{i}" for i in range(primary)] + [f"s{i}" for i in range(secondary)]
+    options = [
+        rng.sample(names, rng.randint(1, min(3, len(names)))) for _ in range(rng.randint(0, 14))
+    ]
+    puzzle = {"items": names[:primary], "secondary": names[primary:], "options": options}
+    return {"kind": "exact_cover", "mode": mode, "limit": None, "engine": engine, "puzzle": puzzle}
+
+
+def coloured_request(problem: ExactCoverProblem, mode: str, engine: str, limit=None) -> dict:
+    """A coloured matrix as an exact_cover request: items by name, colours written ``x:c2``."""
+    names = [f"p{i}" for i in range(problem.primary)]
+    names += [f"s{i}" for i in range(problem.secondary)]
+    colours = problem.colours or [[0] * len(option) for option in problem.options]
+    options = [
+        [names[item] + (f":c{colour}" if colour else "") for item, colour in zip(o, c, strict=True)]
+        for o, c in zip(problem.options, colours, strict=True)
+    ]
+    puzzle = {"items": names[: problem.primary], "secondary": names[problem.primary :]}
+    puzzle["options"] = options
+    return {"kind": "exact_cover", "mode": mode, "limit": limit, "engine": engine, "puzzle": puzzle}
+
+
+def same_answer(serial: dict, merged: dict) -> None:
+    assert merged["ok"], merged
+    assert (merged["count"], merged["complete"]) == (serial["count"], serial["complete"])
+    assert merged["solutions"] == serial["solutions"]
+    assert merged.get("colors") == serial.get("colors")
+
+
+# ---------------------------------------------------------------- equal to serial
+
+
+@pytest.mark.parametrize("engine", ["dlx", "bitset"])
+@pytest.mark.parametrize("tasks_per_job", [1, 2, 5])
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_random_matrices_match_serial(engine, tasks_per_job, jobs):
+    rng = random.Random(11 + jobs)
+    runner = parallel.InlineRunner()
+    for _ in range(60):
+        for mode in ("solve", "count"):
+            request = exact_cover_request(rng, mode, engine)
+            serial = api.solve(request)
+            merged = parallel.solve(
+                dict(request, jobs=jobs), runner=runner, tasks_per_job=tasks_per_job
+            )
+            same_answer(serial, merged)
+
+
+@pytest.mark.parametrize("engine", ["dlx", "bitset"])
+@pytest.mark.parametrize("tasks_per_job", [1, 4])
+@pytest.mark.parametrize("jobs", [2, 3])
+def test_coloured_matrices_match_serial_with_their_colours(
+    engine, tasks_per_job, jobs, coloured_reference_covers, all_word_squares
+):
+    runner = parallel.InlineRunner()
+    problems = [problem for problem, _covers in coloured_reference_covers[jobs::7][:80]]
+    problems.append(all_word_squares(2, 3))  # 81 squares, cells coloured by letters
+    coloured = 0
+    for problem in problems:
+        for mode, limit in (("solve", None), ("solve", 3), ("count", None)):
+            request = coloured_request(problem, mode, engine, limit)
+            serial = api.solve(request)
+            merged = parallel.solve(
+                dict(request, jobs=jobs), runner=runner, tasks_per_job=tasks_per_job
+            )
+            same_answer(serial, merged)
+            coloured += any(serial.get("colors", []))
+    assert coloured >= 40  # the answers do carry colours
+    squares = api.solve(dict(coloured_request(problems[-1], "solve", engine), jobs=jobs))
+    assert squares["parallel"]["tasks"] > 1 and len(squares["colors"]) == 81
+
+
+@pytest.mark.parametrize("limit", [1, 2, 5, 9])
+def test_solve_with_a_limit_gives_the_first_solutions_in_serial_order(limit):
+    rng = random.Random(5)
+    for _ in range(40):
+        request = dict(exact_cover_request(rng, "solve", "dlx"), limit=limit)
+        serial = api.solve(request)
+        merged = parallel.solve(request, runner=parallel.InlineRunner(), tasks_per_job=4)
+        same_answer(serial, merged)
+
+
+@pytest.mark.parametrize("symmetry", ["all", "distinct"])
+@pytest.mark.parametrize("tasks_per_job", [1, 4])
+def test_pentominoes_3x20_solutions_match_serial(symmetry, tasks_per_job):
+    request = pentominoes(["." * 20] * 3, mode="solve", limit=None, symmetry=symmetry)
+    serial = api.solve(request)
+    assert serial["count"] == (8 if symmetry == "all" else 2)
+    merged = parallel.solve(
+        dict(request, jobs=3), runner=parallel.InlineRunner(), tasks_per_job=tasks_per_job
+    )
+    same_answer(serial, merged)
+
+
+@pytest.mark.parametrize(("symmetry", "expected"), [("all", 520), ("distinct", 65)])
+def test_pentominoes_8x8_with_a_hole_on_worker_processes(symmetry, expected):
+    request = pentominoes(HOLE_8X8, symmetry=symmetry, jobs=2)
+    merged = api.solve(request)  # jobs 2: the default pool of worker processes
+    assert (merged["count"], merged["complete"]) == (expected, True)
+    assert merged["parallel"]["executor"] == "processes"
+    assert merged["parallel"]["tasks"] >= 2
+
+
+def test_pentominoes_8x8_solutions_in_serial_order_on_three_processes():
+    request = pentominoes(HOLE_8X8, mode="solve", limit=30, symmetry="distinct")
+    serial = api.solve(request)
+    merged = parallel.solve(dict(request, jobs=3), runner=parallel.ProcessRunner(3))
+    same_answer(serial, merged)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("symmetry", "expected"), [("all", 9356), ("distinct", 2339)])
+def test_pentominoes_6x10_counts_on_two_processes(symmetry, expected):
+    merged = api.solve(pentominoes(["." * 10] * 6, symmetry=symmetry, jobs=2))
+    assert (merged["count"], merged["complete"]) == (expected, True)
+    assert merged["parallel"]["largest_task_share"] < 0.5
+
+
+@pytest.mark.parametrize("engine", ["singles", "dlx", "bitset"])
+def test_sudoku_with_many_solutions_matches_serial(engine):
+    grid = (
+        "1...5..9." "..8..2..." "...3....6" "..1...4.." ".9.....3." "..2...8.."
+        "5....3..." "...8..6.." ".4..7...2"
+    )  # fmt: skip
+    request = {"kind": "sudoku", "mode": "solve", "limit": 40, "engine": engine}
+    request["puzzle"] = {"grid": grid}
+    serial = api.solve(request)
+    assert serial["count"] == 40
+    for jobs in (2, 3):
+        merged = parallel.solve(dict(request, jobs=jobs), runner=parallel.InlineRunner())
+        same_answer(serial, merged)
+        assert merged["unique"] is False
+    counted = parallel.solve(
+        dict(request, mode="count", limit=500, jobs=2), runner=parallel.InlineRunner()
+    )
+    assert (counted["count"], counted["complete"]) == (500, False)
+
+
+def test_two_solutions_in_different_tasks_are_not_unique():
+    grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..6..82....26.95..8..2.3..9..5.1.3.."
+    request = {"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": {"grid": grid}, "jobs": 2}
+    tasks, _ = parallel.plan(request, parse_query(request), kind_module("sudoku"), 16)
+    counts = [json.loads(parallel.answer(json.dumps(task.request)))["count"] for task in tasks]
+    assert sorted(counts, reverse=True)[:2] == [1, 1]  # each task alone would say unique
+    merged = parallel.solve(request, runner=parallel.InlineRunner(), tasks_per_job=8)
+    same_answer(api.solve(dict(request, jobs=1)), merged)
+    assert merged["unique"] is False
+
+
+def test_sudoku_uniqueness_is_decided_on_the_merged_answer():
+    grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    request = {"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": {"grid": grid}}
+    serial = api.solve(request)
+    merged = parallel.solve(dict(request, jobs=2), runner=parallel.InlineRunner())
+    same_answer(serial, merged)
+    assert merged["unique"] is True
+
+
+@pytest.mark.parametrize("engine", ["propagate", "dlx"])
+@pytest.mark.parametrize("seed", range(4))
+def test_shikaku_matches_serial(engine, seed):
+    puzzle = shikaku_puzzle(6, 7, seed, max_area=6)
+    request = {"kind": "shikaku", "mode": "solve", "limit": None, "engine": engine}
+    request["puzzle"] = puzzle
+    serial = api.solve(request)
+    for tasks_per_job in (1, 4):
+        merged = parallel.solve(
+            dict(request, jobs=2), runner=parallel.InlineRunner(), tasks_per_job=tasks_per_job
+        )
+        same_answer(serial, merged)
+
+
+# ---------------------------------------------------------------- tasks are plain JSON
+
+
+def test_tasks_survive_a_json_round_trip_and_answer_alike():
+    request = pentominoes(HOLE_8X8, symmetry="distinct", jobs=2)
+    query = parse_query(request)
+    tasks, settled = parallel.plan(request, query, kind_module("polyomino"), 12)
+    assert len(tasks) >= 12
+    assert 0 <= settled < 1
+    assert sum(task.weight for task in tasks) + settled == pytest.approx(1.0)
+    total = 0
+    for task in tasks:
+        text = json.dumps(task.request)
+        again = json.loads(text)
+        assert again == task.request
+        assert "jobs" not in again and set(again["subtree"]) == {"branch", "path"}
+        answer = json.loads(parallel.answer(text))
+        assert answer["ok"] and answer["complete"], answer
+        total += answer["count"]
+    assert total == 65
+
+
+# ---------------------------------------------------------------- failures and stopping
+
+
+def test_a_task_with_a_wrong_path_fails_alone_and_is_named():
+    request = pentominoes(["." * 20] * 3, jobs=2)
+    query = parse_query(request)
+    tasks, settled = parallel.plan(request, query, kind_module("polyomino"), 4)
+    lost = json.loads(parallel.answer(json.dumps(tasks[1].request)))["count"]
+    broken = tasks[1].request["subtree"]
+    broken["path"] = [*broken["path"], 10**6]
+    merger = parallel.Merger(tasks, settled, query)
+    parallel.InlineRunner().run(tasks, merger)
+    fields = merger.merged("inline", 2)
+    assert fields["complete"] is False
+    assert fields["count"] == 8 - lost  # a lower bound: the other tasks' tilings
+    [failure] = fields["parallel"]["failed"]
+    assert failure["task"] == 1
+    assert failure["subtree"] == broken
+    assert failure["error"]["code"] == "invalid_request"
+    assert failure["error"]["path"].startswith("subtree.path[")
+
+
+def test_a_task_whose_executor_raises_makes_the_answer_incomplete(monkeypatch):
+    real_answer = parallel.answer
+
+    def flaky(text, cancel=None, progress=None):
+        if json.loads(text)["subtree"]["path"] == json.loads(text_of_failing)["subtree"]["path"]:
+            raise ConnectionError("worker lost")
+        return real_answer(text, cancel, progress)
+
+    request = pentominoes(HOLE_8X8, jobs=2)
+    tasks, _ = parallel.plan(request, parse_query(request), kind_module("polyomino"), 6)
+    text_of_failing = json.dumps(tasks[2].request)
+    monkeypatch.setattr(parallel, "answer", flaky)
+    merged = parallel.solve(request, runner=parallel.InlineRunner(), tasks_per_job=3)
+    assert merged["ok"] and merged["complete"] is False
+    assert merged["count"] < 520
+    [failure] = merged["parallel"]["failed"]
+    assert failure["subtree"] == tasks[2].request["subtree"]
+    assert "worker lost" in failure["error"]["message"]
+
+
+def test_subtree_requests_are_validated():
+    base = pentominoes(["." * 20] * 3)
+    cases = [
+        ({"subtree": []}, "subtree"),
+        ({"subtree": {"branch": -1}}, "subtree.branch"),
+        ({"subtree": {"path": "x"}}, "subtree.path"),
+        ({"subtree": {"deep": 1}}, "subtree.deep"),
+        ({"subtree": {"branch": 7, "path": []}}, "subtree.branch"),
+        ({"subtree": {"path": [10**6]}}, "subtree.path[0]"),
+        ({"subtree": {"path": []}, "mode": "random"}, "subtree"),
+        ({"subtree": {"path": []}, "mode": "trace"}, "subtree"),
+    ]
+    for fields, path in cases:
+        response = api.solve({**base, **fields})
+        assert not response["ok"], fields
+        assert response["error"]["code"] == "invalid_request", response
+        assert response["error"]["path"] == path, response
+
+
+@pytest.mark.parametrize("jobs", [0, -2, "2", True, 1.5, 5000])
+def test_jobs_must_be_a_sensible_whole_number(jobs):
+    response = api.solve(pentominoes(["." * 20] * 3, jobs=jobs))
+    assert not response["ok"]
+    assert response["error"]["code"] == "invalid_request"
+    assert response["error"]["path"] == "jobs"
+
+
+def test_random_mode_runs_serially_and_says_so():
+    request = pentominoes(HOLE_8X8, mode="random", limit=3, seed=4)
+    serial = api.solve(request)
+    merged = api.solve(dict(request, jobs=2))
+    same_answer(serial, merged)
+    assert merged["parallel"]["tasks"] == 1 and "random" in merged["parallel"]["note"]
+
+
+def test_trace_mode_and_heatmaps_run_serially_and_say_so():
+    board = ["." * 20] * 3
+    traced = pentominoes(board, mode="trace", max_steps=50)
+    serial = api.solve(traced)
+    merged = api.solve(dict(traced, jobs=2))
+    assert merged["steps"] == serial["steps"] and merged["truncated"] == serial["truncated"]
+    assert merged["parallel"]["tasks"] == 1 and "trace" in merged["parallel"]["note"]
+    mapped = pentominoes(board, heatmap=True)
+    serial = api.solve(mapped)
+    merged = api.solve(dict(mapped, jobs=2))
+    assert (merged["count"], merged["heatmap"]) == (serial["count"], serial["heatmap"])
+    assert merged["parallel"]["tasks"] == 1 and "heatmap" in merged["parallel"]["note"]
+
+
+def test_kinds_without_split_run_serially_and_say_so():
+    response = api.solve(
+        {"kind": "domino", "mode": "count", "jobs": 2, "puzzle": {"rows": 4, "cols": 4}}
+    )
+    assert (response["count"], response["complete"]) == (36, True)
+    assert response["parallel"]["tasks"] == 1 and "serially" in response["parallel"]["note"]
+
+
+def test_cli_jobs_and_timeout_stop_the_workers_and_print_the_partial_answer(tmp_path):
+    request = tmp_path / "6x10.json"
+    request.write_text(json.dumps(pentominoes(["." * 10] * 6)))
+    run = subprocess.run(
+        [sys.executable, "-m", "pysolver", "solve", "--jobs", "2", "--timeout", "2", str(request)],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 130, run.stderr
+    response = json.loads(run.stdout)
+    assert response["cancelled"] is True and response["complete"] is False
+    assert response["parallel"]["executor"] == "processes"
+    assert 0 <= response["count"] < 9356
+
+
+def test_cancel_stops_every_worker_process():
+    started = time.monotonic()
+    reports = []
+
+    def cancel() -> bool:
+        return time.monotonic() - started > 1.5
+
+    merged = api.solve(pentominoes(["." * 10] * 6, jobs=2), progress=reports.append, cancel=cancel)
+    assert merged["cancelled"] is True and merged["complete"] is False
+    # Tasks left running would have finished the count (solve waits for its workers).
+    assert merged["count"] < 9356
+    fractions = [report["fraction"] for report in reports]
+    assert fractions == sorted(fractions) and fractions[-1] < 1
+
+
+def test_limit_stops_the_later_tasks(monkeypatch):
+    request = pentominoes(["." * 10] * 6, mode="solve", limit=3)
+    serial = api.solve(request)
+    answered = []
+    real_answer = parallel.answer
+
+    def counting(text, cancel=None, progress=None):
+        answered.append(text)
+        return real_answer(text, cancel, progress)
+
+    monkeypatch.setattr(parallel, "answer", counting)
+    merged = parallel.solve(dict(request, jobs=2), runner=parallel.InlineRunner())
+    same_answer(serial, merged)
+    # The first task holds the first 3 tilings: none after it is started.
+    assert len(answered) == 1 < merged["parallel"]["tasks"]
+
+
+def test_progress_is_merged_and_ends_at_one():
+    reports = []
+    merged = parallel.solve(
+        pentominoes(HOLE_8X8, jobs=2), progress=reports.append, runner=parallel.InlineRunner()
+    )
+    assert merged["count"] == 520
+    fractions = [report["fraction"] for report in reports]
+    assert fractions == sorted(fractions)
+    assert reports[-1]["done"] and fractions[-1] == 1.0
+    assert reports[-1]["solutions"] == 520
+
+
+# ---------------------------------------------------------------- a real Dask cluster
+
+
+def _start(args: list[str], env: dict) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "dask", *args],
+        env=env,
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _wait_for_line(process: subprocess.Popen, pattern: str, seconds: float) -> re.Match:
+    deadline = time.monotonic() + seconds
+    seen = []
+    while time.monotonic() < deadline:
+        line = process.stderr.readline()
+        if not line:
+            break
+        seen.append(line)
+        match = re.search(pattern, line)
+        if match:
+            return match
+    raise AssertionError(f"no {pattern!r} from {process.args}: {''.join(seen)[-2000:]}")
+
+
+@pytest.mark.slow
+def test_count_on_a_local_dask_cluster(tmp_path):
+    pytest.importorskip("distributed", reason="the dask extra is not installed (pysolver[dask])")
+    env = {**os.environ, "PYTHONPATH": str(REPO), "DASK_DISTRIBUTED__WORKER__DAEMON": "False"}
+    scheduler = _start(["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"], env)
+    workers: list[subprocess.Popen] = []
+    try:
+        address = _wait_for_line(scheduler, r"Scheduler at:\s*(tcp://[\d.:]+)", 60).group(1)
+        for _ in range(2):
+            worker = _start(
+                ["worker", address, "--nthreads", "1", "--no-dashboard", "--host", "127.0.0.1"],
+                env,
+            )
+            workers.append(worker)
+        for worker in workers:
+            _wait_for_line(worker, r"Registered to", 60)
+        request = tmp_path / "hole.json"
+        request.write_text(json.dumps(pentominoes(HOLE_8X8, symmetry="distinct")))
+        run = subprocess.run(
+            [
+                *(sys.executable, "-m", "pysolver", "solve", "--progress"),
+                *("--scheduler", address, str(request)),
+            ],
+            env=env,
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert run.returncode == 0, run.stderr
+        response = json.loads(run.stdout)
+        assert (response["count"], response["complete"]) == (65, True)
+        assert response["parallel"]["executor"] == "dask"
+        assert response["parallel"]["jobs"] == 2
+        assert "100.00%" in run.stderr  # merged progress, ending when every task is done
+    finally:
+        for process in [*workers, scheduler]:
+            process.terminate()
+        for process in [*workers, scheduler]:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@pytest.mark.slow  # the client waits out its 10 s connection timeout
+def test_scheduler_without_a_cluster_is_a_clear_usage_error(tmp_path):
+    pytest.importorskip("distributed", reason="the dask extra is not installed (pysolver[dask])")
+    request = tmp_path / "small.json"
+    request.write_text(json.dumps(pentominoes(["." * 20] * 3)))
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pysolver",
+            "solve",
+            "--scheduler",
+            "tcp://127.0.0.1:9",
+            str(request),
+        ],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 2
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in run.stderr
