@@ -31,18 +31,24 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
     "--disable-quic",
-    # Belt and braces with guard(): no name but the loopback resolves.
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
 ]
-
-LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
-LOCAL_SCHEMES = frozenset({"data", "blob", "about"})
+# What "local" means for every browser test and benchmark: the loopback only, and URLs that
+# never leave the page (file: for the page opened from disk).
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+LOCAL_SCHEMES = frozenset({"data", "blob", "about", "file"})
+# Belt and braces with guard(): Chromium resolves no name but the loopback's.
+CHROMIUM_ARGS.append(
+    "--host-resolver-rules=MAP * ~NOTFOUND" + "".join(f" , EXCLUDE {host}" for host in LOCAL_HOSTS)
+)
 
 
 def is_local(url: str) -> bool:
-    """True for a URL that stays on this machine (urlsplit gives IPv6 hosts without brackets)."""
+    """True for a URL that stays on this machine: a loopback host over http(s)/ws(s), or a
+    data:, blob:, about: or file: URL (urlsplit gives IPv6 hosts without brackets)."""
     parts = urlsplit(url)
-    return parts.scheme in LOCAL_SCHEMES or parts.hostname in LOCAL_HOSTS
+    if parts.scheme in LOCAL_SCHEMES:
+        return True
+    return parts.scheme in ("http", "https", "ws", "wss") and parts.hostname in LOCAL_HOSTS
 
 
 def guard(target: Any) -> list[str]:

@@ -18,11 +18,13 @@ Fixtures:
   ``new_guarded_page``. ``guarded_context(browser, **options)`` is the same as a context manager,
   for fixtures of a wider scope; it checks the pages ``new_page`` opened in it when it closes.
 
-The network guard is defined once, here: ``is_local`` says what counts as local (the loopback
-names in ``LOCAL_HOSTS``, and data:, blob:, about: URLs). Every page's requests go through
+The network guard is defined once, in bench/browser.py (shared with the browser benchmarks and
+docs/screenshots.py): ``is_local`` says what counts as local (the loopback names in
+``LOCAL_HOSTS``, and data:, blob:, about:, file: URLs). Every page's requests go through
 ``guard_page``, which aborts the others and records them in ``page.blocked_requests``; and
-Chromium itself resolves no host name but those (``--host-resolver-rules``, built from the
-same ``LOCAL_HOSTS``), so a request the router misses (say, from a worker) fails too.
+Chromium itself resolves no host name but those (``--host-resolver-rules`` in
+``CHROMIUM_ARGS``, built from the same ``LOCAL_HOSTS``), so a request the router misses (say,
+from a worker) fails too.
 
 Service workers are blocked in every context unless a test asks for them
 (``new_guarded_context(service_workers="allow")``, for the offline copy of web/sw.js): a page a
@@ -43,33 +45,17 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, guard
+
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("PYSOLVER_CHROMIUM", "/usr/bin/chromium")
 REQUIRED = os.environ.get("PYSOLVER_REQUIRE_E2E") == "1"
-# What "local" means for every browser test (and the browser benchmark): the loopback only.
-LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
-LOCAL_SCHEMES = ("data", "blob", "about", "file")
 # See the module's docstring: contexts allow service workers only when a test asks.
 NO_SERVICE_WORKERS = {"service_workers": "block"}
 # Loading Pyodide takes a few seconds; a slow shared machine gets generous room.
 READY_TIMEOUT_MS = 90_000
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-    # Belt and braces with the request router (guard_page): no name but the loopback resolves.
-    "--host-resolver-rules=MAP * ~NOTFOUND" + "".join(f" , EXCLUDE {host}" for host in LOCAL_HOSTS),
-]
 
 
 def _missing_browser_reason() -> str | None:
@@ -147,30 +133,11 @@ def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, **NO_SERVICE_WORKERS}
 
 
-def is_local(url: str) -> bool:
-    """True for a URL that stays on this machine: a loopback host, or a data:/blob:/about:/file:
-    URL."""
-    parts = urlsplit(url)
-    if parts.scheme in LOCAL_SCHEMES:
-        return True
-    return parts.scheme in ("http", "https", "ws", "wss") and parts.hostname in LOCAL_HOSTS
-
-
 def guard_page(page) -> list[str]:
-    """Abort every request that leaves the machine and record its URL; returns the record."""
-    blocked: list[str] = []
-
-    def route(route_request) -> None:
-        url = route_request.request.url
-        if is_local(url):
-            route_request.continue_()
-        else:
-            blocked.append(url)
-            route_request.abort("blockedbyclient")
-
-    page.route("**/*", route)
-    page.blocked_requests = blocked
-    return blocked
+    """Abort every request that leaves the machine and record its URL (bench.browser.guard);
+    returns the record, also kept in page.blocked_requests."""
+    page.blocked_requests = guard(page)
+    return page.blocked_requests
 
 
 def new_page(context):
