@@ -1,7 +1,8 @@
 // Widgets the kind editors share, written once: size fields bounded by Python's limits, the
 // engine menu, the seed field, painting cells with a pointer, the arrow-key cursor, and the
 // wording of answers. Bounds and engine lists always come from facts.json (see kinds/index.js).
-import { clampInt, el, groupDigits, labelled } from "./ui.js";
+import { clampInt, el, labelled } from "./ui.js";
+import { exactNumber } from "./numbers.js";
 
 // ------------------------------------------------------------------ fields
 
@@ -156,23 +157,18 @@ export function cellCursor(canvas, { cursor, cellAt, onKey }, redraw) {
 
 const plural = (n, one, many) => (String(n) === "1" ? one : many);
 
-// Long exact counts also say how many digits they have.
-function digitNote(count) {
-  const digits = String(count).replace("-", "").length;
-  return digits > 12 ? ` (${digits} digits)` : "";
-}
-
-// A count-mode answer: "2,187 solutions." / "65 distinct tilings (stopped early)."
+// A count-mode answer: "2,187 solutions." / "65 distinct tilings (stopped early)."; long counts
+// in short form with their digits a click away (web/numbers.js). Returns a node.
 export function countWords(response, one, many) {
-  const tail = response.complete ? "" : " (stopped early)";
-  return `${groupDigits(response.count)} ${plural(response.count, one, many)}${digitNote(response.count)}${tail}.`;
+  const tail = response.complete ? "." : " (stopped early).";
+  return exactNumber(response.count, ` ${plural(response.count, one, many)}`, tail);
 }
 
 // A solve-mode answer listing what was found: "1 tiling found." / "No solution exists."
 export function foundWords(response, one, many) {
   if (String(response.count) === "0") return response.complete ? `No ${one} exists.` : `No ${one} found.`;
   const all = response.complete ? " (that is all of them)" : "";
-  return `${groupDigits(response.count)} ${plural(response.count, one, many)} found${all}.`;
+  return exactNumber(response.count, ` ${plural(response.count, one, many)} found`, `${all}.`);
 }
 
 // A solve with limit 2, which tells whether the puzzle has one solution.

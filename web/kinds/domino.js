@@ -3,7 +3,8 @@
 // #domino-result; data-count holds the plain digits), #domino-seed, #domino-random (draw a
 // random tiling). Click or drag on #domino-canvas to block or unblock cells.
 // Share fragment: #domino:<rows>x<cols>[:<r>.<c>,...] (the blocked cells).
-import { el, groupDigits } from "../ui.js";
+import { el } from "../ui.js";
+import { exactNumber } from "../numbers.js";
 import { countWords, paintCells, seedField, sizeFields } from "../widgets.js";
 
 /** @param {import("./index.js").KindContext} ctx */
@@ -53,8 +54,8 @@ export function createDomino(ctx) {
     describe(response) {
       if (response.mode === "count") return countWords(response, "tiling", "tilings");
       if (String(response.count) === "0") return "No tiling exists.";
-      const total = response.total === undefined ? "" : `; the board has ${groupDigits(response.total)} tilings in all`;
-      return `A random tiling (seed ${response.seed})${total}.`;
+      if (response.total === undefined) return `A random tiling (seed ${response.seed}).`;
+      return el("span", {}, `A random tiling (seed ${response.seed}); the board has `, exactNumber(response.total, " tilings in all", "."));
     },
     setSolution(solution) { view.tiling = solution || null; },
     clearSolution() { view.tiling = null; },

@@ -39,9 +39,13 @@ import * as sudokuRenderer from "../render/sudoku.js";
  * @property {Node} actions         its solve buttons (class "solve-action": disabled while busy)
  * @property {Node} [extra]         shown under the answer (e.g. a list of solutions)
  * @property {(canvas: HTMLCanvasElement) => void} [attachCanvas]  pointer and key editing
- * @property {(response: object) => string} describe    the answer in words
+ * @property {(response: object) => string|Node} describe    the answer in words (a node
+ *                                  when it holds a long number: widgets' countWords/foundWords)
  * @property {(response: object) => void} [showResponse] anything else from a successful answer
  * @property {(solution: *, index: number) => void} setSolution   show one solution (null: none)
+ * @property {(solution: *) => Map<string, string>} [solutionCells]   what each board cell holds in a
+ *                                  solution ("r,c" -> any text): the page marks the cells where two
+ *                                  solutions differ (its renderer must have a gridLayout layout)
  * @property {() => void} [clearSolution]   forget a shown answer (the puzzle was edited)
  * @property {() => string} encode          the puzzle as share-link text (no "&")
  * @property {(text: string) => void} decode   load share-link text; throws Error with a reason

@@ -4,8 +4,10 @@
 // #polyomino-reflections (checkbox), #polyomino-symmetry ("all" | "distinct"),
 // #polyomino-limit, #polyomino-seed, #polyomino-solve, #polyomino-random, #polyomino-count.
 // Click or drag on #polyomino-canvas to toggle cells between "." (cover) and "#" (not board).
-// Share fragment: #polyomino:<base64url of {"board", "pieces", "reflections", "symmetry"}>.
-import { el, fromBase64Url, labelled, paletteColour, toBase64Url } from "../ui.js";
+// Share fragment: #polyomino:<board>:<pieces>[:<options>] (web/kinds/polyomino_link.js).
+// Imported requests may use any pieces Python reads: sets, names, counts, pieces with cells.
+import { el, labelled, paletteColour } from "../ui.js";
+import { decodeTiling, encodeTiling } from "./polyomino_link.js";
 import { countWords, foundWords, limitField, paintCells, seedField, sizeFields } from "../widgets.js";
 
 const filled = (rows, cols) => Array.from({ length: rows }, () => ".".repeat(cols));
@@ -28,7 +30,10 @@ export function createPolyomino(ctx) {
   const { facts } = ctx;
   const library = Object.keys(facts.pieces); // Python's library, in its order
   const PRESETS = presets(facts.sets);
-  const state = { board: [...PRESETS["6x10"].board], pieces: new Set(PRESETS["6x10"].pieces), reflections: true, symmetry: "distinct" };
+  // pieces: library names used once (the picker's buttons); extras: the other entries of an
+  // imported request, as Python reads them ({name, count} of a library piece, or {name, cells,
+  // count} of a piece of its own).
+  const state = { board: [...PRESETS["6x10"].board], pieces: new Set(PRESETS["6x10"].pieces), extras: [], reflections: true, symmetry: "distinct" };
   const view = { board: state.board, solution: null, colourOf: (piece) => paletteColour(Math.max(0, library.indexOf(piece)), library.length) };
 
   const preset = labelled("Preset", { tag: "select", id: "polyomino-preset" });
@@ -46,7 +51,10 @@ export function createPolyomino(ctx) {
     const button = el("button", { id: `polyomino-piece-${name}`, type: "button", class: "piece", "aria-pressed": "false",
       title: `${name}: ${cells} cell${cells === 1 ? "" : "s"}` }, name);
     button.addEventListener("click", () => {
-      if (state.pieces.has(name)) state.pieces.delete(name); else state.pieces.add(name);
+      const extra = state.extras.findIndex((piece) => piece.name === name && !piece.cells);
+      if (extra >= 0) state.extras.splice(extra, 1);
+      else if (state.pieces.has(name)) state.pieces.delete(name);
+      else state.pieces.add(name);
       syncControls();
       ctx.changed();
     });
@@ -66,14 +74,22 @@ export function createPolyomino(ctx) {
   function syncControls() {
     size.show(state.board.length, state.board[0]?.length || 0);
     for (const [name, button] of pieceButtons) {
-      button.setAttribute("aria-pressed", String(state.pieces.has(name)));
-      button.style.background = state.pieces.has(name) ? view.colourOf(name) : "";
+      const used = state.pieces.has(name) || state.extras.some((piece) => piece.name === name && !piece.cells);
+      button.setAttribute("aria-pressed", String(used));
+      button.style.background = used ? view.colourOf(name) : "";
     }
     reflections.checked = state.reflections;
     symmetry.input.value = state.symmetry;
-    const area = [...state.pieces].reduce((sum, name) => sum + facts.pieces[name].area, 0);
+    let area = [...state.pieces].reduce((sum, name) => sum + facts.pieces[name].area, 0);
+    let count = state.pieces.size;
+    for (const piece of state.extras) {
+      area += (piece.cells ? piece.cells.length : facts.pieces[piece.name].area) * (piece.count ?? 1);
+      count += piece.count ?? 1;
+    }
     const cells = state.board.join("").split("").filter((ch) => ch === ".").length;
-    pieceInfo.textContent = `${state.pieces.size} pieces covering ${area} cells; the board has ${cells} cells to cover.`;
+    const own = state.extras.filter((piece) => piece.cells).map((piece) => piece.name);
+    pieceInfo.textContent = `${count} pieces covering ${area} cells; the board has ${cells} cells to cover.` +
+      (own.length ? ` Pieces of the request's own: ${own.join(", ")}.` : "");
     view.board = state.board;
   }
 
@@ -85,6 +101,7 @@ export function createPolyomino(ctx) {
   applyPreset.addEventListener("click", () => {
     const chosen = PRESETS[preset.input.value];
     state.pieces = new Set(chosen.pieces);
+    state.extras = [];
     setBoard([...chosen.board]);
     ctx.changed();
   });
@@ -93,7 +110,8 @@ export function createPolyomino(ctx) {
   symmetry.input.addEventListener("change", () => { state.symmetry = symmetry.input.value; ctx.changed(); });
 
   function puzzle() {
-    return { board: [...state.board], pieces: library.filter((name) => state.pieces.has(name)), reflections: state.reflections };
+    const extras = state.extras.map((piece) => ({ ...piece, ...(piece.cells ? { cells: piece.cells.map((cell) => [...cell]) } : {}) }));
+    return { board: [...state.board], pieces: [...library.filter((name) => state.pieces.has(name)), ...extras], reflections: state.reflections };
   }
   function request(mode) {
     const req = { kind: ctx.id, mode, puzzle: puzzle() };
@@ -134,9 +152,18 @@ export function createPolyomino(ctx) {
       return distinct ? countWords(response, "distinct tiling", "distinct tilings") : countWords(response, "tiling", "tilings");
     },
     setSolution(solution) { view.solution = solution || null; },
+    // Each cell holds its piece, placed as it is (the same piece placed elsewhere differs).
+    solutionCells(solution) {
+      const cells = new Map();
+      for (const { piece, cells: placed } of solution) {
+        const where = `${piece}@${placed.map((cell) => cell.join(".")).sort().join(";")}`;
+        for (const [r, c] of placed) cells.set(`${r},${c}`, where);
+      }
+      return cells;
+    },
     clearSolution() { view.solution = null; },
-    encode: () => toBase64Url(JSON.stringify({ board: state.board, pieces: [...state.pieces], reflections: state.reflections, symmetry: state.symmetry })),
-    decode(text) { load(JSON.parse(fromBase64Url(text))); },
+    encode: () => encodeTiling({ ...puzzle(), symmetry: state.symmetry }, facts.sets),
+    decode(text) { load(decodeTiling(text)); },
     exportRequest: () => ({ mode: "solve", puzzle: puzzle(), symmetry: state.symmetry }),
     importRequest(data) { load({ ...data.puzzle, symmetry: data.symmetry }); },
   };
@@ -145,18 +172,57 @@ export function createPolyomino(ctx) {
     if (!Array.isArray(data.board) || !data.board.every((line) => typeof line === "string" && /^[.#]*$/.test(line))) {
       throw new Error("board must be a list of text rows of '.' and '#'");
     }
-    const names = [];
-    for (const piece of data.pieces || []) {
-      if (Object.hasOwn(facts.sets, piece)) names.push(...facts.sets[piece]);
-      else if (Object.hasOwn(facts.pieces, piece)) names.push(piece);
-      else throw new Error(`the editor does not know the piece ${JSON.stringify(piece)}`);
-    }
+    const { names, extras } = readPieces(data.pieces || [], facts);
     const width = Math.max(...data.board.map((line) => line.length));
     size.check(data.board.length, width);
-    state.pieces = new Set(names);
+    state.pieces = names;
+    state.extras = extras;
     state.reflections = data.reflections !== false;
     if (facts.symmetries.includes(data.symmetry)) state.symmetry = data.symmetry;
     setBoard(data.board.map((line) => line.padEnd(width, "#")));
     view.solution = null;
   }
+}
+
+// The pieces of a request as Python reads them (see pysolver/kinds/polyomino.py): set names and
+// library names used once go to the picker; counts and pieces with their own cells are kept as
+// entries. A name given twice adds up its counts, as in Python. Throws an Error saying why.
+function readPieces(entries, facts) {
+  const uses = new Map(); // name -> {name, cells?, count}
+  const add = (name, cells, count) => {
+    const known = uses.get(name);
+    if (known) known.count += count;
+    else uses.set(name, cells ? { name, cells, count } : { name, count });
+  };
+  entries.forEach((entry, index) => {
+    const where = `piece ${index + 1}`;
+    if (typeof entry === "string") {
+      if (Object.hasOwn(facts.sets, entry)) for (const name of facts.sets[entry]) add(name, null, 1);
+      else if (Object.hasOwn(facts.pieces, entry)) add(entry, null, 1);
+      else throw new Error(`${where}, ${JSON.stringify(entry)}, is neither a piece nor a set of the library; give its cells as {"name", "cells"}`);
+      return;
+    }
+    if (!entry || typeof entry !== "object" || typeof entry.name !== "string" || !entry.name) {
+      throw new Error(`${where} must be a name or {"name", "cells", "count"}`);
+    }
+    const count = entry.count === undefined ? 1 : Number(entry.count);
+    if (!Number.isInteger(count) || count < 1) throw new Error(`${where} (${entry.name}) has count ${JSON.stringify(entry.count)}; use a whole number from 1`);
+    let cells = null;
+    if (entry.cells !== undefined) {
+      const ok = Array.isArray(entry.cells) && entry.cells.length > 0 &&
+        entry.cells.every((cell) => Array.isArray(cell) && cell.length === 2 && cell.every((v) => Number.isInteger(v) && v >= 0));
+      if (!ok) throw new Error(`${where} (${entry.name}) needs cells as a list of [row, column] pairs`);
+      cells = entry.cells.map(([r, c]) => [r, c]);
+    } else if (!Object.hasOwn(facts.pieces, entry.name)) {
+      throw new Error(`${where} (${entry.name}) is not in the library, so it needs its cells`);
+    }
+    add(entry.name, cells, count);
+  });
+  const names = new Set();
+  const extras = [];
+  for (const piece of uses.values()) {
+    if (!piece.cells && piece.count === 1) names.add(piece.name);
+    else extras.push(piece.count === 1 ? { name: piece.name, cells: piece.cells } : piece);
+  }
+  return { names, extras };
 }

@@ -99,6 +99,14 @@ export function createShikaku(ctx) {
       }
     },
     setSolution(solution) { view.solution = solution || null; },
+    // Each cell holds the rectangle covering it.
+    solutionCells(solution) {
+      const cells = new Map();
+      for (const [top, left, height, width] of solution) {
+        for (let r = top; r < top + height; r++) for (let c = left; c < left + width; c++) cells.set(`${r},${c}`, `${top},${left},${height},${width}`);
+      }
+      return cells;
+    },
     clearSolution() { view.solution = null; },
     encode: () => `${view.rows}x${view.cols}:${view.clues.map(([r, c, n]) => `${r}.${c}.${n}`).join(",")}`,
     decode(text) {

@@ -127,6 +127,7 @@ export function createSudoku(ctx) {
     },
     describe: (response) => (response.mode === "count" ? countWords(response, "solution", "solutions") : uniquenessWords(response)),
     setSolution(solution) { view.solution = solution ? solution.flat() : null; },
+    solutionCells: (solution) => new Map(solution.flatMap((row, r) => row.map((value, c) => [`${r},${c}`, String(value)]))),
     clearSolution() { view.solution = null; inputError.textContent = ""; },
     encode: () => gridText(),
     decode(text) { loadText(text); },
