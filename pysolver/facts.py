@@ -26,7 +26,6 @@ from typing import Any
 from pysolver import protocol
 from pysolver.kinds import KINDS, kind_module
 
-
 # Words for the ``stats`` keys of responses, for people reading them on the page, and the few
 # figures the page shows first (the rest are a click away). Every key an engine or kind reports
 # has a label here (tests/test_facts.py runs every kind and engine to check).

@@ -21,7 +21,7 @@ export function shortForm(value) {
   let exponent = text.length - 1;
   if (text.length > SHORT_DIGITS && text[SHORT_DIGITS] >= "5") {
     const rounded = String(BigInt(lead) + 1n);
-    if (rounded.length > lead.length) exponent += 1; // 99999|7 -> 100000: one more digit
+    if (rounded.length > lead.length) exponent += 1; // all nines rounded up: one digit more
     lead = rounded.slice(0, SHORT_DIGITS);
   }
   const kept = lead.replace(/0+$/, "") || "0";

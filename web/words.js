@@ -1,6 +1,6 @@
 // Messages in plain words. Python's messages are written for programs and people at once
-// ("two 5s in row 1 (...)", "engine 'formula' only counts tilings; use mode 'count', or engine
-// 'profile_dp' for ..."): the page shows them as sentences (capital first, full stop last) and
+// ("two 5s in row 1 (...)", or a sentence followed by "; use mode 'count', or engine ..."): the
+// page shows them as sentences (capital first, full stop last) and
 // moves what only a programmer needs (the JSON path, clauses in the protocol's words) into a
 // details line.
 
