@@ -262,7 +262,11 @@ function showMessage(panel, { text, details }) {
 }
 
 function showError(panel, error) {
-  showMessage(panel, plainMessage(error?.message || "The solver failed without saying why.", error?.path));
+  const message = plainMessage(error?.message || "The solver failed without saying why.", error?.path);
+  // Engines by their titles in the sentence; the details keep the names a request uses.
+  const titles = new Map(panel.facts.engines.map(({ name, title }) => [name, title]));
+  message.text = message.text.replace(/\b([Ee])ngine '([a-z_]+)'/g, (whole, e, name) => (titles.has(name) ? `${e}ngine “${titles.get(name)}”` : whole));
+  showMessage(panel, message);
 }
 
 // Time left from Knuth's estimate of the fraction done; only once it has something to go on.
@@ -443,6 +447,7 @@ function restoreFromHash() {
     clearAnswer(panel);
     try {
       panel.kind.decode(decodePart(head.slice(colon + 1)));
+      updateHash(); // an old-format link is written back in the short format
     } catch (error) {
       showMessage(panel, { text: "The link's puzzle could not be read, so the board was left as it was.", details: sentence(error.message) });
     }

@@ -107,7 +107,11 @@ def test_sudoku_typed_and_pasted_grid_is_solved_and_unique(shared_page) -> None:
     shown = answer(page, "sudoku")
     assert shown["error"] == ""
     assert shown["result"] == "Unique solution."
-    assert "engine:" in shown["stats"] and "nodes:" in shown["stats"] and "time:" in shown["stats"]
+    # Few headline figures in words (engine title, time, search steps); the rest a click away.
+    headline = page.evaluate("document.getElementById('sudoku-stats').firstChild.textContent")
+    assert headline.startswith("Engine: ") and "Time: " in headline and "Search steps: " in headline
+    assert "givens" not in headline.lower()
+    assert "Givens: " in page.text_content("#sudoku-stats-more")
     assert canvas_picture(page, "sudoku") != empty
 
 
@@ -223,7 +227,8 @@ def test_shikaku_url_is_loaded_drawn_and_solved(shared_page) -> None:
     assert shown["result"] == "Unique solution."
     # The response's parsed puzzle replaced the editor's grid.
     assert page.input_value("#shikaku-rows") == "7"
-    assert "candidates" in shown["stats"]
+    assert "Candidate rectangles: " in shown["stats"]
+    assert "_" not in shown["stats"]  # labels, not keys such as candidates_after_overlap
     assert canvas_picture(page, "shikaku") != empty
 
 
@@ -282,7 +287,11 @@ def test_domino_200x200_count_wraps_thousands_of_digits(shared_page) -> None:
     shown = answer(page, "domino")
     assert shown["error"] == ""
     assert len(shown["count"]) > 4000 and shown["count"].isdigit()
-    grouped = shown["result"].split(" ")[0]
+    # The short form first; every digit a click away, grouped by threes.
+    assert shown["result"].startswith("≈ ")
+    assert f"({len(shown['count']):,} digits)" in shown["result"]
+    page.click("#domino-result .show-digits")
+    grouped = page.text_content("#domino-result .all-digits")
     assert grouped.replace(",", "") == shown["count"]
     assert all(len(group) == 3 for group in grouped.split(",")[1:])
     # The number wraps inside its column instead of widening the page.

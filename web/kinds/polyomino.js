@@ -178,7 +178,8 @@ export function createPolyomino(ctx) {
     state.pieces = names;
     state.extras = extras;
     state.reflections = data.reflections !== false;
-    if (facts.symmetries.includes(data.symmetry)) state.symmetry = data.symmetry;
+    // A request without "symmetry" means Python's default, the first of facts.symmetries.
+    state.symmetry = facts.symmetries.includes(data.symmetry) ? data.symmetry : facts.symmetries[0];
     setBoard(data.board.map((line) => line.padEnd(width, "#")));
     view.solution = null;
   }
