@@ -286,7 +286,17 @@ async function run(panel, request) {
   redraw(panel);
   setState("busy", "Solving…");
   if (!request.engine && panel.engine.select.value) request.engine = panel.engine.select.value;
+  // Progress reports carry a solution found lately (Python sends one a second at most): the
+  // board shows it while a long search runs.
+  if (request.recent === undefined) request.recent = true;
   const started = performance.now();
+  let recentAt = null;
+  const showRecent = (report) => {
+    if (!report?.recent || panel.edits !== editsAtStart) return;
+    panel.kind.setSolution(report.recent, 0);
+    recentAt = typeof report.seconds === "number" ? report.seconds : (performance.now() - started) / 1000;
+    redraw(panel);
+  };
   let last = { nodes: 0, solutions: 0, fraction: null };
   const bar = document.getElementById("progress-bar");
   const text = document.getElementById("progress-text");
@@ -299,6 +309,7 @@ async function run(panel, request) {
     const left = fraction === null ? "" : timeLeft(fraction, typeof last.seconds === "number" ? last.seconds : seconds);
     if (left) parts.push(left);
     parts.push(`nodes ${groupDigits(last.nodes ?? 0)}`, `solutions ${groupDigits(last.solutions ?? 0)}`, `${seconds.toFixed(1)} s`);
+    if (recentAt !== null) parts.push(`the board shows a solution found at ${recentAt.toFixed(1)} s`);
     text.textContent = parts.join(" · ");
   };
   paint();
@@ -306,13 +317,15 @@ async function run(panel, request) {
   const timer = setInterval(paint, 200);
   let response;
   try {
-    response = await solver.solve(request, { onProgress: (report) => { last = report || last; paint(); } });
+    response = await solver.solve(request, { onProgress: (report) => { last = report || last; showRecent(report); paint(); } });
   } catch (error) {
     response = failedResponse("client_error", error?.message || String(error));
   } finally {
     clearInterval(timer);
     progress.hidden = true;
     busy = false;
+    // A solution shown while searching is not the answer: the answer decides what is drawn.
+    if (recentAt !== null && panel.edits === editsAtStart) panel.kind.setSolution(null, 0);
   }
   if (response?.cancelled) {
     const count = response.count ?? last.solutions ?? 0;

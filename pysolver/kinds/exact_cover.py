@@ -92,7 +92,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         limit=query.limit,
         keep_solutions=query.wants_solutions,
         rng=query.rng() if query.mode == "random" else None,
-        monitor=Monitor(query.progress, query.cancel),
+        # Recent solutions are sorted option indices, as in the response.
+        monitor=Monitor(query.progress, query.cancel, list if query.wants_recent else None),
     )
     fields: dict[str, Any] = {
         "engine": engine,

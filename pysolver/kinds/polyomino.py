@@ -62,6 +62,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pysolver.boards import read_board_rows
@@ -618,7 +619,9 @@ def run_branches(
             outcome.complete = False
             break
         share = (number / len(branches), (number + 1) / len(branches))
-        stage = StageMonitor(monitor, outcome.nodes, outcome.count, share)
+        stage = StageMonitor(
+            monitor, outcome.nodes, outcome.count, share, recent=partial(decode, branch.encoding)
+        )
         problem = branch.encoding.problem
         if branch.reduce is None:
             result = search(problem, engine, limit=remaining, keep_solutions=keep, monitor=stage)
@@ -739,7 +742,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     symmetry = parse_symmetry(query.extra.get("symmetry", "all"))
     engine = engine_for(query, ENGINES)
     tiling = parse_puzzle(puzzle)
-    monitor = Monitor(query.progress, query.cancel)
+    recent = partial(solution_json, tiling) if query.wants_recent else None
+    monitor = Monitor(query.progress, query.cancel, recent)
     if query.mode == "random":
         outcome = run_random(
             random_branch(tiling, symmetry), engine, query.limit, query.rng(), monitor

@@ -49,6 +49,7 @@ solutions, like every kind, are plain rows of ints.
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 from pysolver.engines import bitset, dlx, exact_cover, singles
@@ -421,7 +422,10 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     check_givens(n, box_rows, box_cols, values, style)
     problem, option_codes = build_matrix(n, box_rows, box_cols, values)
 
-    monitor = Monitor(query.progress, query.cancel)
+    recent = None
+    if query.wants_recent:
+        recent = partial(decode, n, values, option_codes)
+    monitor = Monitor(query.progress, query.cancel, recent)
     rng = query.rng() if query.mode == "random" else None
     keep = query.wants_solutions
     if engine == "singles":

@@ -222,6 +222,7 @@ def test_long_count_shows_time_left_and_the_panel_does_not_move_the_page(shared_
     page = shared_page
     open_tab(page, "sudoku")
     page.click("#sudoku-clear")
+    empty = canvas_picture(page, "sudoku")
     before = page.evaluate(
         "JSON.stringify(document.getElementById('sudoku-canvas').getBoundingClientRect())"
     )
@@ -231,6 +232,13 @@ def test_long_count_shows_time_left_and_the_panel_does_not_move_the_page(shared_
     )
     text = page.text_content("#progress-text")
     assert "done (estimate)" in text and "about " in text, text
+    # The board shows a solution found lately (Python sends one a second at most).
+    page.wait_for_function(
+        "() => /the board shows a solution found at/.test("
+        "document.getElementById('progress-text').textContent)",
+        timeout=20_000,
+    )
+    assert canvas_picture(page, "sudoku") != empty
     during = page.evaluate(
         "JSON.stringify(document.getElementById('sudoku-canvas').getBoundingClientRect())"
     )
@@ -241,6 +249,7 @@ def test_long_count_shows_time_left_and_the_panel_does_not_move_the_page(shared_
     page.click("#cancel")
     page.wait_for_function("() => document.body.dataset.state !== 'busy'", timeout=5_000)
     assert page.text_content("#status") == "Ready (last solve cancelled)"
+    assert canvas_picture(page, "sudoku") == empty  # not taken for the answer
     # The next action clears the cancelled state from the status line.
     page.click("#tab-shikaku")
     assert page.text_content("#status") == "Ready"
