@@ -272,7 +272,8 @@ function showError(panel, error) {
 // Time left from Knuth's estimate of the fraction done; only once it has something to go on.
 function timeLeft(fraction, seconds) {
   if (!(fraction > 0) || fraction >= 1 || seconds < 1) return "";
-  return `about ${durationWords((seconds * (1 - fraction)) / fraction)} left`;
+  const words = durationWords((seconds * (1 - fraction)) / fraction);
+  return /^(under|more than)/.test(words) ? `${words} left` : `about ${words} left`;
 }
 
 async function run(panel, request) {
@@ -309,7 +310,7 @@ async function run(panel, request) {
     const left = fraction === null ? "" : timeLeft(fraction, typeof last.seconds === "number" ? last.seconds : seconds);
     if (left) parts.push(left);
     parts.push(`nodes ${groupDigits(last.nodes ?? 0)}`, `solutions ${groupDigits(last.solutions ?? 0)}`, `${seconds.toFixed(1)} s`);
-    if (recentAt !== null) parts.push(`the board shows a solution found at ${recentAt.toFixed(1)} s`);
+    if (recentAt !== null) parts.push(`board: a solution found at ${recentAt.toFixed(1)} s`);
     text.textContent = parts.join(" · ");
   };
   paint();

@@ -231,10 +231,10 @@ def test_long_count_shows_time_left_and_the_panel_does_not_move_the_page(shared_
         "() => / left/.test(document.getElementById('progress-text').textContent)", timeout=20_000
     )
     text = page.text_content("#progress-text")
-    assert "done (estimate)" in text and "about " in text, text
+    assert "done (estimate)" in text and " left" in text, text
     # The board shows a solution found lately (Python sends one a second at most).
     page.wait_for_function(
-        "() => /the board shows a solution found at/.test("
+        "() => /board: a solution found at/.test("
         "document.getElementById('progress-text').textContent)",
         timeout=20_000,
     )
