@@ -7,7 +7,9 @@
 //               {type: "solve", id, text}           text: the request as JSON
 // Messages out: {type: "ready", info}               info: versions and load time
 //               {type: "error", message}            loading failed; the message says why
-//               {type: "progress", id, text}        text: JSON {nodes, solutions, fraction, seconds}
+//               {type: "progress", id, text}        text: JSON {nodes, solutions, fraction, seconds,
+//                                                   recent?} (recent: a solution found lately, when
+//                                                   the request says "recent": true)
 //               {type: "result", id, text}          text: the response as JSON (Python's own text,
 //                                                   so big integers stay exact)
 //               {type: "fatal", id, message}        the runtime itself broke; restart the worker

@@ -16,3 +16,8 @@ export function gridCellAt({ rows, cols, cell }, x, y) {
   if (row < 0 || col < 0 || row >= rows || col >= cols) return null;
   return [row, col];
 }
+
+// The [x, y, width, height] of cell (row, col) in a layout made by gridLayout.
+export function cellBox({ cell }, row, col) {
+  return [MARGIN + col * cell, MARGIN + row * cell, cell, cell];
+}
