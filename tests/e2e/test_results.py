@@ -342,8 +342,17 @@ def test_sudoku_paste_takes_the_layouts_people_copy(shared_page) -> None:
     assert page.input_value("#sudoku-symbols") == "0-F"
     assert page.input_value("#sudoku-paste") == zero_f
     page.wait_for_function(f"() => location.hash === '#sudoku:0-F:{zero_f}'", timeout=5000)
+    # The key pad speaks the style too: its "0" key is the first symbol, and there is no "G".
+    assert page.query_selector("#sudoku-key-G") is None
+    page.click("#sudoku-canvas", position={"x": 20, "y": 20})
+    page.keyboard.press("ArrowDown")  # row 2, column 1: blank
+    page.click("#sudoku-key-0")
+    assert page.input_value("#sudoku-paste") == zero_f[:16] + "0" + zero_f[17:]
+    page.click("#sudoku-key-clear")
+    assert page.input_value("#sudoku-paste") == zero_f
     page.select_option("#sudoku-symbols", "1-G")
     assert page.input_value("#sudoku-paste") == "123456789ABCDEFG" + "." * 240
+    assert page.is_visible("#sudoku-key-G") and page.query_selector("#sudoku-key-0") is None
     page.select_option("#sudoku-size", "9")
     assert page.is_hidden("#sudoku-symbols")
 
