@@ -9,6 +9,7 @@ Sudoku sizes and symbols, error codes). Schema::
      "error_codes": {"invalid_puzzle": "one line on what it means", ...},
      "trace": {"default_steps": 2000, "max_steps": 100000},   # trace mode's max_steps
      "max_heatmap_solutions": 100000,
+     "stats": {"labels": {"nodes": "Search steps", ...}, "headline": ["nodes", "seconds"]},
      "kinds": {"<kind>": {"title": "Sudoku",
                           "help": "Fill the grid so that ...",  # shown atop the kind's tab
                           "engines": [{"name": "singles", "title": "...", "description": "...",
@@ -31,6 +32,34 @@ from typing import Any
 from pysolver import protocol
 from pysolver.kinds import KINDS, kind_module
 
+# Words for the ``stats`` keys of responses, for people reading them on the page, and the few
+# figures the page shows first (the rest are a click away). Every key an engine or kind reports
+# has a label here (tests/test_facts.py runs every kind and engine to check).
+STATS_LABELS = {
+    "seconds": "Time",
+    "nodes": "Search steps",
+    "items": "Constraints",
+    "options": "Candidate placements",
+    "givens": "Givens",
+    "updates": "Link updates",
+    "mask_ops": "Bitset operations",
+    "candidates": "Candidate rectangles",
+    "candidates_area": "Cells the candidates cover",
+    "candidates_initial": "Candidates at the start",
+    "candidates_after_overlap": "Candidates after the overlap rule",
+    "candidates_after_propagation": "Candidates after propagation",
+    "splits": "Guesses (splits)",
+    "field_bits": "Profile width (cells)",
+    "states": "Profile states",
+    "rectangle": "Rectangle (rows, columns)",
+    "resultants": "Resultants computed",
+    "sweeps": "Markov chain sweeps",
+    "samples": "Tilings sampled",
+    "steps": "Trace steps",
+    "shortcut": "Answered by",
+}
+HEADLINE_STATS = ("seconds", "nodes")
+
 
 def site_facts() -> dict[str, Any]:
     """Everything the page needs to know about the kinds, as plain JSON data."""
@@ -45,6 +74,7 @@ def site_facts() -> dict[str, Any]:
             "max_steps": protocol.MAX_TRACE_STEPS,
         },
         "max_heatmap_solutions": protocol.MAX_HEATMAP_SOLUTIONS,
+        "stats": {"labels": dict(STATS_LABELS), "headline": list(HEADLINE_STATS)},
         "kinds": {name: _kind_facts(name) for name in KINDS},
     }
 

@@ -20,7 +20,8 @@ Merging is exact:
   or a worker that died) is listed in ``parallel.failed`` with its subtree, and the answer says
   ``complete: false`` (its count is then a lower bound, never a wrong total);
 - progress is the merged fraction (task weights times task fractions); cancelling stops every
-  task; once the first tasks hold ``limit`` solutions the later ones are stopped.
+  task; once the first tasks hold ``limit`` solutions the later ones are stopped. Merged
+  progress carries no ``recent`` solution (``"recent": true`` is dropped from the tasks).
 
 Not split, answered by one serial search (the response says why in ``parallel.note``):
 ``random`` mode (it samples the whole space with one seeded order, so the serial answer *is*
@@ -92,7 +93,9 @@ def plan(
     ``module.split`` validates the puzzle as ``solve`` would, so bad input fails here, once.
     """
     splits = module.split(request["puzzle"], query, wanted)
-    base = {key: value for key, value in request.items() if key != "jobs"}
+    # Tasks do not decode recent solutions: their progress reports are merged into counts and
+    # fractions only, so a parallel run's progress carries no ``recent``.
+    base = {key: value for key, value in request.items() if key not in ("jobs", "recent")}
     share = 1 / len(splits)
     tasks: list[Task] = []
     settled = 0.0

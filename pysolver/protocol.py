@@ -174,6 +174,11 @@ class Query:
     def wants_solutions(self) -> bool:
         return self.mode != "count"
 
+    @property
+    def wants_recent(self) -> bool:
+        """The request asks for recent solutions in its progress reports (``"recent": true``)."""
+        return self.progress is not None and self.extra.get("recent") is True
+
     def rng(self) -> random.Random:
         """The random source of ``random`` mode, fixed by ``seed``."""
         return random.Random(self.seed)

@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from pysolver import protocol
+from pysolver import protocol, solve
 from pysolver.facts import site_facts
 from pysolver.kinds import KINDS, kind_module
 from pysolver.pieces import LIBRARY, SETS
@@ -91,3 +91,31 @@ def test_trace_and_heatmap_caps_are_the_protocols() -> None:
         "max_steps": protocol.MAX_TRACE_STEPS,
     }
     assert facts["max_heatmap_solutions"] == protocol.MAX_HEATMAP_SOLUTIONS
+
+
+# One small puzzle per kind, solved and counted with every engine, to see every stats key.
+SMALL_PUZZLES = {
+    "sudoku": {"grid": "1234" + "." * 12},
+    "shikaku": {"rows": 2, "cols": 2, "clues": [[0, 0, 4]]},
+    "polyomino": {"board": ["...."], "pieces": ["I4"]},
+    "domino": {"rows": 4, "cols": 4},
+    "exact_cover": {"text": "A B\nA\nB\n"},
+}
+
+
+def test_every_stats_key_has_a_label() -> None:
+    facts = site_facts()
+    labels = facts["stats"]["labels"]
+    assert set(facts["stats"]["headline"]) <= set(labels)
+    assert set(SMALL_PUZZLES) == set(KINDS)
+    seen: set[str] = set()
+    for kind, puzzle in SMALL_PUZZLES.items():
+        for engine in facts["kinds"][kind]["engines"]:
+            for mode in ("solve", "count", "random"):
+                request = {"kind": kind, "mode": mode, "engine": engine["name"], "puzzle": puzzle}
+                response = solve(request)
+                if response["ok"]:
+                    seen |= set(response["stats"])
+    assert seen, "no request was answered"
+    assert seen <= set(labels), sorted(seen - set(labels))
+    assert all(label[0].isupper() for label in labels.values())

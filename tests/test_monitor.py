@@ -67,3 +67,35 @@ def test_knuth_estimate_weighs_each_level_by_its_branch_sizes() -> None:
     assert fraction_done([1, 1], [4, 2], 2) == pytest.approx(1 / 4 + 1 / 8)
     assert fraction_done([1, 1], [4, 2], 1) == pytest.approx(1 / 4)
     assert fraction_done([0, 0], [3, 5], 2) == 0.0
+
+
+def test_recent_solutions_ride_along_at_most_once_a_second(monkeypatch, reports) -> None:
+    now = [0.0]
+    monkeypatch.setattr("pysolver.engines.monitor.perf_counter", lambda: now[0])
+    monitor = Monitor(progress=reports.append, recent=lambda solution: {"decoded": solution})
+    assert monitor.wants_recent  # the first solution found is asked for at once
+    monitor.found([3, 1])
+    assert not monitor.wants_recent
+    for step in range(1, 16):  # 1.5 s of checks, one report each 0.1 s
+        now[0] = 0.1 * step
+        monitor.check(step, step)
+        if monitor.wants_recent:
+            monitor.found([step])
+    recents = [(round(r["seconds"], 1), r["recent"]) for r in reports if "recent" in r]
+    # The first at the first report; the next one found after 1 s, sent at the next report.
+    assert recents == [(0.1, {"decoded": [3, 1]}), (1.1, {"decoded": [10]})]
+
+
+def test_no_recent_solutions_without_a_decoder_or_progress() -> None:
+    assert not Monitor(progress=lambda report: None).wants_recent
+    assert not Monitor(recent=lambda solution: solution).wants_recent
+
+
+def test_stage_decodes_its_solutions_for_the_request_monitor(reports) -> None:
+    outer = Monitor(progress=reports.append, recent=lambda tiling: f"tiling {tiling}")
+    stage = StageMonitor(outer, 0, 0, recent=lambda options: sum(options))
+    assert stage.wants_recent
+    stage.found([1, 2, 3])
+    assert outer.kept == "tiling 6" and not outer.wants_recent and not stage.wants_recent
+    # Without a decoder of its own a stage asks for none.
+    assert not StageMonitor(outer, 0, 0).wants_recent

@@ -387,6 +387,27 @@ def test_progress_is_merged_and_ends_at_one():
     assert reports[-1]["solutions"] == 520
 
 
+def test_recent_solutions_are_absent_from_merged_progress(monkeypatch):
+    # A serial search decodes recent solutions for the page; parallel tasks are not asked to,
+    # and the merged progress has none, while the answer stays the serial one.
+    sent = []
+    real_answer = parallel.answer
+
+    def recording(text, cancel=None, progress=None):
+        sent.append(json.loads(text))
+        return real_answer(text, cancel, progress)
+
+    monkeypatch.setattr(parallel, "answer", recording)
+    reports = []
+    request = pentominoes(HOLE_8X8, recent=True)
+    merged = parallel.solve(
+        dict(request, jobs=2), progress=reports.append, runner=parallel.InlineRunner()
+    )
+    same_answer(api.solve(request), merged)
+    assert sent and all("recent" not in task for task in sent)
+    assert reports and all("recent" not in report for report in reports)
+
+
 # ---------------------------------------------------------------- a real Dask cluster
 
 

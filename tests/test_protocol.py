@@ -175,3 +175,30 @@ def test_heatmaps_over_too_many_solutions_are_refused(monkeypatch: pytest.Monkey
     limited = pysolver.solve({**request, "limit": 3})
     assert limited["ok"] and limited["count"] == 3 and not limited["complete"]
     assert sum(sum(row) for row in limited["heatmap"]["1"]) == 3 * 4
+
+
+def test_recent_solutions_in_progress_reports_only_when_asked() -> None:
+    from pysolver import solve
+
+    board = {"board": ["." * 10] * 6, "pieces": ["pentominoes"]}
+    for kind, puzzle in (("sudoku", {"grid": "." * 81}), ("polyomino", board)):
+        for engine in ("dlx", "bitset"):
+            asked: list[dict] = []
+            request = {"kind": kind, "mode": "count", "engine": engine, "puzzle": puzzle}
+            solve(
+                {**request, "recent": True},
+                progress=asked.append,
+                cancel=lambda a=asked: len(a) > 3,
+            )
+            recent = [report["recent"] for report in asked if "recent" in report]
+            assert recent, (kind, engine)
+            if kind == "sudoku":
+                grid = recent[0]
+                assert all(sorted(row) == list(range(1, 10)) for row in grid)
+                assert all(sorted(col) == list(range(1, 10)) for col in zip(*grid, strict=True))
+            else:
+                cells = sorted(tuple(cell) for piece in recent[0] for cell in piece["cells"])
+                assert cells == [(r, c) for r in range(6) for c in range(10)]
+            plain: list[dict] = []
+            solve(request, progress=plain.append, cancel=lambda p=plain: len(p) > 3)
+            assert plain and not any("recent" in report for report in plain)

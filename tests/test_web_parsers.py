@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from pysolver.facts import site_facts
-from pysolver.kinds import exact_cover, sudoku
+from pysolver.kinds import exact_cover, shikaku, sudoku
 from pysolver.protocol import SolveError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,19 +38,21 @@ RUNNER = """
 import { parseGrid } from "./web/kinds/sudoku.js";
 import { parseProblem } from "./web/kinds/exact_cover_parse.js";
 import { EXAMPLES } from "./web/kinds/exact_cover.js";
+import { shikakuUrl } from "./web/puzzlink.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
-const { facts, limits, sudoku, exact_cover } = JSON.parse(input);
+const { facts, limits, sudoku, exact_cover, shikaku = [] } = JSON.parse(input);
 const attempt = (read) => {
   try { return read(); } catch (error) {
     return { error: error.message, path: error.path ?? "json", code: error.code ?? "invalid_json" };
   }
 };
 const out = {
-  sudoku: sudoku.map((text) => attempt(() => {
-    const { size, givens } = parseGrid(text, facts.kinds.sudoku);
-    return { n: size.n, box: size.box, givens };
+  sudoku: sudoku.map(([text, style]) => attempt(() => {
+    const { size, givens, style: read } = parseGrid(text, facts.kinds.sudoku, style);
+    return { n: size.n, box: size.box, givens, style: read };
   })),
+  shikaku: shikaku.map(({ rows, cols, clues }) => shikakuUrl(rows, cols, clues)),
   exact_cover: exact_cover.map((text) => attempt(() => {
     const { items, primaryCount, options, colours, colourNames } = parseProblem(text, limits);
     return { items, primaryCount, options, colours, colourNames };
@@ -65,13 +67,18 @@ def page_parsers(
     sudoku_texts: list[str],
     exact_cover_texts: list[str],
     limits: dict[str, int] | None = None,
+    styles: list[str] | None = None,
+    shikaku_puzzles: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
+    """What the page's parsers make of the texts (Sudoku texts read in the given styles)."""
     facts = site_facts()
+    styles = styles or ["auto"] * len(sudoku_texts)
     payload = {
         "facts": facts,
         "limits": limits or facts["kinds"]["exact_cover"]["limits"],
-        "sudoku": sudoku_texts,
+        "sudoku": [list(pair) for pair in zip(sudoku_texts, styles, strict=True)],
         "exact_cover": exact_cover_texts,
+        "shikaku": shikaku_puzzles or [],
     }
     result = subprocess.run(
         [NODE, "--input-type=module", "-e", RUNNER],
@@ -105,6 +112,30 @@ SUDOKU_TEXTS = [
     "G" + "." * 80,  # a letter above 9 in a 9x9 grid
     "." * 80,  # not a square
     "",
+    # Layouts people copy: box lines, bars, underscores as blanks.
+    "\n".join(
+        " | ".join(" ".join(CLASSIC[r * 9 + c : r * 9 + c + 3]) for c in (0, 3, 6))
+        + ("\n------+-------+------" if r in (2, 5) else "")
+        for r in range(9)
+    ),
+    CLASSIC.replace(".", "_"),
+    "+---+---+\n" + "|12|..|\n|..|..|\n+---+---+\n|..|..|\n|..|.4|\n+---+---+",  # 4x4
+    "0123456789abcdef" + "_" * 240,  # 0-F with "_" blanks (and a ".": see below) is 1-G here
+    "0123456789ABCDEF" + "." * 239 + "_",  # 0-F, "_" is a blank too
+    "12" + "." * 22 + "*" + "." * 56,  # a wrong character: named with its place
+    "1234" + "." * 11 + "x",  # a wrong character in the last cell of a 4x4
+]
+# The same texts read with an explicit 16x16 style.
+# A whole 16x16 Sudoku in the 0-F style (the usual shifted rows): every symbol, no clash (Python
+# refuses clashing givens; the page marks them instead, so clashes are not compared here).
+FULL_ZERO_F = "".join(
+    "0123456789ABCDEF"[(4 * r + r // 4 + c) % 16] for r in range(16) for c in range(16)
+)
+STYLED_TEXTS = [
+    (FULL_ZERO_F, "0-F"),
+    ("123456789ABCDEFG" + "0" * 240, "1-G"),
+    ("0" + "_" * 255, "0-F"),
+    ("1" * 81, "0-F"),  # the 0-F style is for 16x16 only
 ]
 
 KNUTH = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
@@ -182,12 +213,12 @@ TOO_LARGE_TEXTS = [
 ]
 
 
-def python_sudoku(text: str) -> dict[str, Any]:
+def python_sudoku(text: str, style: str = "auto") -> dict[str, Any]:
     try:
-        n, box_rows, box_cols, values, _ = sudoku.parse_puzzle({"grid": text})
+        n, box_rows, box_cols, values, read = sudoku.parse_puzzle({"grid": text, "symbols": style})
     except SolveError as error:
         return {"error": error.message}
-    return {"n": n, "box": [box_rows, box_cols], "givens": values}
+    return {"n": n, "box": [box_rows, box_cols], "givens": values, "style": read}
 
 
 def python_exact_cover(text: str) -> dict[str, Any]:
@@ -230,6 +261,70 @@ def test_sudoku_grid_text_is_read_alike() -> None:
         assert ("error" in js) == ("error" in py), (text, js, py)
         if "error" not in py:
             assert js == py, text
+        else:  # both name the wrong character and its place
+            place = re.search(r"row \d+, column \d+", py["error"])
+            if place:
+                assert place.group(0) in js["error"], (js, py)
+
+
+def test_sudoku_styles_are_read_alike() -> None:
+    texts = [text for text, _ in STYLED_TEXTS]
+    styles = [style for _, style in STYLED_TEXTS]
+    page = page_parsers(texts, [], styles=styles)["sudoku"]
+    for (text, style), js in zip(STYLED_TEXTS, page, strict=True):
+        py = python_sudoku(text, style)
+        assert ("error" in js) == ("error" in py), (text, style, js, py)
+        if "error" not in py:
+            assert js == py, (text, style)
+
+
+# Valid puzzles (Python checks them before writing a URL): every number encoding and long runs.
+SHIKAKU_PUZZLES = [
+    {
+        "rows": 7,
+        "cols": 7,
+        "clues": [
+            [0, 2, 9],
+            [0, 3, 4],
+            [0, 5, 4],
+            [1, 6, 3],
+            [4, 0, 12],
+            [4, 6, 4],
+            [5, 3, 8],
+            [5, 5, 2],
+            [6, 3, 3],
+        ],
+    },
+    {"rows": 1, "cols": 45, "clues": [[0, 44, 45]]},  # runs of 20 blanks and more
+    {
+        "rows": 100,
+        "cols": 100,
+        "clues": [
+            [0, 0, 15],
+            [0, 1, 16],
+            [1, 0, 255],
+            [2, 0, 256],
+            [3, 0, 4095],
+            [4, 0, 4096],
+            [5, 0, 1267],
+        ],
+    },
+    {"rows": 100, "cols": 100, "clues": [[0, 0, 8192], [99, 99, 1808]]},
+    {"rows": 3, "cols": 3, "clues": [[1, 1, 9]]},
+]
+
+
+def test_shikaku_url_is_written_alike() -> None:
+    page = page_parsers([], [], shikaku_puzzles=SHIKAKU_PUZZLES)["shikaku"]
+    for puzzle, url in zip(SHIKAKU_PUZZLES, page, strict=True):
+        assert url == shikaku.to_url(puzzle), puzzle
+        # and Python reads it back as the same puzzle
+        rows, cols, clues = shikaku.parse_puzzle({"url": url})
+        assert (rows, cols, sorted(map(tuple, clues))) == (
+            puzzle["rows"],
+            puzzle["cols"],
+            sorted(map(tuple, puzzle["clues"])),
+        )
 
 
 def test_sudoku_sizes_the_page_offers_are_pythons() -> None:

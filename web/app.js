@@ -7,10 +7,15 @@
 //   #KIND-canvas            the board (canvas); focus it to type (Sudoku, Shikaku)
 //   #KIND-engine            engine <select> ("" = the kind's default)
 //   #KIND-result            plain-words answer of the last solve (data-count holds the exact count)
-//   #KIND-stats             "engine: … · nodes: … · time: …" of the last answer
-//   #KIND-error             error message (and JSON path) of a rejected puzzle; empty when fine
+//   #KIND-stats             "Engine: … · Time: … · Search steps: …" of the last answer; the other
+//                           figures (labels from facts.json) in #KIND-stats-more
+//   #KIND-error             error message of a rejected puzzle, as a sentence; the JSON path and
+//                           the protocol's words in its .error-details line; empty when fine
+//   #KIND-differences       with two or more solutions: how many cells differ between the one
+//                           shown and the other (marked on the board)
 //   #KIND-prev, #KIND-next, #KIND-position   browse solutions ("Solution k of N")
-//   #progress, #progress-bar, #progress-text, #cancel   progress of a running solve
+//   #progress, #progress-bar, #progress-text, #cancel   progress of a running solve (a floating
+//                           card: it never moves the page; the text adds the time left)
 //   #share, #share-url      make and show the share link (the URL fragment is kept up to date:
 //                           #KIND:<puzzle, see web/kinds/KIND.js>[&engine=NAME])
 //   #export-json, #import-json (file input), #export-png, #export-svg, #export-dark (checkbox:
@@ -33,6 +38,7 @@
 import { createSolver, failedResponse } from "./solver.js";
 import { CanvasDrawing, SvgDrawing, boardPoint } from "./draw.js";
 import { el, download, groupDigits } from "./ui.js";
+import { durationWords, plainMessage, sentence } from "./words.js";
 import { engineMenu } from "./widgets.js";
 import { createHistory, historyButtons, historyKey, typingInField } from "./history.js";
 import { KINDS } from "./kinds/index.js";
@@ -42,7 +48,7 @@ import { keepOffline } from "./offline.js";
 import { kindHelp } from "./help.js";
 import { createExplorer } from "./explore.js";
 import { engineServes } from "./compare.js";
-import { readPalette } from "./palette.js";
+import { MARKS, readPalette } from "./palette.js";
 
 const solver = createSolver();
 showLoading(solver);
@@ -56,6 +62,8 @@ let busy = false;
 // Set when the page itself cannot work (facts.json missing): no later status hides it.
 let pageBroken = false;
 const panels = new Map();
+// facts.json's page-wide part (stats labels), set at start-up.
+let statsFacts = { labels: {}, headline: [] };
 
 function setState(state, message) {
   if (pageBroken) return;
@@ -121,7 +129,7 @@ tablist.addEventListener("keydown", (event) => {
 });
 
 function addKind({ id, editor, renderer }, facts, siteFacts) {
-  const panel = { id, renderer, facts };
+  const panel = { id, renderer, facts, differences: null };
   const ctx = {
     id,
     facts,
@@ -129,7 +137,7 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
     redraw: () => redraw(panel),
     changed: () => { edited(panel); panel.history.record(); },
     // A puzzle the editor itself cannot send (e.g. broken JSON): say why, next to the board.
-    fail: (message) => { clearAnswer(panel); panel.error.textContent = message; },
+    fail: (message) => { clearAnswer(panel); showMessage(panel, { text: sentence(message), details: "" }); },
     cellAt: (event) => renderer.cellAt(panel.kind.view, ...boardPoint(panel.canvas, event)),
   };
   const kind = editor(ctx);
@@ -156,6 +164,7 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
   panel.prev = el("button", { id: `${id}-prev`, type: "button", onclick: () => browse(panel, -1) }, "◀ Previous");
   panel.next = el("button", { id: `${id}-next`, type: "button", onclick: () => browse(panel, 1) }, "Next ▶");
   panel.nav = el("div", { class: "browse", hidden: true }, panel.prev, panel.position, panel.next);
+  panel.differenceText = el("p", { id: `${id}-differences`, class: "hint differences", "aria-live": "polite" });
   panel.solutions = [];
   panel.index = 0;
   panel.edits = 0;
@@ -171,7 +180,7 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
       panel.historyButtons.node,
       el("div", { class: "board-wrap" }, panel.canvas),
       kind.pad || null,
-      panel.error, panel.result, panel.nav, panel.stats, panel.explore.element, kind.extra || null));
+      panel.error, panel.result, panel.nav, panel.differenceText, panel.stats, panel.explore.element, kind.extra || null));
   // One stroke of the pointer over the board is one step of undo (before the editor's own
   // pointer handlers, which edit).
   panel.canvas.addEventListener("pointerdown", () => panel.history.beginGroup());
@@ -194,6 +203,7 @@ function activate(id, updateUrl) {
     panel.tab.tabIndex = on ? 0 : -1;
   }
   activeKind = id;
+  settleStatus();
   redraw(panels.get(id));
   if (updateUrl) updateHash();
 }
@@ -201,6 +211,7 @@ function activate(id, updateUrl) {
 // The puzzle of a panel changed (an edit, undo or redo): drop its answer, redraw, update the link.
 function edited(panel) {
   markEdited(panel);
+  settleStatus();
   panel.kind.clearSolution?.();
   panel.explore.reset();
   clearAnswer(panel);
@@ -218,6 +229,23 @@ function redraw(panel, drawing = panel.drawing, options = {}) {
   const themed = { palette: readPalette(), ...options };
   if (panel.explore?.draw(drawing, panel.kind.view, themed)) return;
   panel.renderer.draw(drawing, panel.kind.view, themed);
+  if (panel.differences?.length && panel.renderer.cellBox) markCells(drawing, panel.renderer, panel.kind.view, panel.differences);
+}
+
+// Cells whose content differs between two solutions: a red frame and a corner flag, drawn over
+// whatever the renderer drew (through the same drawing seam, so exports show them too).
+function markCells(drawing, renderer, view, cells) {
+  for (const [row, col] of cells) {
+    const [x, y, size] = renderer.cellBox(view, row, col);
+    const flag = Math.max(5, size * 0.3);
+    drawing.rect(x + 2, y + 2, size - 4, size - 4, { stroke: MARKS.difference, width: 2.5 });
+    drawing.polygon([[x + size - flag, y], [x + size, y], [x + size, y + flag]], { fill: MARKS.difference });
+  }
+}
+
+// A "cancelled" status is about the solve that was cancelled: the next action clears it.
+function settleStatus() {
+  if (!busy && pythonReady && statusLine.dataset.state === "ready") setState("ready", "Ready");
 }
 
 function updateButtons() {
@@ -243,6 +271,8 @@ function updateButtons() {
 function clearAnswer(panel) {
   panel.error.textContent = "";
   panel.result.textContent = "";
+  panel.differences = null;
+  panel.differenceText.textContent = "";
   delete panel.result.dataset.count;
   delete panel.result.dataset.cancelled;
   delete panel.result.dataset.stale;
@@ -251,12 +281,18 @@ function clearAnswer(panel) {
   panel.nav.hidden = true;
 }
 
-function formatStat(key, value) {
-  if (key === "seconds") return `time: ${Number(value).toFixed(3)} s`;
-  if (typeof value === "bigint" || Number.isInteger(value)) return `${key}: ${groupDigits(value)}`;
-  if (typeof value === "number") return `${key}: ${Number(value.toPrecision(6))}`;
-  if (value && typeof value === "object") return `${key}: ${JSON.stringify(value, (k, v) => (typeof v === "bigint" ? String(v) : v))}`;
-  return `${key}: ${value}`;
+function formatValue(key, value) {
+  if (key === "seconds") return `${Number(value).toFixed(3)} s`;
+  if (typeof value === "bigint" || Number.isInteger(value)) return groupDigits(value);
+  if (typeof value === "number") return String(Number(value.toPrecision(6)));
+  if (Array.isArray(value)) return value.map((part) => formatValue("", part)).join(" × ");
+  if (value && typeof value === "object") return JSON.stringify(value, (k, v) => (typeof v === "bigint" ? String(v) : v));
+  return String(value);
+}
+
+// Words for a stats key: Python's label (facts.json), else the key with spaces.
+function statLabel(key) {
+  return statsFacts.labels[key] || sentence(key.replace(/_/g, " ")).replace(/\.$/, "");
 }
 
 // Tree-size estimates of long searches start tiny: keep two significant digits below 1%.
@@ -267,21 +303,44 @@ function formatPercent(fraction) {
   return `${Number(percent.toPrecision(2))}%`;
 }
 
+// The engine and the headline figures (time, search steps) in one line; the other figures a
+// click away under "More figures".
 function showStats(panel, response) {
   const stats = response.stats || {};
-  const parts = [];
-  if (response.engine) parts.push(`engine: ${response.engine}`);
-  if ("nodes" in stats) parts.push(formatStat("nodes", stats.nodes));
-  if ("seconds" in stats) parts.push(formatStat("seconds", stats.seconds));
-  for (const [key, value] of Object.entries(stats)) {
-    if (key !== "nodes" && key !== "seconds") parts.push(formatStat(key, value));
+  const headline = [];
+  if (response.engine) {
+    const engine = panel.facts.engines.find(({ name }) => name === response.engine);
+    headline.push(`Engine: ${engine ? engine.title : response.engine}`);
   }
-  panel.stats.textContent = parts.join(" · ");
+  for (const key of statsFacts.headline) if (key in stats) headline.push(`${statLabel(key)}: ${formatValue(key, stats[key])}`);
+  const rest = Object.entries(stats).filter(([key]) => !statsFacts.headline.includes(key))
+    .map(([key, value]) => `${statLabel(key)}: ${formatValue(key, value)}`);
+  panel.stats.replaceChildren(headline.join(" · "));
+  if (rest.length) {
+    panel.stats.append(el("details", { id: `${panel.id}-stats-more`, class: "stats-more" },
+      el("summary", {}, "More figures"), rest.join(" · ")));
+  }
+}
+
+// An error in plain words: the sentence, then (smaller) the details a programmer needs.
+function showMessage(panel, { text, details }) {
+  panel.error.replaceChildren(el("span", { class: "error-text" }, text));
+  if (details) panel.error.append(el("span", { class: "error-details" }, details));
 }
 
 function showError(panel, error) {
-  const message = error?.message || "The solver failed without saying why.";
-  panel.error.textContent = error?.path ? `${message} (at ${error.path})` : message;
+  const message = plainMessage(error?.message || "The solver failed without saying why.", error?.path);
+  // Engines by their titles in the sentence; the details keep the names a request uses.
+  const titles = new Map(panel.facts.engines.map(({ name, title }) => [name, title]));
+  message.text = message.text.replace(/\b([Ee])ngine '([a-z_]+)'/g, (whole, e, name) => (titles.has(name) ? `${e}ngine “${titles.get(name)}”` : whole));
+  showMessage(panel, message);
+}
+
+// Time left from Knuth's estimate of the fraction done; only once it has something to go on.
+function timeLeft(fraction, seconds) {
+  if (!(fraction > 0) || fraction >= 1 || seconds < 1) return "";
+  const words = durationWords((seconds * (1 - fraction)) / fraction);
+  return /^(under|more than)/.test(words) ? `${words} left` : `about ${words} left`;
 }
 
 // quiet: leave the answer area alone and hand the response back (the Step view and engines
@@ -292,19 +351,37 @@ async function run(panel, request, { quiet = false } = {}) {
   if (!quiet) panel.explore.prepare(request);
   const editsAtStart = panel.edits;
   clearAnswer(panel);
+  // The board shows no earlier answer while this one is sought (a failed load leaves no stale
+  // solution behind, nor colours of an earlier answer on a solution found while searching).
+  panel.kind.clearSolution?.();
+  panel.kind.setSolution(null, 0);
+  redraw(panel);
   setState("busy", "Solving…");
   if (!request.engine && panel.engine.select.value) request.engine = panel.engine.select.value;
+  // Progress reports carry a solution found lately (Python sends one a second at most): the
+  // board shows it while a long search runs.
+  if (request.recent === undefined) request.recent = true;
   const started = performance.now();
+  let recentAt = null;
+  const showRecent = (report) => {
+    if (!report?.recent || panel.edits !== editsAtStart) return;
+    panel.kind.setSolution(report.recent, 0);
+    recentAt = typeof report.seconds === "number" ? report.seconds : (performance.now() - started) / 1000;
+    redraw(panel);
+  };
   let last = { nodes: 0, solutions: 0, fraction: null };
   const bar = document.getElementById("progress-bar");
   const text = document.getElementById("progress-text");
   const paint = () => {
-    const elapsed = ((performance.now() - started) / 1000).toFixed(1);
+    const seconds = (performance.now() - started) / 1000;
     const fraction = typeof last.fraction === "number" ? last.fraction : null;
     if (fraction === null) bar.removeAttribute("value"); else bar.value = Math.max(0, Math.min(1, fraction));
     const parts = [];
     if (fraction !== null) parts.push(`${formatPercent(fraction)} done (estimate)`);
-    parts.push(`nodes ${groupDigits(last.nodes ?? 0)}`, `solutions ${groupDigits(last.solutions ?? 0)}`, `${elapsed} s`);
+    const left = fraction === null ? "" : timeLeft(fraction, typeof last.seconds === "number" ? last.seconds : seconds);
+    if (left) parts.push(left);
+    parts.push(`nodes ${groupDigits(last.nodes ?? 0)}`, `solutions ${groupDigits(last.solutions ?? 0)}`, `${seconds.toFixed(1)} s`);
+    if (recentAt !== null) parts.push(`board: a solution found at ${recentAt.toFixed(1)} s`);
     text.textContent = parts.join(" · ");
   };
   paint();
@@ -312,13 +389,15 @@ async function run(panel, request, { quiet = false } = {}) {
   const timer = setInterval(paint, 200);
   let response;
   try {
-    response = await solver.solve(request, { onProgress: (report) => { last = report || last; paint(); } });
+    response = await solver.solve(request, { onProgress: (report) => { last = report || last; showRecent(report); paint(); } });
   } catch (error) {
     response = failedResponse("client_error", error?.message || String(error));
   } finally {
     clearInterval(timer);
     progress.hidden = true;
     busy = false;
+    // A solution shown while searching is not the answer: the answer decides what is drawn.
+    if (recentAt !== null && panel.edits === editsAtStart) panel.kind.setSolution(null, 0);
   }
   if (quiet) {
     setState(pythonReady ? "ready" : "loading", pythonReady ? "Ready" : "Loading Python…");
@@ -331,6 +410,7 @@ async function run(panel, request, { quiet = false } = {}) {
     panel.result.dataset.cancelled = "true";
     if (response.ok) showStats(panel, response);
     setState(pythonReady ? "ready" : "loading", pythonReady ? "Ready (last solve cancelled)" : "Restarting Python…");
+    redraw(panel);
     return response;
   }
   setState(pythonReady ? "ready" : "loading", pythonReady ? "Ready" : "Loading Python…");
@@ -342,11 +422,13 @@ async function run(panel, request, { quiet = false } = {}) {
   }
   if (!response || !response.ok) {
     showError(panel, response?.error);
+    panel.kind.clearSolution?.();
+    redraw(panel);
     revealAnswer(panel);
     return response;
   }
   panel.result.dataset.count = String(response.count);
-  panel.result.textContent = panel.kind.describe(response);
+  panel.result.replaceChildren(panel.kind.describe(response));
   showStats(panel, response);
   panel.solutions = Array.isArray(response.solutions) ? response.solutions : [];
   panel.index = 0;
@@ -379,7 +461,28 @@ function showSolution(panel) {
   panel.prev.disabled = panel.index <= 0;
   panel.next.disabled = panel.index >= total - 1;
   panel.kind.setSolution(total ? panel.solutions[panel.index] : null, panel.index);
+  showDifferences(panel);
   redraw(panel);
+}
+
+// With several solutions, the cells where the one shown differs from another (the next one;
+// for the last, the one before): what a setter must pin down to make the puzzle unique.
+function showDifferences(panel) {
+  panel.differences = null;
+  panel.differenceText.textContent = "";
+  const total = panel.solutions.length;
+  if (total < 2 || !panel.kind.solutionCells) return;
+  const other = panel.index + 1 < total ? panel.index + 1 : panel.index - 1;
+  const here = panel.kind.solutionCells(panel.solutions[panel.index]);
+  const there = panel.kind.solutionCells(panel.solutions[other]);
+  const cells = [];
+  for (const key of new Set([...here.keys(), ...there.keys()])) {
+    if (here.get(key) !== there.get(key)) cells.push(key.split(",").map(Number));
+  }
+  panel.differences = cells;
+  const [first, second] = [panel.index, other].sort((a, b) => a - b).map((i) => i + 1);
+  panel.differenceText.textContent = `Solutions ${first} and ${second} differ in ${cells.length} ` +
+    `cell${cells.length === 1 ? "" : "s"}, marked in red on the board.`;
 }
 
 function browse(panel, step) {
@@ -412,26 +515,52 @@ function shareLink() {
   navigator.clipboard?.writeText(location.href).catch(() => {});
 }
 
+// Text of a link, cut to a readable length for messages.
+const cut = (text) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+function decodePart(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new Error(`it has a broken % escape (a "%" must be followed by two hex digits): "${cut(text)}"`);
+  }
+}
+
+// Load the puzzle of the URL fragment (#KIND:<puzzle>[&engine=NAME]). A fragment that cannot be
+// read says why in the panel it names (or the one shown) and leaves the page working.
 function restoreFromHash() {
-  const [hash, ...params] = decodeURIComponent(location.hash.slice(1)).split("&");
-  if (!hash) return false;
-  const colon = hash.indexOf(":");
-  const id = colon < 0 ? hash : hash.slice(0, colon);
+  const raw = location.hash.slice(1);
+  if (!raw) return false;
+  const [head, ...params] = raw.split("&");
+  const colon = head.indexOf(":");
+  let id = null;
+  try { id = decodePart(colon < 0 ? head : head.slice(0, colon)); } catch { /* not a kind's name */ }
   const panel = panels.get(id);
-  if (!panel) return false;
+  if (!panel) {
+    const shown = currentPanel() || panels.get(KINDS[0].id);
+    activate(shown.id, false);
+    clearAnswer(shown);
+    showMessage(shown, {
+      text: `The link does not name a puzzle this page knows, so nothing was loaded from it. It should start with one of: ${[...panels.keys()].map((k) => `#${k}:`).join(", ")}`,
+      details: `The link's part after "#": "${cut(raw)}".`,
+    });
+    return true;
+  }
   activate(id, false);
   const settings = new URLSearchParams(params.join("&"));
   panel.engine.choose(settings.get("engine") || "");
+  updateButtons(); // the modes offered follow the engine the link names
   if (colon >= 0) {
+    markEdited(panel);
+    panel.kind.clearSolution?.();
+    panel.explore.reset();
+    clearAnswer(panel);
     try {
-      markEdited(panel);
-      panel.kind.decode(hash.slice(colon + 1));
-      panel.explore.reset();
-      clearAnswer(panel);
+      panel.kind.decode(decodePart(head.slice(colon + 1)));
       panel.history.record();
+      updateHash(); // an old-format link is written back in the short format
     } catch (error) {
-      clearAnswer(panel);
-      panel.error.textContent = `The link's puzzle could not be read: ${error.message}`;
+      showMessage(panel, { text: "The link's puzzle could not be read, so the board was left as it was.", details: sentence(error.message) });
     }
   }
   redraw(panel);
@@ -449,22 +578,33 @@ function exportJson() {
 async function importJson() {
   const file = importInput.files?.[0];
   if (!file) return;
-  const panel0 = currentPanel();
   try {
-    const data = JSON.parse(await file.text());
+    let data;
+    try {
+      data = JSON.parse(await file.text());
+    } catch (error) {
+      throw new Error(`it is not JSON (${error.message})`, { cause: error });
+    }
+    if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("it holds no request: expected a JSON object");
     const id = typeof data.kind === "string" && panels.has(data.kind) ? data.kind : activeKind;
     const panel = panels.get(id);
     activate(id, false);
     markEdited(panel);
     panel.kind.importRequest(data.puzzle ? data : { puzzle: data });
     panel.engine.choose(typeof data.engine === "string" ? data.engine : "");
+    updateButtons();
     panel.explore.reset();
     clearAnswer(panel);
     panel.history.record();
     redraw(panel);
     updateHash();
   } catch (error) {
-    panel0.error.textContent = `Could not import ${file.name}: ${error.message}`;
+    // Said in the panel now shown (the import may have switched tabs); its old answer goes.
+    const panel = currentPanel();
+    panel.kind.clearSolution?.();
+    clearAnswer(panel);
+    redraw(panel);
+    showMessage(panel, { text: `Could not import ${file.name}.`, details: sentence(error.message) });
   } finally {
     importInput.value = "";
   }
@@ -515,11 +655,18 @@ async function loadFacts() {
 
 try {
   const facts = await loadFacts();
+  if (facts.stats) statsFacts = facts.stats;
   for (const entry of KINDS) addKind(entry, facts.kinds[entry.id], facts);
   if (!restoreFromHash()) activate(KINDS[0].id, false);
   // Undo goes back as far as the puzzle the page opened with (a shared link's, say).
   for (const panel of panels.values()) panel.history.reset();
-  window.addEventListener("hashchange", restoreFromHash);
+  window.addEventListener("hashchange", () => {
+    try {
+      restoreFromHash();
+    } catch (error) {
+      console.error(error); // keep listening: the next link may be fine
+    }
+  });
   document.addEventListener("keydown", (event) => {
     const action = historyKey(event);
     if (!action || typingInField(event.target) || !currentPanel()) return;

@@ -34,6 +34,7 @@ export const MARKS = Object.freeze({
   cursorRing: "#1d5fd1", // outline of the keyboard cursor on boards edited by toggling cells
   clash: "#fcd9d6", // fill of cells that clash (two 5s in a row; a clue with no room)
   clashInk: "#b42318", // their symbol
+  difference: "#d92d20", // frame and flag of cells that differ between two solutions
 });
 
 /**

@@ -3,7 +3,8 @@
 // toggled by pointer or keyboard, and the wording of answers. (Undo and redo: web/history.js;
 // the on-screen key pad: web/keypad.js; board colours: web/palette.js.) Bounds and engine
 // lists always come from facts.json (see kinds/index.js).
-import { clampInt, el, groupDigits, labelled } from "./ui.js";
+import { clampInt, el, labelled } from "./ui.js";
+import { exactNumber } from "./numbers.js";
 
 // ------------------------------------------------------------------ fields
 
@@ -182,23 +183,18 @@ export function toggleCells(canvas, { view, size, cellAt, isOn, setOn }, changed
 
 const plural = (n, one, many) => (String(n) === "1" ? one : many);
 
-// Long exact counts also say how many digits they have.
-function digitNote(count) {
-  const digits = String(count).replace("-", "").length;
-  return digits > 12 ? ` (${digits} digits)` : "";
-}
-
-// A count-mode answer: "2,187 solutions." / "65 distinct tilings (stopped early)."
+// A count-mode answer: "2,187 solutions." / "65 distinct tilings (stopped early)."; long counts
+// in short form with their digits a click away (web/numbers.js). Returns a node.
 export function countWords(response, one, many) {
-  const tail = response.complete ? "" : " (stopped early)";
-  return `${groupDigits(response.count)} ${plural(response.count, one, many)}${digitNote(response.count)}${tail}.`;
+  const tail = response.complete ? "." : " (stopped early).";
+  return exactNumber(response.count, ` ${plural(response.count, one, many)}`, tail);
 }
 
 // A solve-mode answer listing what was found: "1 tiling found." / "No solution exists."
 export function foundWords(response, one, many) {
   if (String(response.count) === "0") return response.complete ? `No ${one} exists.` : `No ${one} found.`;
   const all = response.complete ? " (that is all of them)" : "";
-  return `${groupDigits(response.count)} ${plural(response.count, one, many)} found${all}.`;
+  return exactNumber(response.count, ` ${plural(response.count, one, many)} found`, `${all}.`);
 }
 
 // A solve with limit 2, which tells whether the puzzle has one solution.

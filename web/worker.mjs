@@ -9,7 +9,9 @@
 //               {type: "error", message}            loading failed; the message says why
 //               {type: "loading", text, loaded, total}  loading progress: what is loading now
 //                                                   and the bytes of the downloads so far/in all
-//               {type: "progress", id, text}        text: JSON {nodes, solutions, fraction, seconds}
+//               {type: "progress", id, text}        text: JSON {nodes, solutions, fraction, seconds,
+//                                                   recent?} (recent: a solution found lately, when
+//                                                   the request says "recent": true)
 //               {type: "result", id, text}          text: the response as JSON (Python's own text,
 //                                                   so big integers stay exact)
 //               {type: "fatal", id, message}        the runtime itself broke; restart the worker

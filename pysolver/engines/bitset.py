@@ -125,7 +125,8 @@ def search(
 
     # ``rest``: for each uncovered primary item, in item order, the mask of its live options.
     root = item_masks[:primary]
-    if limit is None and not keep_solutions and shuffle is None:
+    # The whole-tree count forms no solutions, so a caller asking for recent ones gets this walk.
+    if limit is None and not keep_solutions and shuffle is None and not monitor.wants_recent:
         nodes, count, mask_ops, cancelled = _count_all(
             root,
             [and_compatible[option] for option in option_at],
@@ -172,6 +173,8 @@ def search(
             continue
         if not rest:
             count += 1
+            if monitor.wants_recent:
+                monitor.found(sorted(chosen_at[:depth]))
             if keep_solutions:
                 solutions.append(sorted(chosen_at[:depth]))
             if limit is not None and count >= limit:
@@ -193,6 +196,9 @@ def search(
                     solutions.extend(sorted([*chosen, option]) for option in found)
             else:
                 taken = best if limit is None else min(best, limit - count)
+                if monitor.wants_recent and taken:
+                    last = option_at[candidates.bit_length() - 1]
+                    monitor.found(sorted([*chosen_at[:depth], last]))
             nodes += taken
             countdown -= taken
             count += taken

@@ -306,6 +306,10 @@ def search(
                 break
         if right[0] == 0:
             count += 1
+            if monitor.wants_recent:
+                monitor.found(
+                    sorted(option_of[branches_at[lv][index_at[lv]]] for lv in range(len(item_at)))
+                )
             if keep_solutions:
                 solutions.append(
                     sorted(

@@ -7,6 +7,13 @@ cancel hook whether to stop.
 ``SearchResult`` is the one answer type of every search: engines return it with engine-level
 solutions (option indices, candidate indices...), kinds ``map`` it to solution JSON and
 ``pysolver.protocol.response_fields`` turns it into a response.
+
+Recent solutions: a monitor made with ``recent`` (the kind's decoder from an engine-level
+solution to its JSON) sets ``wants_recent`` about once a second (``RECENT_INTERVAL``); an engine
+that finds a solution while it is set hands it to ``found``, and the next progress report
+carries it, decoded, as ``"recent"``. So a long count can show what it finds, at the cost of
+one attribute test per solution. Engines that count solutions without forming them (bitset's
+whole-tree count) hand over none.
 """
 
 from __future__ import annotations
@@ -19,6 +26,8 @@ from typing import Any, Generic, TypeVar
 # How many search nodes may pass between two calls to Monitor.check. Cheap enough to keep the
 # overhead negligible, small enough that even slow nodes (~50 us) stay well inside 100 ms.
 CHECK_EVERY = 512
+# The least time between two solutions passed along in progress reports.
+RECENT_INTERVAL = 1.0
 
 
 Solution = TypeVar("Solution")
@@ -71,6 +80,7 @@ class Monitor:
         self,
         progress: Callable[[dict[str, Any]], Any] | None = None,
         cancel: Callable[[], bool] | None = None,
+        recent: Callable[[Any], Any] | None = None,
     ) -> None:
         self.progress = progress
         self.cancel = cancel
@@ -78,6 +88,19 @@ class Monitor:
         self.next_report = self.started + self.interval
         self.fraction = 0.0
         self.cancelled = False
+        # Recent solutions go only where progress reports go.
+        self.recent = recent if progress is not None else None
+        # True while the engine should hand the next solution it finds to ``found``.
+        self.wants_recent = self.recent is not None
+        self.next_recent = self.started
+        self.kept: Any = None  # a solution found, decoded, waiting for the next report
+
+    def found(self, solution: Any) -> None:
+        """Keep an engine-level solution (asked for by ``wants_recent``) for the next report."""
+        self.wants_recent = False
+        self.next_recent = perf_counter() + RECENT_INTERVAL
+        if self.recent is not None:
+            self.kept = self.recent(solution)
 
     def elapsed(self) -> float:
         return perf_counter() - self.started
@@ -94,14 +117,18 @@ class Monitor:
                     # Knuth's estimate can wobble in floating point; users want it monotone and
                     # below 1 until the search has really ended.
                     self.fraction = min(max(self.fraction, fraction()), 0.999999)
-                self.progress(
-                    {
-                        "nodes": nodes,
-                        "solutions": solutions,
-                        "fraction": self.fraction,
-                        "seconds": now - self.started,
-                    }
-                )
+                report = {
+                    "nodes": nodes,
+                    "solutions": solutions,
+                    "fraction": self.fraction,
+                    "seconds": now - self.started,
+                }
+                if self.kept is not None:
+                    report["recent"] = self.kept
+                    self.kept = None
+                self.progress(report)
+            if self.recent is not None and now >= self.next_recent:
+                self.wants_recent = True
         if self.cancel is not None and self.cancel():
             self.cancelled = True
             return True
@@ -129,7 +156,8 @@ class StageMonitor(Monitor):
     Checks are forwarded to the request's monitor with node and solution counts offset by the
     earlier stages and the fraction mapped into this stage's ``share`` of the whole; only the
     request's monitor sends the final report. ``budget``: stop (``over_budget``) once the stage
-    has visited more nodes than this.
+    has visited more nodes than this. ``recent``: the stage's decoder of its engine-level
+    solutions into what the request's monitor decodes (its ``recent``), for recent solutions.
     """
 
     def __init__(
@@ -139,8 +167,11 @@ class StageMonitor(Monitor):
         solutions_before: int,
         share: tuple[float, float] = (0.0, 1.0),
         budget: int | None = None,
+        recent: Callable[[Any], Any] | None = None,
     ) -> None:
         super().__init__()
+        self.recent = recent if outer.recent is not None else None
+        self.wants_recent = self.recent is not None and outer.wants_recent
         self.outer = outer
         self.nodes_before = nodes_before
         self.solutions_before = solutions_before
@@ -156,10 +187,16 @@ class StageMonitor(Monitor):
         if self.outer.check(self.nodes_before + nodes, self.solutions_before + solutions, scaled):
             self.cancelled = True
             return True
+        self.wants_recent = self.recent is not None and self.outer.wants_recent
         if self.budget is not None and nodes > self.budget:
             self.over_budget = True
             return True
         return False
+
+    def found(self, solution: Any) -> None:
+        self.wants_recent = False
+        if self.recent is not None:
+            self.outer.found(self.recent(solution))
 
     def finish(self, nodes: int, solutions: int, complete: bool) -> None:
         pass

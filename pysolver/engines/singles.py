@@ -148,6 +148,8 @@ def search(
             if smallest >= HALF_COVERED:
                 count += 1
                 explored += weight
+                if monitor.wants_recent:
+                    monitor.found([o for o, s in enumerate(status) if s == CHOSEN])
                 if keep_solutions:
                     solutions.append([o for o, s in enumerate(status) if s == CHOSEN])
                 if limit is not None and count >= limit:

@@ -33,7 +33,10 @@ contract, ``KindModule`` below, is what every kind module provides at its top le
     The entry point ``pysolver.api`` calls, with the request's puzzle and its parsed ``Query``
     (mode, limit, seed, engine, progress and cancel hooks, extra fields). It picks the engine
     with ``engine_for(query, ENGINES)``, runs it with a ``Monitor(query.progress,
-    query.cancel)``, and returns ``response_fields(result.map(decode...), engine, ...)``: the
+    query.cancel, recent)`` (``recent``: its ``decode`` of one engine answer when
+    ``query.wants_recent``, so progress reports can carry a solution found lately; None for
+    kinds whose engines hand over none), and returns
+    ``response_fields(result.map(decode...), engine, ...)``: the
     fields ``count``, ``complete``, ``solutions``, ``stats``, ``engine`` (and ``cancelled``),
     plus any kind-specific extras. The API adds ``ok``, ``kind``, ``mode``, ``seed`` and
     ``stats.seconds``.

@@ -122,7 +122,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         limit=query.limit,
         keep_solutions=query.wants_solutions,
         rng=query.rng() if query.mode == "random" else None,
-        monitor=Monitor(query.progress, query.cancel),
+        # Recent solutions in progress reports are decoded like the response's solutions.
+        monitor=Monitor(query.progress, query.cancel, decode if query.wants_recent else None),
         path=query.subtree_path(),
     )
     if isinstance(problem, ColouredProblem):

@@ -8,17 +8,18 @@ Puzzle::
 ``grid`` is either a string of n*n symbols, row by row, or a list of n rows. Rows of a list are
 lists of ints (0 is blank) or strings of n symbols.
 
-String symbols: ``.`` or ``0`` is a blank, ``1``-``9`` are 1-9 and letters are 10 and up (``A``
-= 10 ... ``Z`` = 35), case-insensitive. Whitespace is ignored, so a grid pasted with line breaks
+String symbols: ``.``, ``0`` or ``_`` is a blank, ``1``-``9`` are 1-9 and letters are 10 and up
+(``A`` = 10 ... ``Z`` = 35), case-insensitive. Whitespace and the box-drawing characters ``|``,
+``-`` and ``+`` are ignored, so a grid pasted with line breaks, spaces or box lines (``--+--``)
 works. The size n comes from the length: n*n symbols.
 
 16x16 grids come in two styles, told apart by the optional ``"symbols"`` field or, by default
 (``"auto"``), by this rule: a 256-symbol grid is **0-F style** when it contains a ``0``, at least
 one ``.`` and no ``G``; otherwise it is **1-G style**. In 1-G style ``1``-``9`` and ``A``-``G``
-are 1-16 and ``0`` or ``.`` is a blank. In 0-F style ``0``-``9`` and ``A``-``F`` are the 16
-symbols and only ``.`` is a blank. Either way solutions are ints 1..n: in 0-F style symbol ``s``
-becomes ``s + 1`` (``0`` is 1, ``F`` is 16). The response's ``symbols`` field says which style
-was read, so a front end can print solutions back in the same style.
+are 1-16 and ``0``, ``.`` or ``_`` is a blank. In 0-F style ``0``-``9`` and ``A``-``F`` are the
+16 symbols and only ``.`` or ``_`` is a blank. Either way solutions are ints 1..n: in 0-F style
+symbol ``s`` becomes ``s + 1`` (``0`` is 1, ``F`` is 16). The response's ``symbols`` field says
+which style was read, so a front end can print solutions back in the same style.
 
 Boxes: ``"box": [rows, cols]`` with rows * cols = n. Without it, a square n uses square boxes and
 other n use the most nearly square shape with rows <= cols and rows >= 2 (6: 2x3, 8: 2x4, 12:
@@ -55,6 +56,7 @@ solutions, like every kind, are plain rows of ints.
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 from pysolver.engines import exact_cover, trace
@@ -80,7 +82,12 @@ ENGINE_MODULES = engine_modules("singles", "dlx", "bitset")
 ENGINES = tuple(ENGINE_MODULES)
 
 MAX_SIZE = 36
-BLANKS = ".0"
+BLANKS = ".0_"
+# Blanks that stay blanks in the 0-F style of 16x16 grids (where "0" is a symbol).
+ZERO_F_BLANKS = "._"
+# Characters people draw boxes with in pasted grids ("--+--", "1 2 3 | 4 5 6"): ignored.
+LAYOUT = "|-+"
+_DROP_LAYOUT = str.maketrans("", "", LAYOUT)
 STYLES = ("auto", "1-G", "0-F")
 GRID_PATH = "puzzle.grid"
 COUNT_FROM_ONE = "rows, columns and boxes count from 1"
@@ -105,6 +112,7 @@ def facts() -> dict[str, Any]:
         "sizes": [{"n": n, "box": list(_box_shape(n, None))} for n in STANDARD_SIZES],
         "symbols": SYMBOLS[: MAX_SIZE - 1],
         "blanks": BLANKS,
+        "layout": LAYOUT,
     }
 
 
@@ -132,7 +140,8 @@ def _size_from_length(length: int, path: str) -> int:
     if n * n != length or n < 1:
         raise puzzle_error(
             f"the grid has {length} symbols, which is not a square number; a grid needs n*n "
-            f"symbols, e.g. {_sizes_text()} (blanks as '.' or '0', whitespace ignored)",
+            f"symbols, e.g. {_sizes_text()} (blanks as '.', '0' or '_'; spaces, line breaks, "
+            "'|', '-' and '+' ignored)",
             path,
         )
     return n
@@ -142,7 +151,7 @@ def _parse_string(
     text: str, style: str, box: Any, path: str
 ) -> tuple[int, tuple[int, int], list[int], str]:
     """Return (n, box shape, values row by row with 0 for blank, style read)."""
-    symbols = "".join(text.split())
+    symbols = "".join(text.split()).translate(_DROP_LAYOUT)
     if not symbols:
         raise puzzle_error("the grid is empty; give n*n symbols, e.g. 81 for 9x9", path)
     n = _size_from_length(len(symbols), path)
@@ -166,16 +175,16 @@ def _parse_string(
     append = values.append
     for position, char in enumerate(upper):
         value = _symbol_value(char)
-        if zero_based and value >= 0 and char != ".":
+        if zero_based and value >= 0 and char not in ZERO_F_BLANKS:
             # 0-F style: "0" is the first symbol, not a blank; everything shifts up by one.
             value = 1 if char == "0" else value + 1
         if value < 0 or value > n:
             row, col = divmod(position, n)
             if value < 0:
                 reason = (
-                    "is not a symbol: use '.' for blanks, 0-9 and A-F"
+                    "is not a symbol: use '.' or '_' for blanks, 0-9 and A-F"
                     if zero_based
-                    else "is not a symbol: use '.' or '0' for blanks, 1-9 then A-Z above 9"
+                    else "is not a symbol: use '.', '0' or '_' for blanks, 1-9 then A-Z above 9"
                 )
             else:
                 allowed = "0-9 and A-F" if zero_based else _allowed_symbols(n)
@@ -204,7 +213,7 @@ def _parse_rows(
         raise puzzle_error("the grid has no rows", path)
     if all(isinstance(row, str) for row in rows):
         for r, row in enumerate(rows):
-            length = len("".join(row.split()))
+            length = len("".join(row.split()).translate(_DROP_LAYOUT))
             if length != n:
                 raise puzzle_error(
                     f"row {r + 1} has {length} symbols, but a grid of {n} rows needs {n} in each "
@@ -436,13 +445,15 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     problem, option_codes = encode(n, box_rows, box_cols, values)
     if query.mode == "trace":
         return trace_fields(n, box_rows, box_cols, values, problem, option_codes, engine, query)
+    # Recent solutions in progress reports are decoded like the response's solutions.
+    recent = partial(decode, n, values, option_codes) if query.wants_recent else None
     result = search(
         problem,
         engine,
         limit=heatmap_limit(query) if query.heatmap else query.limit,
         keep_solutions=query.wants_solutions or query.heatmap,
         rng=query.rng() if query.mode == "random" else None,
-        monitor=Monitor(query.progress, query.cancel),
+        monitor=Monitor(query.progress, query.cancel, recent),
         path=query.subtree_path(),
     )
     extra: dict[str, Any] = {}

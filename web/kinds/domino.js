@@ -6,7 +6,8 @@
 // board). Click or drag on #domino-canvas to block or unblock cells, or move its cursor with the
 // arrows and block or unblock with Space or Enter.
 // Share fragment: #domino:<rows>x<cols>[:<r>.<c>,...] (the blocked cells), or #domino:aztec<n>.
-import { clampInt, el, groupDigits, labelled } from "../ui.js";
+import { clampInt, el, labelled } from "../ui.js";
+import { exactNumber } from "../numbers.js";
 import { countWords, seedField, sizeFields, toggleCells } from "../widgets.js";
 
 /** @param {import("./index.js").KindContext} ctx */
@@ -86,8 +87,8 @@ export function createDomino(ctx) {
     describe(response) {
       if (response.mode === "count") return countWords(response, "tiling", "tilings");
       if (String(response.count) === "0") return "No tiling exists.";
-      const total = response.total === undefined ? "" : `; the board has ${groupDigits(response.total)} tilings in all`;
-      return `A random tiling (seed ${response.seed})${total}.`;
+      if (response.total === undefined) return `A random tiling (seed ${response.seed}).`;
+      return el("span", {}, `A random tiling (seed ${response.seed}); the board has `, exactNumber(response.total, " tilings in all", "."));
     },
     setSolution(solution) { view.tiling = solution || null; },
     clearSolution() { view.tiling = null; },

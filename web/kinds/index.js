@@ -42,9 +42,13 @@ import * as sudokuRenderer from "../render/sudoku.js";
  * @property {Node} [extra]         shown under the answer (e.g. a list of solutions)
  * @property {Node} [pad]           shown right under the board: on-screen keys (web/keypad.js)
  * @property {(canvas: HTMLCanvasElement) => void} [attachCanvas]  pointer and key editing
- * @property {(response: object) => string} describe    the answer in words
+ * @property {(response: object) => string|Node} describe    the answer in words (a node
+ *                                  when it holds a long number: widgets' countWords/foundWords)
  * @property {(response: object) => void} [showResponse] anything else from a successful answer
  * @property {(solution: *, index: number) => void} setSolution   show one solution (null: none)
+ * @property {(solution: *) => Map<string, string>} [solutionCells]   what each board cell holds in a
+ *                                  solution ("r,c" -> any text): the page marks the cells where two
+ *                                  solutions differ (its renderer must have a gridLayout layout)
  * @property {() => void} [clearSolution]   forget a shown answer (the puzzle was edited)
  * @property {() => string} encode          the puzzle as share-link text (no "&"); also the
  *                                          state undo and redo keep (web/history.js)

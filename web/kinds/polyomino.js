@@ -12,9 +12,12 @@
 // Click or drag on #polyomino-canvas to toggle cells between "." (cover) and "#" (not board);
 // or arrows to move its cursor and Space or Enter to toggle. Custom pieces are sent as
 // {"name", "cells", "count"}.
-// Share fragment: #polyomino:<base64url of {"board", "pieces", "reflections", "symmetry"}>.
+// Share fragment: #polyomino:<board>:<pieces>[:<options>] (web/kinds/polyomino_link.js); custom
+// pieces ride along as name=r.c;r.c*count.
+// Imported requests may use any pieces Python reads: sets, names, counts, pieces with cells.
 import { CanvasDrawing, boardPoint } from "../draw.js";
-import { clampInt, el, fromBase64Url, labelled, toBase64Url } from "../ui.js";
+import { clampInt, el, labelled } from "../ui.js";
+import { decodeTiling, encodeTiling } from "./polyomino_link.js";
 import { countWords, foundWords, limitField, seedField, sizeFields, toggleCells } from "../widgets.js";
 import * as renderer from "../render/polyomino.js";
 
@@ -293,9 +296,14 @@ export function createPolyomino(ctx) {
   reflections.addEventListener("change", () => { state.reflections = reflections.checked; ctx.changed(); });
   symmetry.input.addEventListener("change", () => { state.symmetry = symmetry.input.value; ctx.changed(); });
 
+  // A custom piece that is a library piece used more than once is sent as {name, count}.
+  const isLibraryShape = ({ name, cells }) => Object.hasOwn(facts.pieces, name)
+    && JSON.stringify(normalised(facts.pieces[name].cells)) === JSON.stringify(normalised(cells));
   function puzzle() {
     const pieces = [...library.filter((name) => state.pieces.has(name)),
-      ...state.custom.map(({ name, cells, count }) => ({ name, cells: cells.map((cell) => [...cell]), count }))];
+      ...state.custom.map((piece) => (isLibraryShape(piece)
+        ? { name: piece.name, count: piece.count }
+        : { name: piece.name, cells: piece.cells.map((cell) => [...cell]), count: piece.count }))];
     return { board: [...state.board], pieces, reflections: state.reflections };
   }
   function request(mode) {
@@ -341,9 +349,18 @@ export function createPolyomino(ctx) {
       return distinct ? countWords(response, "distinct tiling", "distinct tilings") : countWords(response, "tiling", "tilings");
     },
     setSolution(solution) { view.solution = solution || null; },
+    // Each cell holds its piece, placed as it is (the same piece placed elsewhere differs).
+    solutionCells(solution) {
+      const cells = new Map();
+      for (const { piece, cells: placed } of solution) {
+        const where = `${piece}@${placed.map((cell) => cell.join(".")).sort().join(";")}`;
+        for (const [r, c] of placed) cells.set(`${r},${c}`, where);
+      }
+      return cells;
+    },
     clearSolution() { view.solution = null; },
-    encode: () => toBase64Url(JSON.stringify({ ...puzzle(), symmetry: state.symmetry })),
-    decode(text) { load(JSON.parse(fromBase64Url(text))); },
+    encode: () => encodeTiling({ ...puzzle(), symmetry: state.symmetry }, facts.sets),
+    decode(text) { load(decodeTiling(text)); },
     exportRequest: () => ({ mode: "solve", puzzle: puzzle(), symmetry: state.symmetry }),
     // A trace follows one search tree, so it covers all tilings (no symmetry reduction).
     traceRequest: () => ({ mode: "trace", puzzle: puzzle(), symmetry: "all" }),
@@ -351,16 +368,23 @@ export function createPolyomino(ctx) {
     importRequest(data) { load({ ...data.puzzle, symmetry: data.symmetry }); },
   };
 
-  // A puzzle's pieces: library names and sets switch on pieces of the picker; a piece given
-  // with cells (or a library piece used more than once) is a custom piece.
+  // A puzzle's pieces as Python reads them (pysolver/kinds/polyomino/parsing.py): a name given
+  // twice adds up its counts. Library pieces used once switch on pieces of the picker; a piece
+  // given with cells, or a library piece used more than once, is a custom piece.
   function readPieces(entries) {
-    const names = [];
-    const custom = [];
+    const uses = new Map(); // name -> {name, cells (null: the library's), count}
+    const add = (name, cells, count, index) => {
+      const known = uses.get(name);
+      if (known) known.count += count; else uses.set(name, { name, cells, count });
+      if (uses.get(name).count > facts.limits.max_copies) {
+        throw new Error(`pieces[${index}]: ${name} is used ${uses.get(name).count} times; the limit is ${facts.limits.max_copies}`);
+      }
+    };
     (entries || []).forEach((piece, index) => {
       if (typeof piece === "string") {
-        if (Object.hasOwn(facts.sets, piece)) names.push(...facts.sets[piece]);
-        else if (Object.hasOwn(facts.pieces, piece)) names.push(piece);
-        else throw new Error(`pieces[${index}]: unknown piece ${JSON.stringify(piece)}`);
+        if (Object.hasOwn(facts.sets, piece)) for (const name of facts.sets[piece]) add(name, null, 1, index);
+        else if (Object.hasOwn(facts.pieces, piece)) add(piece, null, 1, index);
+        else throw new Error(`pieces[${index}]: unknown piece ${JSON.stringify(piece)}; give its cells as {"name", "cells"}`);
         return;
       }
       if (!piece || typeof piece !== "object" || typeof piece.name !== "string" || !piece.name) {
@@ -370,17 +394,24 @@ export function createPolyomino(ctx) {
       if (!Number.isInteger(count) || count < 1 || count > facts.limits.max_copies) {
         throw new Error(`pieces[${index}].count must be a whole number from 1 to ${facts.limits.max_copies}`);
       }
-      let cells = piece.cells;
-      if (cells === undefined && Object.hasOwn(facts.pieces, piece.name)) {
-        if (count === 1) { names.push(piece.name); return; }
-        cells = facts.pieces[piece.name].cells;
+      const cells = piece.cells;
+      if (cells === undefined) {
+        if (!Object.hasOwn(facts.pieces, piece.name)) throw new Error(`pieces[${index}] (${piece.name}) is not in the library, so it needs its cells`);
+        add(piece.name, null, count, index);
+        return;
       }
       const pairs = Array.isArray(cells) && cells.length > 0 && cells.every((cell) => Array.isArray(cell) && cell.length === 2 && cell.every(Number.isInteger));
       if (!pairs || !isConnected(cells)) {
         throw new Error(`pieces[${index}] (${piece.name}) needs cells: a connected list of [row, col] pairs`);
       }
-      custom.push({ name: piece.name, cells: normalised(cells), count });
+      add(piece.name, normalised(cells), count, index);
     });
+    const names = [];
+    const custom = [];
+    for (const { name, cells, count } of uses.values()) {
+      if (!cells && count === 1) names.push(name);
+      else custom.push({ name, cells: cells || normalised(facts.pieces[name].cells), count });
+    }
     return { names, custom };
   }
 
@@ -394,7 +425,8 @@ export function createPolyomino(ctx) {
     state.pieces = new Set(names);
     state.custom = custom;
     state.reflections = data.reflections !== false;
-    if (facts.symmetries.includes(data.symmetry)) state.symmetry = data.symmetry;
+    // A request without "symmetry" means Python's default, the first of facts.symmetries.
+    state.symmetry = facts.symmetries.includes(data.symmetry) ? data.symmetry : facts.symmetries[0];
     setBoard(data.board.map((line) => line.padEnd(width, "#")));
     view.solution = null;
   }

@@ -1,6 +1,7 @@
 // Shikaku editor. Controls (ids): #shikaku-rows, #shikaku-cols (bounded by Python's limits),
 // #shikaku-clear, #shikaku-url (a puzz.link URL) + #shikaku-load-url (solves it; the parsed
-// puzzle is drawn), #shikaku-solve, #shikaku-count. Click a cell of #shikaku-canvas, then type
+// puzzle is drawn; Enter in the box does the same), #shikaku-export-url (writes the puzzle's
+// puzz.link URL into the box), #shikaku-solve, #shikaku-count. Click a cell of #shikaku-canvas, then type
 // its clue (several digits make one number; Backspace removes a digit; Delete or 0 alone
 // clears; arrows move). #shikaku-pad: the same keys on screen (#shikaku-key-0 … 9,
 // #shikaku-key-backspace, #shikaku-key-clear). #shikaku-clashes says how many clues have no
@@ -8,6 +9,7 @@
 import { el, labelled } from "../ui.js";
 import { keyPad } from "../keypad.js";
 import { cellCursor, countWords, sizeFields, uniquenessWords } from "../widgets.js";
+import { shikakuUrl } from "../puzzlink.js";
 
 // A small example with a unique solution: 7x7 with nine clues.
 const EXAMPLE = { rows: 7, cols: 7, clues: [[0, 2, 9], [0, 3, 4], [0, 5, 4], [1, 6, 3], [4, 0, 12], [4, 6, 4], [5, 3, 8], [5, 5, 2], [6, 3, 3]] };
@@ -72,6 +74,7 @@ export function createShikaku(ctx) {
   const clearButton = el("button", { id: "shikaku-clear", type: "button" }, "Clear clues");
   const url = labelled("puzz.link URL", { id: "shikaku-url", placeholder: "https://puzz.link/p?shikaku/…", size: "40", spellcheck: "false" });
   const loadUrl = el("button", { id: "shikaku-load-url", type: "button", class: "solve-action" }, "Load and solve URL");
+  const exportUrl = el("button", { id: "shikaku-export-url", type: "button" }, "Make puzz.link URL");
   const solveButton = el("button", { id: "shikaku-solve", type: "button", class: "solve-action primary" }, "Solve");
   const countButton = el("button", { id: "shikaku-count", type: "button", class: "solve-action" }, "Count");
   const clashNote = el("p", { id: "shikaku-clashes", class: "hint clash-note", "aria-live": "polite" });
@@ -122,6 +125,17 @@ export function createShikaku(ctx) {
   loadUrl.addEventListener("click", () => {
     ctx.run({ kind: ctx.id, mode: "solve", limit: 2, puzzle: { url: url.input.value.trim() } });
   });
+  // Enter in the URL box loads it, as the button does (not while a solve runs).
+  url.input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    if (!loadUrl.disabled) loadUrl.click();
+  });
+  // The puzzle as a puzz.link URL (web/puzzlink.js, the same encoding as pysolver/puzzlink).
+  exportUrl.addEventListener("click", () => {
+    url.input.value = shikakuUrl(view.rows, view.cols, view.clues);
+    url.input.select();
+  });
 
   // A clue typed on the board: digits append, Backspace removes one, Delete or Space clears.
   function editClue(event, [r, c]) {
@@ -143,7 +157,7 @@ export function createShikaku(ctx) {
     view,
     controls: el("div", { class: "controls" },
       el("div", { class: "row" }, size.rows.wrap, size.cols.wrap, clearButton),
-      el("div", { class: "row" }, url.wrap, loadUrl),
+      el("div", { class: "row" }, url.wrap, loadUrl, exportUrl),
       el("p", { class: "hint" }, "Click a cell and type its number (several digits allowed) or tap the keys under the board; " +
         "Backspace removes a digit, Delete clears, arrows move.")),
     pad: el("div", { class: "pad-column" }, pad.node, clashNote),
@@ -164,6 +178,14 @@ export function createShikaku(ctx) {
       }
     },
     setSolution(solution) { view.solution = solution || null; },
+    // Each cell holds the rectangle covering it.
+    solutionCells(solution) {
+      const cells = new Map();
+      for (const [top, left, height, width] of solution) {
+        for (let r = top; r < top + height; r++) for (let c = left; c < left + width; c++) cells.set(`${r},${c}`, `${top},${left},${height},${width}`);
+      }
+      return cells;
+    },
     clearSolution() { view.solution = null; },
     encode: () => `${view.rows}x${view.cols}:${view.clues.map(([r, c, n]) => `${r}.${c}.${n}`).join(",")}`,
     decode(text) {

@@ -7,42 +7,59 @@
 // cursor there, so Backspace always clears the cell the cursor is on. #sudoku-pad: the same
 // keys on screen (#sudoku-key-<symbol>, #sudoku-key-clear). #sudoku-clashes says how many
 // givens clash; the board marks each of them (two equal symbols in a row, column or box).
-// Share fragment: #sudoku:<n*n characters, '.' blank>.
+// #sudoku-symbols (16x16 only): "1-G" (1-9 then A-G) or "0-F" (0-9 then A-F, as many puzzle
+// books print them). Share fragment: #sudoku:<n*n characters, '.' blank>, "0-F:" before them in
+// the 0-F style.
 import { el, labelled } from "../ui.js";
 import { keyPad } from "../keypad.js";
 import { cellCursor, countWords, uniquenessWords } from "../widgets.js";
+import { sentence } from "../words.js";
 
 const EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
+const ZERO_F = "0123456789ABCDEF";
+const ZERO_F_BLANKS = "._";
+
 /**
  * Grid text read as Python's sudoku kind reads a string grid (tests/test_web_parsers.py feeds
- * both the same inputs): whitespace is ignored; n*n symbols for one of the sizes in facts.sizes;
- * facts.blanks are blanks and facts.symbols[v - 1] is the value v (letters in either case); a
- * 16x16 grid with "0" and "." in it and no "G" is in the 0-F style ("0" is the first symbol).
- * Returns {size, givens: values row by row, 0 for blank}; throws an Error saying what is wrong.
+ * both the same inputs): whitespace and facts.layout ("|", "-", "+": box lines people paste) are
+ * ignored; n*n symbols for one of the sizes in facts.sizes; facts.blanks are blanks and
+ * facts.symbols[v - 1] is the value v (letters in either case). style "auto" reads a 16x16 grid
+ * with "0" and "." in it and no "G" in the 0-F style ("0" is the first symbol, "." and "_" the
+ * blanks); "1-G" or "0-F" says which. Returns {size, givens: values row by row, 0 for blank,
+ * style: "0-F" | "1-G" | "digits"}; throws an Error naming the wrong character and its place.
  */
-export function parseGrid(text, facts) {
-  const chars = [...text.replace(/\s+/g, "")];
+export function parseGrid(text, facts, style = "auto") {
+  const layout = new Set([...facts.layout]);
+  const chars = [...text.replace(/\s+/g, "")].filter((ch) => !layout.has(ch));
   const size = facts.sizes.find(({ n }) => n * n === chars.length);
   if (!size) {
     const sizes = facts.sizes.map(({ n }) => `${n * n} (${n}x${n})`).join(", ");
-    throw new Error(`expected ${sizes} symbols, got ${chars.length}`);
+    throw new Error(`the grid has ${chars.length} symbols; expected ${sizes}, with blanks as "." (spaces, line breaks, "|", "-" and "+" are ignored)`);
   }
   const n = size.n;
   const upper = chars.map((ch) => ch.toUpperCase());
-  const zeroBased = n === 16 && upper.includes("0") && upper.includes(".") && !upper.includes("G");
+  const zeroBased = style === "auto" ? n === 16 && upper.includes("0") && upper.includes(".") && !upper.includes("G") : style === "0-F";
+  if (zeroBased && n !== 16) throw new Error(`the 0-F symbols are for 16x16 grids; this one is ${n}x${n}`);
   const givens = upper.map((ch, position) => {
-    let value = facts.blanks.includes(ch) ? 0 : facts.symbols.indexOf(ch) + 1;
-    if (zeroBased && ch !== ".") value = ch === "0" ? 1 : value > 0 ? value + 1 : 0;
-    const blank = facts.blanks.includes(ch) && !(zeroBased && ch === "0");
+    let value;
+    let blank;
+    if (zeroBased) {
+      blank = ZERO_F_BLANKS.includes(ch);
+      value = blank ? 0 : ZERO_F.indexOf(ch) + 1;
+    } else {
+      blank = facts.blanks.includes(ch);
+      value = blank ? 0 : facts.symbols.indexOf(ch) + 1;
+    }
     if ((value === 0 && !blank) || value > n) {
       const where = `row ${Math.floor(position / n) + 1}, column ${(position % n) + 1}`;
-      throw new Error(`the symbol ${JSON.stringify(chars[position])} at ${where} does not fit a ${n}x${n} grid; ` +
-        `use ${zeroBased ? "0-9 and A-F" : facts.symbols.slice(0, n)} and ${JSON.stringify(facts.blanks[0])} for blanks`);
+      const allowed = zeroBased ? "0-9 and A-F" : n <= 9 ? `1-${n}` : `1-9 and A-${facts.symbols[n - 1]}`;
+      throw new Error(`the character ${JSON.stringify(chars[position])} at ${where} is not a symbol of a ${n}x${n} grid; ` +
+        `use ${allowed}, and ${zeroBased ? '"." or "_"' : '".", "0" or "_"'} for blanks`);
     }
     return value;
   });
-  return { size, givens };
+  return { size, givens, style: zeroBased ? "0-F" : n === 16 ? "1-G" : "digits" };
 }
 
 /**
@@ -73,10 +90,12 @@ export function clashingCells(givens, n, boxRows, boxCols) {
 /** @param {import("./index.js").KindContext} ctx */
 export function createSudoku(ctx) {
   const { facts } = ctx;
-  const view = { size: 9, boxRows: 3, boxCols: 3, givens: [], solution: null, selected: 0, symbols: facts.symbols, clashes: new Set() };
+  const view = { size: 9, boxRows: 3, boxCols: 3, givens: [], solution: null, selected: 0, symbols: facts.symbols, style: "1-G", clashes: new Set() };
   const sizeField = labelled("Size", { tag: "select", id: "sudoku-size" });
   for (const { n } of facts.sizes) sizeField.input.append(el("option", { value: n }, `${n}x${n}`));
-  const paste = labelled("Grid text", { id: "sudoku-paste", placeholder: "81 characters, . for blanks", size: "40", spellcheck: "false" });
+  const style = labelled("Symbols", { tag: "select", id: "sudoku-symbols" });
+  style.input.append(el("option", { value: "1-G" }, "1-9, A-G"), el("option", { value: "0-F" }, "0-9, A-F"));
+  const paste = labelled("Grid text", { id: "sudoku-paste", placeholder: "81 symbols, . for blanks; spaces, | - + ignored", size: "40", spellcheck: "false" });
   const loadButton = el("button", { id: "sudoku-load", type: "button" }, "Load text");
   const clearButton = el("button", { id: "sudoku-clear", type: "button" }, "Clear grid");
   const solveButton = el("button", { id: "sudoku-solve", type: "button", class: "solve-action primary" }, "Solve");
@@ -88,10 +107,11 @@ export function createSudoku(ctx) {
     ctx.redraw();
   });
 
-  const symbolOf = (value) => (value ? facts.symbols[value - 1] : ".");
+  let padSymbols = ""; // the symbols on the pad's keys now
+  const symbolOf = (value) => (value ? view.symbols[value - 1] : ".");
   const gridText = () => view.givens.map(symbolOf).join("");
 
-  // The marks and words that follow the givens: clashes, the text box, the pad's symbols.
+  // The marks and words that follow the givens: clashes and the text box.
   function givensChanged() {
     view.clashes = clashingCells(view.givens, view.size, view.boxRows, view.boxCols);
     clashNote.textContent = view.clashes.size
@@ -103,31 +123,45 @@ export function createSudoku(ctx) {
   function setSize(size, givens) {
     const [boxRows, boxCols] = size.box;
     const selected = size.n === view.size ? view.selected : 0;
-    if (size.n !== view.size || !pad.node.childElementCount) {
+    Object.assign(view, { size: size.n, boxRows, boxCols, givens: givens || new Array(size.n * size.n).fill(0), solution: null, selected });
+    sizeField.input.value = String(size.n);
+    setStyle(size.n === 16 ? view.style : "1-G");
+  }
+  // The symbols a 16x16 grid is shown and typed in (the pad's keys too); the values stay.
+  function setStyle(chosen) {
+    view.style = chosen;
+    view.symbols = chosen === "0-F" ? ZERO_F : facts.symbols;
+    style.input.value = chosen;
+    style.wrap.hidden = view.size !== 16;
+    const symbols = view.symbols.slice(0, view.size);
+    if (symbols !== padSymbols) {
+      padSymbols = symbols;
       pad.setKeys([
-        ...facts.symbols.slice(0, size.n).split("").map((symbol) => ({ key: symbol, label: symbol, title: `Put ${symbol} in the selected cell` })),
+        ...symbols.split("").map((symbol) => ({ key: symbol, label: symbol, title: `Put ${symbol} in the selected cell` })),
         { key: "Delete", name: "clear", label: "Clear", title: "Clear the selected cell" },
       ]);
     }
-    Object.assign(view, { size: size.n, boxRows, boxCols, givens: givens || new Array(size.n * size.n).fill(0), solution: null, selected });
-    sizeField.input.value = String(size.n);
     givensChanged();
   }
-  function loadText(text) {
-    const { size, givens } = parseGrid(text, facts);
+  function loadText(text, how = "auto") {
+    const { size, givens, style: read } = parseGrid(text, facts, how);
+    view.style = read === "0-F" ? "0-F" : "1-G";
     setSize(size, givens);
   }
   loadText(EXAMPLE);
 
+  style.input.addEventListener("change", () => { setStyle(style.input.value); ctx.changed(); });
   sizeField.input.addEventListener("change", () => {
     setSize(facts.sizes.find(({ n }) => String(n) === sizeField.input.value));
     ctx.changed();
   });
-  loadButton.addEventListener("click", () => {
-    try { loadText(paste.input.value); ctx.changed(); } catch (error) { ctx.changed(); inputError.textContent = error.message; }
-  });
+  const loadPasted = () => {
+    try { loadText(paste.input.value); ctx.changed(); } catch (error) { ctx.changed(); inputError.textContent = sentence(error.message); }
+  };
+  loadButton.addEventListener("click", loadPasted);
+  paste.input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); loadPasted(); } });
   clearButton.addEventListener("click", () => { setSize(facts.sizes.find(({ n }) => n === view.size)); ctx.changed(); });
-  const puzzle = () => ({ grid: gridText(), box: [view.boxRows, view.boxCols] });
+  const puzzle = () => ({ grid: gridText(), box: [view.boxRows, view.boxCols], ...(view.style === "0-F" && view.size === 16 ? { symbols: "0-F" } : {}) });
   const request = (mode) => ({ kind: ctx.id, mode, limit: mode === "solve" ? 2 : undefined, puzzle: puzzle() });
   solveButton.addEventListener("click", () => ctx.run(request("solve")));
   countButton.addEventListener("click", () => ctx.run(request("count")));
@@ -142,11 +176,12 @@ export function createSudoku(ctx) {
   // A key typed on the board (or tapped on the pad): a symbol fills the cell under the cursor,
   // blanks, Backspace, Delete and Space clear it; the cursor stays (only arrows move it).
   function typeSymbol({ key }) {
-    if (["Backspace", "Delete", " "].includes(key) || (key.length === 1 && facts.blanks.includes(key))) {
+    const blanks = view.style === "0-F" ? ZERO_F_BLANKS : facts.blanks;
+    if (["Backspace", "Delete", " "].includes(key) || (key.length === 1 && blanks.includes(key))) {
       setCell(0);
       return true;
     }
-    const value = key.length === 1 ? facts.symbols.indexOf(key.toUpperCase()) + 1 : 0;
+    const value = key.length === 1 ? view.symbols.indexOf(key.toUpperCase()) + 1 : 0;
     if (value === 0 || value > view.size) return false;
     setCell(value);
     return true;
@@ -154,7 +189,7 @@ export function createSudoku(ctx) {
 
   return {
     view,
-    controls: el("div", { class: "controls" }, sizeField.wrap, el("div", { class: "row" }, paste.wrap, loadButton), clearButton, inputError,
+    controls: el("div", { class: "controls" }, el("div", { class: "row" }, sizeField.wrap, style.wrap), el("div", { class: "row" }, paste.wrap, loadButton), clearButton, inputError,
       el("p", { class: "hint" }, "Click a cell and type (1–9, then letters above 9) or tap the keys under the board. " +
         "Typing does not move the cursor: arrows do. Backspace, Delete, 0 or . clear the cell under the cursor. Paste a grid anywhere on the board.")),
     pad: el("div", { class: "pad-column" }, pad.node, clashNote),
@@ -173,19 +208,26 @@ export function createSudoku(ctx) {
       canvas.addEventListener("paste", (event) => {
         const text = event.clipboardData?.getData("text") || "";
         event.preventDefault();
-        try { loadText(text); inputError.textContent = ""; ctx.changed(); } catch (error) { inputError.textContent = error.message; }
+        try { loadText(text); inputError.textContent = ""; ctx.changed(); } catch (error) { inputError.textContent = sentence(error.message); }
       });
     },
     describe: (response) => (response.mode === "count" ? countWords(response, "solution", "solutions") : uniquenessWords(response)),
     setSolution(solution) { view.solution = solution ? solution.flat() : null; },
+    solutionCells: (solution) => new Map(solution.flatMap((row, r) => row.map((value, c) => [`${r},${c}`, String(value)]))),
     clearSolution() { view.solution = null; inputError.textContent = ""; },
-    encode: () => gridText(),
-    decode(text) { loadText(text); },
+    encode: () => (view.style === "0-F" && view.size === 16 ? `0-F:${gridText()}` : gridText()),
+    decode(text) { if (text.startsWith("0-F:")) loadText(text.slice(4), "0-F"); else loadText(text); },
     exportRequest: () => ({ mode: "solve", limit: 2, puzzle: puzzle() }),
     heatmapLabel: (digit) => `digit ${facts.symbols[Number(digit) - 1] ?? digit}`,
     importRequest(data) {
       const grid = data.puzzle.grid;
-      loadText(Array.isArray(grid) ? grid.flat().map(symbolOf).join("") : String(grid));
+      const how = ["1-G", "0-F"].includes(data.puzzle.symbols) ? data.puzzle.symbols : "auto";
+      if (Array.isArray(grid) && grid.every((row) => Array.isArray(row))) {
+        view.symbols = facts.symbols;
+        loadText(grid.flat().map((value) => (value ? facts.symbols[value - 1] : ".")).join(""));
+      } else {
+        loadText(Array.isArray(grid) ? grid.join("\n") : String(grid), how);
+      }
     },
   };
 }

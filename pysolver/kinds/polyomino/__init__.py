@@ -45,6 +45,7 @@ them is refused (only likely when no piece is used exactly once, e.g. dominoes a
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from pysolver.engines import trace
@@ -175,7 +176,11 @@ def run_branches(
             outcome.complete = False
             break
         share = (number / len(branches), (number + 1) / len(branches))
-        stage = StageMonitor(monitor, nodes, outcome.count, share)
+        # Recent solutions: this branch's option indices -> placed pieces (the monitor's own
+        # decoder makes them solution JSON).
+        stage = StageMonitor(
+            monitor, nodes, outcome.count, share, recent=partial(decode, branch.encoding)
+        )
         problem = branch.encoding.problem
         if branch.reduce is None:
             result = search(
@@ -301,7 +306,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     symmetry = parse_symmetry(query.extra.get("symmetry", "all"))
     engine = engine_for(query, ENGINES)
     tiling = parse_puzzle(puzzle)
-    monitor = Monitor(query.progress, query.cancel)
+    recent = partial(solution_json, tiling) if query.wants_recent else None
+    monitor = Monitor(query.progress, query.cancel, recent)
     if query.mode == "trace":
         return trace_fields(tiling, symmetry, engine, query, monitor)
     if query.mode == "random":
