@@ -10,25 +10,16 @@ from __future__ import annotations
 
 import base64
 import json
-import os
-import shutil
-import subprocess
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from pysolver.facts import site_facts
+from tests.node_page import require_node, run_module
 
 ROOT = Path(__file__).resolve().parents[1]
-NODE = shutil.which("node")
 
-if NODE is None:
-    reason = "Node.js is not installed (the page's helpers run in it)"
-    if os.environ.get("PYSOLVER_REQUIRE_NODE") == "1":
-        raise RuntimeError(f"{reason}; python3 build.py test needs it")
-    pytest.skip(reason, allow_module_level=True)
+require_node("the page's helpers")
 
 # Reads {"numbers": [digit strings], "tilings": [puzzles], "links": [ids], "sets": {...}} on
 # stdin; writes the short forms, each tiling's ID and what it reads back, and what each ID reads.
@@ -55,16 +46,7 @@ process.stdout.write(JSON.stringify(out));
 
 
 def run_page(payload: dict[str, Any]) -> dict[str, Any]:
-    result = subprocess.run(
-        [NODE, "--input-type=module", "-e", RUNNER],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return run_module(RUNNER, payload)
 
 
 SETS = site_facts()["kinds"]["polyomino"]["sets"]

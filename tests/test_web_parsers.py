@@ -10,10 +10,7 @@ the same inputs. Without Node.js the test is skipped, except under ``python3 bui
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +19,11 @@ import pytest
 from pysolver.facts import site_facts
 from pysolver.kinds import exact_cover, shikaku, sudoku
 from pysolver.protocol import SolveError
+from tests.node_page import require_node, run_module
 
 ROOT = Path(__file__).resolve().parents[1]
-NODE = shutil.which("node")
 
-if NODE is None:
-    reason = "Node.js is not installed (the page's parsers run in it)"
-    if os.environ.get("PYSOLVER_REQUIRE_NODE") == "1":
-        raise RuntimeError(f"{reason}; python3 build.py test needs it")
-    pytest.skip(reason, allow_module_level=True)
+require_node("the page's parsers")
 
 # Reads {"facts", "limits", "sudoku": [texts], "exact_cover": [texts]} on stdin; writes what
 # the page's parsers make of each text (or the error they raise), and the exact cover presets.
@@ -80,16 +73,7 @@ def page_parsers(
         "exact_cover": exact_cover_texts,
         "shikaku": shikaku_puzzles or [],
     }
-    result = subprocess.run(
-        [NODE, "--input-type=module", "-e", RUNNER],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return run_module(RUNNER, payload)
 
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

@@ -8,26 +8,16 @@ Without Node.js the test is skipped, except under ``python3 build.py test``.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from pysolver import solve
 from pysolver.engines import trace
+from tests.node_page import require_node, run_module
 
 ROOT = Path(__file__).resolve().parents[1]
-NODE = shutil.which("node")
 
-if NODE is None:
-    reason = "Node.js is not installed (the page's replay runs in it)"
-    if os.environ.get("PYSOLVER_REQUIRE_NODE") == "1":
-        raise RuntimeError(f"{reason}; python3 build.py test needs it")
-    pytest.skip(reason, allow_module_level=True)
+require_node("the page's replay")
 
 # Reads a list of traces (lists of steps) on stdin; writes, per trace and step, the board the
 # page would draw ([place, forced] pairs), the focus step's index and the solution steps.
@@ -60,16 +50,7 @@ REQUESTS = [
 
 
 def page_replay(traces: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
-    result = subprocess.run(
-        [NODE, "--input-type=module", "-e", RUNNER],
-        input=json.dumps(traces),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return run_module(RUNNER, traces)
 
 
 def stacks(steps: list[dict[str, Any]]) -> list[list[list[Any]]]:
@@ -134,16 +115,7 @@ def test_step_view_pieces_keep_their_colour_and_touching_pieces_differ() -> None
     response = solve(request)
     assert response["ok"], response
     steps = response["steps"]
-    result = subprocess.run(
-        [NODE, "--input-type=module", "-e", COLOUR_RUNNER],
-        input=json.dumps(steps),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    colours = json.loads(result.stdout)
+    colours = run_module(COLOUR_RUNNER, steps)
     boards = stacks(steps)
     assert max(len(board) for board in boards) >= 6
     for n in range(1, len(steps)):
