@@ -14,20 +14,11 @@ import argparse
 from time import perf_counter
 from typing import Any
 
-from bench.generators import shikaku_puzzle
+from bench.generators import aztec_diamond, shikaku_puzzle
 from pysolver import solve
 
 TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 MAX_STEPS = 100_000
-
-
-def aztec_diamond(order: int) -> list[str]:
-    rows = []
-    for k in range(2 * order):
-        half = k + 1 if k < order else 2 * order - k
-        pad = order - half
-        rows.append("#" * pad + ".." * half + "#" * pad)
-    return rows
 
 
 TRACES: list[tuple[str, dict[str, Any]]] = [

@@ -46,3 +46,14 @@ def shikaku_puzzle(rows: int, cols: int, seed: int, max_area: int = 12) -> dict[
             clue_col = col + rng.randrange(width)
             clues.append([clue_row, clue_col, height * width])
     return {"rows": rows, "cols": cols, "clues": clues}
+
+
+def aztec_diamond(order: int) -> list[str]:
+    """The Aztec diamond of ``order`` as board rows ('.' a cell, '#' outside): 2 * order rows
+    of 2, 4, ..., 2 * order, ..., 4, 2 cells, centred."""
+    rows = []
+    for k in range(2 * order):
+        half = k + 1 if k < order else 2 * order - k
+        pad = order - half
+        rows.append("#" * pad + ".." * half + "#" * pad)
+    return rows

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from bench.generators import aztec_diamond
 from pysolver import solve
 from pysolver.engines import cftp
 from pysolver.engines.monitor import Monitor
@@ -14,15 +15,6 @@ from pysolver.engines.monitor import Monitor
 
 def rows_of(board: list[str]) -> tuple[list[int], int]:
     return [int(text[::-1].replace(".", "1").replace("#", "0"), 2) for text in board], len(board[0])
-
-
-def aztec_diamond(order: int) -> list[str]:
-    rows = []
-    for k in range(2 * order):
-        half = k + 1 if k < order else 2 * order - k
-        pad = order - half
-        rows.append("#" * pad + ".." * half + "#" * pad)
-    return rows
 
 
 def all_tilings(board: list[str]) -> list[list[list[list[int]]]]:
