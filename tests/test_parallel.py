@@ -482,3 +482,64 @@ def test_scheduler_without_a_cluster_is_a_clear_usage_error(tmp_path):
     )
     assert run.returncode == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in run.stderr
+
+
+# ---------------------------------------------------------------- a pool outside Python (the page)
+
+
+def _pool_outside(request: dict, run=None) -> tuple[dict, dict]:
+    """What web/pool.js does: plan, answer each task text with ``run``, merge. (plan, merged)"""
+    from pysolver import protocol
+
+    plan = json.loads(parallel.plan_text(json.dumps(request)))
+    if "response" in plan:
+        return plan, plan["response"]
+    run = run or (lambda text: protocol.dumps(api.solve(text)))
+    answers = ",".join(run(text) for text in plan["tasks"])
+    payload = '{"request": ' + json.dumps(request) + ', "responses": [' + answers + "]}"
+    return plan, json.loads(parallel.merge_text(payload))
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        pentominoes(HOLE_8X8, jobs=2),
+        pentominoes(["." * 20] * 3, mode="solve", limit=None, jobs=3),
+        dict(pentominoes(HOLE_8X8, mode="solve", limit=4), jobs=2),
+        {"kind": "sudoku", "mode": "solve", "limit": 2, "jobs": 2, "puzzle": {"grid": "." * 81}},
+    ],
+)
+def test_plan_then_merge_gives_the_serial_answer(request_):
+    serial = api.solve(dict(request_, jobs=1))
+    plan, merged = _pool_outside(request_)
+    assert len(plan["tasks"]) >= 8 * request_["jobs"]
+    assert len(plan["weights"]) == len(plan["tasks"])
+    if "limit" in request_:
+        assert plan["limit"] == request_["limit"]
+    assert sum(plan["weights"]) + plan["settled"] == pytest.approx(1.0)
+    same_answer(serial, merged)
+    assert merged["parallel"]["executor"] == "page workers"
+    assert merged.get("unique") == serial.get("unique")
+
+
+def test_plan_answers_requests_that_are_not_split_and_errors():
+    plan, response = _pool_outside(pentominoes(HOLE_8X8, mode="random", limit=2, seed=5, jobs=2))
+    assert response["ok"] and "random" in response["parallel"]["note"]
+    _plan, response = _pool_outside(pentominoes(["bad"], jobs=2))
+    assert not response["ok"] and response["error"]["path"].startswith("puzzle")
+
+
+def test_merge_takes_tasks_not_run_as_stopped_and_names_a_mismatch():
+    request = pentominoes(HOLE_8X8, jobs=2)
+    plan = json.loads(parallel.plan_text(json.dumps(request)))
+    first = json.dumps(api.solve(plan["tasks"][0]))
+    nulls = ", null" * (len(plan["tasks"]) - 1)
+    payload = (
+        f'{{"request": {json.dumps(request)}, "responses": [{first}{nulls}], "cancelled": true}}'
+    )
+    merged = json.loads(parallel.merge_text(payload))
+    assert merged["ok"] and merged["cancelled"] and not merged["complete"]
+    assert 0 < merged["count"] == json.loads(first)["count"] < 520
+    short = f'{{"request": {json.dumps(request)}, "responses": [{first}]}}'
+    merged = json.loads(parallel.merge_text(short))
+    assert not merged["complete"] and "send the request that was planned" in json.dumps(merged)
