@@ -1,5 +1,7 @@
 // Page entry point. Boot contract (relied on by browser tests and power users):
-// window.pysolver = { solve(request) -> Promise<response>, ready: Promise }.
+// window.pysolver = { solve(request) -> Promise<response>, ready: Promise, cancel(),
+//   workers() -> states of the pool's workers }; a request's "jobs" runs on that many workers
+//   (web/pool.js), and the page's own solves ask for the #workers control's number.
 //
 // Stable ids for tests and scripts (KIND is a kind's id, as listed in web/kinds/index.js):
 //   #status                 role=status line: loading / ready / busy / error of the solver
@@ -15,20 +17,27 @@
 //                           #KIND:<puzzle, see web/kinds/KIND.js>[&engine=NAME])
 //   #export-json, #import-json (file input), #export-png, #export-svg
 //   #KIND-engine-hint       what the chosen engine does (from facts.json)
+//   #workers                the Workers control: Pyodide workers a solve may use (web/pool.js)
 // Each kind's own controls are documented at the top of web/kinds/KIND.js; the kinds and the
 // contract between an editor and this page are in web/kinds/index.js.
 // data-state on <body>: "loading" | "ready" | "busy" | "error".
 //
 // The puzzle facts (kinds, engines, limits, pieces, Sudoku sizes) are Python's: build.py writes
 // them into facts.json, read once here before any editor is built.
-import { createSolver, failedResponse } from "./solver.js";
+import { failedResponse } from "./solver.js";
+import { createPool } from "./pool.js";
 import { CanvasDrawing, SvgDrawing, boardPoint } from "./draw.js";
 import { el, download, groupDigits } from "./ui.js";
 import { engineMenu } from "./widgets.js";
 import { KINDS } from "./kinds/index.js";
 
-const solver = createSolver();
-window.pysolver = { solve: (request, options) => solver.solve(request, options), ready: solver.ready };
+const solver = createPool();
+window.pysolver = {
+  solve: (request, options) => solver.solve(request, options),
+  ready: solver.ready,
+  cancel: () => solver.cancel(),
+  workers: () => solver.workerStates(),
+};
 
 const statusLine = document.getElementById("status");
 const app = document.getElementById("app");
@@ -81,7 +90,8 @@ const toolbar = el("div", { class: "toolbar" },
   el("button", { id: "export-json", type: "button", onclick: exportJson }, "Export JSON"),
   el("label", { class: "button-like", for: "import-json" }, "Import JSON"), importInput,
   el("button", { id: "export-png", type: "button", onclick: exportPng }, "PNG"),
-  el("button", { id: "export-svg", type: "button", onclick: exportSvg }, "SVG"));
+  el("button", { id: "export-svg", type: "button", onclick: exportSvg }, "SVG"),
+  solver.control());
 importInput.addEventListener("change", importJson);
 app.append(tablist, toolbar, progress);
 // Arrow keys move between tabs, as in the WAI-ARIA tabs pattern.
@@ -224,6 +234,7 @@ async function run(panel, request) {
   clearAnswer(panel);
   setState("busy", "Solving…");
   if (!request.engine && panel.engine.select.value) request.engine = panel.engine.select.value;
+  if (request.jobs === undefined && solver.jobs > 1) request.jobs = solver.jobs;
   const started = performance.now();
   let last = { nodes: 0, solutions: 0, fraction: null };
   const bar = document.getElementById("progress-bar");
