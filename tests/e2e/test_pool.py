@@ -108,3 +108,34 @@ def test_requests_that_are_not_split_run_on_the_first_worker(shared_page) -> Non
     assert "random" in response["parallel"]["note"]
     bad = solve(shared_page, {**STRIP, "jobs": 2, "puzzle": {"board": ["x"]}})["response"]
     assert not bad["ok"] and bad["error"]["path"].startswith("puzzle")
+
+
+# A pool of the page's own whose extra workers cannot load (their script is missing): the
+# tasks run on the first worker and the answer says why.
+BROKEN_POOL_JS = """async (request) => {
+    const { createPool } = await import("./pool.js");
+    const { createSolver } = await import("./solver.js");
+    let made = 0;
+    const missing = new URL("./no-such-worker.mjs", location.href);
+    const pool = createPool({makeSolver: () =>
+        made++ === 0 ? createSolver() : createSolver({workerURL: missing})});
+    await pool.ready;
+    const response = await pool.solve(request);
+    const again = await pool.solve(request);
+    return JSON.stringify({response, again, states: pool.workerStates(), made},
+        (key, value) => typeof value === "bigint" ? {bigint: value.toString()} : value);
+}"""
+
+
+def test_a_worker_that_cannot_load_leaves_the_tasks_to_the_others(shared_page) -> None:
+    result = json.loads(shared_page.evaluate(BROKEN_POOL_JS, dict(STRIP, jobs=2)))
+    response = result["response"]
+    assert response["ok"] and (response["count"], response["complete"]) == (1472, True)
+    assert response["parallel"]["workers"] == 1
+    assert "a worker could not start" in response["parallel"]["note"]
+    assert "worker script failed to start" in response["parallel"]["note"]
+    assert result["states"] == ["idle", "failed"]
+    # The next request does not try again: one failed start, and the same answer.
+    assert result["made"] == 2
+    assert result["again"]["count"] == 1472
+    assert "could not start earlier" in result["again"]["parallel"]["note"]
