@@ -34,6 +34,8 @@ run as one task each (equivalent tilings could fall into different subtrees).
 Runners: ``InlineRunner`` (tasks one after another here: tests), ``ProcessRunner`` (a pool of
 worker processes, the standard library only: the default), ``DaskRunner`` (an existing Dask
 cluster, ``python -m pysolver solve --scheduler tcp://HOST:PORT``; Dask is an optional extra).
+The page's pool of Pyodide workers (web/pool.js) runs the tasks itself, between ``plan_text``
+and ``merge_text`` (see "a pool outside Python" below).
 """
 
 from __future__ import annotations
