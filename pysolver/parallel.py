@@ -20,8 +20,9 @@ Merging is exact:
   or a worker that died) is listed in ``parallel.failed`` with its subtree, and the answer says
   ``complete: false`` (its count is then a lower bound, never a wrong total);
 - progress is the merged fraction (task weights times task fractions); cancelling stops every
-  task; once the first tasks hold ``limit`` solutions the later ones are stopped. Merged
-  progress carries no ``recent`` solution (``"recent": true`` is dropped from the tasks).
+  task; once the first tasks hold ``limit`` solutions the later ones are stopped. With
+  ``"recent": true`` the tasks send recent solutions (whole, in the puzzle's terms) and the
+  merged progress passes the latest one on.
 
 Not split, answered by one serial search (the response says why in ``parallel.note``):
 ``random`` mode (it samples the whole space with one seeded order, so the serial answer *is*
@@ -35,6 +36,8 @@ run as one task each (equivalent tilings could fall into different subtrees).
 Runners: ``InlineRunner`` (tasks one after another here: tests), ``ProcessRunner`` (a pool of
 worker processes, the standard library only: the default), ``DaskRunner`` (an existing Dask
 cluster, ``python -m pysolver solve --scheduler tcp://HOST:PORT``; Dask is an optional extra).
+The page's pool of Pyodide workers (web/pool.js) runs the tasks itself, between ``plan_text``
+and ``merge_text`` (see "a pool outside Python" below).
 """
 
 from __future__ import annotations
@@ -93,9 +96,9 @@ def plan(
     ``module.split`` validates the puzzle as ``solve`` would, so bad input fails here, once.
     """
     splits = module.split(request["puzzle"], query, wanted)
-    # Tasks do not decode recent solutions: their progress reports are merged into counts and
-    # fractions only, so a parallel run's progress carries no ``recent``.
-    base = {key: value for key, value in request.items() if key not in ("jobs", "recent")}
+    # A task keeps ``recent``: its progress reports then carry whole solutions (in the
+    # puzzle's terms), and the merged progress passes the latest one on.
+    base = {key: value for key, value in request.items() if key != "jobs"}
     share = 1 / len(splits)
     tasks: list[Task] = []
     settled = 0.0
@@ -145,6 +148,8 @@ class Merger:
         self.fractions[index] = report.get("fraction", 0.0)
         self.nodes[index] = report.get("nodes", 0)
         self.found[index] = report.get("solutions", 0)
+        if report.get("recent") is not None:
+            self.monitor.kept = report["recent"]  # passed on with the next merged report
 
     def done(self, index: int, response: dict[str, Any]) -> None:
         self.responses[index] = response
@@ -530,6 +535,106 @@ def _answer_on_dask(index: int, text: str, stop_name: str) -> str:
         return stop
 
     return answer(text, cancel=cancel, progress=report)
+
+
+# ---------------------------------------------------------------- a pool outside Python
+
+# The page runs tasks on its own Pyodide workers (web/pool.js), which Python cannot wait for: a
+# worker's Python answers synchronously. So the page asks in two steps, both through ``solve``
+# and so through the same validation, planning and merging as the runners above:
+#
+# 1. ``plan_text``: the request with a ``PlanRunner``, which records the tasks instead of
+#    running them. A request that is not split (random, trace, heatmap, dominoes, a root with
+#    no solution) or is wrong is answered right there, as the serial search or the error.
+# 2. the page runs the tasks as ordinary requests, in order, on its workers;
+# 3. ``merge_text``: the request again with an ``AnsweredRunner`` holding the task answers
+#    (JSON text as the workers wrote it: big counts stay exact), which merges them.
+
+
+class PlanRunner:
+    """Records the tasks of a request instead of running them (step 1 above)."""
+
+    name = "plan"
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.tasks: list[Task] | None = None
+        self.settled = 0.0
+        self.limit: int | None = None
+
+    def workers(self) -> int:
+        return self.jobs
+
+    def run(self, tasks: list[Task], merger: Merger) -> None:
+        self.tasks = tasks
+        self.settled = merger.settled
+        self.limit = merger.limit
+        merger.monitor = Monitor()  # nothing was searched: no progress report of the plan's
+        for task in tasks:
+            merger.done(task.index, _stopped())
+
+
+class AnsweredRunner:
+    """Gives the merger the answers a pool outside Python found (step 3 above); None for a
+    task the pool did not run (stopped after the limit, or cancelled)."""
+
+    def __init__(
+        self, name: str, jobs: int, responses: list[dict[str, Any] | None], cancelled: bool
+    ) -> None:
+        self.name = name
+        self.jobs = jobs
+        self.responses = responses
+        self.cancelled = cancelled
+
+    def workers(self) -> int:
+        return self.jobs
+
+    def run(self, tasks: list[Task], merger: Merger) -> None:
+        if len(tasks) != len(self.responses):
+            reason = (
+                f"the pool answered {len(self.responses)} tasks but this request has "
+                f"{len(tasks)}; send the request that was planned"
+            )
+            for task in tasks:
+                merger.done(task.index, _not_run(reason))
+            return
+        for task, response in zip(tasks, self.responses, strict=True):
+            merger.done(task.index, _stopped() if response is None else response)
+        if self.cancelled:
+            merger.cancelled = True
+
+
+def plan_text(
+    text: str, progress: ProgressCallback | None = None, cancel: CancelCheck | None = None
+) -> str:
+    """Step 1 for a pool outside Python: ``{"tasks": [task request as JSON text, ...],
+    "weights": [...], "settled": s, "limit": n | null}``, or ``{"response": ...}`` when the
+    request was answered here (not split, or an error)."""
+    runner = PlanRunner(1)
+    response = solve(text, progress, cancel, runner=runner)
+    if runner.tasks is None or not response.get("ok"):
+        return protocol.dumps({"response": response})
+    return protocol.dumps(
+        {
+            "tasks": [_dumps(task.request) for task in runner.tasks],
+            "weights": [task.weight for task in runner.tasks],
+            "settled": runner.settled,
+            "limit": runner.limit,
+        }
+    )
+
+
+def merge_text(text: str, executor: str = "page workers") -> str:
+    """Step 3 for a pool outside Python: ``{"request": ..., "responses": [response or null,
+    ...], "cancelled": bool}`` (responses in task order) -> the merged response as JSON."""
+    payload = _loads(text)
+    request: Any = payload.get("request") if isinstance(payload, dict) else None
+    responses = payload.get("responses") if isinstance(payload, dict) else None
+    if not isinstance(responses, list):
+        error = protocol.SolveError(INTERNAL_ERROR, "a merge needs the task answers", "responses")
+        return protocol.dumps(protocol.error_response(error))
+    runner = AnsweredRunner(executor, 1, responses, bool(payload.get("cancelled")))
+    return protocol.dumps(solve(request, runner=runner))
 
 
 # ---------------------------------------------------------------- entry points

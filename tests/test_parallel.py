@@ -15,6 +15,7 @@ import pytest
 
 from bench.generators import shikaku_puzzle
 from pysolver import api, parallel
+from pysolver.engines import monitor
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.kinds import kind_module
 from pysolver.protocol import parse_query
@@ -387,9 +388,11 @@ def test_progress_is_merged_and_ends_at_one():
     assert reports[-1]["solutions"] == 520
 
 
-def test_recent_solutions_are_absent_from_merged_progress(monkeypatch):
-    # A serial search decodes recent solutions for the page; parallel tasks are not asked to,
-    # and the merged progress has none, while the answer stays the serial one.
+def test_merged_progress_passes_on_whole_recent_solutions(monkeypatch):
+    # Tasks keep "recent": each decodes its solutions in the puzzle's terms (not the reduced
+    # subproblem's), and the merged progress passes the latest one on.
+    monkeypatch.setattr(monitor, "RECENT_INTERVAL", 0.0)
+    monkeypatch.setattr(monitor.Monitor, "interval", 0.0)
     sent = []
     real_answer = parallel.answer
 
@@ -399,13 +402,19 @@ def test_recent_solutions_are_absent_from_merged_progress(monkeypatch):
 
     monkeypatch.setattr(parallel, "answer", recording)
     reports = []
-    request = pentominoes(HOLE_8X8, recent=True)
+    request = {"kind": "sudoku", "mode": "count", "limit": 3000, "recent": True}
+    request["puzzle"] = {"grid": "." * 81}
     merged = parallel.solve(
         dict(request, jobs=2), progress=reports.append, runner=parallel.InlineRunner()
     )
-    same_answer(api.solve(request), merged)
-    assert sent and all("recent" not in task for task in sent)
-    assert reports and all("recent" not in report for report in reports)
+    assert merged["count"] == 3000
+    assert sent and all(task.get("recent") for task in sent)
+    grids = [report["recent"] for report in reports if "recent" in report]
+    assert grids
+    digits = list(range(1, 10))
+    for grid in grids:
+        assert all(sorted(row) == digits for row in grid)
+        assert all(sorted(column) == digits for column in zip(*grid, strict=True))
 
 
 # ---------------------------------------------------------------- a real Dask cluster
@@ -504,3 +513,64 @@ def test_scheduler_without_a_cluster_is_a_clear_usage_error(tmp_path):
     )
     assert run.returncode == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in run.stderr
+
+
+# ---------------------------------------------------------------- a pool outside Python (the page)
+
+
+def _pool_outside(request: dict, run=None) -> tuple[dict, dict]:
+    """What web/pool.js does: plan, answer each task text with ``run``, merge. (plan, merged)"""
+    from pysolver import protocol
+
+    plan = json.loads(parallel.plan_text(json.dumps(request)))
+    if "response" in plan:
+        return plan, plan["response"]
+    run = run or (lambda text: protocol.dumps(api.solve(text)))
+    answers = ",".join(run(text) for text in plan["tasks"])
+    payload = '{"request": ' + json.dumps(request) + ', "responses": [' + answers + "]}"
+    return plan, json.loads(parallel.merge_text(payload))
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        pentominoes(HOLE_8X8, jobs=2),
+        pentominoes(["." * 20] * 3, mode="solve", limit=None, jobs=3),
+        dict(pentominoes(HOLE_8X8, mode="solve", limit=4), jobs=2),
+        {"kind": "sudoku", "mode": "solve", "limit": 2, "jobs": 2, "puzzle": {"grid": "." * 81}},
+    ],
+)
+def test_plan_then_merge_gives_the_serial_answer(request_):
+    serial = api.solve(dict(request_, jobs=1))
+    plan, merged = _pool_outside(request_)
+    assert len(plan["tasks"]) >= 8 * request_["jobs"]
+    assert len(plan["weights"]) == len(plan["tasks"])
+    if "limit" in request_:
+        assert plan["limit"] == request_["limit"]
+    assert sum(plan["weights"]) + plan["settled"] == pytest.approx(1.0)
+    same_answer(serial, merged)
+    assert merged["parallel"]["executor"] == "page workers"
+    assert merged.get("unique") == serial.get("unique")
+
+
+def test_plan_answers_requests_that_are_not_split_and_errors():
+    plan, response = _pool_outside(pentominoes(HOLE_8X8, mode="random", limit=2, seed=5, jobs=2))
+    assert response["ok"] and "random" in response["parallel"]["note"]
+    _plan, response = _pool_outside(pentominoes(["bad"], jobs=2))
+    assert not response["ok"] and response["error"]["path"].startswith("puzzle")
+
+
+def test_merge_takes_tasks_not_run_as_stopped_and_names_a_mismatch():
+    request = pentominoes(HOLE_8X8, jobs=2)
+    plan = json.loads(parallel.plan_text(json.dumps(request)))
+    first = json.dumps(api.solve(plan["tasks"][0]))
+    nulls = ", null" * (len(plan["tasks"]) - 1)
+    payload = (
+        f'{{"request": {json.dumps(request)}, "responses": [{first}{nulls}], "cancelled": true}}'
+    )
+    merged = json.loads(parallel.merge_text(payload))
+    assert merged["ok"] and merged["cancelled"] and not merged["complete"]
+    assert 0 < merged["count"] == json.loads(first)["count"] < 520
+    short = f'{{"request": {json.dumps(request)}, "responses": [{first}]}}'
+    merged = json.loads(parallel.merge_text(short))
+    assert not merged["complete"] and "send the request that was planned" in json.dumps(merged)

@@ -1,5 +1,7 @@
 // Page entry point. Boot contract (relied on by browser tests and power users):
-// window.pysolver = { solve(request) -> Promise<response>, ready: Promise }.
+// window.pysolver = { solve(request) -> Promise<response>, ready: Promise, cancel(),
+//   workers() -> states of the pool's workers }; a request's "jobs" runs on that many workers
+//   (web/pool.js), and the page's own solves ask for the #workers control's number.
 //
 // Stable ids for tests and scripts (KIND is a kind's id, as listed in web/kinds/index.js):
 //   #status                 role=status line: loading / ready / busy / error of the solver
@@ -27,6 +29,7 @@
 //   #load-progress          bar of the runtime's download while Python loads (web/loading.js)
 //   data-offline on <html>  state of the offline copy (web/offline.js); #offline-note shows
 //                           "Works offline" once the service worker serves the page
+//   #workers                the Workers control: Pyodide workers a solve may use (web/pool.js)
 // Each kind's own controls are documented at the top of web/kinds/KIND.js; the kinds and the
 // contract between an editor and this page are in web/kinds/index.js. The Step view, heatmaps
 // and engines side by side (web/explore.js) document their ids in web/stepview.js,
@@ -35,7 +38,8 @@
 //
 // The puzzle facts (kinds, engines, limits, pieces, Sudoku sizes) are Python's: build.py writes
 // them into facts.json, read once here before any editor is built.
-import { createSolver, failedResponse } from "./solver.js";
+import { failedResponse } from "./solver.js";
+import { createPool } from "./pool.js";
 import { CanvasDrawing, SvgDrawing, boardPoint } from "./draw.js";
 import { el, download, groupDigits } from "./ui.js";
 import { durationWords, plainMessage, sentence } from "./words.js";
@@ -50,10 +54,15 @@ import { createExplorer } from "./explore.js";
 import { engineServes } from "./compare.js";
 import { MARKS, readPalette } from "./palette.js";
 
-const solver = createSolver();
+const solver = createPool();
+window.pysolver = {
+  solve: (request, options) => solver.solve(request, options),
+  ready: solver.ready,
+  cancel: () => solver.cancel(),
+  workers: () => solver.workerStates(),
+};
 showLoading(solver);
 keepOffline(solver.ready);
-window.pysolver = { solve: (request, options) => solver.solve(request, options), ready: solver.ready };
 
 const statusLine = document.getElementById("status");
 const app = document.getElementById("app");
@@ -114,7 +123,8 @@ const toolbar = el("div", { class: "toolbar" },
   el("label", { class: "button-like", for: "import-json" }, "Import JSON"), importInput,
   el("button", { id: "export-png", type: "button", onclick: exportPng }, "PNG"),
   el("button", { id: "export-svg", type: "button", onclick: exportSvg }, "SVG"),
-  el("label", { class: "field", for: "export-dark" }, el("input", { id: "export-dark", type: "checkbox" }), "Dark export"));
+  el("label", { class: "field", for: "export-dark" }, el("input", { id: "export-dark", type: "checkbox" }), "Dark export"),
+  solver.control());
 importInput.addEventListener("change", importJson);
 app.append(tablist, toolbar, progress);
 // Arrow keys move between tabs, as in the WAI-ARIA tabs pattern.
@@ -361,6 +371,7 @@ async function run(panel, request, { quiet = false } = {}) {
   // Progress reports carry a solution found lately (Python sends one a second at most): the
   // board shows it while a long search runs.
   if (request.recent === undefined) request.recent = true;
+  if (request.jobs === undefined && solver.jobs > 1) request.jobs = solver.jobs;
   const started = performance.now();
   let recentAt = null;
   const showRecent = (report) => {

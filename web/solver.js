@@ -1,6 +1,8 @@
 // The page's handle on the pysolver worker (web/worker.mjs, whose header lists the messages;
 // the protocol itself is in README.md): createSolver() -> {ready, solve, cancel, onStatus, info,
-// status, canCancelCleanly}.
+// status, canCancelCleanly}. solve(request, {onProgress, call, raw}): call "plan" / "merge" are
+// the pool's steps (web/pool.js); raw: true resolves with the response's JSON text as Python
+// wrote it (the pool passes task answers on to the merge without re-encoding them).
 //
 // One request runs at a time and later ones queue. Responses are parsed from the JSON text
 // Python wrote, with integers beyond 2^53 turned into BigInt so exact counts arrive whole.
@@ -164,7 +166,7 @@ export function createSolver(options = {}) {
           }
           break;
         case "result":
-          if (current && current.id === message.id) finish(parseJSON(message.text));
+          if (current && current.id === message.id) finish(current.raw ? null : parseJSON(message.text), message.text);
           break;
         case "fatal":
           crashed(message.message);
@@ -176,12 +178,13 @@ export function createSolver(options = {}) {
     own.postMessage({ type: "init", cancelBuffer: cancelFlag ? cancelFlag.buffer : null });
   }
 
-  function finish(response) {
+  // text: the JSON text Python wrote, when there is one (the page's own answers have none).
+  function finish(response, text = null) {
     const done = current;
     current = null;
     clearTimeout(done.cancelTimer);
     if (info !== null) setStatus("ready", "Ready");
-    done.resolve(response);
+    done.resolve(done.raw ? (text ?? JSON.stringify(response)) : response);
     pump();
   }
 
@@ -216,18 +219,19 @@ export function createSolver(options = {}) {
     if (current !== job) return; // cancelled while waiting for Python to load
     job.posted = true;
     setStatus("busy", "Solving…");
-    worker.postMessage({ type: "solve", id: job.id, text: job.text });
+    worker.postMessage({ type: "solve", id: job.id, text: job.text, call: job.call });
   }
 
-  function solve(request, { onProgress } = {}) {
+  function solve(request, { onProgress, call = "solve", raw = false } = {}) {
     let text;
     try {
       text = requestText(request);
     } catch (error) {
-      return Promise.resolve(failedResponse("client_error", `the request cannot be sent: ${error.message}`));
+      const failed = failedResponse("client_error", `the request cannot be sent: ${error.message}`);
+      return Promise.resolve(raw ? JSON.stringify(failed) : failed);
     }
     return new Promise((resolve) => {
-      queue.push({ id: nextId++, text, resolve, onProgress, posted: false, cancelTimer: null });
+      queue.push({ id: nextId++, text, call, raw, resolve, onProgress, posted: false, cancelTimer: null });
       pump();
     });
   }

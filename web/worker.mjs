@@ -4,7 +4,11 @@
 // pysolver wheel named in manifest.json, and then answers one request at a time.
 //
 // Messages in:  {type: "init", cancelBuffer: SharedArrayBuffer | null}
-//               {type: "solve", id, text}           text: the request as JSON
+//               {type: "solve", id, text, call}     text: the request as JSON; call: "solve"
+//                                                   (default), or for the pool of workers
+//                                                   (web/pool.js) "plan" or "merge", which
+//                                                   answer through pysolver.parallel's
+//                                                   plan_text / merge_text
 // Messages out: {type: "ready", info}               info: versions and load time
 //               {type: "error", message}            loading failed; the message says why
 //               {type: "loading", text, loaded, total}  loading progress: what is loading now
@@ -28,10 +32,10 @@ let runSolve = null;
 // Python side of the bridge: one function that runs a request and returns JSON text.
 // protocol.dumps writes integers of any size (Python refuses int->str over 4,300 digits).
 const GLUE = `
-from pysolver import protocol, solve
+from pysolver import parallel, protocol, solve
 
 
-def run_solve(request_text, request_id, post_progress, is_cancelled):
+def run_solve(request_text, request_id, post_progress, is_cancelled, call="solve"):
     def progress(report):
         post_progress(request_id, protocol.dumps(report))
 
@@ -40,6 +44,10 @@ def run_solve(request_text, request_id, post_progress, is_cancelled):
 
     # JavaScript passes undefined (None here) when the page is not cross-origin isolated.
     hook = cancel if is_cancelled is not None else None
+    if call == "plan":
+        return parallel.plan_text(request_text, progress=progress, cancel=hook)
+    if call == "merge":
+        return parallel.merge_text(request_text)
     return protocol.dumps(solve(request_text, progress=progress, cancel=hook))
 
 
@@ -166,9 +174,9 @@ function isCancelled(id) {
   return Atomics.load(cancelFlag, 0) === id;
 }
 
-function solveOne(id, text) {
+function solveOne(id, text, call) {
   try {
-    const result = runSolve(text, id, postProgress, cancelFlag ? isCancelled : undefined);
+    const result = runSolve(text, id, postProgress, cancelFlag ? isCancelled : undefined, call ?? "solve");
     self.postMessage({ type: "result", id, text: result });
   } catch (error) {
     if (error && error.constructor && error.constructor.name === "PythonError") {
@@ -200,6 +208,6 @@ self.onmessage = async (event) => {
       self.postMessage({ type: "fatal", id: message.id, message: "Python is not loaded yet" });
       return;
     }
-    solveOne(message.id, message.text);
+    solveOne(message.id, message.text, message.call);
   }
 };

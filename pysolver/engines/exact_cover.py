@@ -107,6 +107,7 @@ def search(
                 sub, engine, limit=limit, keep_solutions=keep_solutions, rng=rng, monitor=monitor
             ),
             singles=engine == "singles",
+            monitor=monitor,
         )
     module = engine_modules(engine)[engine]
     result: SearchResult[list[int]] = module.search(
@@ -304,13 +305,22 @@ def search_subtree(
     run: Callable[[ExactCoverProblem], SearchResult[list[int]]],
     *,
     singles: bool = False,
+    monitor: Monitor | None = None,
 ) -> SearchResult[list[int]]:
-    """``run`` (a search) on the subtree below ``path``, its solutions in original indices."""
+    """``run`` (a search) on the subtree below ``path``, its solutions in original indices.
+
+    monitor: the one ``run`` reports to; its recent-solution decoder (if any) is given the
+    solutions in original indices too, so a task's progress shows whole solutions.
+    """
     reduction = reduce(problem, path, singles=singles)
-    result = run(reduction.problem)
     original = reduction.original
-    result.solutions = [
-        sorted([*reduction.chosen, *(original[o] for o in solution)])
-        for solution in result.solutions
-    ]
+
+    def in_original(solution: list[int]) -> list[int]:
+        return sorted([*reduction.chosen, *(original[o] for o in solution)])
+
+    if monitor is not None and monitor.recent is not None:
+        decode = monitor.recent
+        monitor.recent = lambda solution: decode(in_original(solution))
+    result = run(reduction.problem)
+    result.solutions = [in_original(solution) for solution in result.solutions]
     return result

@@ -1,0 +1,166 @@
+"""Browser benchmark of the page's pool of Pyodide workers (web/pool.js): memory and speed.
+
+    .venv/bin/python -m bench.bench_pool [--workers 2] [--full]
+
+Needs what ``python3 build.py test`` installs (.venv with Playwright, Debian's Chromium). Builds
+dist/, serves it cross-origin isolated on a free 127.0.0.1 port, opens the page and prints:
+
+1. Memory: what each extra worker costs, measured two ways before and after the pool starts
+   its extra workers: ``performance.measureUserAgentSpecificMemory()`` (the page's and its
+   workers' JavaScript and WebAssembly memory, by worker), and the proportional set size (PSS)
+   of all of Chromium's processes of this run (from /proc; Linux only).
+2. Speed: each count with jobs 1 (one worker) and jobs N in the page, wall seconds as the page
+   sees them, the speed-up, the number of tasks and the workers that ran them. The default run
+   has 6x10 (all 9,356) and the 16,146 distinct 8x8 + square tilings; --full adds all 129,168.
+
+The machine is shared (2 cores, several jobs): figures are noisy; the load average is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from bench.bench_browser import load_build_module
+from bench.browser import CHROMIUM, CHROMIUM_ARGS
+
+
+def pentominoes(board: list[str], symmetry: str = "all", extra: tuple = ()) -> dict[str, Any]:
+    puzzle = {"board": board, "pieces": ["pentominoes", *extra]}
+    return {"kind": "polyomino", "mode": "count", "symmetry": symmetry, "puzzle": puzzle}
+
+
+# name, request, expected count, in the default run
+CASES: list[tuple[str, dict[str, Any], int, bool]] = [
+    ("6x10 all", pentominoes(["." * 10] * 6), 9356, True),
+    ("8x8+O4 distinct", pentominoes(["." * 8] * 8, "distinct", ("O4",)), 16146, True),
+    ("8x8+O4 all", pentominoes(["." * 8] * 8, "all", ("O4",)), 129168, False),
+]
+
+# A count long enough that the pool starts its extra workers (they start for runs not quick).
+WARM_UP = pentominoes(["." * 15] * 4)
+
+MEASURE_JS = """async () => {
+    if (typeof performance.measureUserAgentSpecificMemory !== "function") return null;
+    const result = await performance.measureUserAgentSpecificMemory();
+    const workers = result.breakdown
+        .filter((entry) => entry.bytes > 0)
+        .map((entry) => ({bytes: entry.bytes,
+                          scope: entry.attribution.map((a) => a.scope).join(",")}));
+    return {bytes: result.bytes, workers};
+}"""
+
+SOLVE_JS = """async (request) => {
+    const started = performance.now();
+    const response = await window.pysolver.solve(request);
+    const seconds = (performance.now() - started) / 1000;
+    return {ok: response.ok, count: String(response.count), complete: response.complete,
+            error: response.error ?? null, parallel: response.parallel ?? null, seconds};
+}"""
+
+
+def chromium_pss_kib(marker: str) -> int:
+    """Proportional set size of every process whose command line holds ``marker`` (our
+    profile directory: this run's Chromium, not the other browsers on the machine)."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if marker not in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                continue
+            for line in (entry / "smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue  # the process ended meanwhile, or is not ours to read
+    return total
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--workers", type=int, default=2, help="jobs of the parallel runs")
+    parser.add_argument("--full", action="store_true", help="also all 129,168 8x8 + square")
+    args = parser.parse_args(argv)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("Playwright is missing: run python3 build.py test once, then use .venv/bin/python")
+        return 2
+    build = load_build_module()
+    build.build_site(quiet=True)
+    server = build.make_server(port=0, isolated=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    # Memory measurement answers at the next garbage collection unless told to be eager.
+    chromium_args = [*CHROMIUM_ARGS, "--enable-blink-features=ForceEagerMeasureMemory"]
+    with sync_playwright() as playwright:
+        profile = tempfile.TemporaryDirectory(prefix="pysolver-bench-pool-")
+        context = playwright.chromium.launch_persistent_context(
+            profile.name, executable_path=CHROMIUM, args=chromium_args, headless=True
+        )
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function("() => window.pysolver && window.pysolver.ready")
+        page.evaluate("() => window.pysolver.ready")
+        isolated = page.evaluate("crossOriginIsolated")
+        before = page.evaluate(MEASURE_JS)
+        pss_before = chromium_pss_kib(profile.name)
+        warm = page.evaluate(SOLVE_JS, dict(WARM_UP, jobs=args.workers))
+        states = page.evaluate("window.pysolver.workers()")
+        after = page.evaluate(MEASURE_JS)
+        pss_after = chromium_pss_kib(profile.name)
+        extra = len(states) - 1
+        print(f"cross-origin isolated: {isolated}; workers after warm-up: {states}")
+        print(f"warm-up ({warm['count']} tilings, jobs {args.workers}): {warm['seconds']:.1f} s")
+        print()
+        print("memory               before (MB)  after (MB)  per extra worker (MB)")
+        if before and after and extra:
+            mb_before, mb_after = before["bytes"] / 2**20, after["bytes"] / 2**20
+            print(
+                f"{'measureUserAgent…':<20} {mb_before:>11.1f} {mb_after:>11.1f} "
+                f"{(mb_after - mb_before) / extra:>22.1f}"
+            )
+            for entry in after["workers"]:
+                print(f"    {entry['scope'] or '?':<32} {entry['bytes'] / 2**20:>8.1f} MB")
+        else:
+            print("measureUserAgentSpecificMemory: not available here")
+        if pss_before and extra:
+            kib = (pss_after - pss_before) / extra
+            print(
+                f"{'Chromium PSS':<20} {pss_before / 1024:>11.1f} {pss_after / 1024:>11.1f} "
+                f"{kib / 1024:>22.1f}"
+            )
+        print()
+        print(
+            f"{'count':<18} {'expected':>9} {'1 worker s':>11} {f'jobs {args.workers} s':>9} "
+            f"{'speed-up':>9} {'tasks':>6} {'workers':>8} {'load':>5}"
+        )
+        for name, request, expected, default in CASES:
+            if not default and not args.full:
+                continue
+            serial = page.evaluate(SOLVE_JS, request)
+            split = page.evaluate(SOLVE_JS, dict(request, jobs=args.workers))
+            for run in (serial, split):
+                if not run["ok"] or run["count"] != str(expected) or not run["complete"]:
+                    print(f"{name}: wrong answer {run}")
+                    return 1
+            parallel = split["parallel"] or {}
+            print(
+                f"{name:<18} {expected:>9,} {serial['seconds']:>11.1f} {split['seconds']:>9.1f} "
+                f"{serial['seconds'] / split['seconds']:>9.2f} {parallel.get('tasks', 0):>6} "
+                f"{parallel.get('workers', 0):>8} {os.getloadavg()[0]:>5.1f}"
+            )
+        context.close()
+        profile.cleanup()
+    server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

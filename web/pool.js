@@ -1,0 +1,318 @@
+// A pool of pysolver workers for requests with "jobs": N (README, "Parallel and cluster runs").
+//
+// createPool() -> the interface of createSolver (web/solver.js: ready, info, status,
+// canCancelCleanly, solve, cancel, onStatus) plus `jobs` (what the page's Workers control asks
+// for), `workerStates()` (one entry per worker: "idle", "busy", "loading" or "failed"; for tests
+// and curious users) and `control()` (the Workers control itself).
+//
+// The first worker is the page's usual one and answers every request. Python plans and merges;
+// this module only schedules. A request whose jobs is above 1 goes:
+// 1. to the first worker as a "plan" (pysolver.parallel.plan_text): the tasks, plain requests
+//    in search order with their weights; or the answer itself when the request is not split
+//    (random or trace mode, heatmaps, dominoes, an error), which is then the response;
+// 2. task by task, in order, to whichever worker is free. Extra workers start only for a run
+//    still going after EXTRA_START_DELAY_MS (quick solves never pay for one), one after another
+//    (each loads Pyodide once), and stay for later requests; a task starts on the first worker
+//    at once;
+// 3. with every answer's JSON text, as Python wrote it (big counts stay exact), to the first
+//    worker as a "merge" (pysolver.parallel.merge_text), whose answer is the response. The
+//    page adds parallel.workers (how many ran tasks) and sets stats.seconds to the whole run.
+//
+// Progress is merged as Python's Merger merges it: the weight settled while planning plus each
+// task's weight times its fraction; nodes and solutions add up. With a limit, once the first
+// tasks in order hold that many solutions the later ones are not started, or are cancelled.
+// Cancel cancels every worker's task (each stops through its shared flag or is restarted
+// within CANCEL_GRACE_MS, see solver.js) and answers the merged partial count.
+// An extra worker that cannot load is dropped and the response's parallel.note says so; the
+// tasks then run on the workers that did load (at least the first one).
+
+import { createSolver, failedResponse, parseJSON, requestText } from "./solver.js";
+
+// The most workers a page starts: each holds its own Pyodide (see README for the memory
+// figure), so a request asking for more runs on this many.
+export const MAX_WORKERS = 8;
+// The Workers control's default: the machine's cores as the browser reports them, at most this.
+const DEFAULT_WORKERS_CAP = 4;
+const EXTRA_START_DELAY_MS = 250;
+
+// a + b for counts that may be Numbers or BigInts (parseJSON makes BigInt above 2^53).
+function add(a, b) {
+  if (typeof a === "bigint" || typeof b === "bigint") return BigInt(a) + BigInt(b);
+  const sum = a + b;
+  return Number.isSafeInteger(sum) ? sum : BigInt(a) + BigInt(b);
+}
+
+function jobsOf(request) {
+  let value = request;
+  if (typeof request === "string") {
+    try {
+      value = JSON.parse(request);
+    } catch {
+      return 1; // the first worker answers with Python's invalid_json error
+    }
+  }
+  const jobs = value && typeof value === "object" ? value.jobs : undefined;
+  // Anything but a whole number above 1 goes to Python as it is, which accepts or refuses it.
+  return Number.isSafeInteger(jobs) && jobs > 1 ? jobs : 1;
+}
+
+export function defaultWorkers() {
+  const cores = Number(globalThis.navigator?.hardwareConcurrency) || 1;
+  return Math.max(1, Math.min(cores, DEFAULT_WORKERS_CAP));
+}
+
+export function createPool(options = {}) {
+  const makeSolver = options.makeSolver ?? (() => createSolver(options));
+  const first = makeSolver();
+  // Extra workers, in the order they were started: {solver, state, error}.
+  const extras = [];
+  let starting = null; // the promise of the extra worker being started, if any
+  let broken = null; // why an extra worker could not start: then no more are tried
+  let jobs = defaultWorkers();
+  let current = null; // the parallel run under way
+  let queue = Promise.resolve();
+
+  // Offer a worker that just loaded (or failed to) to the run under way, if any.
+  function offer(extra) {
+    if (current && current.join) current.join(extra);
+  }
+
+  // Start extra workers one after another until `count` are loading or loaded; each is offered
+  // to the run under way as soon as it is ready.
+  function startExtras(count) {
+    const alive = () => extras.filter((extra) => extra.state !== "failed");
+    const step = async () => {
+      while (alive().length < count && broken === null) {
+        const extra = { solver: makeSolver(), state: "loading", error: null };
+        extras.push(extra);
+        try {
+          await extra.solver.ready;
+          extra.state = "idle";
+        } catch (error) {
+          extra.state = "failed";
+          extra.error = error?.message || String(error);
+          broken = extra.error; // one failure is enough to know this page cannot hold more
+        }
+        offer(extra);
+      }
+      // Workers that finished loading during an earlier run join this one.
+      for (const extra of extras) if (extra.state === "idle") offer(extra);
+    };
+    starting = (starting ?? Promise.resolve()).then(step, step);
+    return starting;
+  }
+
+  function workerStates() {
+    const firstState = first.status.state === "busy" ? "busy" : first.status.state === "ready" ? "idle" : first.status.state;
+    return [firstState, ...extras.map((extra) => extra.state)];
+  }
+
+  async function runParallel(request, wanted, onProgress) {
+    const started = performance.now();
+    const text = requestText(request);
+    // phase: "plan", "tasks" or "merge"; check(): settle the tasks if none is left running.
+    const run = { cancelled: false, phase: "plan", workers: [], check: () => {} };
+    run.cancel = () => {
+      run.cancelled = true;
+      if (run.phase === "plan") first.cancel();
+      for (const worker of run.workers) if (worker.task !== null) worker.solver.cancel();
+      run.check();
+    };
+    current = run;
+    try {
+      const planText = await first.solve(text, { call: "plan", raw: true, onProgress });
+      const plan = parseJSON(planText);
+      if (!Array.isArray(plan.tasks)) return plan.response ?? plan; // answered, or failed, there
+      run.phase = "tasks";
+      const answers = await runTasks(run, plan, Math.min(wanted, MAX_WORKERS), onProgress);
+      run.phase = "merge";
+      const notes = answers.notes;
+      if (wanted > MAX_WORKERS) notes.unshift(`this page runs at most ${MAX_WORKERS} workers`);
+      const payload = `{"request": ${text}, "cancelled": ${run.cancelled}, "responses": [${answers.texts.map((t) => t ?? "null").join(", ")}]}`;
+      const response = parseJSON(await first.solve(payload, { call: "merge", raw: true }));
+      if (response.ok && response.parallel) {
+        response.parallel.workers = answers.used;
+        if (notes.length) response.parallel.note = notes.join("; ");
+        response.stats = { ...response.stats, seconds: (performance.now() - started) / 1000 };
+      }
+      return response;
+    } finally {
+      current = null;
+    }
+  }
+
+  function runTasks(run, plan, wanted, onProgress) {
+    const count = plan.tasks.length;
+    const weights = plan.weights;
+    const limit = plan.limit === null || plan.limit === undefined ? null : BigInt(plan.limit);
+    const texts = new Array(count).fill(null);
+    const counts = new Array(count).fill(null); // a task's count once it answered ok
+    const fractions = new Array(count).fill(0);
+    const nodes = new Array(count).fill(0);
+    const found = new Array(count).fill(0);
+    const notes = [];
+    const used = new Set();
+    let next = 0;
+    let stopFrom = count;
+    let running = 0;
+    let settle;
+    const finished = new Promise((resolve) => {
+      settle = resolve;
+    });
+    const started = performance.now();
+    let recent; // the latest recent solution a task reported, until the next merged report
+
+    function report() {
+      if (!onProgress) return;
+      let fraction = plan.settled;
+      for (let index = 0; index < count; index += 1) fraction += weights[index] * fractions[index];
+      try {
+        onProgress({
+          nodes: nodes.reduce(add, 0),
+          solutions: found.reduce(add, 0),
+          fraction,
+          seconds: (performance.now() - started) / 1000,
+          workers: used.size,
+          ...(recent === undefined ? {} : { recent }),
+        });
+        recent = undefined;
+      } catch (error) {
+        console.error(error);
+      }
+    }
+
+    // Once the first tasks, all answered, hold `limit` solutions, the later ones can stop.
+    function stopAfterLimit() {
+      if (limit === null) return;
+      let total = 0n;
+      for (let index = 0; index < count; index += 1) {
+        if (counts[index] === null) return;
+        total += BigInt(counts[index]);
+        if (total >= limit) {
+          stopFrom = Math.min(stopFrom, index + 1);
+          for (const worker of run.workers) if (worker.task !== null && worker.task >= stopFrom) worker.solver.cancel();
+          return;
+        }
+      }
+    }
+
+    function done() {
+      return running === 0 && (run.cancelled || next >= Math.min(count, stopFrom));
+    }
+
+    async function serve(worker) {
+      run.workers.push(worker);
+      while (!run.cancelled && next < Math.min(count, stopFrom)) {
+        const index = next;
+        next += 1;
+        worker.task = index;
+        running += 1;
+        used.add(worker);
+        const onTaskProgress = (progress) => {
+          if (texts[index] !== null) return;
+          fractions[index] = progress.fraction ?? fractions[index];
+          nodes[index] = progress.nodes ?? nodes[index];
+          found[index] = progress.solutions ?? found[index];
+          // A task's recent solution is whole (in the puzzle's terms): pass the latest one on.
+          if (progress.recent !== undefined) recent = progress.recent;
+          report();
+        };
+        const answerText = await worker.solver.solve(plan.tasks[index], { raw: true, onProgress: onTaskProgress });
+        worker.task = null;
+        running -= 1;
+        texts[index] = answerText;
+        const answer = parseJSON(answerText);
+        if (answer.ok) {
+          counts[index] = answer.count ?? 0;
+          if (answer.complete) fractions[index] = 1;
+          nodes[index] = answer.stats?.nodes ?? nodes[index];
+          found[index] = answer.count ?? found[index];
+        }
+        stopAfterLimit();
+        report();
+      }
+      if (done()) settle();
+    }
+
+    run.check = () => {
+      if (done()) settle();
+    };
+    serve({ solver: first, task: null });
+    const extrasWanted = Math.min(wanted, count) - 1;
+    let joined = 0;
+    run.join = (extra) => {
+      if (extra.state === "failed") {
+        notes.push(`a worker could not start (${extra.error}); the tasks ran on the workers that did`);
+        return;
+      }
+      if (extra.state !== "idle" || joined >= extrasWanted || done() || run.cancelled) return;
+      joined += 1;
+      extra.state = "busy";
+      serve({ solver: extra.solver, task: null }).finally(() => {
+        extra.state = "idle";
+      });
+    };
+    // Idle extras of earlier runs join at once; more start only if the run is not quick.
+    for (const extra of extras) if (extra.state === "idle") run.join(extra);
+    if (joined < extrasWanted && broken !== null) {
+      notes.push(`a worker could not start earlier (${broken}); the tasks ran on the workers that did`);
+    } else if (joined < extrasWanted) {
+      setTimeout(() => {
+        if (!done() && !run.cancelled) startExtras(extrasWanted);
+      }, EXTRA_START_DELAY_MS);
+    }
+    return finished.then(() => ({ texts, notes, used: used.size }));
+  }
+
+  function solve(request, options = {}) {
+    const wanted = jobsOf(request);
+    if (wanted <= 1) return first.solve(request, options);
+    // One request at a time, as the first worker takes them.
+    const result = queue.then(() => runParallel(request, wanted, options.onProgress));
+    queue = result.catch(() => {});
+    return result.catch((error) => failedResponse("client_error", error?.message || String(error)));
+  }
+
+  function cancel() {
+    if (current) current.cancel();
+    else first.cancel();
+  }
+
+  function control() {
+    const input = document.createElement("input");
+    Object.assign(input, { id: "workers", type: "number", min: "1", max: String(MAX_WORKERS), value: String(jobs) });
+    input.title = "Pyodide workers a solve may use (each loads its own copy of Python)";
+    input.addEventListener("change", () => {
+      const value = Math.round(Number(input.value));
+      jobs = Number.isFinite(value) ? Math.max(1, Math.min(MAX_WORKERS, value)) : 1;
+      input.value = String(jobs);
+    });
+    const label = document.createElement("label");
+    label.className = "workers";
+    label.append("Workers ", input);
+    return label;
+  }
+
+  return {
+    get ready() {
+      return first.ready;
+    },
+    get info() {
+      return first.info;
+    },
+    get status() {
+      return first.status;
+    },
+    get canCancelCleanly() {
+      return first.canCancelCleanly;
+    },
+    get jobs() {
+      return jobs;
+    },
+    solve,
+    cancel,
+    onStatus: (callback) => first.onStatus(callback),
+    workerStates,
+    control,
+  };
+}
