@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import signal
 import sys
@@ -33,6 +34,17 @@ examples:
 """
 
 
+def positive_seconds(text: str) -> float:
+    """A --timeout value: a finite number of seconds above zero (nan and -5 are usage errors)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a finite number of seconds above 0")
+    return seconds
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m pysolver",
@@ -58,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument(
         "--timeout",
-        type=float,
+        type=positive_seconds,
         metavar="SECONDS",
         help="stop the search after this many seconds and print what was found so far",
     )

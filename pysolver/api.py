@@ -60,10 +60,14 @@ def _solve(
 ) -> dict[str, Any]:
     request = protocol.require_dict(request, "request", code=INVALID_REQUEST)
     kind = request.get("kind")
+    if kind is None:
+        raise SolveError(
+            UNKNOWN_KIND, f"the request has no kind; choose one of {', '.join(KINDS)}", "kind"
+        )
     if not isinstance(kind, str) or kind not in KINDS:
         raise SolveError(
             UNKNOWN_KIND,
-            f"unknown kind {kind!r}; choose one of {', '.join(KINDS)}",
+            f"unknown kind {protocol.shown(kind)}; choose one of {', '.join(KINDS)}",
             "kind",
         )
     query = protocol.parse_query(request, progress, cancel)

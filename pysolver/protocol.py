@@ -76,6 +76,18 @@ class SolveError(Exception):
         return {"code": self.code, "message": self.message, "path": self.path}
 
 
+# Longest piece of user input a message repeats: a 10 MB kind must not make a 10 MB message.
+MAX_ECHO_CHARS = 40
+
+
+def shown(value: Any) -> str:
+    """A value from the request as a message repeats it: quoted, and cut to a readable length."""
+    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    if len(text) > MAX_ECHO_CHARS:
+        text = text[: MAX_ECHO_CHARS - 1] + "…"
+    return f'"{text}"' if isinstance(value, str) else text
+
+
 def puzzle_error(message: str, path: str = "puzzle") -> SolveError:
     """The usual error of a kind: the puzzle itself is wrong."""
     return SolveError(INVALID_PUZZLE, message, path)
@@ -177,7 +189,8 @@ def engine_for(query: Query, engines: tuple[str, ...]) -> str:
     if query.engine not in engines:
         raise SolveError(
             UNKNOWN_ENGINE,
-            f"unknown engine {query.engine!r} for this kind; choose one of {', '.join(engines)}",
+            f"unknown engine {shown(query.engine)} for this kind; choose one of "
+            f"{', '.join(engines)}",
             "engine",
         )
     return query.engine
@@ -228,7 +241,7 @@ def parse_query(
     if not isinstance(mode, str) or mode not in MODES:
         raise SolveError(
             UNKNOWN_MODE,
-            f"unknown mode {mode!r}; choose one of {', '.join(MODES)}",
+            f"unknown mode {shown(mode)}; choose one of {', '.join(MODES)}",
             "mode",
         )
     default_limit = None if mode == "count" else 1
@@ -299,6 +312,11 @@ def loads(text: str | bytes) -> Any:
         ) from None
     except ValueError as exc:  # e.g. an integer literal longer than the digit guard
         raise SolveError(INVALID_JSON, f"request is not valid JSON: {exc}") from None
+    except RecursionError:
+        # json's decoder recurses per nesting level; a thousand brackets deep exhausts it.
+        raise SolveError(
+            TOO_LARGE, "the request is nested too deeply to read; flatten it"
+        ) from None
 
 
 def error_response(error: SolveError) -> dict[str, Any]:

@@ -206,3 +206,19 @@ def test_a_reader_that_goes_away_is_not_an_error() -> None:
     err = process.stderr.read().decode()
     assert process.wait(timeout=30) == 0
     assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_deeply_nested_input_gives_error_json_not_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 1000 + "]" * 1000)
+    done = run_cli("solve", str(path))
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert json.loads(done.stdout)["error"]["code"] == "too_large"
+
+
+@pytest.mark.parametrize("seconds", ["nan", "-5", "0", "inf", "soon"])
+def test_timeout_must_be_a_finite_positive_number(seconds: str) -> None:
+    done = run_cli("solve", "--timeout", seconds, "-", stdin=json.dumps(TRIANGLE))
+    assert done.returncode == 2
+    assert "--timeout" in done.stderr and done.stdout == ""

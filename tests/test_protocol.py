@@ -117,3 +117,18 @@ def test_accepts_bytes_and_text():
     request = '{"kind": "exact_cover", "puzzle": {"items": ["a"], "options": [["a"]]}}'
     assert pysolver.solve(request)["ok"]
     assert pysolver.solve(request.encode())["ok"]
+
+
+def test_missing_kind_is_said_in_words():
+    error = error_of({"puzzle": {}})
+    assert error["code"] == "unknown_kind"
+    assert error["message"].startswith("the request has no kind")
+    assert "None" not in error["message"]
+
+
+@pytest.mark.parametrize("field", ["kind", "mode", "engine"])
+def test_echoed_input_is_cut_to_a_readable_length(field):
+    request = {"kind": "sudoku", "puzzle": {"grid": "." * 81}, field: "x" * 10_000_000}
+    error = error_of(request)
+    assert error["path"] == field
+    assert len(error["message"]) < 200

@@ -1,0 +1,208 @@
+"""Peak memory and stop latency of requests that are valid but too big (issue: bounded memory).
+
+Each row runs ``python -m pysolver solve --timeout T`` in a child process on one request a
+curious user could send, and prints the child's peak resident memory (from ``os.wait4``'s
+rusage, so per child) and how long after the timeout it answered. A child still running
+``--kill-after`` seconds past its timeout is killed and reported as such.
+
+    python bench/stop_audit.py                 # every row, --timeout 5
+    python bench/stop_audit.py --timeout 2 --only sudoku
+    python bench/stop_audit.py --json audit.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def empty_sudoku(n: int) -> dict[str, Any]:
+    # Above 35 symbols a grid can only be written as rows of ints.
+    return {"grid": "." * (n * n)} if n <= 25 else {"grid": [[0] * n for _ in range(n)]}
+
+
+def board(rows: int, cols: int) -> list[str]:
+    return ["." * cols] * rows
+
+
+def shikaku_blocks(side: int, block: int) -> dict[str, Any]:
+    """A side x side grid cut into block x block squares, one clue at each square's centre."""
+    clues = [
+        [top + block // 2, left + block // 2, block * block]
+        for top in range(0, side, block)
+        for left in range(0, side, block)
+    ]
+    return {"rows": side, "cols": side, "clues": clues}
+
+
+def wide_exact_cover(options: int, per_option: int, items: int) -> dict[str, Any]:
+    """Options of consecutive items (wrapping), so the matrix has options x per_option entries."""
+    names = [f"i{index}" for index in range(items)]
+    return {
+        "items": names,
+        "options": [
+            [names[(start * 7 + k) % items] for k in range(per_option)] for start in range(options)
+        ],
+    }
+
+
+def rows() -> list[tuple[str, Callable[[], dict[str, Any]]]]:
+    """(name, request builder) for every row of the audit table."""
+    dominoes = {"pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 200}]}
+    return [
+        (
+            "sudoku 9x9 empty, solve limit 1e9",
+            lambda: {"kind": "sudoku", "limit": 10**9, "puzzle": empty_sudoku(9)},
+        ),
+        (
+            "sudoku 9x9 empty, random limit 1e6",
+            lambda: {"kind": "sudoku", "mode": "random", "seed": 1, "limit": 10**6,
+             "puzzle": empty_sudoku(9)},
+        ),
+        (
+            "polyomino 20x20, 200 dominoes, solve limit 1e9",
+            lambda: {"kind": "polyomino", "limit": 10**9,
+             "puzzle": {"board": board(20, 20), **dominoes}},
+        ),
+        (
+            "polyomino 20x20, 200 dominoes, count distinct",
+            lambda: {"kind": "polyomino", "mode": "count", "symmetry": "distinct",
+             "puzzle": {"board": board(20, 20), **dominoes}},
+        ),
+        (
+            "sudoku 25x25 empty, count, bitset",
+            lambda: {"kind": "sudoku", "mode": "count", "engine": "bitset",
+                     "puzzle": empty_sudoku(25)},
+        ),
+        (
+            "sudoku 36x36 empty, count, bitset",
+            lambda: {"kind": "sudoku", "mode": "count", "engine": "bitset",
+                     "puzzle": empty_sudoku(36)},
+        ),
+        (
+            "shikaku 100x100, four 2500 clues, dlx",
+            lambda: {"kind": "shikaku", "engine": "dlx", "puzzle": shikaku_blocks(100, 50)},
+        ),
+        (
+            "shikaku 100x100, 25 clues of 400, dlx",
+            lambda: {"kind": "shikaku", "engine": "dlx", "puzzle": shikaku_blocks(100, 20)},
+        ),
+        (
+            "exact cover 20k options, 2M entries, dlx",
+            lambda: {"kind": "exact_cover", "engine": "dlx", "mode": "count",
+             "puzzle": wide_exact_cover(20_000, 100, 2_000)},
+        ),
+        (
+            "exact cover 200k options (the caps), dlx",
+            lambda: {"kind": "exact_cover", "engine": "dlx", "mode": "count",
+             "puzzle": wide_exact_cover(200_000, 10, 20_000)},
+        ),
+        (
+            "polyomino 2x2, 2 dominoes, random limit 1e9",
+            lambda: {"kind": "polyomino", "mode": "random", "seed": 3, "limit": 10**9,
+             "puzzle": {"board": board(2, 2),
+                        "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 2}]}},
+        ),
+        (
+            "polyomino 8x8, 32 dominoes, count distinct",
+            lambda: {"kind": "polyomino", "mode": "count", "symmetry": "distinct",
+             "puzzle": {"board": board(8, 8),
+                        "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 32}]}},
+        ),
+    ]  # fmt: skip
+
+
+def run_row(index: int, timeout: float, kill_after: float) -> dict[str, Any]:
+    """Run request ``index`` in a child CLI; its peak memory, answer time and how it ended."""
+    with tempfile.TemporaryDirectory() as folder:
+        request_path = Path(folder) / "request.json"
+        # Another process writes the request: Linux carries a parent's peak memory into the
+        # children it forks, so this process must never hold a big request itself.
+        writer = [sys.executable, __file__, "--write", str(index), str(request_path)]
+        subprocess.run(writer, check=True)
+        answer_path = Path(folder) / "answer.json"
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        command = [sys.executable, "-m", "pysolver", "solve", "--timeout", str(timeout)]
+        started = time.perf_counter()
+        with answer_path.open("wb") as answer:
+            child = subprocess.Popen(
+                [*command, str(request_path)],
+                stdout=answer,
+                stderr=subprocess.DEVNULL,
+                env=env,
+                cwd=ROOT,
+            )
+            # Reap with wait4 ourselves: it gives this child's own rusage (peak memory).
+            killed = False
+            while True:
+                pid, _, usage = os.wait4(child.pid, os.WNOHANG)
+                if pid:
+                    break
+                if time.perf_counter() - started > timeout + kill_after:
+                    child.send_signal(signal.SIGKILL)
+                    _, _, usage = os.wait4(child.pid, 0)
+                    killed = True
+                    break
+                time.sleep(0.02)
+            child.returncode = 0  # reaped above; keep Popen from waiting again
+        seconds = time.perf_counter() - started
+        output = answer_path.read_bytes()
+    ending = "killed"
+    if not killed:
+        try:
+            response = json.loads(output)
+        except ValueError:
+            response = {}
+        if response.get("ok") is False:
+            ending = response.get("error", {}).get("code", "error")
+        elif response.get("cancelled"):
+            ending = f"partial ({response.get('count')} found)"
+        else:
+            ending = f"answered ({response.get('count')})"
+    return {
+        "peak_mb": round(usage.ru_maxrss / 1024, 1),
+        "seconds": round(seconds, 2),
+        "late": round(max(0.0, seconds - timeout), 2),
+        "ending": ending,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--timeout", type=float, default=5.0)
+    parser.add_argument("--kill-after", type=float, default=25.0, metavar="SECONDS")
+    parser.add_argument("--only", default="", help="run the rows whose name contains this")
+    parser.add_argument("--json", metavar="FILE", help="also write the table as JSON")
+    parser.add_argument("--write", nargs=2, metavar=("INDEX", "FILE"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.write:
+        index, path = args.write
+        Path(path).write_text(json.dumps(rows()[int(index)][1]()))
+        return 0
+    names = [name for name, _ in rows()]
+    table = []
+    print(f"{'request':50} {'peak MB':>8} {'late s':>7}  ending", flush=True)
+    for index, name in enumerate(names):
+        if args.only not in name:
+            continue
+        row = {"request": name, **run_row(index, args.timeout, args.kill_after)}
+        table.append(row)
+        print(f"{name:50} {row['peak_mb']:8.0f} {row['late']:7.2f}  {row['ending']}", flush=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps(table, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
