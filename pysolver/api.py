@@ -6,6 +6,7 @@ from time import perf_counter
 from typing import Any
 
 from pysolver import protocol
+from pysolver.engines.monitor import Cancelled, SearchResult
 from pysolver.kinds import KINDS, kind_module
 from pysolver.protocol import (
     INTERNAL_ERROR,
@@ -74,7 +75,18 @@ def _solve(
     if "puzzle" not in request:
         raise SolveError(INVALID_REQUEST, "the request has no puzzle", "puzzle")
     module = kind_module(kind)
-    fields = module.solve(request["puzzle"], query)
+    try:
+        fields = module.solve(request["puzzle"], query)
+    except Cancelled:
+        # Stopped while building (a matrix, placements, a symmetry reduction): nothing found.
+        engine = query.engine if query.engine in module.ENGINES else module.ENGINES[0]
+        fields = protocol.response_fields(
+            SearchResult(complete=False, cancelled=True, stats={"nodes": 0}), engine
+        )
+    protocol.cap_count(fields, query)
+    if query.wants_solutions and len(fields["solutions"]) < fields["count"]:
+        # Past the listing cap (pysolver.budget.listed_cap) solutions are counted, not listed.
+        fields["solutions_truncated"] = True
     response: dict[str, Any] = {"ok": True, "kind": kind, "mode": query.mode}
     if query.seed is not None:
         response["seed"] = query.seed

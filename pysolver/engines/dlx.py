@@ -40,6 +40,7 @@ import random
 from collections.abc import Callable
 from functools import partial
 
+from pysolver import budget
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, fraction_done
 
@@ -51,11 +52,31 @@ SUMMARY = "Algorithm X on Knuth's dancing links, kept in flat integer lists."
 UPDATES_PER_CHECK = 50_000
 
 
+def links_bytes(items: int, options: int, entries: int) -> int:
+    """What the links of a matrix of this size take, known before the matrix is built.
+
+    Per entry: eight list slots (``up``, ``down``, ``top``, ``nodes_of``, ``option_of``,
+    ``hidden_in``, ``items_of_node`` and, at worst, the unlink log), the node's own int and its
+    place in two per-option tuples; per option, those tuples; per item, its header slots.
+    """
+    per_entry = 8 * budget.POINTER_BYTES + budget.INT_BYTES + 2 * budget.POINTER_BYTES
+    per_option = 2 * budget.LIST_BYTES
+    per_item = 8 * budget.POINTER_BYTES + budget.INT_BYTES
+    return entries * per_entry + options * per_option + items * per_item
+
+
+def estimated_bytes(problem: ExactCoverProblem) -> int:
+    """What ``search`` allocates for ``problem`` (see ``links_bytes``)."""
+    entries = sum(map(len, problem.options))
+    return links_bytes(problem.items, len(problem.options), entries)
+
+
 def search(
     problem: ExactCoverProblem,
     *,
     limit: int | None = None,
     keep_solutions: bool = True,
+    max_kept: int | None = None,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
 ) -> SearchResult[list[int]]:
@@ -85,6 +106,7 @@ def search(
     option_of = [-1] * (item_count + 1)
     length = [0] * (item_count + 1)
     for index, option in enumerate(problem.options):
+        monitor.checkpoint()  # building 2M links takes seconds: stay cancellable
         start = len(top)
         option_nodes = tuple(range(start, start + len(option)))
         for item in option:
@@ -248,7 +270,7 @@ def search(
                 break
         if right[0] == 0:
             count += 1
-            if keep_solutions:
+            if keep_solutions and (max_kept is None or len(solutions) < max_kept):
                 solutions.append(
                     sorted(
                         option_of[branches_at[level][index_at[level]]]

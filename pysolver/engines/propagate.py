@@ -233,6 +233,7 @@ def search(
     *,
     limit: int | None = None,
     keep_solutions: bool = True,
+    max_kept: int | None = None,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
 ) -> SearchResult[list[int]]:
@@ -241,6 +242,7 @@ def search(
     A solution is the list of chosen candidate indices, one per variable.
     limit: stop after this many solutions (None: explore everything).
     keep_solutions: False to only count.
+    max_kept: keep at most this many solutions; the search goes on counting past them.
     rng: when given, each variable's candidates are tried in an order shuffled by it.
     monitor: progress reports and cancellation.
 
@@ -283,7 +285,7 @@ def search(
         monitor.finish(0, 0, True)
         return result
 
-    searcher = _Search(propagator, monitor, keep_solutions, stats)
+    searcher = _Search(propagator, monitor, keep_solutions, stats, max_kept)
     scope = list(range(len(domains)))
     found = searcher.run(root, scope, limit, 0.0, 1.0, 0)
     result.count = found.count
@@ -315,11 +317,20 @@ class _Search:
     """
 
     def __init__(
-        self, propagator: _Propagator, monitor: Monitor, keep: bool, stats: dict[str, Any]
+        self,
+        propagator: _Propagator,
+        monitor: Monitor,
+        keep: bool,
+        stats: dict[str, Any],
+        max_kept: int | None = None,
     ) -> None:
         self.propagator = propagator
         self.monitor = monitor
         self.keep = keep
+        # Solutions kept per node at most. Truncating every component's list to it keeps the
+        # first ``max_kept`` combinations of ``_split`` intact: in product order, a
+        # component's index stays below ``max_kept`` over the first ``max_kept`` of them.
+        self.max_kept = max_kept
         self.stats = stats
         self.nodes = 0
 
@@ -397,7 +408,8 @@ class _Search:
     def _add(self, found: SearchResult[list[int]], solutions: list[list[int]], count: int) -> None:
         found.count += count
         if self.keep:
-            found.solutions.extend(solutions)
+            room = len(solutions) if self.max_kept is None else self.max_kept - len(found.solutions)
+            found.solutions.extend(solutions[: max(0, room)])
 
     def _split(
         self,
@@ -442,8 +454,9 @@ class _Search:
         if self.keep:
             base = {v: state.domains[v][0] for v in scope if len(state.domains[v]) == 1}
             node.solutions = []
+            listed = node.count if self.max_kept is None else min(node.count, self.max_kept)
             for combination in itertools.islice(
-                itertools.product(*(part.solutions for part in parts)), node.count
+                itertools.product(*(part.solutions for part in parts)), listed
             ):
                 masks = dict(base)
                 for component, part_solution in zip(components, combination, strict=True):
