@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pysolver import solve
+from pysolver import budget, solve
 from pysolver.protocol import dumps
 
 
@@ -297,12 +297,6 @@ def test_cancel_and_progress() -> None:
             "400 x 400",
         ),
         ({"mode": "solve", "puzzle": {"rows": 20, "cols": 20}}, "too_large", "puzzle", "MB"),
-        (
-            {"mode": "solve", "limit": 100000, "puzzle": {"rows": 2, "cols": 60}},
-            "too_large",
-            "limit",
-            "dominoes",
-        ),
     ],
 )
 def test_errors(request_fields: dict, code: str, path: str, words: str) -> None:
@@ -311,3 +305,17 @@ def test_errors(request_fields: dict, code: str, path: str, words: str) -> None:
     assert response["error"]["code"] == code
     assert response["error"]["path"] == path
     assert words in response["error"]["message"]
+
+
+@pytest.mark.parametrize("mode", ["solve", "random"])
+def test_a_big_limit_lists_the_first_tilings_and_counts_them_all(mode: str) -> None:
+    # 2 x 60 has 2,504,730,781,961 tilings (Fibonacci): far past the listing cap.
+    response = solve(
+        {"kind": "domino", "mode": mode, "seed": 1, "limit": 100_000,
+         "puzzle": {"rows": 2, "cols": 60}}
+    )  # fmt: skip
+    assert response["ok"], response
+    assert response["count"] == 100_000 and response["complete"] is False
+    assert response["solutions_truncated"] is True
+    assert 0 < len(response["solutions"]) <= budget.MAX_LISTED
+    assert len({str(tiling) for tiling in response["solutions"]}) == len(response["solutions"])

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pysolver import budget
 from pysolver.engines.monitor import Monitor, SearchResult
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
@@ -226,6 +227,16 @@ class _Propagator:
             ]
             if len(kept) < len(other_domain):
                 state.restrict(other, kept)
+
+
+def estimated_bytes(problem: PartitionProblem) -> int:
+    """What ``search`` allocates before branching: every candidate mask (an int of one bit per
+    cell) held by the root's domains and looked up by position, and per variable its core,
+    union and neighbour set. Branches copy lists of pointers to these masks, not the masks."""
+    mask = budget.INT_BYTES + problem.cells // 7
+    candidates = sum(map(len, problem.candidates))
+    per_variable = 3 * mask + 2 * budget.LIST_BYTES + 100
+    return candidates * (mask + 100) + len(problem.candidates) * per_variable
 
 
 def search(

@@ -29,8 +29,9 @@ Caps (errors name them): rows and cols at most ``MAX_SIDE`` (1000). The formula:
 side)^2 x rows x cols at most ``MAX_FORMULA_WORK`` (400 x 400, or 1000 x 290). The DP: the
 shorter side of the trimmed board at most ``profile_dp.MAX_WIDTH`` (20) and its state vector
 within ``profile_dp.MAX_VECTOR_BYTES``; listing tilings also needs the stored counts within
-``profile_dp.MAX_TILING_BYTES`` (16 x 16 fits, 18 x 18 does not) and at most
-``MAX_RESPONSE_DOMINOES`` dominoes in all the returned tilings together.
+``profile_dp.MAX_TILING_BYTES`` (16 x 16 fits, 18 x 18 does not). A response lists at most
+``pysolver.budget.listed_cap`` tilings (fewer when they are big); ``count`` still says how many
+were asked for and exist, and ``solutions_truncated`` that the list is cut.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pysolver import budget
 from pysolver.boards import read_board_rows
 from pysolver.engines import kasteleyn, profile_dp
 from pysolver.engines.monitor import Monitor, SearchResult
@@ -64,7 +66,6 @@ MAX_SIDE = 1000
 # is the work of 400 x 400, about 10 s in CPython (with progress and cancel); 1000 x 290 fits
 # too (about 25 s). 400 x 1000 would take minutes.
 MAX_FORMULA_WORK = 400**4
-MAX_RESPONSE_DOMINOES = 1_000_000
 # rng.sample works on ranges up to sys.maxsize; above that draw ranks and reject repeats.
 _SAMPLE_RANGE_LIMIT = 2**62
 
@@ -346,22 +347,17 @@ def _run_profile_dp(
         return _capped_count(total, limit, stats), None
 
     wanted = total if limit is None else min(total, limit)
-    per_tiling = board.cells // 2
-    if wanted * per_tiling > MAX_RESPONSE_DOMINOES:
-        raise SolveError(
-            TOO_LARGE,
-            f"this asks for {wanted:,} tilings of {per_tiling:,} dominoes each; a response holds "
-            f"at most {MAX_RESPONSE_DOMINOES:,} dominoes, so lower the limit",
-            "limit",
-        )
-    found = dp.unrank(_ranks(total, wanted, query))
+    # A listed domino: [[r1, c1], [r2, c2]] as lists, and its JSON text.
+    domino_bytes = budget.list_bytes(2, budget.list_bytes(2)) + 20
+    listed = min(wanted, budget.listed_cap(budget.LIST_BYTES + board.cells // 2 * domino_bytes))
+    found = dp.unrank(_ranks(total, listed, query))
     stats["nodes"] = dp.steps
     if found is None:
         monitor.finish(dp.steps, 0, False)
         return SearchResult(complete=False, cancelled=True, stats=stats), total
     solutions = [decode(tiling, board, transposed) for tiling in found]
     monitor.finish(dp.steps, len(solutions), True)
-    return SearchResult(solutions, len(solutions), wanted == total, False, stats), total
+    return SearchResult(solutions, wanted, wanted == total, False, stats), total
 
 
 # Engine name -> how it answers a request on a board: (result, ``total`` field or None).

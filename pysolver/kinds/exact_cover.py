@@ -31,7 +31,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, engine_modules, search
+from pysolver import budget
+from pysolver.engines import dlx
+from pysolver.engines.exact_cover import (
+    MAX_ENTRIES,
+    ExactCoverProblem,
+    engine_modules,
+    engine_within_budget,
+    search,
+)
 from pysolver.engines.monitor import Monitor
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
@@ -76,8 +84,9 @@ def facts() -> dict[str, Any]:
 
 def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     """Validate ``puzzle``, run the exact cover search ``query`` asks for, return the fields."""
-    problem = parse_puzzle(puzzle)
+    monitor = Monitor(query.progress, query.cancel)
     engine = engine_for(query, ENGINES)
+    problem = parse_puzzle(puzzle, monitor)
     if engine == "bitset" and len(problem.options) > BITSET_MAX_OPTIONS:
         if query.engine is not None:
             raise SolveError(
@@ -87,38 +96,71 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
                 "engine",
             )
         engine = "dlx"
+    engine = engine_within_budget(
+        problem, engine, ENGINES, query.engine is not None, "use fewer options or items"
+    )
     result = search(
         problem,
         engine,
-        limit=query.limit,
+        limit=query.search_limit,
         keep_solutions=query.wants_solutions,
+        max_kept=budget.listed_cap(solution_bytes(problem)),
         rng=query.rng() if query.mode == "random" else None,
-        monitor=Monitor(query.progress, query.cancel),
+        monitor=monitor,
     )
     return response_fields(result.map(decode), engine)
 
 
-def parse_puzzle(puzzle: Any) -> ExactCoverProblem:
-    """The exact cover problem of a puzzle object (lists or Knuth text), or a ``SolveError``."""
+def solution_bytes(problem: ExactCoverProblem) -> int:
+    """What one listed solution costs at most: its option indices as the engine keeps them, as
+    decoded and as JSON text. A solution has at most one option per primary item covered by
+    the option covering the fewest."""
+    covers = (sum(1 for item in option if item < problem.primary) for option in problem.options)
+    smallest = min((size for size in covers if size), default=1)
+    options = problem.primary // smallest + 1
+    return 2 * budget.list_bytes(options, budget.INT_BYTES) + 8 * options
+
+
+def parse_puzzle(puzzle: Any, monitor: Monitor | None = None) -> ExactCoverProblem:
+    """The exact cover problem of a puzzle object (lists or Knuth text), or a ``SolveError``.
+
+    monitor: cancels reading a big matrix (``Cancelled``); reading 2M entries takes seconds.
+    """
+    monitor = monitor or Monitor()
     puzzle = require_dict(puzzle, "puzzle")
     has_lists = "items" in puzzle or "options" in puzzle
     if "text" in puzzle:
         if has_lists:
             raise puzzle_error("give either items and options, or text, not both", "puzzle.text")
         text = require_str(puzzle["text"], "puzzle.text")
-        names = _read_text(text)
+        names = _read_text(text, monitor)
     elif has_lists:
-        names = _read_lists(puzzle)
+        names = _read_lists(puzzle, monitor)
     else:
         raise puzzle_error(
             'an exact cover puzzle needs "items" and "options" lists, or a "text" in '
             "Knuth's format (items line, then one option a line)"
         )
-    return encode(*names)
+    _check_links(*names)
+    return encode(*names, monitor=monitor)
+
+
+def _check_links(
+    primary: list[str], secondary: list[str], options: list[list[str]], *_: Any
+) -> None:
+    """Refuse a matrix whose dancing links (the leaner engine) would not fit the budget."""
+    entries = sum(map(len, options))
+    budget.check(
+        dlx.links_bytes(len(primary) + len(secondary), len(options), entries),
+        f"a matrix of {len(options):,} options and {entries:,} entries",
+        "use fewer options or shorter ones",
+        "puzzle.options",
+    )
 
 
 def _read_lists(
     puzzle: dict[str, Any],
+    monitor: Monitor,
 ) -> _Names:
     """Names from the JSON form, with the path of every option entry for error messages."""
     if "items" not in puzzle:
@@ -136,6 +178,7 @@ def _read_lists(
     locations = []
     entries = 0
     for index, option in enumerate(options_value):
+        monitor.checkpoint()
         path = f"puzzle.options[{index}]"
         option = require_list(option, path)
         entries += len(option)
@@ -150,6 +193,7 @@ def _read_lists(
 
 def _read_text(
     text: str,
+    monitor: Monitor,
 ) -> _Names:
     """Names from Knuth's text format; error locations are line numbers."""
     primary: list[str] | None = None
@@ -159,6 +203,7 @@ def _read_text(
     locations: list[tuple[str, str, bool]] = []
     entries = 0
     for number, line in enumerate(text.splitlines(), start=1):
+        monitor.checkpoint()
         stripped = line.strip()
         if not stripped or stripped.startswith("|"):
             continue
@@ -241,8 +286,10 @@ def encode(
     options: list[list[str]],
     locations: list[tuple[str, str, bool]],
     items_line: int | None,
+    monitor: Monitor | None = None,
 ) -> ExactCoverProblem:
     """Number the items (primary first) and check every option against them."""
+    monitor = monitor or Monitor()
     if not primary:
         raise puzzle_error(
             "there are no primary items: list at least one item to cover exactly once",
@@ -262,6 +309,7 @@ def encode(
             number_of[name] = len(number_of)
     encoded = []
     for names, (label, path, entries_have_paths) in zip(options, locations, strict=True):
+        monitor.checkpoint()
         if not names:
             raise puzzle_error(f"{label} is empty: an option must name at least one item", path)
         option: list[int] = []

@@ -50,7 +50,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules, search
+from pysolver import budget
+from pysolver.engines.exact_cover import (
+    ExactCoverProblem,
+    engine_modules,
+    engine_within_budget,
+    search,
+)
 from pysolver.engines.monitor import Monitor
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
@@ -416,11 +422,21 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     engine = engine_for(query, ENGINES)
     n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
     problem, option_codes = encode(n, box_rows, box_cols, values)
+    engine = engine_within_budget(
+        problem, engine, ENGINES, query.engine is not None, "give more clues or a smaller grid"
+    )
+    # A listed solution: the engine's option list, the decoded rows and their JSON text.
+    solution_bytes = (
+        budget.list_bytes(values.count(0), budget.INT_BYTES)
+        + budget.list_bytes(n, budget.list_bytes(n))
+        + 3 * n * n
+    )
     result = search(
         problem,
         engine,
-        limit=query.limit,
+        limit=query.search_limit,
         keep_solutions=query.wants_solutions,
+        max_kept=budget.listed_cap(solution_bytes),
         rng=query.rng() if query.mode == "random" else None,
         monitor=Monitor(query.progress, query.cancel),
     )

@@ -27,12 +27,17 @@ with taking ``limit`` neighbouring tilings of one shuffled search (which share m
 spreads the sample over the whole space. A restart that runs past a node budget is abandoned and
 the budget doubled (heavy-tailed first-solution times). When repeats pile up (fewer tilings
 exist than were asked for), one shuffled search enumerates the rest and the answer is complete.
+Every tiling drawn must be remembered to drop repeats, so restarts draw at most the response's
+listing cap (``pysolver.budget.listed_cap``); a larger ``limit`` answers that many, incomplete.
 
 Caps (``too_large`` errors): at most ``MAX_BOARD_CELLS`` cells to cover, a board grid of at most
 ``MAX_BOARD_SIDE`` rows and columns, ``MAX_COPIES`` copies of a piece, and at most
 ``exact_cover.MAX_ENTRIES`` (option, item) entries in the matrix. Counting ``distinct`` keeps
 the tilings of branches fixed by symmetry for de-duplication: more than ``MAX_KEPT_TILINGS`` of
-them is refused (only likely when no piece is used exactly once, e.g. dominoes alone).
+them, or more than half the memory budget holds (``kept_tilings_cap``), is refused (only likely
+when no piece is used exactly once, e.g. dominoes alone). Matrices are checked against the
+memory budget before the search (``engine_within_budget``); building them, reducing tilings by
+symmetry and the random restarts all stay cancellable.
 """
 
 from __future__ import annotations
@@ -40,7 +45,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules, search
+from pysolver import budget
+from pysolver.engines.exact_cover import (
+    ExactCoverProblem,
+    engine_modules,
+    engine_within_budget,
+    search,
+)
 from pysolver.engines.monitor import Monitor, SearchResult, StageMonitor
 from pysolver.facts import engine_facts
 from pysolver.kinds.polyomino.encoding import Placement, Solution, decode, encode
@@ -72,7 +83,7 @@ from pysolver.protocol import (
 ENGINE_MODULES = engine_modules("bitset", "dlx")
 ENGINES = tuple(ENGINE_MODULES)
 
-# Tilings kept in memory to de-duplicate a branch fixed by symmetry (about 200 bytes each).
+# Tilings kept in memory to de-duplicate a branch fixed by symmetry (see ``kept_tilings_cap``).
 MAX_KEPT_TILINGS = 200_000
 
 __all__ = [
@@ -130,6 +141,37 @@ def build_problem(puzzle: dict[str, Any], symmetry: str = "all") -> ExactCoverPr
     return encode(tiling, {plan.piece: plan.free | set(plan.fixed)}).problem
 
 
+# ---------------------------------------------------------------- memory
+
+
+def tiling_bytes(tiling: Tiling) -> int:
+    """What one tiling kept for de-duplication costs: the engine's option list, the decoded
+    placements, the class representative (its cells re-sorted) and its dictionary key."""
+    pieces = sum(piece.count for piece in tiling.pieces)
+    cells_each = -(-len(tiling.cells) // pieces)
+    per_piece = (
+        budget.INT_BYTES
+        + 4 * budget.POINTER_BYTES
+        + 2 * budget.LIST_BYTES
+        + budget.list_bytes(cells_each)
+    )
+    return 3 * budget.LIST_BYTES + pieces * per_piece
+
+
+def listed_bytes(tiling: Tiling) -> int:
+    """What one listed tiling costs: as kept, and as JSON (a dict and cell lists per piece)."""
+    pieces = sum(piece.count for piece in tiling.pieces)
+    cells_each = -(-len(tiling.cells) // pieces)
+    as_json = 4 * budget.LIST_BYTES + budget.list_bytes(cells_each, budget.list_bytes(2))
+    return tiling_bytes(tiling) + pieces * (as_json + 12 * cells_each)
+
+
+def kept_tilings_cap(tiling: Tiling) -> int:
+    """How many tilings a symmetry de-duplication may keep: half the budget, at most
+    ``MAX_KEPT_TILINGS``."""
+    return max(1, min(MAX_KEPT_TILINGS, budget.budget_bytes() // 2 // tiling_bytes(tiling)))
+
+
 # ---------------------------------------------------------------- modes
 
 
@@ -139,8 +181,14 @@ def run_branches(
     limit: int | None,
     keep: bool,
     monitor: Monitor,
+    max_kept: int | None = None,
+    kept_cap: int = MAX_KEPT_TILINGS,
 ) -> SearchResult[Solution]:
-    """Solve or count over disjoint branches: the first ``limit`` classes in search order."""
+    """Solve or count over disjoint branches: the first ``limit`` classes in search order.
+
+    max_kept: solutions listed at most (the rest are counted); kept_cap: tilings a
+    de-duplication may keep (``kept_tilings_cap``).
+    """
     outcome: SearchResult[Solution] = SearchResult()
     nodes = 0
     for number, branch in enumerate(branches):
@@ -151,29 +199,34 @@ def run_branches(
         share = (number / len(branches), (number + 1) / len(branches))
         stage = StageMonitor(monitor, nodes, outcome.count, share)
         problem = branch.encoding.problem
+        room = None if max_kept is None else max(0, max_kept - len(outcome.solutions))
         if branch.reduce is None:
-            result = search(problem, engine, limit=remaining, keep_solutions=keep, monitor=stage)
+            result = search(
+                problem,
+                engine,
+                limit=remaining,
+                keep_solutions=keep,
+                max_kept=room,
+                monitor=stage,
+            )
             found = [decode(branch.encoding, s) for s in result.solutions]
             taken = result.count
         else:
             # A class has at most ``fold`` members here, so this many tilings hold at least
             # ``remaining`` classes.
             wanted = None if remaining is None else remaining * branch.fold
-            cap = MAX_KEPT_TILINGS if wanted is None else min(wanted, MAX_KEPT_TILINGS)
+            cap = kept_cap if wanted is None else min(wanted, kept_cap)
             result = search(problem, engine, limit=cap, keep_solutions=True, monitor=stage)
+            hit_memory_cap = result.count >= cap and (wanted is None or wanted > cap)
+            if hit_memory_cap and remaining is None:
+                raise _too_many_to_reduce(kept_cap)  # before reducing: none may be dropped
             classes: dict[tuple[tuple[str, Placement], ...], Solution] = {}
             for options in result.solutions:
+                monitor.checkpoint()
                 representative = branch.reduce(decode(branch.encoding, options))
                 classes.setdefault(tuple(representative), representative)
-            hit_memory_cap = result.count >= cap and (wanted is None or wanted > cap)
             if hit_memory_cap and (remaining is None or len(classes) < remaining):
-                raise SolveError(
-                    TOO_LARGE,
-                    f"more than {MAX_KEPT_TILINGS:,} tilings would have to be kept to count "
-                    "them up to symmetry; count with symmetry 'all' instead, or use some "
-                    "piece exactly once so that its placements can be restricted",
-                    "symmetry",
-                )
+                raise _too_many_to_reduce(kept_cap)
             found = list(classes.values())
             taken = len(found)
             if remaining is not None and taken > remaining:
@@ -183,7 +236,7 @@ def run_branches(
         nodes += result.stats.get("nodes", 0)
         outcome.count += taken
         if keep:
-            outcome.solutions.extend(found)
+            outcome.solutions.extend(found[:room])
         if result.cancelled or stage.cancelled:
             outcome.cancelled = True
         if not result.complete:
@@ -193,10 +246,21 @@ def run_branches(
     return outcome
 
 
+def _too_many_to_reduce(kept_cap: int) -> SolveError:
+    return SolveError(
+        TOO_LARGE,
+        f"more than {kept_cap:,} tilings would have to be kept to count them up to symmetry "
+        "(that many fit the memory budget); count with symmetry 'all' instead, or use some "
+        "piece exactly once so that its placements can be restricted",
+        "symmetry",
+    )
+
+
 def run_random(
     branch: Branch, engine: str, limit: int | None, rng: random.Random, monitor: Monitor
 ) -> SearchResult[Solution]:
-    """Up to ``limit`` distinct classes by restarted shuffled searches (see module docstring)."""
+    """Up to ``limit`` distinct classes by restarted shuffled searches (see module docstring;
+    the caller caps ``limit`` at the listing cap)."""
     outcome: SearchResult[Solution] = SearchResult(complete=False, stats={"nodes": 0})
     found: dict[tuple[tuple[str, Placement], ...], Solution] = {}
     budget = 4096
@@ -229,6 +293,10 @@ def run_random(
     if limit is None:
         enumerate_rest()
     while limit is not None and len(found) < limit:
+        # A restart may be far shorter than the engine's CHECK_EVERY nodes: check here too.
+        if monitor.check(outcome.stats["nodes"], len(found)):
+            outcome.cancelled = True
+            break
         share = (len(found) / limit, (len(found) + 1) / limit)
         stage = StageMonitor(monitor, outcome.stats["nodes"], len(found), share, budget)
         sub_rng = random.Random(rng.getrandbits(64))
@@ -272,13 +340,27 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     engine = engine_for(query, ENGINES)
     tiling = parse_puzzle(puzzle)
     monitor = Monitor(query.progress, query.cancel)
+    named = query.engine is not None
+    shrink = "use a smaller board or fewer pieces"
+    listed = budget.listed_cap(listed_bytes(tiling))
     if query.mode == "random":
-        outcome = run_random(
-            random_branch(tiling, symmetry), engine, query.limit, query.rng(), monitor
-        )
+        branch = random_branch(tiling, symmetry, monitor)
+        engine = engine_within_budget(branch.encoding.problem, engine, ENGINES, named, shrink)
+        limit = None if query.limit is None else min(query.limit, listed)
+        outcome = run_random(branch, engine, limit, query.rng(), monitor)
     else:
-        branches = count_branches(tiling, symmetry)
-        outcome = run_branches(branches, engine, query.limit, query.wants_solutions, monitor)
+        branches = count_branches(tiling, symmetry, monitor)
+        for branch in branches:
+            engine = engine_within_budget(branch.encoding.problem, engine, ENGINES, named, shrink)
+        outcome = run_branches(
+            branches,
+            engine,
+            query.search_limit,
+            query.wants_solutions,
+            monitor,
+            max_kept=listed,
+            kept_cap=kept_tilings_cap(tiling),
+        )
     monitor.finish(outcome.stats["nodes"], outcome.count, outcome.complete)
     return response_fields(
         outcome.map(lambda solution: solution_json(tiling, solution)), engine, symmetry=symmetry
