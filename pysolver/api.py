@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from time import perf_counter
 from typing import Any
 
@@ -53,6 +56,24 @@ def solve(
         )
 
 
+@contextmanager
+def _no_cyclic_gc() -> Iterator[None]:
+    """Pause Python's cycle collector during a solve.
+
+    A solve allocates up to millions of objects (kept solutions, their JSON), none in reference
+    cycles: reference counting frees them all. The cycle collector still walks the whole heap
+    every so many allocations, which made decoding 941 listed tilings of 200 dominoes take
+    1.5 s instead of 0.4 s, and a cancelled solve answer seconds late.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def _solve(
     request: Any,
     progress: ProgressCallback | None,
@@ -76,7 +97,8 @@ def _solve(
         raise SolveError(INVALID_REQUEST, "the request has no puzzle", "puzzle")
     module = kind_module(kind)
     try:
-        fields = module.solve(request["puzzle"], query)
+        with _no_cyclic_gc():
+            fields = module.solve(request["puzzle"], query)
     except Cancelled:
         # Stopped while building (a matrix, placements, a symmetry reduction): nothing found.
         engine = query.engine if query.engine in module.ENGINES else module.ENGINES[0]

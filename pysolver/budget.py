@@ -16,7 +16,7 @@ One constant per runtime, here and nowhere else:
   Python objects leaves room for all that on a phone-sized tab.
 
 Kept solutions have their own bound: a response lists at most ``MAX_LISTED`` solutions, and
-fewer when each is big (``listed_cap``): the listed ones may use a quarter of the budget. The
+fewer when each is big (``listed_cap``): the listed ones may use an eighth of the budget. The
 search goes on counting past the cap; the response says ``"solutions_truncated": true`` and
 ``count`` says how many were found.
 """
@@ -34,8 +34,10 @@ BUDGET_BYTES = PYODIDE_BUDGET_BYTES if IN_PYODIDE else CPYTHON_BUDGET_BYTES
 
 # Most solutions one response lists (count goes on past it; see the module docstring).
 MAX_LISTED = 10_000
-# The share of the budget the listed solutions may take (engine lists, decoded JSON, text).
-LISTED_SHARE = 4
+# The listed solutions may take 1/LISTED_SHARE of the budget (engine lists, decoded JSON,
+# text). This also bounds the time to decode and write them out once a search is cancelled
+# (about a second for 64 MB in CPython: 470 tilings of 200 dominoes).
+LISTED_SHARE = 8
 
 # What a Python object costs, for estimates (64-bit CPython; Pyodide's 32-bit pointers make
 # these upper bounds there): a list slot, a list's header, an int past the small-int cache.
