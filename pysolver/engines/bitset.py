@@ -91,7 +91,7 @@ def _too_deep(problem: ExactCoverProblem, live: int) -> None:
         _fixed_bytes(problem) + live * (_mask_bytes(len(problem.options)) + budget.POINTER_BYTES),
         f"the bitset engine's search state ({live:,} live masks of "
         f"{len(problem.options):,} options each)",
-        "use fewer options (a smaller puzzle, more givens)",
+        "make the puzzle smaller (fewer options)",
         fits="dlx",
     )
 
