@@ -107,10 +107,16 @@ def search(
     nodes_of: list[tuple[int, ...]] = [()] * (item_count + 1)
     option_of = [-1] * (item_count + 1)
     length = [0] * (item_count + 1)
+    # Per option, the headers of its items; per node, those of its option.
+    option_items: list[tuple[int, ...]] = []
+    items_of_node: list[tuple[int, ...]] = [()] * (item_count + 1)
     for index, option in enumerate(problem.options):
         monitor.checkpoint()  # building 2M links takes seconds: stay cancellable
         start = len(top)
         option_nodes = tuple(range(start, start + len(option)))
+        headers = tuple(item + 1 for item in option)
+        option_items.append(headers)
+        items_of_node.extend([headers] * len(option))
         for item in option:
             header = item + 1
             node = len(top)
@@ -222,10 +228,6 @@ def search(
             right_head = right[head]
             right[left_head] = head
             left[right_head] = head
-
-    # Per option, the headers of its items; per node, those of its option.
-    option_items = [tuple(item + 1 for item in option) for option in problem.options]
-    items_of_node = [option_items[option] if option >= 0 else () for option in option_of]
 
     # Per level: the item branched on, its option nodes in trial order, the branch index, the
     # branch count, and what ``cover`` did for the current branch (heads, its first unlink).

@@ -104,7 +104,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         engine,
         limit=query.search_limit,
         keep_solutions=query.wants_solutions,
-        max_kept=budget.listed_cap(solution_bytes(problem)),
+        max_kept=budget.listed_cap(solution_bytes(problem)) if query.wants_solutions else 0,
         rng=query.rng() if query.mode == "random" else None,
         monitor=monitor,
     )
@@ -115,8 +115,9 @@ def solution_bytes(problem: ExactCoverProblem) -> int:
     """What one listed solution costs at most: its option indices as the engine keeps them, as
     decoded and as JSON text. A solution has at most one option per primary item covered by
     the option covering the fewest."""
-    covers = (sum(1 for item in option if item < problem.primary) for option in problem.options)
-    smallest = min((size for size in covers if size), default=1)
+    is_primary = problem.primary.__gt__
+    covers = (sum(map(is_primary, option)) for option in problem.options)
+    smallest = min(filter(None, covers), default=1)
     options = problem.primary // smallest + 1
     return 2 * budget.list_bytes(options, budget.INT_BYTES) + 8 * options
 
@@ -148,10 +149,12 @@ def parse_puzzle(puzzle: Any, monitor: Monitor | None = None) -> ExactCoverProbl
 def _check_links(
     primary: list[str], secondary: list[str], options: list[list[str]], *_: Any
 ) -> None:
-    """Refuse a matrix whose dancing links (the leaner engine) would not fit the budget."""
+    """Refuse a matrix whose dancing links (the leaner engine) would not fit the budget, next
+    to the numbered matrix itself (a list of item numbers per option)."""
     entries = sum(map(len, options))
+    matrix = budget.list_bytes(len(options), budget.LIST_BYTES) + entries * budget.POINTER_BYTES
     budget.check(
-        dlx.links_bytes(len(primary) + len(secondary), len(options), entries),
+        matrix + dlx.links_bytes(len(primary) + len(secondary), len(options), entries),
         f"a matrix of {len(options):,} options and {entries:,} entries",
         "use fewer options or shorter ones",
         "puzzle.options",

