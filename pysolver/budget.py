@@ -16,7 +16,8 @@ One constant per runtime, here and nowhere else:
   Python objects leaves room for all that on a phone-sized tab.
 
 Kept solutions have their own bound: a response lists at most ``MAX_LISTED`` solutions, and
-fewer when each is big (``listed_cap``): the listed ones may use an eighth of the budget. The
+fewer when each is big (``listed_cap``): the listed ones may use an eighth of the budget and
+4 MB of JSON text. The
 search goes on counting past the cap; the response says ``"solutions_truncated": true`` and
 ``count`` says how many were found.
 """
@@ -35,9 +36,12 @@ BUDGET_BYTES = PYODIDE_BUDGET_BYTES if IN_PYODIDE else CPYTHON_BUDGET_BYTES
 # Most solutions one response lists (count goes on past it; see the module docstring).
 MAX_LISTED = 10_000
 # The listed solutions may take 1/LISTED_SHARE of the budget (engine lists, decoded JSON,
-# text). This also bounds the time to decode and write them out once a search is cancelled
-# (about a second for 64 MB in CPython: 470 tilings of 200 dominoes).
+# text), and their JSON text at most MAX_LISTED_CHARS: decoding and writing out the list comes
+# after a cancel too, at roughly a second per 10 MB of text in CPython (the page then parses
+# it), so the text bound keeps a stop prompt: 440 tilings of 200 dominoes, 4,400 of 6x10
+# pentominoes, all 10,000 of 9x9 Sudoku grids.
 LISTED_SHARE = 8
+MAX_LISTED_CHARS = 4_000_000
 
 # What a Python object costs, for estimates (64-bit CPython; Pyodide's 32-bit pointers make
 # these upper bounds there): a list slot, a list's header, an int past the small-int cache.
@@ -77,11 +81,13 @@ def fits(needed: int) -> bool:
     return needed <= budget_bytes()
 
 
-def listed_cap(bytes_each: int) -> int:
-    """How many solutions of about ``bytes_each`` bytes (kept, decoded and written out) one
-    response may list: ``MAX_LISTED``, or fewer when they are big; at least one."""
+def listed_cap(bytes_each: int, chars_each: int = 0) -> int:
+    """How many solutions one response may list: ``MAX_LISTED``, or fewer when they are big,
+    at least one. ``bytes_each``: a solution's memory (kept, decoded and written out);
+    ``chars_each``: its JSON text, of which a response holds at most ``MAX_LISTED_CHARS``."""
     room = budget_bytes() // LISTED_SHARE
-    return max(1, min(MAX_LISTED, room // max(1, bytes_each)))
+    by_text = MAX_LISTED_CHARS // chars_each if chars_each > 0 else MAX_LISTED
+    return max(1, min(MAX_LISTED, room // max(1, bytes_each), by_text))
 
 
 def list_bytes(length: int, item_bytes: int = 0) -> int:

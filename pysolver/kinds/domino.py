@@ -349,7 +349,10 @@ def _run_profile_dp(
     wanted = total if limit is None else min(total, limit)
     # A listed domino: [[r1, c1], [r2, c2]] as lists, and its JSON text.
     domino_bytes = budget.list_bytes(2, budget.list_bytes(2)) + 20
-    listed = min(wanted, budget.listed_cap(budget.LIST_BYTES + board.cells // 2 * domino_bytes))
+    dominoes = board.cells // 2
+    listed = min(
+        wanted, budget.listed_cap(budget.LIST_BYTES + dominoes * domino_bytes, 20 * dominoes)
+    )
     found = dp.unrank(_ranks(total, listed, query))
     stats["nodes"] = dp.steps
     if found is None:

@@ -104,22 +104,23 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         engine,
         limit=query.search_limit,
         keep_solutions=query.wants_solutions,
-        max_kept=budget.listed_cap(solution_bytes(problem)) if query.wants_solutions else 0,
+        max_kept=budget.listed_cap(*solution_size(problem)) if query.wants_solutions else 0,
         rng=query.rng() if query.mode == "random" else None,
         monitor=monitor,
     )
     return response_fields(result.map(decode), engine)
 
 
-def solution_bytes(problem: ExactCoverProblem) -> int:
-    """What one listed solution costs at most: its option indices as the engine keeps them, as
-    decoded and as JSON text. A solution has at most one option per primary item covered by
-    the option covering the fewest."""
+def solution_size(problem: ExactCoverProblem) -> tuple[int, int]:
+    """What one listed solution costs at most, in bytes (its option indices as the engine keeps
+    them and as decoded) and in JSON characters. A solution has at most one option per primary
+    item covered by the option covering the fewest."""
     is_primary = problem.primary.__gt__
     covers = (sum(map(is_primary, option)) for option in problem.options)
     smallest = min(filter(None, covers), default=1)
     options = problem.primary // smallest + 1
-    return 2 * budget.list_bytes(options, budget.INT_BYTES) + 8 * options
+    chars = 8 * options
+    return 2 * budget.list_bytes(options, budget.INT_BYTES) + chars, chars
 
 
 def parse_puzzle(puzzle: Any, monitor: Monitor | None = None) -> ExactCoverProblem:

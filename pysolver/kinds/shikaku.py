@@ -225,7 +225,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         masks,
         limit=query.search_limit,
         keep_solutions=query.wants_solutions,
-        max_kept=budget.listed_cap(solution_bytes),
+        max_kept=budget.listed_cap(solution_bytes, 20 * len(clues)),
         rng=query.rng() if query.mode == "random" else None,
         monitor=monitor,
     )

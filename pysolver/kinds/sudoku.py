@@ -436,7 +436,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         engine,
         limit=query.search_limit,
         keep_solutions=query.wants_solutions,
-        max_kept=budget.listed_cap(solution_bytes),
+        max_kept=budget.listed_cap(solution_bytes, 3 * n * n),
         rng=query.rng() if query.mode == "random" else None,
         monitor=Monitor(query.progress, query.cancel),
     )

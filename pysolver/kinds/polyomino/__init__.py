@@ -159,11 +159,21 @@ def tiling_bytes(tiling: Tiling) -> int:
 
 
 def listed_bytes(tiling: Tiling) -> int:
-    """What one listed tiling costs: as kept, and as JSON (a dict and cell lists per piece)."""
+    """What one listed tiling costs: per piece, its option in the engine's list, its decoded
+    (name, cells) pair, its JSON dict with a list of the shared [row, col] lists (see
+    ``solution_json``) and its JSON text."""
     pieces = sum(piece.count for piece in tiling.pieces)
     cells_each = -(-len(tiling.cells) // pieces)
-    as_json = 4 * budget.LIST_BYTES + budget.list_bytes(cells_each, budget.list_bytes(2))
-    return tiling_bytes(tiling) + pieces * (as_json + 12 * cells_each)
+    per_piece = (
+        budget.INT_BYTES
+        + budget.POINTER_BYTES
+        + budget.LIST_BYTES
+        + 2 * budget.POINTER_BYTES
+        + 4 * budget.LIST_BYTES
+        + budget.list_bytes(cells_each)
+        + 12 * cells_each
+    )
+    return 3 * budget.LIST_BYTES + pieces * per_piece
 
 
 def kept_tilings_cap(tiling: Tiling) -> int:
@@ -350,7 +360,9 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     monitor = Monitor(query.progress, query.cancel)
     named = query.engine is not None
     shrink = "use a smaller board or fewer pieces"
-    listed = budget.listed_cap(listed_bytes(tiling))
+    # JSON text per tiling: {"piece": "F", "cells": [[r, c], ...]} per piece.
+    text = sum(piece.count * (26 + 10 * len(piece.shape)) for piece in tiling.pieces)
+    listed = budget.listed_cap(listed_bytes(tiling), text)
     if query.mode == "random":
         branch = random_branch(tiling, symmetry, monitor)
         engine = engine_within_budget(branch.encoding.problem, engine, ENGINES, named, shrink)
