@@ -38,7 +38,7 @@ MAX_LISTED = 10_000
 # The listed solutions may take 1/LISTED_SHARE of the budget (engine lists, decoded JSON,
 # text), and their JSON text at most MAX_LISTED_CHARS: decoding and writing out the list comes
 # after a cancel too, at roughly a second per 10 MB of text in CPython (the page then parses
-# it), so the text bound keeps a stop prompt: 440 tilings of 200 dominoes, 4,400 of 6x10
+# it), so the text bound keeps a stop prompt: 450 tilings of 200 dominoes, 4,500 of 6x10
 # pentominoes, all 10,000 of 9x9 Sudoku grids.
 LISTED_SHARE = 8
 MAX_LISTED_CHARS = 4_000_000
