@@ -366,7 +366,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     if query.mode == "random":
         branch = random_branch(tiling, symmetry, monitor)
         engine = engine_within_budget(branch.encoding.problem, engine, ENGINES, named, shrink)
-        limit = None if query.limit is None else min(query.limit, listed)
+        limit = listed if query.limit is None else min(query.limit, listed)
         outcome = run_random(branch, engine, limit, query.rng(), monitor)
     else:
         branches = count_branches(tiling, symmetry, monitor)
