@@ -96,15 +96,17 @@ def _solve(
     if "puzzle" not in request:
         raise SolveError(INVALID_REQUEST, "the request has no puzzle", "puzzle")
     module = kind_module(kind)
-    try:
-        with _no_cyclic_gc():
+    with _no_cyclic_gc():
+        try:
             fields = module.solve(request["puzzle"], query)
-    except Cancelled:
-        # Stopped while building (a matrix, placements, a symmetry reduction): nothing found.
-        engine = query.engine if query.engine in module.ENGINES else module.ENGINES[0]
-        fields = protocol.response_fields(
-            SearchResult(complete=False, cancelled=True, stats={"nodes": 0}), engine
-        )
+        except Cancelled:
+            # Stopped while building (a matrix, placements, a symmetry reduction): nothing
+            # found. Caught inside the ``with``, so the frames the exception held are freed
+            # before the cycle collector is back (it would walk all they hold first).
+            engine = query.engine if query.engine in module.ENGINES else module.ENGINES[0]
+            fields = protocol.response_fields(
+                SearchResult(complete=False, cancelled=True, stats={"nodes": 0}), engine
+            )
     protocol.cap_count(fields, query)
     if query.wants_solutions and len(fields["solutions"]) < fields["count"]:
         # Past the listing cap (pysolver.budget.listed_cap) solutions are counted, not listed.
