@@ -149,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command != "solve":
         parser.print_help()
         return 2
+    # The deadline counts from here: reading and parsing a big request is part of the wait.
+    stop = StopRequest(args.timeout)
     try:
         if args.file == "-":
             text = sys.stdin.buffer.read()
@@ -170,7 +172,6 @@ def main(argv: list[str] | None = None) -> int:
     else:
         if isinstance(request, dict):
             request.update(overrides)
-        stop = StopRequest(args.timeout)
         progress = _print_progress if args.progress else None
         previous = signal.signal(signal.SIGINT, stop.on_interrupt)
         try:

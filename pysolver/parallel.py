@@ -10,12 +10,16 @@ this process, in a worker process, or on a Dask worker on another machine.
 
 Merging is exact:
 
-- counts add (Python ints); with a ``limit``, the merged count stops at the limit as the serial
-  one does (and says ``complete: false``);
+- counts add (Python ints); with a ``limit``, the merged count stops where the serial search
+  stops (``Query.search_limit``: count mode looks one past ``limit``, so a total equal to
+  ``limit`` answers complete, and ``api`` reports more as ``limit``, incomplete);
 - solutions are taken task by task in search order, so ``solve`` with a ``limit`` returns the
   serial solutions in the serial order (a task finishes its subtree's first ``limit``); fields
   parallel to ``solutions`` (``protocol.SOLUTION_FIELDS``: exact cover's ``colors``) are taken
-  with them;
+  with them. The listing cap holds for the whole answer: listing stops at the first task
+  whose own list was cut (``solutions_truncated``; every task has the same cap, the puzzle's),
+  and the merged list keeps at most that many, ``budget.MAX_LISTED`` and
+  ``budget.MAX_LISTED_CHARS`` of JSON text; ``api`` then marks the answer truncated;
 - ``complete`` is true only when every task completed; a task that fails (an error response,
   or a worker that died) is listed in ``parallel.failed`` with its subtree, and the answer says
   ``complete: false`` (its count is then a lower bound, never a wrong total);
@@ -54,7 +58,7 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
 
-from pysolver import protocol
+from pysolver import budget, protocol
 from pysolver.engines.monitor import Monitor
 from pysolver.kinds import KindModule, SplittableKind
 from pysolver.protocol import (
@@ -129,7 +133,8 @@ class Merger:
     ) -> None:
         self.tasks = tasks
         self.settled = settled
-        self.limit = query.limit
+        # Where the serial search would stop (one past ``limit`` in count mode).
+        self.limit = query.search_limit
         self.keep = query.wants_solutions
         self.monitor = Monitor(query.progress, query.cancel)
         count = len(tasks)
@@ -198,6 +203,8 @@ class Merger:
         stats: dict[str, Any] = {}
         task_nodes = []
         prefix = True  # solve mode: solutions count only while every earlier task completed
+        listing = True  # until a task's list was cut at the listing cap
+        listed_cap = budget.MAX_LISTED
         for task, response in zip(self.tasks, self.responses, strict=True):
             if self.limit is not None and count >= self.limit:
                 break
@@ -224,10 +231,15 @@ class Merger:
             if self.keep:
                 if prefix:
                     count += response["count"]
-                    solutions.extend(response.get("solutions", []))
-                    for name in SOLUTION_FIELDS:
-                        if name in response:
-                            per_solution.setdefault(name, []).extend(response[name])
+                    if listing:
+                        listed = response.get("solutions", [])
+                        solutions.extend(listed)
+                        for name in SOLUTION_FIELDS:
+                            if name in response:
+                                per_solution.setdefault(name, []).extend(response[name])
+                        if response.get("solutions_truncated"):
+                            listing = False
+                            listed_cap = min(listed_cap, len(listed))
             else:
                 count += response["count"]
             if not response.get("complete"):
@@ -239,12 +251,16 @@ class Merger:
             for values in per_solution.values():
                 del values[self.limit :]
             complete = False
+        kept = _listed_prefix(solutions, listed_cap)
+        del solutions[kept:]
+        for values in per_solution.values():
+            del values[kept:]
         fields: dict[str, Any] = {}
         if base is not None:
             fields.update(
                 (key, value)
                 for key, value in base.items()
-                if key not in ("ok", "kind", "mode", "seed", "cancelled")
+                if key not in ("ok", "kind", "mode", "seed", "cancelled", "solutions_truncated")
             )
         total_nodes = sum(task_nodes)
         stats.pop("seconds", None)
@@ -265,6 +281,17 @@ class Merger:
             fields["cancelled"] = True
         self.monitor.finish(total_nodes, count, complete)
         return fields
+
+
+def _listed_prefix(solutions: list[Any], cap: int) -> int:
+    """How many of the merged ``solutions`` one response lists: at most ``cap`` and at most
+    ``budget.MAX_LISTED_CHARS`` of JSON text (as a serial search would list)."""
+    chars = 0
+    for index, solution in enumerate(solutions[:cap]):
+        chars += len(protocol.dumps(solution))
+        if chars > budget.MAX_LISTED_CHARS:
+            return max(1, index)
+    return min(cap, len(solutions))
 
 
 def _not_run(reason: str) -> dict[str, Any]:

@@ -179,6 +179,15 @@ class Query:
         """The request asks for recent solutions in its progress reports (``"recent": true``)."""
         return self.progress is not None and self.extra.get("recent") is True
 
+    @property
+    def search_limit(self) -> int | None:
+        """The limit an engine searches to. Count mode looks one solution past ``limit``: a
+        total equal to ``limit`` is then known to be the whole total (``complete: true``), and
+        one more says there are more (``cap_count`` reports ``limit``, ``complete: false``)."""
+        if self.mode == "count" and self.limit is not None:
+            return self.limit + 1
+        return self.limit
+
     def rng(self) -> random.Random:
         """The random source of ``random`` mode, fixed by ``seed``."""
         return random.Random(self.seed)
@@ -312,6 +321,14 @@ def response_fields(
         fields["cancelled"] = True
     fields.update(extra)
     return fields
+
+
+def cap_count(fields: dict[str, Any], query: Query) -> None:
+    """Count mode: a count past ``limit`` (see ``Query.search_limit``) is reported as ``limit``,
+    incomplete."""
+    if query.mode == "count" and query.limit is not None and fields["count"] > query.limit:
+        fields["count"] = query.limit
+        fields["complete"] = False
 
 
 # ---------------------------------------------------------------- requests

@@ -11,7 +11,7 @@ size limits are the kind's to check (``pysolver.kinds.shikaku``).
 
 from __future__ import annotations
 
-from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error
+from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error, shown
 
 MAX_URL_CHARS = 100_000
 URL_PATH = "puzzle.url"
@@ -21,6 +21,12 @@ Clue = tuple[int, int, int]
 # Prefix -> (hex digits that follow, value added): pzprjs' number encoding.
 _NUMBER_PREFIXES = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
 _HEX = "0123456789abcdef"
+
+
+def _is_whole_number(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts '²' (which ``int`` rejects) and
+    Arabic-Indic digits (which ``int`` reads), and a share link has neither."""
+    return bool(text) and text.isascii() and text.isdigit()
 
 
 def parse_url(url: str) -> tuple[int, int, list[Clue]]:
@@ -44,15 +50,19 @@ def parse_url(url: str) -> tuple[int, int, list[Clue]]:
         )
     # Skip flag tokens some editors insert before the size (e.g. "edit").
     fields = [part for part in parts[1:] if part]
-    while fields and not fields[0].isdigit() and len(fields) > 3:
+    while fields and not _is_whole_number(fields[0]) and len(fields) > 3:
         fields.pop(0)
     if len(fields) < 2:
         raise puzzle_error(
             "the URL lacks the grid size: expected shikaku/<cols>/<rows>/<data>", path
         )
     for name, value in (("columns", fields[0]), ("rows", fields[1])):
-        if not value.isdigit():
-            raise puzzle_error(f"the URL's {name} {value!r} is not a whole number", path)
+        if not _is_whole_number(value):
+            raise puzzle_error(
+                f"the URL's {name} {shown(value)} is not a whole number written with the digits "
+                "0-9",
+                path,
+            )
     cols, rows = int(fields[0]), int(fields[1])
     for name, side in (("columns", cols), ("rows", rows)):
         if side < 1:

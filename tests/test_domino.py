@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pysolver import solve
+from pysolver import budget, solve
 from pysolver.engines import trace
 from pysolver.protocol import dumps
 
@@ -298,12 +298,6 @@ def test_cancel_and_progress() -> None:
             "400 x 400",
         ),
         ({"mode": "solve", "puzzle": {"rows": 20, "cols": 20}}, "too_large", "puzzle", "MB"),
-        (
-            {"mode": "solve", "limit": 100000, "puzzle": {"rows": 2, "cols": 60}},
-            "too_large",
-            "limit",
-            "dominoes",
-        ),
     ],
 )
 def test_errors(request_fields: dict, code: str, path: str, words: str) -> None:
@@ -400,3 +394,24 @@ def test_random_mode_takes_cftp_by_default_only_where_the_dp_cannot_go() -> None
     holed = ["." * 30] * 10 + ["." * 10 + "##" + "." * 18] + ["." * 30] * 19
     refused = domino({"board": holed}, mode="random")
     assert not refused["ok"] and refused["error"]["code"] == "too_large"
+
+
+def test_cftp_draws_at_most_the_listing_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(budget, "MAX_LISTED", 3)
+    response = domino({"rows": 6, "cols": 6}, mode="random", engine="cftp", seed=2, limit=50)
+    assert response["ok"] and 0 < response["count"] <= 3 and not response["complete"]
+    assert len(response["solutions"]) == response["count"]
+
+
+@pytest.mark.parametrize("mode", ["solve", "random"])
+def test_a_big_limit_lists_the_first_tilings_and_counts_them_all(mode: str) -> None:
+    # 2 x 60 has 2,504,730,781,961 tilings (Fibonacci): far past the listing cap.
+    response = solve(
+        {"kind": "domino", "mode": mode, "seed": 1, "limit": 100_000,
+         "puzzle": {"rows": 2, "cols": 60}}
+    )  # fmt: skip
+    assert response["ok"], response
+    assert response["count"] == 100_000 and response["complete"] is False
+    assert response["solutions_truncated"] is True
+    assert 0 < len(response["solutions"]) <= budget.MAX_LISTED
+    assert len({str(tiling) for tiling in response["solutions"]}) == len(response["solutions"])

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bench.generators import shikaku_puzzle
-from pysolver import api, parallel
+from pysolver import api, budget, parallel
 from pysolver.engines import monitor
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.kinds import kind_module
@@ -574,3 +574,36 @@ def test_merge_takes_tasks_not_run_as_stopped_and_names_a_mismatch():
     short = f'{{"request": {json.dumps(request)}, "responses": [{first}]}}'
     merged = json.loads(parallel.merge_text(short))
     assert not merged["complete"] and "send the request that was planned" in json.dumps(merged)
+
+
+# ---------------------------------------------------------------- count rule and listing cap
+
+
+@pytest.mark.parametrize("limit", [7, 8, 9])
+@pytest.mark.parametrize("tasks_per_job", [1, 3])
+def test_merged_counts_look_one_past_the_limit_as_the_serial_search(limit, tasks_per_job):
+    # 3x20 has 8 pentomino tilings: a limit of 8 is the whole total, so complete.
+    request = pentominoes(["." * 20] * 3, "count", limit=limit)
+    serial = api.solve(request)
+    merged = parallel.solve(request, runner=parallel.InlineRunner(), tasks_per_job=tasks_per_job)
+    assert (serial["count"], serial["complete"]) == (min(limit, 8), limit >= 8)
+    assert (merged["count"], merged["complete"]) == (serial["count"], serial["complete"])
+    assert merged["parallel"]["tasks"] > 1
+
+
+@pytest.mark.parametrize("tasks_per_job", [1, 2, 5])
+def test_merged_listings_keep_the_listing_cap_and_say_they_were_cut(monkeypatch, tasks_per_job):
+    monkeypatch.setattr(budget, "MAX_LISTED", 3)
+    request = pentominoes(["." * 20] * 3, "solve", limit=None)
+    serial = api.solve(request)
+    assert serial["count"] == 8 and len(serial["solutions"]) == 3
+    merged = parallel.solve(request, runner=parallel.InlineRunner(), tasks_per_job=tasks_per_job)
+    same_answer(serial, merged)
+    assert merged["solutions_truncated"] is serial["solutions_truncated"] is True
+    rng = random.Random(8)
+    for _ in range(30):
+        request = exact_cover_request(rng, "solve", "dlx")
+        serial = api.solve(request)
+        merged = parallel.solve(request, runner=parallel.InlineRunner(), tasks_per_job=4)
+        same_answer(serial, merged)
+        assert merged.get("solutions_truncated") == serial.get("solutions_truncated")

@@ -53,7 +53,7 @@ def test_format_url_writes_the_clues_it_is_given() -> None:
     [
         ("https://puzz.link/p?nurikabe/4/3/g6n6g", "not a Shikaku URL"),
         ("https://puzz.link/p?shikaku/4", "lacks the grid size"),
-        ("https://puzz.link/p?shikaku/x/3/g6n6g", "columns 'x' is not a whole number"),
+        ("https://puzz.link/p?shikaku/x/3/g6n6g", 'columns "x" is not a whole number'),
         ("https://puzz.link/p?shikaku/4/0/g6n6g", "rows must be at least 1"),
         ("https://puzz.link/p?shikaku/4/3/g6n6gz", "goes on past the last of the 12 cells"),
         ("https://puzz.link/p?shikaku/4/3/h-6", "followed by 2 hex digits"),
@@ -73,3 +73,12 @@ def test_overlong_url_is_too_large() -> None:
     with pytest.raises(SolveError) as caught:
         parse_url("shikaku/4/3/" + "g" * MAX_URL_CHARS)
     assert caught.value.code == "too_large"
+
+
+@pytest.mark.parametrize("size", ["²", "٣", "1²", "١٠"])
+def test_sizes_are_ascii_digits_only(size: str) -> None:
+    # str.isdigit accepts '²' (int rejects it) and Arabic-Indic digits (int reads them).
+    with pytest.raises(SolveError) as caught:
+        parse_url(f"https://puzz.link/p?shikaku/{size}/2/h")
+    assert caught.value.code == "invalid_puzzle"
+    assert "digits 0-9" in caught.value.message

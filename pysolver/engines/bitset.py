@@ -30,8 +30,9 @@ leaner walk, ``_count_all``, over the same tree. Near the leaves a shortcut coun
 last level at once: when no more primary items remain than the smallest option covers, every
 live option of the chosen item covers all of them and is a solution.
 
-Memory: one mask of all options per option, about options^2 / 8 bytes (the exact cover kind
-sends big matrices to ``dlx`` instead).
+Memory: two masks of all options per option, about options^2 / 4 bytes, and the live masks of
+the children waiting on the stack, which grow with depth times width: ``estimated_bytes``
+bounds both, and kinds refuse (or pick ``dlx``) when the bound is over the budget.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ import random
 from collections.abc import Callable
 from functools import partial
 
+from pysolver import budget
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, fraction_done
 
@@ -53,11 +55,71 @@ SUMMARY = "Algorithm X with one Python-integer bitmask per item; fastest on tili
 TIGHTEST_ITEMS = 6
 
 
+def _mask_bytes(options: int) -> int:
+    """An int of one bit per option: a header and 4 bytes per 30 bits."""
+    return budget.INT_BYTES + options // 7
+
+
+def _fixed_bytes(problem: ExactCoverProblem) -> int:
+    """The masks made before the search: two per option, one per item (each held in lists)
+    and, with colours, one per (item, colour) pair some option uses (held in a dict by a
+    tuple key, and built first as a bytearray of the same size)."""
+    per_mask = _mask_bytes(len(problem.options)) + 2 * budget.POINTER_BYTES
+    masks = 2 * len(problem.options) + problem.items
+    needed = masks * per_mask
+    if problem.colours is not None:
+        pairs = len(
+            {
+                (item, colour)
+                for option, colours in zip(problem.options, problem.colours, strict=True)
+                for item, colour in zip(option, colours, strict=True)
+                if colour
+            }
+        )
+        per_pair = 2 * _mask_bytes(len(problem.options)) + 64 + 3 * budget.POINTER_BYTES
+        needed += pairs * per_pair
+    return needed
+
+
+def estimated_bytes(problem: ExactCoverProblem) -> int:
+    """What ``search`` allocates before and just after it starts: the fixed masks and the
+    children of the first two levels (MRV's shortest column of live masks, one per primary
+    item, each). Deeper levels add to the stack as the search goes; ``search`` stops with
+    ``too_large`` when the stack would outgrow the budget (a bound that holds for every tree
+    is far too pessimistic: MRV's columns shrink fast on real problems)."""
+    lengths = [0] * problem.primary
+    for option in problem.options:
+        for item in option:
+            if item < problem.primary:
+                lengths[item] += 1
+    branches = min(lengths, default=0)
+    live = 2 * branches * problem.primary
+    return _fixed_bytes(problem) + live * (_mask_bytes(len(problem.options)) + budget.POINTER_BYTES)
+
+
+def _live_cap(problem: ExactCoverProblem) -> int:
+    """How many live masks the stack may hold within the budget, next to the fixed masks."""
+    room = budget.budget_bytes() - _fixed_bytes(problem)
+    return max(0, room) // (_mask_bytes(len(problem.options)) + budget.POINTER_BYTES)
+
+
+def _too_deep(problem: ExactCoverProblem, live: int) -> None:
+    """Raise ``too_large``: the stack of live masks has outgrown the budget."""
+    budget.check(
+        _fixed_bytes(problem) + live * (_mask_bytes(len(problem.options)) + budget.POINTER_BYTES),
+        f"the bitset engine's search state ({live:,} live masks of "
+        f"{len(problem.options):,} options each)",
+        "make the puzzle smaller (fewer options)",
+        fits="dlx",
+    )
+
+
 def search(
     problem: ExactCoverProblem,
     *,
     limit: int | None = None,
     keep_solutions: bool = True,
+    max_kept: int | None = None,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
 ) -> SearchResult[list[int]]:
@@ -84,6 +146,7 @@ def search(
     colours = problem.colours
     same_colour = _same_colour_masks(problem, position_of) if colours is not None else {}
     for index, option_items in enumerate(options):
+        monitor.checkpoint()
         conflict = 0
         if colours is None:
             for item in option_items:
@@ -128,6 +191,7 @@ def search(
     # The whole-tree count forms no solutions, so a caller asking for recent ones gets this walk.
     if limit is None and not keep_solutions and shuffle is None and not monitor.wants_recent:
         nodes, count, mask_ops, cancelled = _count_all(
+            problem,
             root,
             [and_compatible[option] for option in option_at],
             [and_keeping_self[option] for option in option_at],
@@ -150,12 +214,18 @@ def search(
     # walk would reach it (``dead ends before`` the next live sibling, or a trailing entry
     # whose rest is None), so node counts match ``dlx`` even when a search stops early.
     stack: list[tuple[list[int] | None, int, int, int, int]] = []
+    # Live masks held by the stack, and how many the budget allows (see ``estimated_bytes``).
+    live = 0
+    live_cap = _live_cap(problem)
     if all(root):
         stack.append((root, -1, 0, 0, 0))
+        live = len(root)
     else:
         nodes = 1  # an item without options makes the root a dead end
     while stack:
         rest, option, depth, index, dead_before = stack.pop()
+        if rest is not None:
+            live -= len(rest)
         nodes += dead_before
         countdown -= dead_before * node_weight
         if rest is not None:
@@ -175,7 +245,7 @@ def search(
             count += 1
             if monitor.wants_recent:
                 monitor.found(sorted(chosen_at[:depth]))
-            if keep_solutions:
+            if keep_solutions and (max_kept is None or len(solutions) < max_kept):
                 solutions.append(sorted(chosen_at[:depth]))
             if limit is not None and count >= limit:
                 stopped_by_limit = True
@@ -193,7 +263,8 @@ def search(
                 taken = len(found)
                 if keep_solutions:
                     chosen = chosen_at[:depth]
-                    solutions.extend(sorted([*chosen, option]) for option in found)
+                    room = taken if max_kept is None else max(0, max_kept - len(solutions))
+                    solutions.extend(sorted([*chosen, option]) for option in found[:room])
             else:
                 taken = best if limit is None else min(best, limit - count)
                 if monitor.wants_recent and taken:
@@ -223,6 +294,7 @@ def search(
                 child = list(filter(None, map(and_compatible[option], rest)))
                 if len(child) == width - cover_size[option]:
                     children.append((child, option, child_depth, index, dead))
+                    live += len(child)
                     dead = 0
                     continue
             dead += 1
@@ -234,6 +306,8 @@ def search(
             stack.append((None, 0, depth, 0, dead))  # visited after the last live sibling
         children.reverse()
         stack.extend(children)
+        if live > live_cap:
+            _too_deep(problem, live)
 
     complete = not cancelled and not stopped_by_limit
     monitor.finish(nodes, count, complete)
@@ -323,6 +397,7 @@ def _last_level(
 
 
 def _count_all(
+    problem: ExactCoverProblem,
     root: list[int],
     and_at: list[Callable[[int], int]],
     and_keeping_self_at: list[Callable[[int], int]],
@@ -352,8 +427,11 @@ def _count_all(
     stack: list[tuple[list[int], int, int]] = [(root, 0, 0)]
     pop = stack.pop
     push = stack.append
+    live = len(root)  # live masks held by the stack (see ``search``)
+    live_cap = _live_cap(problem)
     while stack:
         rest, depth, index = pop()
+        live -= len(rest)
         nodes += 1
         countdown -= node_weight
         if depth:
@@ -388,8 +466,11 @@ def _count_all(
                 child = list(filter(None, map(and_at[position], rest)))
                 if len(child) == width - cover_at[position]:
                     push((child, child_depth, best))
+                    live += len(child)
                     continue
             dead += 1
+        if live > live_cap:
+            _too_deep(problem, live)
         nodes += dead
         countdown -= dead * node_weight
     return nodes, count, mask_ops, False

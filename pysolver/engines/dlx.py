@@ -50,6 +50,7 @@ import random
 from collections.abc import Callable
 from functools import partial
 
+from pysolver import budget
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, fraction_done
 
@@ -61,11 +62,39 @@ SUMMARY = "Algorithm X on Knuth's dancing links, kept in flat integer lists."
 UPDATES_PER_CHECK = 50_000
 
 
+def links_bytes(items: int, options: int, entries: int) -> int:
+    """What the links of a matrix of this size take, known before the matrix is built.
+
+    Per entry: eight list slots (``up``, ``down``, ``top``, ``nodes_of``, ``option_of``,
+    ``hidden_in``, ``items_of_node`` and, at worst, the unlink log), the node's own int and its
+    place in two per-option tuples; per option, those tuples; per item, its header slots. Lists
+    grown by appending over-allocate and the search makes ints of its own: tracemalloc measures
+    about 190 bytes per entry in all (20,000 options of 100 items), hence the factor of two.
+    """
+    per_entry = 2 * (8 * budget.POINTER_BYTES + budget.INT_BYTES + 2 * budget.POINTER_BYTES)
+    per_option = 2 * budget.LIST_BYTES
+    per_item = 8 * budget.POINTER_BYTES + budget.INT_BYTES
+    return entries * per_entry + options * per_option + items * per_item
+
+
+def estimated_bytes(problem: ExactCoverProblem) -> int:
+    """What ``search`` allocates for ``problem`` (see ``links_bytes``). With colours, also a
+    colour slot per node and, per option, the look-ahead's set of its uncoloured headers."""
+    entries = sum(map(len, problem.options))
+    needed = links_bytes(problem.items, len(problem.options), entries)
+    if problem.colours is not None:
+        frozenset_bytes = 216  # an empty frozenset; each entry adds a hash slot and its header
+        needed += entries * (budget.POINTER_BYTES + 2 * budget.POINTER_BYTES)
+        needed += len(problem.options) * frozenset_bytes
+    return needed
+
+
 def search(
     problem: ExactCoverProblem,
     *,
     limit: int | None = None,
     keep_solutions: bool = True,
+    max_kept: int | None = None,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
 ) -> SearchResult[list[int]]:
@@ -98,9 +127,16 @@ def search(
     option_colours = problem.colours or []
     coloured = problem.colours is not None
     node_colour = [0] * (item_count + 1) if coloured else []
+    # Per option, the headers of its items; per node, those of its option.
+    option_items: list[tuple[int, ...]] = []
+    items_of_node: list[tuple[int, ...]] = [()] * (item_count + 1)
     for index, option in enumerate(problem.options):
+        monitor.checkpoint()  # building 2M links takes seconds: stay cancellable
         start = len(top)
         option_nodes = tuple(range(start, start + len(option)))
+        headers = tuple(item + 1 for item in option)
+        option_items.append(headers)
+        items_of_node.extend([headers] * len(option))
         for item in option:
             header = item + 1
             node = len(top)
@@ -247,9 +283,6 @@ def search(
                         unlinked_append(row)
                     row = down[row]
 
-    # Per option, the headers of its items; per node, those of its option.
-    option_items = [tuple(item + 1 for item in option) for option in problem.options]
-    items_of_node = [option_items[option] if option >= 0 else () for option in option_of]
     # Per option, the headers the look-ahead treats as conflicts: all of them without colours.
     # With colours, only its primary and uncoloured items: sharing a coloured item may be
     # allowed, and the look-ahead may miss a conflict (covering then finds the dead end) but
@@ -310,7 +343,7 @@ def search(
                 monitor.found(
                     sorted(option_of[branches_at[lv][index_at[lv]]] for lv in range(len(item_at)))
                 )
-            if keep_solutions:
+            if keep_solutions and (max_kept is None or len(solutions) < max_kept):
                 solutions.append(
                     sorted(
                         option_of[branches_at[level][index_at[level]]]

@@ -3,9 +3,9 @@ engines, and the table from their names to their modules.
 
 Items are integers: ``0 .. primary-1`` are primary (covered exactly once), ``primary ..
 primary+secondary-1`` are secondary (covered at most once). Each option is a list of distinct
-item integers. Every engine of the family has ``search(problem, *, limit, keep_solutions, rng,
-monitor) -> SearchResult`` and gives the same counts and solution sets; a solution is the sorted
-list of chosen option indices.
+item integers. Every engine of the family has ``search(problem, *, limit, keep_solutions,
+max_kept, rng, monitor) -> SearchResult`` and gives the same counts and solution sets; a
+solution is the sorted list of chosen option indices.
 
 Knuth's colours (XCC, his DLX2): an option may give a secondary item a colour, and then any
 number of chosen options may share that item as long as they all give it the same colour; an
@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
+from pysolver import budget
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import InvalidPath, Split, split_tree
 
@@ -80,12 +81,50 @@ def engine_modules(*names: str) -> dict[str, ModuleType]:
     return {name: importlib.import_module(_MODULES[name]) for name in names or ENGINES}
 
 
+def estimated_bytes(problem: ExactCoverProblem, engine: str) -> int:
+    """What the named engine would allocate for ``problem`` (its ``estimated_bytes``)."""
+    return int(engine_modules(engine)[engine].estimated_bytes(problem))
+
+
+def engine_within_budget(
+    problem: ExactCoverProblem,
+    engine: str,
+    engines: tuple[str, ...],
+    named: bool,
+    shrink: str,
+    path: str = "puzzle",
+) -> str:
+    """``engine`` if its estimate fits the memory budget; else, when the request named no
+    engine, the first of the kind's ``engines`` that fits; else ``too_large`` saying what to
+    shrink (``shrink``) and naming an engine that would fit, if one would."""
+    needed = estimated_bytes(problem, engine)
+    if budget.fits(needed):
+        return engine
+    fitting = [
+        other
+        for other in engines
+        if other != engine and budget.fits(estimated_bytes(problem, other))
+    ]
+    if fitting and not named:
+        return fitting[0]
+    budget.check(
+        needed,
+        f"the {engine} engine on this matrix ({len(problem.options):,} options, "
+        f"{problem.primary:,} primary items)",
+        shrink,
+        path,
+        fits=fitting[0] if fitting else "",
+    )
+    return engine
+
+
 def search(
     problem: ExactCoverProblem,
     engine: str = "dlx",
     *,
     limit: int | None = None,
     keep_solutions: bool = True,
+    max_kept: int | None = None,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
     path: list[int] | None = None,
@@ -94,6 +133,8 @@ def search(
 
     limit: stop after this many solutions (None: explore everything).
     keep_solutions: False to only count (count mode), True to return the solutions found.
+    max_kept: keep at most this many solutions; the search goes on counting past them (the
+    response's listing cap, ``pysolver.budget.listed_cap``).
     rng: when given, options within each branch are tried in an order shuffled by it.
     monitor: progress reports and cancellation (see ``pysolver.engines.monitor``).
     path: search only the subtree below these branch choices (see ``split``); solutions are
@@ -104,7 +145,13 @@ def search(
             problem,
             path,
             lambda sub: search(
-                sub, engine, limit=limit, keep_solutions=keep_solutions, rng=rng, monitor=monitor
+                sub,
+                engine,
+                limit=limit,
+                keep_solutions=keep_solutions,
+                max_kept=max_kept,
+                rng=rng,
+                monitor=monitor,
             ),
             singles=engine == "singles",
             monitor=monitor,
@@ -114,6 +161,7 @@ def search(
         problem,
         limit=limit,
         keep_solutions=keep_solutions,
+        max_kept=max_kept,
         rng=rng,
         monitor=monitor or Monitor(),
     )

@@ -28,6 +28,12 @@ from typing import Any, Generic, TypeVar
 CHECK_EVERY = 512
 # The least time between two solutions passed along in progress reports.
 RECENT_INTERVAL = 1.0
+# How many calls to Monitor.checkpoint pass between two asks of the cancel hook: checkpoints sit
+# in build loops (one per option, placement, tiling...), each a few microseconds of work. The
+# first ask comes after CHECKPOINT_GRACE calls: a small build (well under a millisecond) is
+# never interrupted, so a search that is cancelled at once still starts and reports.
+CHECKPOINT_EVERY = 64
+CHECKPOINT_GRACE = 1024
 
 
 Solution = TypeVar("Solution")
@@ -55,6 +61,12 @@ class SearchResult(Generic[Solution]):
             self.cancelled,
             self.stats,
         )
+
+
+class Cancelled(Exception):
+    """A phase outside the search loop (building a matrix, generating placements, reducing
+    tilings by symmetry...) was cancelled; ``pysolver.api.solve`` answers it as a cancelled
+    result with nothing found (``complete: false, cancelled: true``)."""
 
 
 def fraction_done(index_at: list[int], size_at: list[int], depth: int) -> float:
@@ -94,6 +106,7 @@ class Monitor:
         self.wants_recent = self.recent is not None
         self.next_recent = self.started
         self.kept: Any = None  # a solution found, decoded, waiting for the next report
+        self.checkpoints = 0
 
     def found(self, solution: Any) -> None:
         """Keep an engine-level solution (asked for by ``wants_recent``) for the next report."""
@@ -133,6 +146,26 @@ class Monitor:
             self.cancelled = True
             return True
         return False
+
+    def checkpoint(self) -> None:
+        """Raise ``Cancelled`` when the cancel hook asks to stop; for loops outside the search.
+
+        Cheap enough for every iteration: the hook is asked once per ``CHECKPOINT_EVERY`` calls,
+        from the ``CHECKPOINT_GRACE``-th on.
+        """
+        self.checkpoints += 1
+        if (
+            self.checkpoints % CHECKPOINT_EVERY == 0
+            and self.checkpoints >= CHECKPOINT_GRACE
+            and self.stop_asked()
+        ):
+            raise Cancelled
+
+    def stop_asked(self) -> bool:
+        """Ask the cancel hook now (no progress report); remember a stop."""
+        if self.cancel is not None and self.cancel():
+            self.cancelled = True
+        return self.cancelled
 
     def finish(self, nodes: int, solutions: int, complete: bool) -> None:
         """Send the last report: fraction 1.0 when the search space was exhausted."""
@@ -197,6 +230,11 @@ class StageMonitor(Monitor):
         self.wants_recent = False
         if self.recent is not None:
             self.outer.found(self.recent(solution))
+
+    def stop_asked(self) -> bool:
+        if self.outer.stop_asked():
+            self.cancelled = True
+        return self.cancelled
 
     def finish(self, nodes: int, solutions: int, complete: bool) -> None:
         pass

@@ -34,7 +34,8 @@ the layers inside a row are recomputed when the walk reaches it.
 
 Caps (checked by ``check_size``, in the error messages): width <= ``MAX_WIDTH``; the state
 vector at most ``MAX_VECTOR_BYTES``; for tilings, the stored layers (height + width vectors) at
-most ``MAX_TILING_BYTES``. A 16 x 16 board takes well under a second to count in CPython; 20 x 20
+most ``MAX_TILING_BYTES``: shares of the memory budget (``pysolver.budget``), so smaller in the
+page. A 16 x 16 board takes well under a second to count in CPython; 20 x 20
 fits the caps but takes tens of seconds.
 """
 
@@ -42,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pysolver import budget
 from pysolver.engines.monitor import Monitor
 from pysolver.engines.trace import Recorder
 
@@ -50,10 +52,12 @@ TITLE = "Profile DP (bitmasks)"
 SUMMARY = "Sweeps the board cell by cell, one count per bitmask profile."
 
 MAX_WIDTH = 20
-MAX_VECTOR_BYTES = 48 * 2**20
-MAX_TILING_BYTES = 96 * 2**20
+# Shares of the memory budget (pysolver.budget; in CPython 48, 128 and 64 MB). A step works on
+# the vector and up to three temporaries of its size, hence the vector's smaller share.
+MAX_VECTOR_BYTES = budget.BUDGET_BYTES * 3 // 32
+MAX_TILING_BYTES = budget.BUDGET_BYTES // 4
 # Keep per-step bit masks cached when they take at most this much memory; else rebuild them.
-MAX_MASK_CACHE_BYTES = 64 * 2**20
+MAX_MASK_CACHE_BYTES = budget.BUDGET_BYTES // 8
 # Field width changes this many times over the board (see ProfileDP._plan_field_bytes).
 STAGES = 4
 

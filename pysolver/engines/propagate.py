@@ -38,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pysolver import budget
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import InvalidPath, Split, split_tree
 from pysolver.engines.trace import Recorder, TraceFull
@@ -230,11 +231,22 @@ class _Propagator:
                 state.restrict(other, kept)
 
 
+def estimated_bytes(problem: PartitionProblem) -> int:
+    """What ``search`` allocates before branching: every candidate mask (an int of one bit per
+    cell) held by the root's domains and looked up by position, and per variable its core,
+    union and neighbour set. Branches copy lists of pointers to these masks, not the masks."""
+    mask = budget.INT_BYTES + problem.cells // 7
+    candidates = sum(map(len, problem.candidates))
+    per_variable = 3 * mask + 2 * budget.LIST_BYTES + 100
+    return candidates * (mask + 100) + len(problem.candidates) * per_variable
+
+
 def search(
     problem: PartitionProblem,
     *,
     limit: int | None = None,
     keep_solutions: bool = True,
+    max_kept: int | None = None,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
     recorder: Recorder | None = None,
@@ -244,6 +256,7 @@ def search(
     A solution is the list of chosen candidate indices, one per variable.
     limit: stop after this many solutions (None: explore everything).
     keep_solutions: False to only count.
+    max_kept: keep at most this many solutions; the search goes on counting past them.
     rng: when given, each variable's candidates are tried in an order shuffled by it.
     monitor: progress reports and cancellation.
     recorder: when given, every step is recorded in it (see ``_Tracer`` for the steps), and
@@ -277,7 +290,7 @@ def search(
     result: SearchResult[list[int]] = SearchResult(stats=stats)
     tracer = None if recorder is None else _Tracer(recorder, index_of)
     searcher = _Search(
-        _Propagator(problem.cells, root.unions), monitor, keep_solutions, stats, tracer
+        _Propagator(problem.cells, root.unions), monitor, keep_solutions, stats, tracer, max_kept
     )
     try:
         found = _search_root(root, searcher, limit)
@@ -345,11 +358,16 @@ class _Search:
         keep: bool,
         stats: dict[str, Any],
         tracer: _Tracer | None = None,
+        max_kept: int | None = None,
     ) -> None:
         self.tracer = tracer
         self.propagator = propagator
         self.monitor = monitor
         self.keep = keep
+        # Solutions kept per node at most. Truncating every component's list to it keeps the
+        # first ``max_kept`` combinations of ``_split`` intact: in product order, a
+        # component's index stays below ``max_kept`` over the first ``max_kept`` of them.
+        self.max_kept = max_kept
         self.stats = stats
         self.nodes = 0
 
@@ -442,7 +460,8 @@ class _Search:
     def _add(self, found: SearchResult[list[int]], solutions: list[list[int]], count: int) -> None:
         found.count += count
         if self.keep:
-            found.solutions.extend(solutions)
+            room = len(solutions) if self.max_kept is None else self.max_kept - len(found.solutions)
+            found.solutions.extend(solutions[: max(0, room)])
 
     def _split(
         self,
@@ -487,8 +506,9 @@ class _Search:
         if self.keep:
             base = {v: state.domains[v][0] for v in scope if len(state.domains[v]) == 1}
             node.solutions = []
+            listed = node.count if self.max_kept is None else min(node.count, self.max_kept)
             for combination in itertools.islice(
-                itertools.product(*(part.solutions for part in parts)), node.count
+                itertools.product(*(part.solutions for part in parts)), listed
             ):
                 masks = dict(base)
                 for component, part_solution in zip(components, combination, strict=True):

@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pysolver import budget
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult
 
@@ -93,11 +94,40 @@ def _assign(
                 break
 
 
+def estimated_bytes(problem: ExactCoverProblem) -> int:
+    """What ``search`` allocates at most: the per-item option lists, and per branching level a
+    copy of ``counts`` and ``status``. Every level chooses an option covering at least the
+    fewest primary items any option covers, which bounds the depth."""
+    entries = sum(map(len, problem.options))
+    covers = [sum(1 for item in option if item < problem.primary) for option in problem.options]
+    smallest = min((size for size in covers if size), default=1)
+    depth = problem.primary // smallest + 1
+    frame = budget.list_bytes(problem.items) + len(problem.options) + budget.LIST_BYTES
+    needed = budget.list_bytes(entries) + problem.items * budget.LIST_BYTES + depth * frame
+    if problem.colours is not None:
+        # The (option, item) -> colour dict (a tuple key and a slot per entry), and per (item,
+        # colour) used an exclusion list of at most the item's options.
+        column = [0] * problem.items
+        for option in problem.options:
+            for item in option:
+                column[item] += 1
+        pairs = {
+            (item, colour)
+            for option, colours in zip(problem.options, problem.colours, strict=True)
+            for item, colour in zip(option, colours, strict=True)
+            if colour
+        }
+        needed += entries * (64 + 3 * budget.POINTER_BYTES)
+        needed += sum(budget.list_bytes(column[item]) for item, _colour in pairs)
+    return needed
+
+
 def search(
     problem: ExactCoverProblem,
     *,
     limit: int | None = None,
     keep_solutions: bool = True,
+    max_kept: int | None = None,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
 ) -> SearchResult[list[int]]:
@@ -107,6 +137,7 @@ def search(
     item_count = problem.items
     item_options: list[list[int]] = [[] for _ in range(item_count)]
     for option, items in enumerate(option_items):
+        monitor.checkpoint()
         for item in items:
             item_options[item].append(option)
     excluded_by = _exclusions(problem, item_options)
@@ -150,7 +181,7 @@ def search(
                 explored += weight
                 if monitor.wants_recent:
                     monitor.found([o for o, s in enumerate(status) if s == CHOSEN])
-                if keep_solutions:
+                if keep_solutions and (max_kept is None or len(solutions) < max_kept):
                     solutions.append([o for o, s in enumerate(status) if s == CHOSEN])
                 if limit is not None and count >= limit:
                     stopped = True

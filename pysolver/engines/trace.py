@@ -12,6 +12,10 @@ them in reverse. The search walks the SAME tree as the fast engines:
   with exactly one live option takes it at once (a ``force`` step; in Sudoku terms a naked or
   hidden single), and an item with none ends the branch; branching is on the fewest options.
 
+Memory: the dict of sets holds every entry of the matrix once more, and the recorder at most
+``max_steps`` steps; ``estimated_bytes`` bounds both and ``search`` checks it against the
+budget before building the columns.
+
 So solutions come in the engines' order, and ``stats.nodes`` counts like theirs (``dlx`` and
 ``bitset``: the root, every option tried and every solution leaf; ``singles``: options tried).
 
@@ -38,13 +42,36 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pysolver import budget
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult
+from pysolver.protocol import MAX_TRACE_STEPS
 
 Step = dict[str, Any]
 # What choosing an option removed, for taking it back: per item covered, (item, its column of
 # live options, the colour the option gave it or None).
 Removed = list[tuple[int, set[int], str | None]]
+
+
+# A set's header, and what one element costs in it (a hash and a pointer, at 60% load at worst).
+SET_BYTES = 216
+SET_ENTRY_BYTES = 27
+# A recorded step: a dict of up to six keys and its kind's description (labels, the protocol
+# form); tracemalloc measures about 600 bytes for the longest ("try" with its label).
+STEP_BYTES = 1024
+
+
+def estimated_bytes(problem: ExactCoverProblem, max_steps: int) -> int:
+    """What ``search`` allocates for ``problem``: a set per item and a set entry and an option
+    number per matrix entry (and, with colours, a dict entry per coloured one), the branch
+    lists of the frames (at most every option once per level, bounded by all entries), and
+    ``max_steps`` recorded steps with the solutions among them."""
+    entries = sum(map(len, problem.options))
+    columns = problem.items * (SET_BYTES + 2 * budget.POINTER_BYTES)
+    per_entry = SET_ENTRY_BYTES + budget.INT_BYTES + budget.POINTER_BYTES
+    if problem.colours is not None:
+        per_entry += 3 * budget.POINTER_BYTES + 64  # a dict slot and the colour's str
+    return columns + entries * per_entry + max_steps * STEP_BYTES
 
 
 class TraceFull(Exception):
@@ -87,10 +114,18 @@ def search(
     says so. Solutions are sorted option indices, as with the other exact cover engines.
     """
     monitor = monitor or Monitor()
+    # Steps past the protocol's cap are only for direct callers (tests, benchmarks), who chose
+    # to hold them; what a request can make is checked.
+    budget.check(
+        estimated_bytes(problem, min(recorder.max_steps, MAX_TRACE_STEPS)),
+        f"the trace of {len(problem.options):,} options",
+        "make the puzzle smaller or ask for fewer max_steps",
+    )
     primary = problem.primary
     option_items = problem.options
     columns: dict[int, set[int]] = {item: set() for item in range(problem.items)}
     for option, items in enumerate(option_items):
+        monitor.checkpoint()
         for item in items:
             columns[item].add(option)
 

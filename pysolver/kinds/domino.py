@@ -38,8 +38,9 @@ Caps (errors name them): rows and cols at most ``MAX_SIDE`` (1000). The formula:
 side)^2 x rows x cols at most ``MAX_FORMULA_WORK`` (400 x 400, or 1000 x 290). The DP: the
 shorter side of the trimmed board at most ``profile_dp.MAX_WIDTH`` (20) and its state vector
 within ``profile_dp.MAX_VECTOR_BYTES``; listing tilings also needs the stored counts within
-``profile_dp.MAX_TILING_BYTES`` (16 x 16 fits, 18 x 18 does not) and at most
-``MAX_RESPONSE_DOMINOES`` dominoes in all the returned tilings together.
+``profile_dp.MAX_TILING_BYTES`` (16 x 16 fits, 18 x 18 does not). A response lists at most
+``pysolver.budget.listed_cap`` tilings (fewer when they are big); ``count`` still says how many
+were asked for and exist, and ``solutions_truncated`` that the list is cut.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pysolver import budget
 from pysolver.boards import read_board_rows
 from pysolver.engines import cftp, kasteleyn, profile_dp, trace
 from pysolver.engines.monitor import Monitor, SearchResult
@@ -74,7 +76,6 @@ MAX_SIDE = 1000
 # is the work of 400 x 400, about 10 s in CPython (with progress and cancel); 1000 x 290 fits
 # too (about 25 s). 400 x 1000 would take minutes.
 MAX_FORMULA_WORK = 400**4
-MAX_RESPONSE_DOMINOES = 1_000_000
 # cftp: 300 x 300 open cells at most (one tiling of 100 x 100 takes ~2 s in CPython, 200 x 200
 # ~20 s, 300 x 300 about two minutes; cancellable throughout).
 MAX_CFTP_CELLS = 90_000
@@ -403,22 +404,24 @@ def _run_profile_dp(
         return _capped_count(total, limit, stats), None
 
     wanted = total if limit is None else min(total, limit)
-    per_tiling = board.cells // 2
-    if wanted * per_tiling > MAX_RESPONSE_DOMINOES:
-        raise SolveError(
-            TOO_LARGE,
-            f"this asks for {wanted:,} tilings of {per_tiling:,} dominoes each; a response holds "
-            f"at most {MAX_RESPONSE_DOMINOES:,} dominoes, so lower the limit",
-            "limit",
-        )
-    found = dp.unrank(_ranks(total, wanted, query))
+    listed = min(wanted, _listed_cap(board))
+    found = dp.unrank(_ranks(total, listed, query))
     stats["nodes"] = dp.steps
     if found is None:
         monitor.finish(dp.steps, 0, False)
         return SearchResult(complete=False, cancelled=True, stats=stats), total
     solutions = [decode(tiling, board, transposed) for tiling in found]
     monitor.finish(dp.steps, len(solutions), True)
-    return SearchResult(solutions, len(solutions), wanted == total, False, stats), total
+    return SearchResult(solutions, wanted, wanted == total, False, stats), total
+
+
+def _listed_cap(board: Board, key_bytes: int = 0) -> int:
+    """How many tilings of ``board`` one response lists (``budget.listed_cap``). A listed
+    domino: [[r1, c1], [r2, c2]] as lists, its JSON text and ``key_bytes`` more (cftp's
+    de-duplication key)."""
+    domino_bytes = budget.list_bytes(2, budget.list_bytes(2)) + 20 + key_bytes
+    dominoes = board.cells // 2
+    return budget.listed_cap(budget.LIST_BYTES + dominoes * domino_bytes, 20 * dominoes)
 
 
 def _sample_uniform(
@@ -429,6 +432,7 @@ def _sample_uniform(
     Repeats are dropped (the protocol promises distinct tilings; they only happen on small
     boards), so ``count`` may fall short of ``limit``; ``complete`` is false unless the board
     has no tiling, since sampling never lists the whole space. No ``total`` (not counted).
+    At most the listing cap of tilings are drawn (see ``_listed_cap``).
     """
     if board.cells > MAX_CFTP_CELLS:
         raise SolveError(
@@ -437,14 +441,10 @@ def _sample_uniform(
             f"{MAX_CFTP_CELLS:,} (300 x 300)",
             "puzzle",
         )
-    wanted = 1 if query.limit is None else query.limit
-    if wanted * (board.cells // 2) > MAX_RESPONSE_DOMINOES:
-        raise SolveError(
-            TOO_LARGE,
-            f"this asks for {wanted:,} tilings of {board.cells // 2:,} dominoes each; a response "
-            f"holds at most {MAX_RESPONSE_DOMINOES:,} dominoes, so lower the limit",
-            "limit",
-        )
+    # Every tiling drawn is remembered (to drop repeats), so at most the listing cap are drawn,
+    # as polyomino's random restarts do; a bigger limit answers that many, incomplete.
+    key_bytes = 80  # its str in the de-duplication key
+    wanted = min(1 if query.limit is None else query.limit, _listed_cap(board, key_bytes))
     reason = cftp.holes_message(board.open_rows, board.width)
     if reason is not None:
         raise puzzle_error(f"{reason}; use engine 'profile_dp' if the board is narrow", "puzzle")

@@ -50,8 +50,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pysolver.engines import trace
-from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem, engine_modules, search
+from pysolver import budget
+from pysolver.engines import dlx, trace
+from pysolver.engines.exact_cover import (
+    MAX_ENTRIES,
+    ExactCoverProblem,
+    engine_modules,
+    engine_within_budget,
+    search,
+)
 from pysolver.engines.exact_cover import split as split_search
 from pysolver.engines.monitor import Monitor
 from pysolver.engines.subtree import Split
@@ -112,18 +119,20 @@ class ColouredProblem(ExactCoverProblem):
 
 def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     """Validate ``puzzle``, run the exact cover search ``query`` asks for, return the fields."""
-    problem, item_names = parse_named(puzzle)
+    # Recent solutions in progress reports are decoded like the response's solutions.
+    monitor = Monitor(query.progress, query.cancel, decode if query.wants_recent else None)
+    problem, item_names = parse_named(puzzle, monitor)
     engine = _engine(problem, query)
     if query.mode == "trace":
         return trace_fields(problem, item_names, engine, query)
     result = search(
         problem,
         engine,
-        limit=query.limit,
+        limit=query.search_limit,
         keep_solutions=query.wants_solutions,
+        max_kept=budget.listed_cap(*solution_size(problem)) if query.wants_solutions else 0,
         rng=query.rng() if query.mode == "random" else None,
-        # Recent solutions in progress reports are decoded like the response's solutions.
-        monitor=Monitor(query.progress, query.cancel, decode if query.wants_recent else None),
+        monitor=monitor,
         path=query.subtree_path(),
     )
     if isinstance(problem, ColouredProblem):
@@ -222,36 +231,73 @@ def _engine(problem: ExactCoverProblem, query: Query) -> str:
                 "engine",
             )
         engine = "dlx"
-    return engine
+    if query.mode == "trace":
+        return engine  # the trace engine's state is checked in ``trace_fields``
+    return engine_within_budget(
+        problem, engine, ENGINES, query.engine is not None, "use fewer options or items"
+    )
 
 
-def parse_puzzle(puzzle: Any) -> ExactCoverProblem:
-    """The exact cover problem of a puzzle object (lists or Knuth text), or a ``SolveError``."""
-    return parse_named(puzzle)[0]
+def solution_size(problem: ExactCoverProblem) -> tuple[int, int]:
+    """What one listed solution costs at most, in bytes (its option indices as the engine keeps
+    them and as decoded) and in JSON characters. A solution has at most one option per primary
+    item covered by the option covering the fewest."""
+    is_primary = problem.primary.__gt__
+    covers = (sum(map(is_primary, option)) for option in problem.options)
+    smallest = min(filter(None, covers), default=1)
+    options = problem.primary // smallest + 1
+    chars = 8 * options
+    return 2 * budget.list_bytes(options, budget.INT_BYTES) + chars, chars
 
 
-def parse_named(puzzle: Any) -> tuple[ExactCoverProblem, list[str]]:
+def parse_puzzle(puzzle: Any, monitor: Monitor | None = None) -> ExactCoverProblem:
+    """The exact cover problem of a puzzle object (lists or Knuth text), or a ``SolveError``.
+
+    monitor: cancels reading a big matrix (``Cancelled``); reading 2M entries takes seconds.
+    """
+    return parse_named(puzzle, monitor)[0]
+
+
+def parse_named(puzzle: Any, monitor: Monitor | None = None) -> tuple[ExactCoverProblem, list[str]]:
     """The exact cover problem of a puzzle object and its item names (primary first)."""
+    monitor = monitor or Monitor()
     puzzle = require_dict(puzzle, "puzzle")
     has_lists = "items" in puzzle or "options" in puzzle
     if "text" in puzzle:
         if has_lists:
             raise puzzle_error("give either items and options, or text, not both", "puzzle.text")
         text = require_str(puzzle["text"], "puzzle.text")
-        names = _read_text(text)
+        names = _read_text(text, monitor)
     elif has_lists:
-        names = _read_lists(puzzle)
+        names = _read_lists(puzzle, monitor)
     else:
         raise puzzle_error(
             'an exact cover puzzle needs "items" and "options" lists, or a "text" in '
             "Knuth's format (items line, then one option a line)"
         )
+    _check_links(*names)
     primary, secondary = names[0], names[1]
-    return encode(*names), [*primary, *secondary]
+    return encode(*names, monitor=monitor), [*primary, *secondary]
+
+
+def _check_links(
+    primary: list[str], secondary: list[str], options: list[list[str]], *_: Any
+) -> None:
+    """Refuse a matrix whose dancing links (the leaner engine) would not fit the budget, next
+    to the numbered matrix itself (a list of item numbers per option)."""
+    entries = sum(map(len, options))
+    matrix = budget.list_bytes(len(options), budget.LIST_BYTES) + entries * budget.POINTER_BYTES
+    budget.check(
+        matrix + dlx.links_bytes(len(primary) + len(secondary), len(options), entries),
+        f"a matrix of {len(options):,} options and {entries:,} entries",
+        "use fewer options or shorter ones",
+        "puzzle.options",
+    )
 
 
 def _read_lists(
     puzzle: dict[str, Any],
+    monitor: Monitor,
 ) -> _Names:
     """Names from the JSON form, with the path of every option entry for error messages."""
     if "items" not in puzzle:
@@ -269,6 +315,7 @@ def _read_lists(
     locations = []
     entries = 0
     for index, option in enumerate(options_value):
+        monitor.checkpoint()
         path = f"puzzle.options[{index}]"
         option = require_list(option, path)
         entries += len(option)
@@ -283,6 +330,7 @@ def _read_lists(
 
 def _read_text(
     text: str,
+    monitor: Monitor,
 ) -> _Names:
     """Names from Knuth's text format; error locations are line numbers."""
     primary: list[str] | None = None
@@ -292,6 +340,7 @@ def _read_text(
     locations: list[tuple[str, str, bool]] = []
     entries = 0
     for number, line in enumerate(text.splitlines(), start=1):
+        monitor.checkpoint()
         stripped = line.strip()
         if not stripped or stripped.startswith("|"):
             continue
@@ -374,8 +423,10 @@ def encode(
     options: list[list[str]],
     locations: list[tuple[str, str, bool]],
     items_line: int | None,
+    monitor: Monitor | None = None,
 ) -> ExactCoverProblem:
     """Number the items (primary first) and check every option against them."""
+    monitor = monitor or Monitor()
     if not primary:
         raise puzzle_error(
             "there are no primary items: list at least one item to cover exactly once",
@@ -403,6 +454,7 @@ def encode(
     coloured_entries: list[tuple[int, int, int]] = []
     encoded: list[list[int]] = []
     for names, (label, path, entries_have_paths) in zip(options, locations, strict=True):
+        monitor.checkpoint()
         if not names:
             raise puzzle_error(f"{label} is empty: an option must name at least one item", path)
         option: list[int] = []

@@ -26,7 +26,10 @@ height, width]}``. Heatmap (count mode): per clue index as a string, per cell, h
 solutions give that cell to the clue.
 
 Limits: at most ``MAX_SIDE`` (100) rows and columns, so at most 10,000 cells; URLs of at most
-``MAX_URL_CHARS`` characters. Clues must add up to the grid's area.
+``MAX_URL_CHARS`` characters. Clues must add up to the grid's area. Each engine's memory is
+estimated before it is built and checked against ``pysolver.budget``: ``dlx`` needs a link per
+(rectangle, cell), so big clues with many candidates (a 100 x 100 grid of four 2500 clues) are
+refused there with ``too_large`` naming ``propagate``, which holds one mask per rectangle.
 
 URLs are puzz.link's format, read and written by ``pysolver.puzzlink``; ``to_url`` gives the
 share link of a puzzle.
@@ -37,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pysolver import budget
 from pysolver.engines import dlx, exact_cover, propagate, trace
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor, SearchResult
@@ -162,13 +166,14 @@ def to_url(puzzle: dict[str, Any]) -> str:
 
 
 def candidate_rectangles(
-    rows: int, cols: int, clues: list[Clue]
+    rows: int, cols: int, clues: list[Clue], monitor: Monitor | None = None
 ) -> tuple[list[list[Rectangle]], list[list[int]], int]:
     """Per clue, its candidate rectangles and their cell bitmasks (bit ``row * cols + col``).
 
     Also returns how many rectangles of the right area hold their clue cell before those
-    holding another clue are dropped (a statistic).
+    holding another clue are dropped (a statistic). ``monitor`` cancels (``Cancelled``).
     """
+    monitor = monitor or Monitor()
     clue_cells = 0
     for row, col, _size in clues:
         clue_cells |= 1 << (row * cols + col)
@@ -190,6 +195,7 @@ def candidate_rectangles(
                 continue
             shape = ((1 << width) - 1) * repeat[height]
             for top in range(max(0, row - height + 1), min(row, rows - height) + 1):
+                monitor.checkpoint()
                 for left in range(max(0, col - width + 1), min(col, cols - width) + 1):
                     in_area += 1
                     mask = shape << (top * cols + left)
@@ -211,17 +217,36 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     """Cut the grid; see the module docstring for the puzzle, the engines and the fields."""
     rows, cols, clues = parse_puzzle(puzzle)
     engine = engine_for(query, ENGINES)
-    rectangles, masks, in_area = candidate_rectangles(rows, cols, clues)
+    monitor = Monitor(query.progress, query.cancel)
+    rectangles, masks, in_area = candidate_rectangles(rows, cols, clues, monitor)
     if query.mode == "trace":
         return trace_fields(rows, cols, clues, rectangles, masks, in_area, engine, query)
+    needed = {name: estimate(rows * cols, masks) for name, estimate in _ESTIMATES.items()}
+    if not budget.fits(needed[engine]):
+        fitting = [name for name in ENGINES if budget.fits(needed[name])]
+        if fitting and query.engine is None:
+            engine = fitting[0]
+        else:
+            budget.check(
+                needed[engine],
+                f"the {engine} engine on {sum(map(len, masks)):,} candidate rectangles",
+                "use smaller clues or a smaller grid",
+                fits=fitting[0] if fitting else "",
+            )
     search = _SEARCHES[engine]
+    # A listed solution: the engine's choice per clue, a rectangle list per clue, JSON text.
+    solution_bytes = budget.list_bytes(len(clues), budget.INT_BYTES + budget.list_bytes(4)) + (
+        20 * len(clues)
+    )
     found = search(
         rows * cols,
         masks,
-        limit=heatmap_limit(query) if query.heatmap else query.limit,
+        limit=heatmap_limit(query) if query.heatmap else query.search_limit,
         keep_solutions=query.wants_solutions or query.heatmap,
+        # A heatmap sums every solution it counts (up to its own cap); a listing is capped.
+        max_kept=None if query.heatmap else budget.listed_cap(solution_bytes, 20 * len(clues)),
         rng=query.rng() if query.mode == "random" else None,
-        monitor=Monitor(query.progress, query.cancel),
+        monitor=monitor,
         path=query.subtree_path(),
     )
     result = found.map(lambda choices: decode(rectangles, choices))
@@ -249,16 +274,20 @@ def decode(rectangles: list[list[Rectangle]], choices: list[int]) -> Solution:
     return [list(rectangles[clue][choice]) for clue, choice in enumerate(choices)]
 
 
-def encode(cells: int, masks: list[list[int]]) -> tuple[ExactCoverProblem, list[tuple[int, int]]]:
+def encode(
+    cells: int, masks: list[list[int]], monitor: Monitor | None = None
+) -> tuple[ExactCoverProblem, list[tuple[int, int]]]:
     """The exact cover matrix of the candidates, and each option's (clue, candidate).
 
     Items: cells ``0 .. cells-1`` then one per clue, all primary; an option per rectangle.
-    (The ``propagate`` engine takes the candidate masks as they are.)
+    (The ``propagate`` engine takes the candidate masks as they are.) ``monitor`` cancels.
     """
+    monitor = monitor or Monitor()
     options: list[list[int]] = []
     owner: list[tuple[int, int]] = []
     for clue, clue_masks in enumerate(masks):
         for choice, mask in enumerate(clue_masks):
+            monitor.checkpoint()
             option = [cells + clue]
             while mask:
                 low = mask & -mask
@@ -290,7 +319,7 @@ def _search_exact_cover(
 ) -> SearchResult[list[int]]:
     """The ``dlx`` engine on ``encode``'s matrix; its option lists become candidate choices.
     ``search`` may hold ``path``, a subtree in the matrix's option indices."""
-    problem, owner = encode(cells, masks)
+    problem, owner = encode(cells, masks, search["monitor"])
     result = exact_cover.search(problem, "dlx", **search)
     return result.map(lambda chosen: _choices(owner, len(masks), chosen))
 
@@ -309,6 +338,29 @@ def _choices(owner: list[tuple[int, int]], clues: int, chosen: list[int]) -> lis
 _SEARCHES: dict[str, Callable[..., SearchResult[list[int]]]] = {
     "propagate": _search_partition,
     "dlx": _search_exact_cover,
+}
+
+
+def _partition_bytes(cells: int, masks: list[list[int]]) -> int:
+    return propagate.estimated_bytes(propagate.PartitionProblem(cells, masks))
+
+
+def _exact_cover_bytes(cells: int, masks: list[list[int]]) -> int:
+    """``encode``'s matrix (an int object per entry) and the dancing links over it."""
+    options = sum(map(len, masks))
+    entries = sum(
+        len(clue_masks) * (clue_masks[0].bit_count() + 1) for clue_masks in masks if clue_masks
+    )
+    matrix = budget.list_bytes(options, budget.LIST_BYTES) + entries * (
+        budget.INT_BYTES + budget.POINTER_BYTES
+    )
+    return matrix + dlx.links_bytes(cells + len(masks), options, entries)
+
+
+# Engine name -> the bytes it needs for (cells, masks), known before it builds anything.
+_ESTIMATES: dict[str, Callable[[int, list[list[int]]], int]] = {
+    "propagate": _partition_bytes,
+    "dlx": _exact_cover_bytes,
 }
 
 
@@ -365,6 +417,12 @@ def trace_fields(
         if recorder.truncated:
             result = SearchResult(complete=False)
         else:
+            budget.check(
+                _partition_bytes(rows * cols, masks) + query.max_steps * trace.STEP_BYTES,
+                f"the trace of propagation on {candidates:,} candidate rectangles "
+                f"({query.max_steps:,} steps at most)",
+                "use smaller clues or a smaller grid, or ask for fewer max_steps",
+            )
             result = propagate.search(
                 propagate.PartitionProblem(rows * cols, masks),
                 limit=query.limit,
@@ -373,7 +431,7 @@ def trace_fields(
             )
     else:
         cells = rows * cols
-        problem, owner = encode(cells, masks)
+        problem, owner = encode(cells, masks, monitor)
 
         def item_label(item: int) -> str:
             return clue_label(item - cells) if item >= cells else f"cell {divmod(item, cols)}"

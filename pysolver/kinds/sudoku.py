@@ -59,8 +59,14 @@ import math
 from functools import partial
 from typing import Any
 
+from pysolver import budget
 from pysolver.engines import exact_cover, trace
-from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules, search
+from pysolver.engines.exact_cover import (
+    ExactCoverProblem,
+    engine_modules,
+    engine_within_budget,
+    search,
+)
 from pysolver.engines.monitor import Monitor
 from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
@@ -445,13 +451,24 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     problem, option_codes = encode(n, box_rows, box_cols, values)
     if query.mode == "trace":
         return trace_fields(n, box_rows, box_cols, values, problem, option_codes, engine, query)
+    engine = engine_within_budget(
+        problem, engine, ENGINES, query.engine is not None, "give more clues or a smaller grid"
+    )
+    # A listed solution: the engine's option list, the decoded rows and their JSON text.
+    solution_bytes = (
+        budget.list_bytes(values.count(0), budget.INT_BYTES)
+        + budget.list_bytes(n, budget.list_bytes(n))
+        + 3 * n * n
+    )
     # Recent solutions in progress reports are decoded like the response's solutions.
     recent = partial(decode, n, values, option_codes) if query.wants_recent else None
     result = search(
         problem,
         engine,
-        limit=heatmap_limit(query) if query.heatmap else query.limit,
+        limit=heatmap_limit(query) if query.heatmap else query.search_limit,
         keep_solutions=query.wants_solutions or query.heatmap,
+        # A heatmap sums every solution it counts (up to its own cap); a listing is capped.
+        max_kept=None if query.heatmap else budget.listed_cap(solution_bytes, 3 * n * n),
         rng=query.rng() if query.mode == "random" else None,
         monitor=Monitor(query.progress, query.cancel, recent),
         path=query.subtree_path(),

@@ -28,6 +28,8 @@ with taking ``limit`` neighbouring tilings of one shuffled search (which share m
 spreads the sample over the whole space. A restart that runs past a node budget is abandoned and
 the budget doubled (heavy-tailed first-solution times). When repeats pile up (fewer tilings
 exist than were asked for), one shuffled search enumerates the rest and the answer is complete.
+Every tiling drawn must be remembered to drop repeats, so restarts draw at most the response's
+listing cap (``pysolver.budget.listed_cap``); a larger ``limit`` answers that many, incomplete.
 
 Trace mode (symmetry ``"all"`` only): the exact cover steps (``pysolver.engines.trace``, the
 engine's own tree); a ``choose`` step's ``item`` is ``{"cell": [r, c]}`` or ``{"piece": name,
@@ -39,7 +41,10 @@ Caps (``too_large`` errors): at most ``MAX_BOARD_CELLS`` cells to cover, a board
 ``MAX_BOARD_SIDE`` rows and columns, ``MAX_COPIES`` copies of a piece, and at most
 ``exact_cover.MAX_ENTRIES`` (option, item) entries in the matrix. Counting ``distinct`` keeps
 the tilings of branches fixed by symmetry for de-duplication: more than ``MAX_KEPT_TILINGS`` of
-them is refused (only likely when no piece is used exactly once, e.g. dominoes alone).
+them, or more than half the memory budget holds (``kept_tilings_cap``), is refused (only likely
+when no piece is used exactly once, e.g. dominoes alone). Matrices are checked against the
+memory budget before the search (``engine_within_budget``); building them, reducing tilings by
+symmetry and the random restarts all stay cancellable.
 """
 
 from __future__ import annotations
@@ -48,8 +53,14 @@ import random
 from functools import partial
 from typing import Any
 
+from pysolver import budget
 from pysolver.engines import trace
-from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules, search
+from pysolver.engines.exact_cover import (
+    ExactCoverProblem,
+    engine_modules,
+    engine_within_budget,
+    search,
+)
 from pysolver.engines.exact_cover import split as split_search
 from pysolver.engines.monitor import Monitor, SearchResult, StageMonitor
 from pysolver.engines.subtree import Split
@@ -87,7 +98,7 @@ from pysolver.protocol import (
 ENGINE_MODULES = engine_modules("bitset", "dlx")
 ENGINES = tuple(ENGINE_MODULES)
 
-# Tilings kept in memory to de-duplicate a branch fixed by symmetry (about 200 bytes each).
+# Tilings kept in memory to de-duplicate a branch fixed by symmetry (see ``kept_tilings_cap``).
 MAX_KEPT_TILINGS = 200_000
 
 __all__ = [
@@ -153,6 +164,47 @@ def build_problem(puzzle: dict[str, Any], symmetry: str = "all") -> ExactCoverPr
     return encode(tiling, {plan.piece: plan.free | set(plan.fixed)}).problem
 
 
+# ---------------------------------------------------------------- memory
+
+
+def tiling_bytes(tiling: Tiling) -> int:
+    """What one tiling kept for de-duplication costs: the engine's option list, the decoded
+    placements, the class representative (its cells re-sorted) and its dictionary key."""
+    pieces = sum(piece.count for piece in tiling.pieces)
+    cells_each = -(-len(tiling.cells) // pieces)
+    per_piece = (
+        budget.INT_BYTES
+        + 4 * budget.POINTER_BYTES
+        + 2 * budget.LIST_BYTES
+        + budget.list_bytes(cells_each)
+    )
+    return 3 * budget.LIST_BYTES + pieces * per_piece
+
+
+def listed_bytes(tiling: Tiling) -> int:
+    """What one listed tiling costs: per piece, its option in the engine's list, its decoded
+    (name, cells) pair, its JSON dict with a list of the shared [row, col] lists (see
+    ``solution_json``) and its JSON text."""
+    pieces = sum(piece.count for piece in tiling.pieces)
+    cells_each = -(-len(tiling.cells) // pieces)
+    per_piece = (
+        budget.INT_BYTES
+        + budget.POINTER_BYTES
+        + budget.LIST_BYTES
+        + 2 * budget.POINTER_BYTES
+        + 4 * budget.LIST_BYTES
+        + budget.list_bytes(cells_each)
+        + 12 * cells_each
+    )
+    return 3 * budget.LIST_BYTES + pieces * per_piece
+
+
+def kept_tilings_cap(tiling: Tiling) -> int:
+    """How many tilings a symmetry de-duplication may keep: half the budget, at most
+    ``MAX_KEPT_TILINGS``."""
+    return max(1, min(MAX_KEPT_TILINGS, budget.budget_bytes() // 2 // tiling_bytes(tiling)))
+
+
 # ---------------------------------------------------------------- modes
 
 
@@ -163,10 +215,14 @@ def run_branches(
     keep: bool,
     monitor: Monitor,
     path: list[int] | None = None,
+    max_kept: int | None = None,
+    kept_cap: int = MAX_KEPT_TILINGS,
 ) -> SearchResult[Solution]:
     """Solve or count over disjoint branches: the first ``limit`` classes in search order.
 
     path: search only below these choices (a parallel task over one branch).
+    max_kept: solutions listed at most (the rest are counted); kept_cap: tilings a
+    de-duplication may keep (``kept_tilings_cap``).
     """
     outcome: SearchResult[Solution] = SearchResult()
     nodes = 0
@@ -182,9 +238,16 @@ def run_branches(
             monitor, nodes, outcome.count, share, recent=partial(decode, branch.encoding)
         )
         problem = branch.encoding.problem
+        room = None if max_kept is None else max(0, max_kept - len(outcome.solutions))
         if branch.reduce is None:
             result = search(
-                problem, engine, limit=remaining, keep_solutions=keep, monitor=stage, path=path
+                problem,
+                engine,
+                limit=remaining,
+                keep_solutions=keep,
+                max_kept=room,
+                monitor=stage,
+                path=path,
             )
             found = [decode(branch.encoding, s) for s in result.solutions]
             taken = result.count
@@ -192,23 +255,21 @@ def run_branches(
             # A class has at most ``fold`` members here, so this many tilings hold at least
             # ``remaining`` classes.
             wanted = None if remaining is None else remaining * branch.fold
-            cap = MAX_KEPT_TILINGS if wanted is None else min(wanted, MAX_KEPT_TILINGS)
+            cap = kept_cap if wanted is None else min(wanted, kept_cap)
             result = search(
                 problem, engine, limit=cap, keep_solutions=True, monitor=stage, path=path
             )
+            hit_memory_cap = result.count >= cap and (wanted is None or wanted > cap)
+            if hit_memory_cap and (remaining is None or remaining > cap):
+                # Fewer classes than tilings kept: known short before any is reduced.
+                raise _too_many_to_reduce(kept_cap)
             classes: dict[tuple[tuple[str, Placement], ...], Solution] = {}
             for options in result.solutions:
+                monitor.checkpoint()
                 representative = branch.reduce(decode(branch.encoding, options))
                 classes.setdefault(tuple(representative), representative)
-            hit_memory_cap = result.count >= cap and (wanted is None or wanted > cap)
             if hit_memory_cap and (remaining is None or len(classes) < remaining):
-                raise SolveError(
-                    TOO_LARGE,
-                    f"more than {MAX_KEPT_TILINGS:,} tilings would have to be kept to count "
-                    "them up to symmetry; count with symmetry 'all' instead, or use some "
-                    "piece exactly once so that its placements can be restricted",
-                    "symmetry",
-                )
+                raise _too_many_to_reduce(kept_cap)
             found = list(classes.values())
             taken = len(found)
             if remaining is not None and taken > remaining:
@@ -218,7 +279,7 @@ def run_branches(
         nodes += result.stats.get("nodes", 0)
         outcome.count += taken
         if keep:
-            outcome.solutions.extend(found)
+            outcome.solutions.extend(found[:room])
         if result.cancelled or stage.cancelled:
             outcome.cancelled = True
         if not result.complete:
@@ -228,10 +289,21 @@ def run_branches(
     return outcome
 
 
+def _too_many_to_reduce(kept_cap: int) -> SolveError:
+    return SolveError(
+        TOO_LARGE,
+        f"more than {kept_cap:,} tilings would have to be kept to count them up to symmetry "
+        "(that many fit the memory budget); count with symmetry 'all' instead, or use some "
+        "piece exactly once so that its placements can be restricted",
+        "symmetry",
+    )
+
+
 def run_random(
     branch: Branch, engine: str, limit: int | None, rng: random.Random, monitor: Monitor
 ) -> SearchResult[Solution]:
-    """Up to ``limit`` distinct classes by restarted shuffled searches (see module docstring)."""
+    """Up to ``limit`` distinct classes by restarted shuffled searches (see module docstring;
+    the caller caps ``limit`` at the listing cap)."""
     outcome: SearchResult[Solution] = SearchResult(complete=False, stats={"nodes": 0})
     found: dict[tuple[tuple[str, Placement], ...], Solution] = {}
     budget = 4096
@@ -264,6 +336,10 @@ def run_random(
     if limit is None:
         enumerate_rest()
     while limit is not None and len(found) < limit:
+        # A restart may be far shorter than the engine's CHECK_EVERY nodes: check here too.
+        if monitor.check(outcome.stats["nodes"], len(found)):
+            outcome.cancelled = True
+            break
         share = (len(found) / limit, (len(found) + 1) / limit)
         stage = StageMonitor(monitor, outcome.stats["nodes"], len(found), share, budget)
         sub_rng = random.Random(rng.getrandbits(64))
@@ -292,13 +368,20 @@ def run_random(
     return outcome
 
 
-def solution_json(tiling: Tiling, solution: Solution) -> list[dict[str, Any]]:
-    """Pieces in the order given (copies by position), cells sorted as [row, col]."""
+def solution_json(
+    tiling: Tiling, solution: Solution, cell_lists: list[list[int]] | None = None
+) -> list[dict[str, Any]]:
+    """Pieces in the order given (copies by position), cells sorted as [row, col].
+
+    cell_lists: each board cell as [row, col], made once and shared by the solutions of one
+    response (they are only written out): listing hundreds of big tilings after a cancel is
+    then a third cheaper.
+    """
+    if cell_lists is None:
+        cell_lists = [list(cell) for cell in tiling.cells]
     order = {piece.name: i for i, piece in enumerate(tiling.pieces)}
     placed = sorted(solution, key=lambda item: (order[item[0]], item[1]))
-    return [
-        {"piece": name, "cells": [list(tiling.cells[i]) for i in spot]} for name, spot in placed
-    ]
+    return [{"piece": name, "cells": [cell_lists[i] for i in spot]} for name, spot in placed]
 
 
 def solve(puzzle: Any, query: Query) -> dict[str, Any]:
@@ -310,28 +393,47 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     monitor = Monitor(query.progress, query.cancel, recent)
     if query.mode == "trace":
         return trace_fields(tiling, symmetry, engine, query, monitor)
+    named = query.engine is not None
+    shrink = "use a smaller board or fewer pieces"
+    # JSON text per tiling: {"piece": "F", "cells": [[r, c], ...]} per piece.
+    text = sum(piece.count * (26 + 10 * len(piece.shape)) for piece in tiling.pieces)
+    listed = budget.listed_cap(listed_bytes(tiling), text)
     if query.mode == "random":
-        outcome = run_random(
-            random_branch(tiling, symmetry), engine, query.limit, query.rng(), monitor
-        )
+        branch = random_branch(tiling, symmetry, monitor)
+        engine = engine_within_budget(branch.encoding.problem, engine, ENGINES, named, shrink)
+        drawn = listed if query.limit is None else min(query.limit, listed)
+        outcome = run_random(branch, engine, drawn, query.rng(), monitor)
     else:
-        branches = count_branches(tiling, symmetry)
+        branches = count_branches(tiling, symmetry, monitor)
+        for branch in branches:
+            engine = engine_within_budget(branch.encoding.problem, engine, ENGINES, named, shrink)
         keep = query.wants_solutions or query.heatmap
-        limit = heatmap_limit(query) if query.heatmap else query.limit
+        limit = heatmap_limit(query) if query.heatmap else query.search_limit
         path = None
         if query.subtree is not None:  # a parallel task: one subtree of one of the searches
             query.subtree_branch(len(branches))  # refuses a branch this request does not run
             branches = [branches[query.subtree.branch]]
             path = query.subtree.path
-        outcome = run_branches(branches, engine, limit, keep, monitor, path)
+        outcome = run_branches(
+            branches,
+            engine,
+            limit,
+            keep,
+            monitor,
+            path,
+            # A heatmap sums every tiling it counts (up to its own cap); a listing is capped.
+            max_kept=None if query.heatmap else listed,
+            kept_cap=kept_tilings_cap(tiling),
+        )
     monitor.finish(outcome.stats["nodes"], outcome.count, outcome.complete)
     extra: dict[str, Any] = {}
     if query.heatmap:
         check_heatmap_count(outcome.count)
         extra["heatmap"] = heatmap(tiling, puzzle["board"], outcome.solutions)
         outcome.solutions = []
+    cell_lists = [list(cell) for cell in tiling.cells]
     return response_fields(
-        outcome.map(lambda solution: solution_json(tiling, solution)),
+        outcome.map(lambda solution: solution_json(tiling, solution, cell_lists)),
         engine,
         symmetry=symmetry,
         **extra,
@@ -371,7 +473,7 @@ def trace_fields(
             'trace mode shows the search over every tiling: use "symmetry": "all"',
             "symmetry",
         )
-    encoding = encode(tiling)
+    encoding = encode(tiling, monitor=monitor)
     labels = item_labels(tiling, encoding)
 
     def place(option: int) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem
+from pysolver.engines.monitor import Monitor
 from pysolver.kinds.polyomino.parsing import Piece, Tiling
 from pysolver.protocol import TOO_LARGE, SolveError
 
@@ -60,8 +61,16 @@ def itemless_piece(tiling: Tiling) -> str | None:
     return max(repeated, key=lambda p: p.count).name
 
 
-def encode(tiling: Tiling, allowed: dict[str, set[Placement]] | None = None) -> Encoding:
-    """The exact cover matrix; ``allowed`` restricts some pieces to some placements."""
+def encode(
+    tiling: Tiling,
+    allowed: dict[str, set[Placement]] | None = None,
+    monitor: Monitor | None = None,
+) -> Encoding:
+    """The exact cover matrix; ``allowed`` restricts some pieces to some placements.
+
+    monitor: cancels the building (``Cancelled``): up to ``MAX_ENTRIES`` entries take seconds.
+    """
+    monitor = monitor or Monitor()
     cell_count = len(tiling.cells)
     free_name = itemless_piece(tiling)
     item = cell_count
@@ -72,6 +81,7 @@ def encode(tiling: Tiling, allowed: dict[str, set[Placement]] | None = None) -> 
     # Secondary items come after all primaries, so they are numbered in a second pass.
     ordered: list[tuple[Piece, list[Placement], int]] = []
     for piece in tiling.pieces:
+        monitor.checkpoint()
         spots = placements(tiling, piece)
         if allowed is not None and piece.name in allowed:
             spots = [p for p in spots if p in allowed[piece.name]]
@@ -101,6 +111,7 @@ def encode(tiling: Tiling, allowed: dict[str, set[Placement]] | None = None) -> 
             secondary += (piece.count - 1) * cell_count
             for copy in range(piece.count):
                 for spot in spots:
+                    monitor.checkpoint()
                     anchor = spot[0]
                     option = [*spot, first_item + copy]
                     if copy + 1 < piece.count:

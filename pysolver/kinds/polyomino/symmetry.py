@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pysolver.engines.monitor import Monitor
 from pysolver.kinds.polyomino.encoding import Encoding, Placement, Solution, encode, placements
 from pysolver.kinds.polyomino.parsing import Piece, Tiling
 from pysolver.pieces import TRANSFORMS, normalise
@@ -173,18 +174,21 @@ def _group_reducer(group: list[Permutation]) -> Reducer:
     return lambda solution: canonical(solution, group)
 
 
-def count_branches(tiling: Tiling, symmetry: str) -> list[Branch]:
-    """Disjoint searches whose class representatives together are the answer."""
+def count_branches(tiling: Tiling, symmetry: str, monitor: Monitor | None = None) -> list[Branch]:
+    """Disjoint searches whose class representatives together are the answer (``monitor``
+    cancels building their matrices)."""
     if symmetry == "all":
-        return [Branch(encode(tiling))]
+        return [Branch(encode(tiling, monitor=monitor))]
     plan = symmetry_plan(tiling)
     if len(plan.group) == 1:
-        return [Branch(encode(tiling))]
+        return [Branch(encode(tiling, monitor=monitor))]
     if plan.piece is None:
-        return [Branch(encode(tiling), _group_reducer(plan.group), len(plan.group))]
+        return [
+            Branch(encode(tiling, monitor=monitor), _group_reducer(plan.group), len(plan.group))
+        ]
     branches = []
     if plan.free:
-        branches.append(Branch(encode(tiling, {plan.piece: plan.free})))
+        branches.append(Branch(encode(tiling, {plan.piece: plan.free}, monitor)))
     for spot, stabiliser in plan.fixed.items():
         # The classes with the piece at ``spot`` are the orbits of ``stabiliser``: restrict a
         # second piece the same way under that subgroup (Knuth's further restriction), so only
@@ -192,28 +196,32 @@ def count_branches(tiling: Tiling, symmetry: str) -> list[Branch]:
         second = choose_restricted(tiling, stabiliser, {plan.piece: spot})
         if second.piece is None:
             reduce = _group_reducer(stabiliser)
-            branches.append(Branch(encode(tiling, {plan.piece: {spot}}), reduce, len(stabiliser)))
+            branches.append(
+                Branch(encode(tiling, {plan.piece: {spot}}, monitor), reduce, len(stabiliser))
+            )
             continue
         if second.free:
             allowed = {plan.piece: {spot}, second.piece: second.free}
-            branches.append(Branch(encode(tiling, allowed)))
+            branches.append(Branch(encode(tiling, allowed, monitor)))
         if second.fixed:
             allowed = {plan.piece: {spot}, second.piece: set(second.fixed)}
             fold = max(len(k) for k in second.fixed.values())
             reduce = _stabiliser_reducer(second.piece, second.fixed)
-            branches.append(Branch(encode(tiling, allowed), reduce, fold))
+            branches.append(Branch(encode(tiling, allowed, monitor), reduce, fold))
     return branches
 
 
-def random_branch(tiling: Tiling, symmetry: str) -> Branch:
+def random_branch(tiling: Tiling, symmetry: str, monitor: Monitor | None = None) -> Branch:
     """One search covering every class (restarts need a single matrix to sample from)."""
     if symmetry == "all":
-        return Branch(encode(tiling))
+        return Branch(encode(tiling, monitor=monitor))
     plan = symmetry_plan(tiling)
     if len(plan.group) == 1:
-        return Branch(encode(tiling))
+        return Branch(encode(tiling, monitor=monitor))
     if plan.piece is None:
-        return Branch(encode(tiling), _group_reducer(plan.group), len(plan.group))
+        return Branch(encode(tiling, monitor=monitor), _group_reducer(plan.group), len(plan.group))
     fold = max((len(h) for h in plan.fixed.values()), default=1)
     allowed = {plan.piece: plan.free | set(plan.fixed)}
-    return Branch(encode(tiling, allowed), _stabiliser_reducer(plan.piece, plan.fixed), fold)
+    return Branch(
+        encode(tiling, allowed, monitor), _stabiliser_reducer(plan.piece, plan.fixed), fold
+    )
