@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import sys
 
+from pysolver import protocol
 from pysolver.protocol import TOO_LARGE, SolveError
 
 CPYTHON_BUDGET_BYTES = 512 * 2**20
@@ -75,6 +76,13 @@ def check(needed: int, what: str, shrink: str, path: str = "puzzle", fits: str =
     if fits:
         message += f", or use the {fits} engine, which would fit"
     raise SolveError(TOO_LARGE, message, path)
+
+
+def heatmap_cap(solution_bytes: int) -> int:
+    """How many solutions of ``solution_bytes`` each a heatmap may keep: the protocol's cap
+    (``MAX_HEATMAP_SOLUTIONS``), or fewer so that they take at most half the budget."""
+    most = protocol.MAX_HEATMAP_SOLUTIONS
+    return max(1, min(most, budget_bytes() // 2 // max(1, solution_bytes)))
 
 
 def fits(needed: int) -> bool:

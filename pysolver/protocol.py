@@ -193,20 +193,24 @@ class Query:
         return random.Random(self.seed)
 
 
-def heatmap_limit(query: Query) -> int:
-    """The limit a heatmap count runs with: the request's, or one past the cap (to see it hit)."""
-    if query.limit is None or query.limit > MAX_HEATMAP_SOLUTIONS:
-        return MAX_HEATMAP_SOLUTIONS + 1
+def heatmap_limit(query: Query, cap: int = MAX_HEATMAP_SOLUTIONS) -> int:
+    """The limit a heatmap count runs with: the request's, or one past the cap (to see it hit).
+
+    cap: how many solutions the heatmap may keep (``MAX_HEATMAP_SOLUTIONS``, or fewer where the
+    memory budget says so: ``budget.heatmap_cap``)."""
+    if query.limit is None or query.limit > cap:
+        return cap + 1
     return query.limit
 
 
-def check_heatmap_count(count: int) -> None:
-    """Refuse a heatmap over more solutions than ``MAX_HEATMAP_SOLUTIONS``."""
-    if count > MAX_HEATMAP_SOLUTIONS:
+def check_heatmap_count(count: int, cap: int = MAX_HEATMAP_SOLUTIONS) -> None:
+    """Refuse a heatmap over more solutions than ``cap`` (see ``heatmap_limit``)."""
+    if count > cap:
         raise SolveError(
             TOO_LARGE,
-            f"a heatmap sums at most {MAX_HEATMAP_SOLUTIONS:,} solutions and this puzzle has "
-            "more; count without the heatmap, set a limit, or constrain the puzzle further",
+            f"a heatmap of this puzzle sums at most {cap:,} solutions (it keeps each one) and "
+            "this puzzle has more; count without the heatmap, set a limit, or constrain the "
+            "puzzle further",
             "heatmap",
         )
 

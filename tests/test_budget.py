@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from bench import stop_audit  # the audit's own request builders: the same rows
-from pysolver import budget, solve
+from bench.generators import shikaku_puzzle
+from pysolver import budget, protocol, solve
 from pysolver.engines import bitset, dlx, monitor, singles, trace
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Cancelled, Monitor
@@ -374,3 +375,33 @@ def test_trace_of_shikaku_propagation_is_checked_too(small_budget: Callable[[int
     assert solve(request)["ok"]
     small_budget(1)
     assert_too_large(solve(request), "trace", "max_steps")
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"kind": "sudoku", "mode": "count", "heatmap": True, "puzzle": {"grid": "." * 81}},
+        {"kind": "shikaku", "mode": "count", "heatmap": True,
+         "puzzle": shikaku_puzzle(16, 16, 0, max_area=4)},  # 160 solutions
+        {"kind": "polyomino", "mode": "count", "heatmap": True,
+         "puzzle": {"board": ["." * 15] * 4, "pieces": ["pentominoes"]}},  # 1,472 tilings
+    ],
+)  # fmt: skip
+def test_a_heatmap_keeps_only_what_fits_the_budget(monkeypatch, request_):
+    # A heatmap keeps every solution it sums: under a small budget it may keep fewer than the
+    # protocol's cap, and a puzzle with more solutions than that is refused, not counted into
+    # memory it does not have.
+    monkeypatch.setattr(budget, "BUDGET_BYTES", 2 * 2**20)
+    response = solve(request_)
+    assert not response["ok"], response
+    assert response["error"]["code"] == "too_large"
+    assert response["error"]["path"] == "heatmap"
+    assert "sums at most" in response["error"]["message"]
+    # The same heatmap with a limit that fits is drawn.
+    limited = solve({**request_, "limit": 5})
+    assert limited["ok"] and limited["count"] == 5 and "heatmap" in limited
+
+
+def test_heatmap_cap_is_the_protocols_where_the_budget_allows() -> None:
+    assert budget.heatmap_cap(100) == protocol.MAX_HEATMAP_SOLUTIONS
+    assert budget.heatmap_cap(budget.budget_bytes()) == 1

@@ -238,10 +238,11 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     solution_bytes = budget.list_bytes(len(clues), budget.INT_BYTES + budget.list_bytes(4)) + (
         20 * len(clues)
     )
+    heatmap_cap = budget.heatmap_cap(solution_bytes)
     found = search(
         rows * cols,
         masks,
-        limit=heatmap_limit(query) if query.heatmap else query.search_limit,
+        limit=heatmap_limit(query, heatmap_cap) if query.heatmap else query.search_limit,
         keep_solutions=query.wants_solutions or query.heatmap,
         # A heatmap sums every solution it counts (up to its own cap); a listing is capped.
         max_kept=None if query.heatmap else budget.listed_cap(solution_bytes, 20 * len(clues)),
@@ -252,7 +253,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     result = found.map(lambda choices: decode(rectangles, choices))
     extra: dict[str, Any] = {}
     if query.heatmap:
-        check_heatmap_count(result.count)
+        check_heatmap_count(result.count, heatmap_cap)
         extra["heatmap"] = heatmap(rows, cols, result.solutions)
         result.solutions = []
     if isinstance(puzzle, dict) and "url" in puzzle:

@@ -460,12 +460,13 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         + budget.list_bytes(n, budget.list_bytes(n))
         + 3 * n * n
     )
+    heatmap_cap = budget.heatmap_cap(solution_bytes)
     # Recent solutions in progress reports are decoded like the response's solutions.
     recent = partial(decode, n, values, option_codes) if query.wants_recent else None
     result = search(
         problem,
         engine,
-        limit=heatmap_limit(query) if query.heatmap else query.search_limit,
+        limit=heatmap_limit(query, heatmap_cap) if query.heatmap else query.search_limit,
         keep_solutions=query.wants_solutions or query.heatmap,
         # A heatmap sums every solution it counts (up to its own cap); a listing is capped.
         max_kept=None if query.heatmap else budget.listed_cap(solution_bytes, 3 * n * n),
@@ -475,7 +476,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     )
     extra: dict[str, Any] = {}
     if query.heatmap:
-        check_heatmap_count(result.count)
+        check_heatmap_count(result.count, heatmap_cap)
         extra["heatmap"] = heatmap(n, values, option_codes, result.solutions)
         result.solutions = []
     response = response_fields(

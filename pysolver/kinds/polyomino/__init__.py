@@ -398,6 +398,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     # JSON text per tiling: {"piece": "F", "cells": [[r, c], ...]} per piece.
     text = sum(piece.count * (26 + 10 * len(piece.shape)) for piece in tiling.pieces)
     listed = budget.listed_cap(listed_bytes(tiling), text)
+    heatmap_cap = budget.heatmap_cap(listed_bytes(tiling))
     if query.mode == "random":
         branch = random_branch(tiling, symmetry, monitor)
         engine = engine_within_budget(branch.encoding.problem, engine, ENGINES, named, shrink)
@@ -408,7 +409,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
         for branch in branches:
             engine = engine_within_budget(branch.encoding.problem, engine, ENGINES, named, shrink)
         keep = query.wants_solutions or query.heatmap
-        limit = heatmap_limit(query) if query.heatmap else query.search_limit
+        limit = heatmap_limit(query, heatmap_cap) if query.heatmap else query.search_limit
         path = None
         if query.subtree is not None:  # a parallel task: one subtree of one of the searches
             query.subtree_branch(len(branches))  # refuses a branch this request does not run
@@ -428,7 +429,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     monitor.finish(outcome.stats["nodes"], outcome.count, outcome.complete)
     extra: dict[str, Any] = {}
     if query.heatmap:
-        check_heatmap_count(outcome.count)
+        check_heatmap_count(outcome.count, heatmap_cap)
         extra["heatmap"] = heatmap(tiling, puzzle["board"], outcome.solutions)
         outcome.solutions = []
     cell_lists = [list(cell) for cell in tiling.cells]
