@@ -81,6 +81,43 @@ def test_dark_mode_page_and_board(dark_page) -> None:
     assert ink == DARK_INK
 
 
+def luminance(colour: tuple[int, ...]) -> float:
+    """Relative luminance (WCAG) of an sRGB colour, 0 for black to 1 for white."""
+    channels = [value / 255 for value in colour]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(first: tuple[int, ...], second: tuple[int, ...]) -> float:
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_dark_mode_step_log_is_dark_and_readable(dark_page) -> None:
+    """The Step view's list of steps follows the theme: dark paper, and every kind of step row
+    (try, force, plain, the current one) readable on it (WCAG AA, 4.5:1)."""
+    dark_page.click("#tab-polyomino")
+    dark_page.click("#polyomino-trace")
+    dark_page.wait_for_selector("#polyomino-step-log .step-row")
+    log = "#polyomino-step-log"
+    assert rgb(dark_page.eval_on_selector(log, "e => getComputedStyle(e).backgroundColor")) == (
+        DARK_PAPER
+    )
+    rows = dark_page.eval_on_selector_all(
+        f"{log} .step-row",
+        """rows => rows.slice(0, 12).map((row) => {
+            const style = getComputedStyle(row);
+            const background = style.backgroundColor === 'rgba(0, 0, 0, 0)'
+                ? getComputedStyle(row.closest('.step-log')).backgroundColor
+                : style.backgroundColor;
+            return [style.color, background];
+        })""",
+    )
+    assert rows
+    for ink, paper in rows:
+        assert contrast(rgb(ink), rgb(paper)) >= 4.5, (ink, paper)
+
+
 def test_dark_mode_exports_stay_light_unless_asked(dark_page) -> None:
     dark_page.click("#tab-sudoku")
     svg = download_text(dark_page, "#export-svg").decode()
