@@ -184,6 +184,38 @@ def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> dict:
     return outcome["info"]
 
 
+# Driving the page as a person does, shared by the test modules (``from conftest import ...``).
+SOLVE_TIMEOUT_MS = 60_000
+
+
+def open_tab(page, kind: str) -> None:
+    """Switch to a kind's tab and check that its panel shows."""
+    page.click(f"#tab-{kind}")
+    assert page.is_visible(f"#panel-{kind}")
+
+
+def set_input(page, selector: str, value: str) -> None:
+    """Type into a size field and commit it, as leaving the field does."""
+    page.fill(selector, value)
+    page.dispatch_event(selector, "change")
+
+
+def wait_idle(page, timeout_ms: int = SOLVE_TIMEOUT_MS) -> None:
+    """Wait until the page is no longer busy solving."""
+    page.wait_for_function("() => document.body.dataset.state !== 'busy'", timeout=timeout_ms)
+
+
+def click_and_wait(page, selector: str, timeout_ms: int = SOLVE_TIMEOUT_MS) -> None:
+    """Click a solve button and wait until the page has shown the answer."""
+    page.click(selector)
+    wait_idle(page, timeout_ms)
+
+
+def canvas_picture(page, kind: str) -> str:
+    """The kind's board as a PNG data URL (to tell whether a drawing changed)."""
+    return page.evaluate("(kind) => document.getElementById(`${kind}-canvas`).toDataURL()", kind)
+
+
 @contextmanager
 def guarded_context(browser, **options) -> Iterator[object]:
     """A new browser context (service workers blocked unless options allow them), closed at the

@@ -14,6 +14,7 @@ import math
 import re
 
 import pytest
+from conftest import open_tab, set_input, wait_idle
 
 from pysolver.facts import site_facts
 
@@ -23,20 +24,6 @@ PHONE = {"width": 390, "height": 844}
 # Two colours are "clearly different" from this CIE76 distance on (about 2.3 is the smallest
 # difference people notice; 20 is far beyond telling two hues of one family apart).
 CLEARLY_DIFFERENT = 20
-
-
-def open_tab(page, kind: str) -> None:
-    page.click(f"#tab-{kind}")
-    assert page.is_visible(f"#panel-{kind}")
-
-
-def set_input(page, selector: str, value: str) -> None:
-    page.fill(selector, value)
-    page.dispatch_event(selector, "change")
-
-
-def wait_idle(page, timeout_ms: int = 60_000) -> None:
-    page.wait_for_function("() => document.body.dataset.state !== 'busy'", timeout=timeout_ms)
 
 
 def grid_text(page) -> str:

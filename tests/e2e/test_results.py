@@ -9,33 +9,15 @@ from __future__ import annotations
 
 import json
 
+from conftest import SOLVE_TIMEOUT_MS, canvas_picture, click_and_wait, open_tab, set_input
+
 from pysolver import protocol, solve
 from pysolver.facts import site_facts
 from pysolver.kinds import shikaku
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SHIKAKU_URL = "https://puzz.link/p?shikaku/7/7/h94g4m3tck4i8g2j3i"
-SOLVE_TIMEOUT_MS = 60_000
 RED = (217, 45, 32)  # the difference marks (#d92d20)
-
-
-def open_tab(page, kind: str) -> None:
-    page.click(f"#tab-{kind}")
-    assert page.is_visible(f"#panel-{kind}")
-
-
-def set_input(page, selector: str, value: str) -> None:
-    page.fill(selector, value)
-    page.dispatch_event(selector, "change")
-
-
-def click_and_wait(page, selector: str, timeout_ms: int = SOLVE_TIMEOUT_MS) -> None:
-    page.click(selector)
-    page.wait_for_function("() => document.body.dataset.state !== 'busy'", timeout=timeout_ms)
-
-
-def canvas_picture(page, kind: str) -> str:
-    return page.evaluate("(kind) => document.getElementById(`${kind}-canvas`).toDataURL()", kind)
 
 
 def go_to_hash(page, fragment: str) -> None:

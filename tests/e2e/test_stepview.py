@@ -7,6 +7,8 @@ its own puzzle, so their order does not matter.
 
 from __future__ import annotations
 
+from conftest import canvas_picture, open_tab
+
 from pysolver.facts import site_facts
 
 SOLVE_TIMEOUT_MS = 90_000
@@ -18,15 +20,6 @@ SEED12_CLUES = [
     [10, 4, 6], [11, 3, 6], [11, 9, 4], [1, 9, 6], [3, 0, 6], [3, 6, 6], [4, 3, 6], [4, 11, 6],
     [6, 0, 6], [6, 10, 6], [7, 2, 6], [8, 9, 6], [9, 2, 6], [9, 6, 6],
 ]  # fmt: skip
-
-
-def open_tab(page, kind: str) -> None:
-    page.click(f"#tab-{kind}")
-    assert page.is_visible(f"#panel-{kind}")
-
-
-def picture(page, kind: str) -> str:
-    return page.evaluate("(kind) => document.getElementById(`${kind}-canvas`).toDataURL()", kind)
 
 
 def click_and_wait(page, selector: str) -> None:
@@ -55,11 +48,11 @@ def test_step_view_plays_a_3x20_pentomino_trace_to_its_solution(shared_page) -> 
     assert "fewest options" in page.text_content("#polyomino-step-text")
     # Every step from the first placement on changes the board: a piece tried, a cell chosen,
     # a choice taken back.
-    before = picture(page, "polyomino")
+    before = canvas_picture(page, "polyomino")
     for number in range(2, 18):
         page.click("#polyomino-step-forward")
         assert page.text_content("#polyomino-step-position") == f"Step {number} of {total:,}"
-        now = picture(page, "polyomino")
+        now = canvas_picture(page, "polyomino")
         assert now != before, f"step {number} drew nothing new"
         before = now
     page.click("#polyomino-step-back")
@@ -80,10 +73,10 @@ def test_step_view_plays_a_3x20_pentomino_trace_to_its_solution(shared_page) -> 
     page.click("#polyomino-step-first")
     page.click("#polyomino-step-next-solution")
     assert page.text_content("#polyomino-step-text").startswith("Solution 1")
-    solved = picture(page, "polyomino")
+    solved = canvas_picture(page, "polyomino")
     page.click("#polyomino-step-close")
     assert page.is_hidden("#polyomino-step-log")
-    assert picture(page, "polyomino") != solved
+    assert canvas_picture(page, "polyomino") != solved
 
 
 def test_shikaku_seed_trace_tells_the_candidate_story(shared_page) -> None:
@@ -109,14 +102,14 @@ def test_shikaku_seed_trace_tells_the_candidate_story(shared_page) -> None:
         page.click("#shikaku-step-forward")
     # Forward to the first split: the clue's surviving rectangles are drawn as outlines.
     for _ in range(20):
-        before = picture(page, "shikaku")
+        before = canvas_picture(page, "shikaku")
         if page.text_content("#shikaku-step-text").startswith("Split"):
             break
         page.click("#shikaku-step-forward")
     assert page.text_content("#shikaku-step-text").startswith("Split")
     page.click("#shikaku-step-forward")
     assert page.text_content("#shikaku-step-text").startswith("First part")
-    assert picture(page, "shikaku") != before
+    assert canvas_picture(page, "shikaku") != before
     page.click("#shikaku-step-next-solution")
     assert page.text_content("#shikaku-step-text").startswith("Solution 1")
 
@@ -126,7 +119,7 @@ def test_heatmap_draws_where_a_piece_lies(shared_page) -> None:
     open_tab(page, "polyomino")
     page.select_option("#polyomino-preset", "3x20")
     page.select_option("#polyomino-symmetry", "all")
-    board = picture(page, "polyomino")
+    board = canvas_picture(page, "polyomino")
     page.check("#polyomino-heatmap")
     click_and_wait(page, "#polyomino-count")
     assert page.get_attribute("#polyomino-result", "data-count") == "8"
@@ -134,11 +127,11 @@ def test_heatmap_draws_where_a_piece_lies(shared_page) -> None:
     assert len(options) == 12 and "piece I" in options
     caption = page.text_content("#polyomino-heatmap-caption")
     assert "8 solutions" in caption
-    first = picture(page, "polyomino")
+    first = canvas_picture(page, "polyomino")
     assert first != board
     page.select_option("#polyomino-heatmap-key", label="piece I")
     assert "piece I" in page.text_content("#polyomino-heatmap-caption")
-    assert picture(page, "polyomino") != first
+    assert canvas_picture(page, "polyomino") != first
     # With symmetry "distinct" the caption says what is counted.
     page.select_option("#polyomino-symmetry", "distinct")
     click_and_wait(page, "#polyomino-count")
@@ -190,13 +183,13 @@ def test_cftp_is_offered_for_random_tilings_only_and_draws_an_aztec_diamond(shar
     page.fill("#domino-aztec-order", "14")
     page.click("#domino-aztec")
     assert decoded_hash(page) == "#domino:aztec14"
-    empty = picture(page, "domino")
+    empty = canvas_picture(page, "domino")
     # 28 cells across: beyond the profile DP, so the default engine is cftp.
     click_and_wait(page, "#domino-random")
     assert page.text_content("#domino-error") == ""
     cftp = next(e for e in site_facts()["kinds"]["domino"]["engines"] if e["name"] == "cftp")
     assert f"Engine: {cftp['title']}" in page.text_content("#domino-stats")
-    assert picture(page, "domino") != empty
+    assert canvas_picture(page, "domino") != empty
 
 
 def test_domino_trace_draws_the_dp_sweep(shared_page) -> None:
@@ -209,9 +202,9 @@ def test_domino_trace_draws_the_dp_sweep(shared_page) -> None:
     page.dispatch_event("#domino-cols", "change")
     click_and_wait(page, "#domino-trace")
     assert "frontier profiles" in page.text_content("#domino-step-text")
-    before = picture(page, "domino")
+    before = canvas_picture(page, "domino")
     page.click("#domino-step-forward")
-    assert picture(page, "domino") != before
+    assert canvas_picture(page, "domino") != before
     page.click("#domino-step-next-solution")
     assert page.text_content("#domino-step-text") == "Tiling 1 of 36"
     # Editing the puzzle closes the trace: it was for the board as it was.

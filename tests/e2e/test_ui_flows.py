@@ -9,15 +9,9 @@ from __future__ import annotations
 import json
 import time
 
+from conftest import canvas_picture, wait_idle
+
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-
-
-def wait_idle(page, timeout_ms: int = 60_000) -> None:
-    page.wait_for_function("() => document.body.dataset.state !== 'busy'", timeout=timeout_ms)
-
-
-def canvas_picture(page, kind: str) -> str:
-    return page.evaluate("(kind) => document.getElementById(`${kind}-canvas`).toDataURL()", kind)
 
 
 def test_long_count_shows_progress_and_cancels_within_a_second(shared_page) -> None:

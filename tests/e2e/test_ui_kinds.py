@@ -12,38 +12,17 @@ import itertools
 import json
 
 import pytest
+from conftest import canvas_picture, click_and_wait, open_tab, set_input
 
 from pysolver.facts import site_facts
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SHIKAKU_URL = "https://puzz.link/p?shikaku/7/7/h94g4m3tck4i8g2j3i"
-SOLVE_TIMEOUT_MS = 60_000
 
 
 def needs_kind(kind: str):
     missing = importlib.util.find_spec(f"pysolver.kinds.{kind}") is None
     return pytest.mark.skipif(missing, reason=f"the {kind} kind is not written yet")
-
-
-def open_tab(page, kind: str) -> None:
-    page.click(f"#tab-{kind}")
-    assert page.is_visible(f"#panel-{kind}")
-
-
-def set_input(page, selector: str, value: str) -> None:
-    """Type into a size field and commit it, as leaving the field does."""
-    page.fill(selector, value)
-    page.dispatch_event(selector, "change")
-
-
-def canvas_picture(page, kind: str) -> str:
-    return page.evaluate("(kind) => document.getElementById(`${kind}-canvas`).toDataURL()", kind)
-
-
-def click_and_wait(page, selector: str, timeout_ms: int = SOLVE_TIMEOUT_MS) -> None:
-    """Click a solve button and wait until the page has shown the answer."""
-    page.click(selector)
-    page.wait_for_function("() => document.body.dataset.state !== 'busy'", timeout=timeout_ms)
 
 
 def answer(page, kind: str) -> dict[str, str]:
