@@ -3,8 +3,8 @@
 // trip to the worker. tests/test_web_parsers.py gives both the same puzzles and compares the URLs.
 //
 // Cells run row by row; a clue is its number in hex ("5"; "-" and two digits up to 255, "+" and
-// three up to 4095, "=" and three for 4096-8191, "%" and three above); a run of 1-19 empty cells
-// is one letter ("g" = 1 ... "z" = 20, so "z" is a full run of 20).
+// three up to 4095, "=" and three for 4096-8191, "%" and three above); a run of 1-20 empty cells
+// is one letter ("g" = 1 ... "z" = 20; a longer run is several).
 
 function encodeNumber(size) {
   if (size < 16) return size.toString(16);
