@@ -88,6 +88,9 @@ def main() -> int:
             context, page = solved_page(
                 browser, url + fragment, button, f"#{kind}-result", **options
             )
+            # Solve sits below the fold: clicking it scrolled the page, and the page then
+            # brought the board as high as it could; the README shows the page from its top.
+            page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=str(DOCS / name))
             print(f"wrote docs/{name}")
             context.close()
