@@ -417,6 +417,44 @@ def test_merged_progress_passes_on_whole_recent_solutions(monkeypatch):
         assert all(sorted(column) == digits for column in zip(*grid, strict=True))
 
 
+def test_a_dask_task_sends_recent_solutions_with_its_progress(monkeypatch):
+    # The Dask task thins its progress out to two reports a second; the recent solution of a
+    # dropped report still goes with the next one sent, as the other runners pass it on.
+    distributed = pytest.importorskip(
+        "distributed", reason="the dask extra is not installed (pysolver[dask])"
+    )
+    monkeypatch.setattr(monitor, "RECENT_INTERVAL", 0.0)
+    monkeypatch.setattr(monitor.Monitor, "interval", 0.0)
+    sent = []
+
+    class RecordingQueue:
+        def __init__(self, name):
+            self.name = name
+
+        def put(self, item, timeout=None):
+            sent.append(item)
+
+    class NeverStop:
+        def __init__(self, name):
+            self.name = name
+
+        def get(self, timeout=None):
+            return 1  # tasks from index 1 on stop; this one is task 0
+
+    monkeypatch.setattr(distributed, "Queue", RecordingQueue)
+    monkeypatch.setattr(distributed, "Variable", NeverStop)
+    request = {"kind": "sudoku", "mode": "count", "limit": 3000, "recent": True}
+    request["puzzle"] = {"grid": "." * 81}
+    answer = json.loads(parallel._answer_on_dask(0, json.dumps(request), "pysolver-stop-test"))
+    assert answer["count"] == 3000
+    grids = [fields["recent"] for index, fields in sent if "recent" in fields]
+    assert grids and all(index == 0 for index, _ in sent)
+    digits = list(range(1, 10))
+    for grid in grids:
+        assert all(sorted(row) == digits for row in grid)
+        assert all(sorted(column) == digits for column in zip(*grid, strict=True))
+
+
 # ---------------------------------------------------------------- a real Dask cluster
 
 
