@@ -16,8 +16,9 @@ mode adds ``"heatmap"`` (kinds with a ``heatmap`` function). See README's protoc
 Parallel search (see ``pysolver.parallel``): ``"jobs": N`` (an integer from 1 to ``MAX_JOBS``,
 default 1) splits the search into subtree tasks run by N workers; a task is the request with
 ``"subtree": {"branch": B, "path": [...]}`` (``SubtreeRequest``), which searches only there.
-Trace mode and heatmaps are not split: with ``jobs`` they run as one serial search and the
-response says so in ``parallel.note``.
+Random mode, trace mode, heatmaps and kinds without ``split`` (dominoes) are not split: with
+``jobs`` they run as one serial search and the response says so in ``parallel.note``. Past the
+listing cap the response adds ``"solutions_truncated": true`` (``pysolver.budget``).
 
 Errors::
 
