@@ -502,8 +502,8 @@ def _propagation_describer(
             step["place"] = place(raw["variable"], raw["candidate"])
             where = rect_text(raw["variable"], raw["candidate"])
             if kind == "force":
-                label = clue_label(raw["variable"])
-                step["text"] = f"{label[:1].upper()}{label[1:]} has one rectangle left: {where}"
+                label = trace.capital(clue_label(raw["variable"]))
+                step["text"] = f"{label} has one rectangle left: {where}"
             else:
                 step["text"] = f"First part: {clue_label(raw['variable'])} takes {where}"
         elif kind == "split":
