@@ -192,6 +192,28 @@ def test_sudoku_uniqueness_is_decided_on_the_merged_answer():
     assert merged["unique"] is True
 
 
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"kind": "sudoku", "engine": "dlx", "puzzle": {"grid": "." * 81}},
+        {"kind": "sudoku", "puzzle": {"grid": "." * 81}},
+        {"kind": "polyomino", "puzzle": pentominoes(["." * 10] * 6)["puzzle"]},
+        {"kind": "shikaku", "engine": "propagate", "puzzle": shikaku_puzzle(12, 12, 3)},
+        {"kind": "exact_cover", "engine": "dlx", "puzzle": {"text": "a b\na\nb\na b\n"}},
+    ],
+    ids=["sudoku dlx", "sudoku default", "polyomino", "shikaku", "exact cover"],
+)
+def test_a_request_over_the_memory_budget_is_refused_as_serially(request_, monkeypatch):
+    # Planning checks the budget as solve does: one too_large answer, not an ok answer whose
+    # every task failed with it.
+    monkeypatch.setattr(budget, "BUDGET_BYTES", 1000)
+    request = dict(request_, mode="count", limit=5)
+    serial = api.solve(request)
+    assert serial["ok"] is False and serial["error"]["code"] == "too_large"
+    merged = parallel.solve(dict(request, jobs=2), runner=parallel.InlineRunner())
+    assert merged == serial
+
+
 @pytest.mark.parametrize("engine", ["propagate", "dlx"])
 @pytest.mark.parametrize("seed", range(4))
 def test_shikaku_matches_serial(engine, seed):

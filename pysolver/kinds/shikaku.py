@@ -221,18 +221,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     rectangles, masks, in_area = candidate_rectangles(rows, cols, clues, monitor)
     if query.mode == "trace":
         return trace_fields(rows, cols, clues, rectangles, masks, in_area, engine, query)
-    needed = {name: estimate(rows * cols, masks) for name, estimate in _ESTIMATES.items()}
-    if not budget.fits(needed[engine]):
-        fitting = [name for name in ENGINES if budget.fits(needed[name])]
-        if fitting and query.engine is None:
-            engine = fitting[0]
-        else:
-            budget.check(
-                needed[engine],
-                f"the {engine} engine on {sum(map(len, masks)):,} candidate rectangles",
-                "use smaller clues or a smaller grid",
-                fits=fitting[0] if fitting else "",
-            )
+    engine = _within_budget(rows * cols, masks, engine, query)
     search = _SEARCHES[engine]
     # A listed solution: the engine's choice per clue, a rectangle list per clue, JSON text.
     solution_bytes = budget.list_bytes(len(clues), budget.INT_BYTES + budget.list_bytes(4)) + (
@@ -537,11 +526,30 @@ def heatmap(rows: int, cols: int, solutions: list[list[list[int]]]) -> dict[str,
     return counts
 
 
+def _within_budget(cells: int, masks: list[list[int]], engine: str, query: Query) -> str:
+    """The engine ``solve`` searches with (and ``split`` cuts for): ``engine`` if it fits the
+    memory budget, else another that does when the request named none, else ``too_large``."""
+    needed = {name: estimate(cells, masks) for name, estimate in _ESTIMATES.items()}
+    if not budget.fits(needed[engine]):
+        fitting = [name for name in ENGINES if budget.fits(needed[name])]
+        if fitting and query.engine is None:
+            engine = fitting[0]
+        else:
+            budget.check(
+                needed[engine],
+                f"the {engine} engine on {sum(map(len, masks)):,} candidate rectangles",
+                "use smaller clues or a smaller grid",
+                fits=fitting[0] if fitting else "",
+            )
+    return engine
+
+
 def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
     """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
     rows, cols, clues = parse_puzzle(puzzle)
     engine = engine_for(query, ENGINES)
     _rectangles, masks, _in_area = candidate_rectangles(rows, cols, clues)
+    engine = _within_budget(rows * cols, masks, engine, query)  # solve's engine, or its error
     if engine == "propagate":
         return [propagate.split(propagate.PartitionProblem(rows * cols, masks), wanted)]
     return [exact_cover.split(encode(rows * cols, masks)[0], wanted)]
