@@ -50,10 +50,10 @@ from pysolver.protocol import (
     TOO_LARGE,
     Query,
     SolveError,
-    check_heatmap_count,
     empty_grid,
     engine_for,
     heatmap_limit,
+    heatmap_solutions,
     puzzle_error,
     require_dict,
     require_int,
@@ -242,8 +242,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     result = found.map(lambda choices: decode(rectangles, choices))
     extra: dict[str, Any] = {}
     if query.heatmap:
-        check_heatmap_count(result.count, heatmap_cap)
-        extra["heatmap"] = heatmap(rows, cols, result.solutions)
+        summed = heatmap_solutions(result.solutions, result.count, query, heatmap_cap)
+        extra["heatmap"] = heatmap(rows, cols, summed)
         result.solutions = []
     if isinstance(puzzle, dict) and "url" in puzzle:
         # The caller only has the URL: give back what it means, so clues can be drawn.

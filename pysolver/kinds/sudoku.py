@@ -72,10 +72,10 @@ from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
     Query,
-    check_heatmap_count,
     empty_grid,
     engine_for,
     heatmap_limit,
+    heatmap_solutions,
     puzzle_error,
     require_dict,
     require_int,
@@ -474,8 +474,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     )
     extra: dict[str, Any] = {}
     if query.heatmap:
-        check_heatmap_count(result.count, heatmap_cap)
-        extra["heatmap"] = heatmap(n, values, option_codes, result.solutions)
+        summed = heatmap_solutions(result.solutions, result.count, query, heatmap_cap)
+        extra["heatmap"] = heatmap(n, values, option_codes, summed)
         result.solutions = []
     response = response_fields(
         result.map(lambda chosen: decode(n, values, option_codes, chosen)),

@@ -87,10 +87,10 @@ from pysolver.protocol import (
     TOO_LARGE,
     Query,
     SolveError,
-    check_heatmap_count,
     empty_grid,
     engine_for,
     heatmap_limit,
+    heatmap_solutions,
     response_fields,
 )
 
@@ -426,8 +426,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     monitor.finish(outcome.stats["nodes"], outcome.count, outcome.complete)
     extra: dict[str, Any] = {}
     if query.heatmap:
-        check_heatmap_count(outcome.count, heatmap_cap)
-        extra["heatmap"] = heatmap(tiling, puzzle["board"], outcome.solutions)
+        summed = heatmap_solutions(outcome.solutions, outcome.count, query, heatmap_cap)
+        extra["heatmap"] = heatmap(tiling, puzzle["board"], summed)
         outcome.solutions = []
     cell_lists = [list(cell) for cell in tiling.cells]
     return response_fields(
