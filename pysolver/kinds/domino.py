@@ -374,7 +374,7 @@ def _count_by_formula(
 
 
 def _capped_count(total: int, limit: int | None, stats: dict[str, Any]) -> SearchResult[Solution]:
-    """Count mode's answer: ``limit`` caps the count; complete when the cap was not reached."""
+    """Count mode's answer: ``limit`` caps the count; complete unless the total exceeds it."""
     count = total if limit is None else min(total, limit)
     return SearchResult(count=count, complete=limit is None or total <= limit, stats=stats)
 
