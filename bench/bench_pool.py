@@ -27,13 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.bench_browser import load_build_module
+from bench.bench_parallel import pentominoes
 from bench.browser import CHROMIUM, CHROMIUM_ARGS
-
-
-def pentominoes(board: list[str], symmetry: str = "all", extra: tuple = ()) -> dict[str, Any]:
-    puzzle = {"board": board, "pieces": ["pentominoes", *extra]}
-    return {"kind": "polyomino", "mode": "count", "symmetry": symmetry, "puzzle": puzzle}
-
 
 # name, request, expected count, in the default run
 CASES: list[tuple[str, dict[str, Any], int, bool]] = [

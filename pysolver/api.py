@@ -30,7 +30,9 @@ def solve(
 ) -> dict[str, Any]:
     """Answer one request (a dict, or JSON text) with a response dict. Never raises on bad input.
 
-    progress: called at most every ~100 ms with ``{"nodes", "solutions", "fraction", "seconds"}``.
+    progress: called at most every ~100 ms with ``{"nodes", "solutions", "fraction", "seconds"}``
+    (plus ``"recent"``, a solution found lately, when the request says ``"recent": true``); a
+    search's last report adds ``"done": true``.
     cancel: polled during the search; when it returns True the search stops cleanly and the
     response says ``complete: false, cancelled: true``.
     """

@@ -536,17 +536,24 @@ def _answer_on_dask(index: int, text: str, stop_name: str) -> str:
 
     stop_variable = Variable(stop_name)
     progress_queue = Queue(f"{stop_name}-progress")
-    # When to poll the stop index next, its last answer, when to send progress next.
+    # When to poll the stop index next, its last answer, when to send progress next, and the
+    # latest recent solution not sent yet (reports in between are dropped, it is not).
     next_poll = 0.0
     stop = False
     next_report = 0.0
+    recent: Any = None
 
     def report(progress: dict[str, Any]) -> None:
-        nonlocal next_report
+        nonlocal next_report, recent
+        if progress.get("recent") is not None:
+            recent = progress["recent"]
         now = perf_counter()
         if now >= next_report:
             next_report = now + 0.5
             fields = {name: progress[name] for name in ("fraction", "nodes", "solutions")}
+            if recent is not None:  # passed on by the merged progress, as with other runners
+                fields["recent"] = recent
+                recent = None
             with contextlib.suppress(Exception):  # progress is best effort; answers are not
                 progress_queue.put((index, fields), timeout=5)
 

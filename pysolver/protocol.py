@@ -16,8 +16,9 @@ mode adds ``"heatmap"`` (kinds with a ``heatmap`` function). See README's protoc
 Parallel search (see ``pysolver.parallel``): ``"jobs": N`` (an integer from 1 to ``MAX_JOBS``,
 default 1) splits the search into subtree tasks run by N workers; a task is the request with
 ``"subtree": {"branch": B, "path": [...]}`` (``SubtreeRequest``), which searches only there.
-Trace mode and heatmaps are not split: with ``jobs`` they run as one serial search and the
-response says so in ``parallel.note``.
+Random mode, trace mode, heatmaps and kinds without ``split`` (dominoes) are not split: with
+``jobs`` they run as one serial search and the response says so in ``parallel.note``. Past the
+listing cap the response adds ``"solutions_truncated": true`` (``pysolver.budget``).
 
 Errors::
 
@@ -194,13 +195,22 @@ class Query:
 
 
 def heatmap_limit(query: Query, cap: int = MAX_HEATMAP_SOLUTIONS) -> int:
-    """The limit a heatmap count runs with: the request's, or one past the cap (to see it hit).
+    """The limit a heatmap count runs with: one past the request's, as every count looks one
+    past ``limit`` (``Query.search_limit``), or one past the cap (to see it hit). The heatmap
+    sums only the first ``limit`` solutions (``heatmap_solutions``).
 
     cap: how many solutions the heatmap may keep (``MAX_HEATMAP_SOLUTIONS``, or fewer where the
     memory budget says so: ``budget.heatmap_cap``)."""
     if query.limit is None or query.limit > cap:
         return cap + 1
-    return query.limit
+    return query.limit + 1
+
+
+def heatmap_solutions(solutions: list[Any], count: int, query: Query, cap: int) -> list[Any]:
+    """The solutions a heatmap sums: the first ``limit`` of those a heatmap count kept, after
+    refusing (``check_heatmap_count``) a heatmap over more than ``cap``."""
+    check_heatmap_count(count if query.limit is None else min(count, query.limit), cap)
+    return solutions[: query.limit]
 
 
 def check_heatmap_count(count: int, cap: int = MAX_HEATMAP_SOLUTIONS) -> None:

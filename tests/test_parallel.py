@@ -192,6 +192,28 @@ def test_sudoku_uniqueness_is_decided_on_the_merged_answer():
     assert merged["unique"] is True
 
 
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"kind": "sudoku", "engine": "dlx", "puzzle": {"grid": "." * 81}},
+        {"kind": "sudoku", "puzzle": {"grid": "." * 81}},
+        {"kind": "polyomino", "puzzle": pentominoes(["." * 10] * 6)["puzzle"]},
+        {"kind": "shikaku", "engine": "propagate", "puzzle": shikaku_puzzle(12, 12, 3)},
+        {"kind": "exact_cover", "engine": "dlx", "puzzle": {"text": "a b\na\nb\na b\n"}},
+    ],
+    ids=["sudoku dlx", "sudoku default", "polyomino", "shikaku", "exact cover"],
+)
+def test_a_request_over_the_memory_budget_is_refused_as_serially(request_, monkeypatch):
+    # Planning checks the budget as solve does: one too_large answer, not an ok answer whose
+    # every task failed with it.
+    monkeypatch.setattr(budget, "BUDGET_BYTES", 1000)
+    request = dict(request_, mode="count", limit=5)
+    serial = api.solve(request)
+    assert serial["ok"] is False and serial["error"]["code"] == "too_large"
+    merged = parallel.solve(dict(request, jobs=2), runner=parallel.InlineRunner())
+    assert merged == serial
+
+
 @pytest.mark.parametrize("engine", ["propagate", "dlx"])
 @pytest.mark.parametrize("seed", range(4))
 def test_shikaku_matches_serial(engine, seed):
@@ -411,6 +433,44 @@ def test_merged_progress_passes_on_whole_recent_solutions(monkeypatch):
     assert sent and all(task.get("recent") for task in sent)
     grids = [report["recent"] for report in reports if "recent" in report]
     assert grids
+    digits = list(range(1, 10))
+    for grid in grids:
+        assert all(sorted(row) == digits for row in grid)
+        assert all(sorted(column) == digits for column in zip(*grid, strict=True))
+
+
+def test_a_dask_task_sends_recent_solutions_with_its_progress(monkeypatch):
+    # The Dask task thins its progress out to two reports a second; the recent solution of a
+    # dropped report still goes with the next one sent, as the other runners pass it on.
+    distributed = pytest.importorskip(
+        "distributed", reason="the dask extra is not installed (pysolver[dask])"
+    )
+    monkeypatch.setattr(monitor, "RECENT_INTERVAL", 0.0)
+    monkeypatch.setattr(monitor.Monitor, "interval", 0.0)
+    sent = []
+
+    class RecordingQueue:
+        def __init__(self, name):
+            self.name = name
+
+        def put(self, item, timeout=None):
+            sent.append(item)
+
+    class NeverStop:
+        def __init__(self, name):
+            self.name = name
+
+        def get(self, timeout=None):
+            return 1  # tasks from index 1 on stop; this one is task 0
+
+    monkeypatch.setattr(distributed, "Queue", RecordingQueue)
+    monkeypatch.setattr(distributed, "Variable", NeverStop)
+    request = {"kind": "sudoku", "mode": "count", "limit": 3000, "recent": True}
+    request["puzzle"] = {"grid": "." * 81}
+    answer = json.loads(parallel._answer_on_dask(0, json.dumps(request), "pysolver-stop-test"))
+    assert answer["count"] == 3000
+    grids = [fields["recent"] for index, fields in sent if "recent" in fields]
+    assert grids and all(index == 0 for index, _ in sent)
     digits = list(range(1, 10))
     for grid in grids:
         assert all(sorted(row) == digits for row in grid)

@@ -177,6 +177,38 @@ def test_heatmaps_over_too_many_solutions_are_refused(monkeypatch: pytest.Monkey
     assert sum(sum(row) for row in limited["heatmap"]["1"]) == 3 * 4
 
 
+J_PIECE = {"name": "J", "cells": [[0, 0], [0, 1], [0, 2], [1, 2]]}  # with L4: 4 tilings of 2x4
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"kind": "sudoku", "puzzle": {"grid": "1" + "." * 15}},  # 72 grids
+        {"kind": "shikaku", "puzzle": {"rows": 2, "cols": 4, "clues": [[0, 0, 4], [1, 3, 4]]}},
+        {"kind": "polyomino", "puzzle": {"board": ["...."] * 2, "pieces": ["L4", J_PIECE]}},
+    ],
+    ids=["sudoku", "shikaku", "polyomino"],
+)
+def test_heatmap_counts_follow_the_count_rule(request_: dict) -> None:
+    # With or without a heatmap, a count whose limit equals the total is complete, and one
+    # below it is not; the heatmap sums exactly the solutions counted.
+    request = {**request_, "mode": "count", "heatmap": True}
+    whole = pysolver.solve(request)
+    assert whole["ok"] and whole["complete"], whole
+    total = whole["count"]
+    exact = pysolver.solve({**request, "limit": total})
+    assert (exact["count"], exact["complete"]) == (total, True)
+    assert exact["heatmap"] == whole["heatmap"]
+    assert pysolver.solve({**request, "heatmap": False, "limit": total})["complete"] is True
+    if total > 1:
+        short = pysolver.solve({**request, "limit": total - 1})
+        assert (short["count"], short["complete"]) == (total - 1, False)
+        summed = sum(sum(map(sum, grid)) for grid in short["heatmap"].values())
+        assert summed * total == sum(sum(map(sum, grid)) for grid in whole["heatmap"].values()) * (
+            total - 1
+        )
+
+
 def test_recent_solutions_in_progress_reports_only_when_asked() -> None:
     from pysolver import solve
 

@@ -320,13 +320,13 @@ def exact_cover_describer(
             step["item"] = item_value(raw["item"])
             step["options"] = raw["options"]
             if raw["options"] == 1:
-                step["text"] = f"{_capital(label)} has only one option left: take it"
+                step["text"] = f"{capital(label)} has only one option left: take it"
             elif raw["options"]:
                 step["text"] = (
-                    f"{_capital(label)} has the fewest options ({raw['options']}): try each in turn"
+                    f"{capital(label)} has the fewest options ({raw['options']}): try each in turn"
                 )
             else:
-                step["text"] = f"{_capital(label)} has no option left: a dead end"
+                step["text"] = f"{capital(label)} has no option left: a dead end"
         elif kind == "try":
             step["place"] = place(raw["option"])
             step["text"] = (
@@ -349,5 +349,6 @@ def exact_cover_describer(
     return describe
 
 
-def _capital(text: str) -> str:
+def capital(text: str) -> str:
+    """``text`` with its first letter upper case: a step's label opening a sentence."""
     return text[:1].upper() + text[1:]

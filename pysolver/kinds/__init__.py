@@ -7,7 +7,9 @@ contract, ``KindModule`` below, is what every kind module provides at its top le
 ``ENGINE_MODULES``
     The engine table: engine name -> engine module, the default (the faster one on the kind's
     benchmark) first. Every engine module has ``TITLE`` and ``SUMMARY`` (``EngineModule``),
-    which the page shows. Exact cover kinds take theirs from the family's table with
+    which the page shows, and ``MODES`` when it serves only some modes (``formula``: count;
+    ``cftp``: random; see ``pysolver.facts.engine_facts``). Exact cover kinds take theirs
+    from the family's table with
     ``pysolver.engines.exact_cover.engine_modules("bitset", "dlx")``.
 ``ENGINES``
     ``tuple(ENGINE_MODULES)``: the names, default first (what ``protocol.engine_for`` takes).
@@ -101,7 +103,8 @@ KINDS = {
 
 @runtime_checkable
 class EngineModule(Protocol):
-    """What every engine module shows the page (see ``pysolver.facts.engine_facts``)."""
+    """What every engine module shows the page (see ``pysolver.facts.engine_facts``); an engine
+    serving only some modes also has ``MODES``, a tuple of them."""
 
     TITLE: str  # a menu title
     SUMMARY: str  # one sentence, ending with a full stop

@@ -10,15 +10,15 @@ Engines (``ENGINES``):
   lists and samples tilings.
 - ``formula``: Kasteleyn's product evaluated exactly (``pysolver.engines.kasteleyn``); counts
   full rectangles only (no holes after trimming fully blocked border rows and columns).
+- ``cftp``: coupling from the past (``pysolver.engines.cftp``), random mode only: exactly
+  uniform tilings of simply connected boards (no holes, one piece) up to ``MAX_CFTP_CELLS``
+  open cells, far beyond the DP's width; the default only where the DP cannot go.
+
 With no ``engine`` in the request, count mode on a full rectangle uses ``formula``, random
 mode on a board the DP cannot take (too wide, or too many stored counts) uses ``cftp`` when
 cftp can (simply connected, at most ``MAX_CFTP_CELLS`` open cells), and everything else
 ``profile_dp``. Asking for ``formula`` on a board with holes, or in solve or
 random mode, is an ``invalid_request`` error naming the alternative.
-
-- ``cftp``: coupling from the past (``pysolver.engines.cftp``), random mode only: exactly
-  uniform tilings of simply connected boards (no holes, one piece) up to ``MAX_CFTP_CELLS``
-  open cells, far beyond the DP's width; the default only where the DP cannot go.
 
 Modes:
 - ``trace``: the DP's ``cell`` steps (``states``: live profiles after the cell), then the first
@@ -374,7 +374,7 @@ def _count_by_formula(
 
 
 def _capped_count(total: int, limit: int | None, stats: dict[str, Any]) -> SearchResult[Solution]:
-    """Count mode's answer: ``limit`` caps the count; complete when the cap was not reached."""
+    """Count mode's answer: ``limit`` caps the count; complete unless the total exceeds it."""
     count = total if limit is None else min(total, limit)
     return SearchResult(count=count, complete=limit is None or total <= limit, stats=stats)
 

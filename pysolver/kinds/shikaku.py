@@ -50,10 +50,10 @@ from pysolver.protocol import (
     TOO_LARGE,
     Query,
     SolveError,
-    check_heatmap_count,
     empty_grid,
     engine_for,
     heatmap_limit,
+    heatmap_solutions,
     puzzle_error,
     require_dict,
     require_int,
@@ -221,18 +221,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     rectangles, masks, in_area = candidate_rectangles(rows, cols, clues, monitor)
     if query.mode == "trace":
         return trace_fields(rows, cols, clues, rectangles, masks, in_area, engine, query)
-    needed = {name: estimate(rows * cols, masks) for name, estimate in _ESTIMATES.items()}
-    if not budget.fits(needed[engine]):
-        fitting = [name for name in ENGINES if budget.fits(needed[name])]
-        if fitting and query.engine is None:
-            engine = fitting[0]
-        else:
-            budget.check(
-                needed[engine],
-                f"the {engine} engine on {sum(map(len, masks)):,} candidate rectangles",
-                "use smaller clues or a smaller grid",
-                fits=fitting[0] if fitting else "",
-            )
+    engine = _within_budget(rows * cols, masks, engine, query)
     search = _SEARCHES[engine]
     # A listed solution: the engine's choice per clue, a rectangle list per clue, JSON text.
     solution_bytes = budget.list_bytes(len(clues), budget.INT_BYTES + budget.list_bytes(4)) + (
@@ -253,8 +242,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     result = found.map(lambda choices: decode(rectangles, choices))
     extra: dict[str, Any] = {}
     if query.heatmap:
-        check_heatmap_count(result.count, heatmap_cap)
-        extra["heatmap"] = heatmap(rows, cols, result.solutions)
+        summed = heatmap_solutions(result.solutions, result.count, query, heatmap_cap)
+        extra["heatmap"] = heatmap(rows, cols, summed)
         result.solutions = []
     if isinstance(puzzle, dict) and "url" in puzzle:
         # The caller only has the URL: give back what it means, so clues can be drawn.
@@ -502,8 +491,8 @@ def _propagation_describer(
             step["place"] = place(raw["variable"], raw["candidate"])
             where = rect_text(raw["variable"], raw["candidate"])
             if kind == "force":
-                label = clue_label(raw["variable"])
-                step["text"] = f"{label[:1].upper()}{label[1:]} has one rectangle left: {where}"
+                label = trace.capital(clue_label(raw["variable"]))
+                step["text"] = f"{label} has one rectangle left: {where}"
             else:
                 step["text"] = f"First part: {clue_label(raw['variable'])} takes {where}"
         elif kind == "split":
@@ -537,11 +526,30 @@ def heatmap(rows: int, cols: int, solutions: list[list[list[int]]]) -> dict[str,
     return counts
 
 
+def _within_budget(cells: int, masks: list[list[int]], engine: str, query: Query) -> str:
+    """The engine ``solve`` searches with (and ``split`` cuts for): ``engine`` if it fits the
+    memory budget, else another that does when the request named none, else ``too_large``."""
+    needed = {name: estimate(cells, masks) for name, estimate in _ESTIMATES.items()}
+    if not budget.fits(needed[engine]):
+        fitting = [name for name in ENGINES if budget.fits(needed[name])]
+        if fitting and query.engine is None:
+            engine = fitting[0]
+        else:
+            budget.check(
+                needed[engine],
+                f"the {engine} engine on {sum(map(len, masks)):,} candidate rectangles",
+                "use smaller clues or a smaller grid",
+                fits=fitting[0] if fitting else "",
+            )
+    return engine
+
+
 def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
     """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
     rows, cols, clues = parse_puzzle(puzzle)
     engine = engine_for(query, ENGINES)
     _rectangles, masks, _in_area = candidate_rectangles(rows, cols, clues)
+    engine = _within_budget(rows * cols, masks, engine, query)  # solve's engine, or its error
     if engine == "propagate":
         return [propagate.split(propagate.PartitionProblem(rows * cols, masks), wanted)]
     return [exact_cover.split(encode(rows * cols, masks)[0], wanted)]

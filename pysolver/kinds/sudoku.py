@@ -72,10 +72,10 @@ from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
 from pysolver.protocol import (
     Query,
-    check_heatmap_count,
     empty_grid,
     engine_for,
     heatmap_limit,
+    heatmap_solutions,
     puzzle_error,
     require_dict,
     require_int,
@@ -451,9 +451,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     problem, option_codes = encode(n, box_rows, box_cols, values)
     if query.mode == "trace":
         return trace_fields(n, box_rows, box_cols, values, problem, option_codes, engine, query)
-    engine = engine_within_budget(
-        problem, engine, ENGINES, query.engine is not None, "give more clues or a smaller grid"
-    )
+    engine = _within_budget(problem, engine, query)
     # A listed solution: the engine's option list, the decoded rows and their JSON text.
     solution_bytes = (
         budget.list_bytes(values.count(0), budget.INT_BYTES)
@@ -476,8 +474,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     )
     extra: dict[str, Any] = {}
     if query.heatmap:
-        check_heatmap_count(result.count, heatmap_cap)
-        extra["heatmap"] = heatmap(n, values, option_codes, result.solutions)
+        summed = heatmap_solutions(result.solutions, result.count, query, heatmap_cap)
+        extra["heatmap"] = heatmap(n, values, option_codes, summed)
         result.solutions = []
     response = response_fields(
         result.map(lambda chosen: decode(n, values, option_codes, chosen)),
@@ -613,9 +611,18 @@ def uniqueness(count: int, complete: bool) -> dict[str, bool]:
     return {}
 
 
+def _within_budget(problem: ExactCoverProblem, engine: str, query: Query) -> str:
+    """The engine ``solve`` searches with (and ``split`` cuts for): ``engine`` if it fits the
+    memory budget, else another that does when the request named none, else ``too_large``."""
+    return engine_within_budget(
+        problem, engine, ENGINES, query.engine is not None, "give more clues or a smaller grid"
+    )
+
+
 def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
     """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
     engine = engine_for(query, ENGINES)
     n, box_rows, box_cols, values, _style = parse_puzzle(puzzle)
     problem, _codes = encode(n, box_rows, box_cols, values)
+    engine = _within_budget(problem, engine, query)  # solve's engine, or its error, at once
     return [exact_cover.split(problem, wanted, singles=engine == "singles")]

@@ -87,10 +87,10 @@ from pysolver.protocol import (
     TOO_LARGE,
     Query,
     SolveError,
-    check_heatmap_count,
     empty_grid,
     engine_for,
     heatmap_limit,
+    heatmap_solutions,
     response_fields,
 )
 
@@ -393,21 +393,18 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     monitor = Monitor(query.progress, query.cancel, recent)
     if query.mode == "trace":
         return trace_fields(tiling, symmetry, engine, query, monitor)
-    named = query.engine is not None
-    shrink = "use a smaller board or fewer pieces"
     # JSON text per tiling: {"piece": "F", "cells": [[r, c], ...]} per piece.
     text = sum(piece.count * (26 + 10 * len(piece.shape)) for piece in tiling.pieces)
     listed = budget.listed_cap(listed_bytes(tiling), text)
     heatmap_cap = budget.heatmap_cap(listed_bytes(tiling))
     if query.mode == "random":
         branch = random_branch(tiling, symmetry, monitor)
-        engine = engine_within_budget(branch.encoding.problem, engine, ENGINES, named, shrink)
+        engine = _within_budget([branch], engine, query)
         drawn = listed if query.limit is None else min(query.limit, listed)
         outcome = run_random(branch, engine, drawn, query.rng(), monitor)
     else:
         branches = count_branches(tiling, symmetry, monitor)
-        for branch in branches:
-            engine = engine_within_budget(branch.encoding.problem, engine, ENGINES, named, shrink)
+        engine = _within_budget(branches, engine, query)
         keep = query.wants_solutions or query.heatmap
         limit = heatmap_limit(query, heatmap_cap) if query.heatmap else query.search_limit
         path = None
@@ -429,8 +426,8 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     monitor.finish(outcome.stats["nodes"], outcome.count, outcome.complete)
     extra: dict[str, Any] = {}
     if query.heatmap:
-        check_heatmap_count(outcome.count, heatmap_cap)
-        extra["heatmap"] = heatmap(tiling, puzzle["board"], outcome.solutions)
+        summed = heatmap_solutions(outcome.solutions, outcome.count, query, heatmap_cap)
+        extra["heatmap"] = heatmap(tiling, puzzle["board"], summed)
         outcome.solutions = []
     cell_lists = [list(cell) for cell in tiling.cells]
     return response_fields(
@@ -441,14 +438,30 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     )
 
 
+def _within_budget(branches: list[Branch], engine: str, query: Query) -> str:
+    """The engine ``solve`` searches with (and ``split`` cuts for): ``engine`` if it fits the
+    memory budget on every search, else another that does when the request named none, else
+    ``too_large``."""
+    for branch in branches:
+        engine = engine_within_budget(
+            branch.encoding.problem,
+            engine,
+            ENGINES,
+            query.engine is not None,
+            "use a smaller board or fewer pieces",
+        )
+    return engine
+
+
 def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
     """The searches ``solve`` runs, cut into about ``wanted`` subtrees in all (see
     pysolver.parallel). A search whose tilings are de-duplicated by canonical form is not cut
     (None): equivalent tilings could fall into different subtrees, so it runs as one task."""
     symmetry = parse_symmetry(query.extra.get("symmetry", "all"))
-    engine_for(query, ENGINES)
+    engine = engine_for(query, ENGINES)
     tiling = parse_puzzle(puzzle)
     branches = count_branches(tiling, symmetry)
+    _within_budget(branches, engine, query)  # solve's error, at once rather than per task
     cuttable = sum(1 for branch in branches if branch.reduce is None)
     each = -(-wanted // max(1, cuttable))
     return [
