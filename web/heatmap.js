@@ -2,7 +2,7 @@
 // whose facts say heatmap) and the board shows, for the piece / digit / clue chosen in
 // #KIND-heatmap-key, how many of the counted solutions cover each cell (exact counts written in
 // the cells, shade by share of the largest). #KIND-heatmap-caption says what was counted.
-// The overlay is drawn through the drawing seam over the kind's own picture, using the
+// The overlay is drawn through the drawing seam over the kind's own picture (under its text), using the
 // renderer's cellBox (web/kinds/index.js), so it also goes into the PNG and SVG exports.
 import { el, groupDigits, labelled } from "./ui.js";
 
@@ -62,7 +62,17 @@ export function createHeatmap(page) {
       page.onOpen();
     },
     draw(d, view, renderer, options) {
-      renderer.draw(d, view, { ...options, exporting: true });
+      // The board's text (clue numbers, digits) is held back and written over the shade, so a
+      // number in a hot cell keeps its own ink instead of turning red on red.
+      const texts = [];
+      const board = {
+        begin: (...call) => d.begin(...call),
+        rect: (...call) => d.rect(...call),
+        line: (...call) => d.line(...call),
+        polygon: (...call) => d.polygon(...call),
+        text: (...call) => texts.push(call),
+      };
+      renderer.draw(board, view, { ...options, exporting: true });
       const grid = heat.maps[key.input.value];
       const peak = Math.max(1, ...grid.flat().map(Number));
       const rgb = options.palette["heat-rgb"];
@@ -70,6 +80,10 @@ export function createHeatmap(page) {
         const count = Number(value);
         const [x, y, size] = renderer.cellBox(view, r, c);
         if (count > 0) d.rect(x, y, size, size, { fill: `rgba(${rgb}, ${(0.12 + 0.7 * (count / peak)).toFixed(3)})` });
+      }));
+      for (const call of texts) d.text(...call);
+      grid.forEach((row, r) => row.forEach((value, c) => {
+        const [x, y, size] = renderer.cellBox(view, r, c);
         if (size >= 18) {
           d.text(x + size - 2, y + size - size * 0.18, groupDigits(value),
             { size: Math.max(7, size * 0.24), fill: options.palette["heat-text"], align: "right" });

@@ -140,6 +140,67 @@ def test_heatmap_draws_where_a_piece_lies(shared_page) -> None:
     page.uncheck("#polyomino-heatmap")
 
 
+# In a board cell: the shade (a pixel near its top-left corner) and the ink of its number (the
+# pixel of the cell's middle that stands out most from the shade), as WCAG contrast, with the shade.
+CLUE_INK_JS = """async ([row, col]) => {
+    const { cellBox } = await import("./render/shikaku.js");
+    const canvas = document.getElementById("shikaku-canvas");
+    const scale = canvas.width / Number(canvas.dataset.width);
+    const [x, y, size] = cellBox({ rows: 2, cols: 4 }, row, col).map((value) => value * scale);
+    const context = canvas.getContext("2d");
+    const pixel = (px, py) => [
+        ...context.getImageData(Math.round(px), Math.round(py), 1, 1).data.slice(0, 3),
+    ];
+    const luminance = (rgb) => {
+        const linear = (v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+        const [r, g, b] = rgb.map((v) => linear(v / 255));
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const contrast = (a, b) => {
+        const [light, dark] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+        return (light + 0.05) / (dark + 0.05);
+    };
+    const shade = pixel(x + 4 * scale, y + 4 * scale);
+    let best = 1;
+    for (let py = y + size * 0.2; py < y + size * 0.65; py++) {
+        for (let px = x + size * 0.25; px < x + size * 0.75; px++) {
+            best = Math.max(best, contrast(shade, pixel(px, py)));
+        }
+    }
+    return { shade, contrast: best };
+}"""
+
+
+def test_heatmap_keeps_clue_numbers_readable_on_the_shade(shared_page) -> None:
+    """A clue's number in a hot cell is written over the heatmap's red, not under it, so it
+    keeps its contrast in light and dark mode."""
+    page = shared_page
+    open_tab(page, "shikaku")
+    # Two 4s on a 2x4 board: two squares or two rows, and clue 0's own cell is in both.
+    load_fragment(page, "#shikaku:2x4:0.0.4,1.3.4")
+    page.check("#shikaku-heatmap")
+    try:
+        click_and_wait(page, "#shikaku-count")
+        assert page.get_attribute("#shikaku-result", "data-count") == "2"
+        page.select_option("#shikaku-heatmap-key", "0")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.wait_for_function(
+                "(s) => document.getElementById('shikaku-canvas').dataset.theme === s", arg=scheme
+            )
+            seen = page.evaluate(CLUE_INK_JS, [0, 0])
+            red, green, _ = seen["shade"]
+            assert red > green + 60, (
+                f"{scheme}: clue 0's cell should be shaded red, got {seen['shade']}"
+            )
+            assert seen["contrast"] >= 4.5, (
+                f"{scheme}: the clue's number is hard to read on the shade ({seen})"
+            )
+    finally:
+        page.emulate_media(color_scheme="light")
+        page.uncheck("#shikaku-heatmap")
+
+
 def test_engines_side_by_side_list_every_engine(shared_page) -> None:
     page = shared_page
     kinds = site_facts()["kinds"]
