@@ -22,7 +22,6 @@ see bench/browser.py; requests are watched, not routed, since routing turns the 
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 import tempfile
 import threading
@@ -31,7 +30,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bench.browser import CHROMIUM, CHROMIUM_ARGS, watch
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, load_build_module, start_server, watch
 from bench.harness import Case, Measured, WrongAnswer, main
 from pysolver import solve
 
@@ -82,14 +81,6 @@ def answer_of(ok: bool, count: str, complete: bool, error: str = "") -> str:
     if not ok:
         raise WrongAnswer(error or "the solver answered with an error")
     return f"count {count}, complete" if complete else f"count {count}"
-
-
-def load_build_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("pysolver_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 class ByteCounter:
@@ -205,8 +196,7 @@ def cases() -> Iterator[Case]:
     build.build_site(quiet=True)
     counter = ByteCounter()
     server = counting_server(build, counter)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = start_server(server)
     try:
         with (
             sync_playwright() as playwright,

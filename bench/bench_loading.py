@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import threading
 import time
 
-from bench.bench_browser import ByteCounter, counting_server, load_build_module
-from bench.browser import CHROMIUM, CHROMIUM_ARGS, watch
+from bench.bench_browser import ByteCounter, counting_server
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, load_build_module, start_server, watch
 
 KEPT_OFFLINE_JS = (
     "() => document.documentElement.dataset.offline === 'ready'"
@@ -55,8 +54,7 @@ def visit(context, url: str, wait_offline: bool) -> dict:
 def measure(playwright, build, service_workers: str) -> list[tuple[str, dict]]:
     counter = ByteCounter()
     server = counting_server(build, counter)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = start_server(server)
     with_sw = service_workers == "allow"
     rows = []
     with tempfile.TemporaryDirectory(prefix="pysolver-bench-") as profile:

@@ -22,13 +22,11 @@ import argparse
 import os
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
-from bench.bench_browser import load_build_module
 from bench.bench_parallel import pentominoes
-from bench.browser import CHROMIUM, CHROMIUM_ARGS
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, load_build_module, start_server
 
 # name, request, expected count, in the default run
 CASES: list[tuple[str, dict[str, Any], int, bool]] = [
@@ -90,8 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     build = load_build_module()
     build.build_site(quiet=True)
     server = build.make_server(port=0, isolated=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = start_server(server)
     # Memory measurement answers at the next garbage collection unless told to be eager.
     chromium_args = [*CHROMIUM_ARGS, "--enable-blink-features=ForceEagerMeasureMemory"]
     with sync_playwright() as playwright:

@@ -16,9 +16,15 @@ and bench/bench_browser.py can both import it:
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import threading
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
 
 CHROMIUM = os.environ.get("PYSOLVER_CHROMIUM", "/usr/bin/chromium")
 
@@ -76,3 +82,20 @@ def watch(target: Any) -> list[str]:
         "request", lambda request: None if is_local(request.url) else outside.append(request.url)
     )
     return outside
+
+
+def load_build_module() -> ModuleType:
+    """build.py as a module (a script at the repository root): its build_site and make_server."""
+    spec = importlib.util.spec_from_file_location("pysolver_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def start_server(server: Any) -> str:
+    """Serve with build.py's ``server`` (made on port 0) from a daemon thread; its base URL.
+
+    The caller stops it with ``server.shutdown()`` and ``server.server_close()``."""
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/"

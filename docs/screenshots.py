@@ -11,26 +11,17 @@ Needs what ``python3 build.py test`` installs (.venv with Playwright, Chromium).
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.browser import CHROMIUM, CHROMIUM_ARGS, guard  # noqa: E402
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, guard, load_build_module, start_server  # noqa: E402
 
 DOCS = ROOT / "docs"
 READY_TIMEOUT_MS = 120_000
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-
-
-def load_build_module():
-    spec = importlib.util.spec_from_file_location("pysolver_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def solved_page(browser, url: str, solve_button: str, result: str, **context_options):
@@ -63,8 +54,7 @@ def main() -> int:
     build = load_build_module()
     build.build_site(quiet=True)
     server = build.make_server(port=0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = start_server(server)
     shots = (
         ("screenshot.png", "#polyomino", "#polyomino-solve", {}),
         ("dark.png", "#polyomino", "#polyomino-solve", {"color_scheme": "dark"}),

@@ -41,14 +41,13 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
 
-from bench.browser import CHROMIUM, CHROMIUM_ARGS, guard
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, guard, load_build_module, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
 REQUIRED = os.environ.get("PYSOLVER_REQUIRE_E2E") == "1"
@@ -79,16 +78,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=reason))
 
 
-def _load_build_module():
-    spec = importlib.util.spec_from_file_location("pysolver_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def build_module():
-    return _load_build_module()
+    return load_build_module()
 
 
 @pytest.fixture(scope="session")
@@ -99,10 +91,8 @@ def built_site(build_module) -> dict:
 
 def _serve(build_module, isolated: bool) -> Iterator[str]:
     server = build_module.make_server(port=0, isolated=isolated)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield start_server(server)
     finally:
         server.shutdown()
         server.server_close()
