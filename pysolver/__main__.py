@@ -11,7 +11,7 @@ from time import perf_counter
 from typing import Any
 
 from pysolver import __version__, protocol
-from pysolver.api import solve
+from pysolver.api import answer_task, solve
 from pysolver.kinds import KINDS
 
 DESCRIPTION = f"""\
@@ -134,11 +134,11 @@ def _solve_on_dask(
     progress: protocol.ProgressCallback | None,
     stop: StopRequest,
 ) -> dict[str, Any]:
-    from pysolver import parallel  # Dask is imported only when a scheduler is named
+    from pysolver.parallel.dask_cluster import DaskRunner  # Dask loads only when named
 
-    runner = parallel.DaskRunner(address)
+    runner = DaskRunner(address, answer_task)
     try:
-        return parallel.solve(request, progress=progress, cancel=stop, runner=runner)
+        return solve(request, progress=progress, cancel=stop, runner=runner)
     finally:
         runner.close()
 

@@ -6,12 +6,12 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from time import perf_counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pysolver import protocol
 from pysolver.engines.monitor import Cancelled, SearchResult
-from pysolver.engines.subtree import InvalidPath
-from pysolver.kinds import KINDS, kind_module
+from pysolver.engines.subtree import InvalidPath, Split
+from pysolver.kinds import KINDS, KindModule, SplittableKind, kind_module
 from pysolver.protocol import (
     INTERNAL_ERROR,
     INVALID_REQUEST,
@@ -19,14 +19,19 @@ from pysolver.protocol import (
     UNKNOWN_KIND,
     CancelCheck,
     ProgressCallback,
+    Query,
     SolveError,
 )
+
+if TYPE_CHECKING:
+    from pysolver.parallel import PlannedKind, Runner
 
 
 def solve(
     request: dict[str, Any] | str | bytes,
     progress: ProgressCallback | None = None,
     cancel: CancelCheck | None = None,
+    runner: Runner | None = None,
 ) -> dict[str, Any]:
     """Answer one request (a dict, or JSON text) with a response dict. Never raises on bad input.
 
@@ -35,12 +40,18 @@ def solve(
     search's last report adds ``"done": true``.
     cancel: polled during the search; when it returns True the search stops cleanly and the
     response says ``complete: false, cancelled: true``.
+    runner: runs the subtree tasks of a request with ``jobs`` (``pysolver.parallel``; default:
+    worker processes); a request given one is split, with ``jobs`` defaulting to its workers.
     """
     started = perf_counter()
     try:
         if isinstance(request, str | bytes | bytearray):
             request = protocol.loads(request)
-        return _solve(request, progress, cancel, started)
+        if runner is not None:
+            from pysolver import parallel  # the pool machinery loads only when parallel
+
+            request = parallel.request_for_runner(request, runner)
+        return _solve(request, progress, cancel, started, runner)
     except SolveError as error:
         return protocol.error_response(error)
     except InvalidPath as error:  # a subtree task whose path the search never takes
@@ -85,6 +96,7 @@ def _solve(
     progress: ProgressCallback | None,
     cancel: CancelCheck | None,
     started: float,
+    runner: Runner | None,
 ) -> dict[str, Any]:
     request = protocol.require_dict(request, "request", code=INVALID_REQUEST)
     kind = request.get("kind")
@@ -114,7 +126,13 @@ def _solve(
             if query.jobs > 1 and query.subtree is None:
                 from pysolver import parallel  # the pool machinery loads only when parallel
 
-                fields = parallel.solve_split(request, query, module)
+                fields = parallel.solve_split(
+                    request,
+                    query,
+                    _planned_kind(module),
+                    runner or parallel.default_runner(query.jobs, answer_task),
+                    lambda: module.solve(request["puzzle"], query),
+                )
             else:
                 fields = module.solve(request["puzzle"], query)
         except Cancelled:
@@ -137,3 +155,31 @@ def _solve(
     stats["seconds"] = round(perf_counter() - started, 6)
     response["stats"] = stats
     return response
+
+
+def answer_task(
+    text: str, cancel: CancelCheck | None = None, progress: ProgressCallback | None = None
+) -> str:
+    """Answer one subtree task given and returned as JSON text: what every runner executes
+    (module-level, so worker processes and Dask workers receive it by reference)."""
+    return protocol.dumps(solve(text, progress=progress, cancel=cancel))
+
+
+class _KindModulePlan:
+    """The parallel seam (``parallel.PlannedKind``) over a kind module with ``split`` and an
+    optional ``merge_fields``, until the midend supplies one per kind."""
+
+    def __init__(self, module: SplittableKind) -> None:
+        self.module = module
+
+    def split(self, puzzle: Any, query: Query, wanted: int, /) -> list[Split | None]:
+        return self.module.split(puzzle, query, wanted)
+
+    def merge_fields(self, fields: dict[str, Any], /) -> None:
+        merge_fields = getattr(self.module, "merge_fields", None)
+        if merge_fields is not None:
+            merge_fields(fields)
+
+
+def _planned_kind(module: KindModule) -> PlannedKind | None:
+    return _KindModulePlan(module) if isinstance(module, SplittableKind) else None

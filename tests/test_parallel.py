@@ -18,6 +18,7 @@ from pysolver import api, budget, parallel
 from pysolver.engines import monitor
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.kinds import kind_module
+from pysolver.parallel import dask_cluster
 from pysolver.protocol import parse_query
 
 REPO = Path(__file__).resolve().parent.parent
@@ -71,14 +72,12 @@ def same_answer(serial: dict, merged: dict) -> None:
 @pytest.mark.parametrize("jobs", [1, 2, 3])
 def test_random_matrices_match_serial(engine, tasks_per_job, jobs):
     rng = random.Random(11 + jobs)
-    runner = parallel.InlineRunner()
+    runner = parallel.InlineRunner(api.answer_task, tasks_per_job)
     for _ in range(60):
         for mode in ("solve", "count"):
             request = exact_cover_request(rng, mode, engine)
             serial = api.solve(request)
-            merged = parallel.solve(
-                dict(request, jobs=jobs), runner=runner, tasks_per_job=tasks_per_job
-            )
+            merged = api.solve(dict(request, jobs=jobs), runner=runner)
             same_answer(serial, merged)
 
 
@@ -88,7 +87,7 @@ def test_random_matrices_match_serial(engine, tasks_per_job, jobs):
 def test_coloured_matrices_match_serial_with_their_colours(
     engine, tasks_per_job, jobs, coloured_reference_covers, all_word_squares
 ):
-    runner = parallel.InlineRunner()
+    runner = parallel.InlineRunner(api.answer_task, tasks_per_job)
     problems = [problem for problem, _covers in coloured_reference_covers[jobs::7][:80]]
     problems.append(all_word_squares(2, 3))  # 81 squares, cells coloured by letters
     coloured = 0
@@ -96,9 +95,7 @@ def test_coloured_matrices_match_serial_with_their_colours(
         for mode, limit in (("solve", None), ("solve", 3), ("count", None)):
             request = coloured_request(problem, mode, engine, limit)
             serial = api.solve(request)
-            merged = parallel.solve(
-                dict(request, jobs=jobs), runner=runner, tasks_per_job=tasks_per_job
-            )
+            merged = api.solve(dict(request, jobs=jobs), runner=runner)
             same_answer(serial, merged)
             coloured += any(serial.get("colors", []))
     assert coloured >= 40  # the answers do carry colours
@@ -112,7 +109,7 @@ def test_solve_with_a_limit_gives_the_first_solutions_in_serial_order(limit):
     for _ in range(40):
         request = dict(exact_cover_request(rng, "solve", "dlx"), limit=limit)
         serial = api.solve(request)
-        merged = parallel.solve(request, runner=parallel.InlineRunner(), tasks_per_job=4)
+        merged = api.solve(request, runner=parallel.InlineRunner(api.answer_task, 4))
         same_answer(serial, merged)
 
 
@@ -122,8 +119,8 @@ def test_pentominoes_3x20_solutions_match_serial(symmetry, tasks_per_job):
     request = pentominoes(["." * 20] * 3, mode="solve", limit=None, symmetry=symmetry)
     serial = api.solve(request)
     assert serial["count"] == (8 if symmetry == "all" else 2)
-    merged = parallel.solve(
-        dict(request, jobs=3), runner=parallel.InlineRunner(), tasks_per_job=tasks_per_job
+    merged = api.solve(
+        dict(request, jobs=3), runner=parallel.InlineRunner(api.answer_task, tasks_per_job)
     )
     same_answer(serial, merged)
 
@@ -140,7 +137,7 @@ def test_pentominoes_8x8_with_a_hole_on_worker_processes(symmetry, expected):
 def test_pentominoes_8x8_solutions_in_serial_order_on_three_processes():
     request = pentominoes(HOLE_8X8, mode="solve", limit=30, symmetry="distinct")
     serial = api.solve(request)
-    merged = parallel.solve(dict(request, jobs=3), runner=parallel.ProcessRunner(3))
+    merged = api.solve(dict(request, jobs=3), runner=parallel.ProcessRunner(3, api.answer_task))
     same_answer(serial, merged)
 
 
@@ -163,11 +160,12 @@ def test_sudoku_with_many_solutions_matches_serial(engine):
     serial = api.solve(request)
     assert serial["count"] == 40
     for jobs in (2, 3):
-        merged = parallel.solve(dict(request, jobs=jobs), runner=parallel.InlineRunner())
+        merged = api.solve(dict(request, jobs=jobs), runner=parallel.InlineRunner(api.answer_task))
         same_answer(serial, merged)
         assert merged["unique"] is False
-    counted = parallel.solve(
-        dict(request, mode="count", limit=500, jobs=2), runner=parallel.InlineRunner()
+    counted = api.solve(
+        dict(request, mode="count", limit=500, jobs=2),
+        runner=parallel.InlineRunner(api.answer_task),
     )
     assert (counted["count"], counted["complete"]) == (500, False)
 
@@ -176,9 +174,9 @@ def test_two_solutions_in_different_tasks_are_not_unique():
     grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..6..82....26.95..8..2.3..9..5.1.3.."
     request = {"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": {"grid": grid}, "jobs": 2}
     tasks, _ = parallel.plan(request, parse_query(request), kind_module("sudoku"), 16)
-    counts = [json.loads(parallel.answer(json.dumps(task.request)))["count"] for task in tasks]
+    counts = [json.loads(api.answer_task(json.dumps(task.request)))["count"] for task in tasks]
     assert sorted(counts, reverse=True)[:2] == [1, 1]  # each task alone would say unique
-    merged = parallel.solve(request, runner=parallel.InlineRunner(), tasks_per_job=8)
+    merged = api.solve(request, runner=parallel.InlineRunner(api.answer_task, 8))
     same_answer(api.solve(dict(request, jobs=1)), merged)
     assert merged["unique"] is False
 
@@ -187,7 +185,7 @@ def test_sudoku_uniqueness_is_decided_on_the_merged_answer():
     grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     request = {"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": {"grid": grid}}
     serial = api.solve(request)
-    merged = parallel.solve(dict(request, jobs=2), runner=parallel.InlineRunner())
+    merged = api.solve(dict(request, jobs=2), runner=parallel.InlineRunner(api.answer_task))
     same_answer(serial, merged)
     assert merged["unique"] is True
 
@@ -210,7 +208,7 @@ def test_a_request_over_the_memory_budget_is_refused_as_serially(request_, monke
     request = dict(request_, mode="count", limit=5)
     serial = api.solve(request)
     assert serial["ok"] is False and serial["error"]["code"] == "too_large"
-    merged = parallel.solve(dict(request, jobs=2), runner=parallel.InlineRunner())
+    merged = api.solve(dict(request, jobs=2), runner=parallel.InlineRunner(api.answer_task))
     assert merged == serial
 
 
@@ -222,8 +220,8 @@ def test_shikaku_matches_serial(engine, seed):
     request["puzzle"] = puzzle
     serial = api.solve(request)
     for tasks_per_job in (1, 4):
-        merged = parallel.solve(
-            dict(request, jobs=2), runner=parallel.InlineRunner(), tasks_per_job=tasks_per_job
+        merged = api.solve(
+            dict(request, jobs=2), runner=parallel.InlineRunner(api.answer_task, tasks_per_job)
         )
         same_answer(serial, merged)
 
@@ -244,7 +242,7 @@ def test_tasks_survive_a_json_round_trip_and_answer_alike():
         again = json.loads(text)
         assert again == task.request
         assert "jobs" not in again and set(again["subtree"]) == {"branch", "path"}
-        answer = json.loads(parallel.answer(text))
+        answer = json.loads(api.answer_task(text))
         assert answer["ok"] and answer["complete"], answer
         total += answer["count"]
     assert total == 65
@@ -257,11 +255,11 @@ def test_a_task_with_a_wrong_path_fails_alone_and_is_named():
     request = pentominoes(["." * 20] * 3, jobs=2)
     query = parse_query(request)
     tasks, settled = parallel.plan(request, query, kind_module("polyomino"), 4)
-    lost = json.loads(parallel.answer(json.dumps(tasks[1].request)))["count"]
+    lost = json.loads(api.answer_task(json.dumps(tasks[1].request)))["count"]
     broken = tasks[1].request["subtree"]
     broken["path"] = [*broken["path"], 10**6]
     merger = parallel.Merger(tasks, settled, query)
-    parallel.InlineRunner().run(tasks, merger)
+    parallel.InlineRunner(api.answer_task).run(tasks, merger)
     fields = merger.merged("inline", 2)
     assert fields["complete"] is False
     assert fields["count"] == 8 - lost  # a lower bound: the other tasks' tilings
@@ -273,7 +271,7 @@ def test_a_task_with_a_wrong_path_fails_alone_and_is_named():
 
 
 def test_a_task_whose_executor_raises_makes_the_answer_incomplete(monkeypatch):
-    real_answer = parallel.answer
+    real_answer = api.answer_task
 
     def flaky(text, cancel=None, progress=None):
         if json.loads(text)["subtree"]["path"] == json.loads(text_of_failing)["subtree"]["path"]:
@@ -283,8 +281,7 @@ def test_a_task_whose_executor_raises_makes_the_answer_incomplete(monkeypatch):
     request = pentominoes(HOLE_8X8, jobs=2)
     tasks, _ = parallel.plan(request, parse_query(request), kind_module("polyomino"), 6)
     text_of_failing = json.dumps(tasks[2].request)
-    monkeypatch.setattr(parallel, "answer", flaky)
-    merged = parallel.solve(request, runner=parallel.InlineRunner(), tasks_per_job=3)
+    merged = api.solve(request, runner=parallel.InlineRunner(flaky, 3))
     assert merged["ok"] and merged["complete"] is False
     assert merged["count"] < 520
     [failure] = merged["parallel"]["failed"]
@@ -385,14 +382,13 @@ def test_limit_stops_the_later_tasks(monkeypatch):
     request = pentominoes(["." * 10] * 6, mode="solve", limit=3)
     serial = api.solve(request)
     answered = []
-    real_answer = parallel.answer
+    real_answer = api.answer_task
 
     def counting(text, cancel=None, progress=None):
         answered.append(text)
         return real_answer(text, cancel, progress)
 
-    monkeypatch.setattr(parallel, "answer", counting)
-    merged = parallel.solve(dict(request, jobs=2), runner=parallel.InlineRunner())
+    merged = api.solve(dict(request, jobs=2), runner=parallel.InlineRunner(counting))
     same_answer(serial, merged)
     # The first task holds the first 3 tilings: none after it is started.
     assert len(answered) == 1 < merged["parallel"]["tasks"]
@@ -400,8 +396,10 @@ def test_limit_stops_the_later_tasks(monkeypatch):
 
 def test_progress_is_merged_and_ends_at_one():
     reports = []
-    merged = parallel.solve(
-        pentominoes(HOLE_8X8, jobs=2), progress=reports.append, runner=parallel.InlineRunner()
+    merged = api.solve(
+        pentominoes(HOLE_8X8, jobs=2),
+        progress=reports.append,
+        runner=parallel.InlineRunner(api.answer_task),
     )
     assert merged["count"] == 520
     fractions = [report["fraction"] for report in reports]
@@ -416,18 +414,17 @@ def test_merged_progress_passes_on_whole_recent_solutions(monkeypatch):
     monkeypatch.setattr(monitor, "RECENT_INTERVAL", 0.0)
     monkeypatch.setattr(monitor.Monitor, "interval", 0.0)
     sent = []
-    real_answer = parallel.answer
+    real_answer = api.answer_task
 
     def recording(text, cancel=None, progress=None):
         sent.append(json.loads(text))
         return real_answer(text, cancel, progress)
 
-    monkeypatch.setattr(parallel, "answer", recording)
     reports = []
     request = {"kind": "sudoku", "mode": "count", "limit": 3000, "recent": True}
     request["puzzle"] = {"grid": "." * 81}
-    merged = parallel.solve(
-        dict(request, jobs=2), progress=reports.append, runner=parallel.InlineRunner()
+    merged = api.solve(
+        dict(request, jobs=2), progress=reports.append, runner=parallel.InlineRunner(recording)
     )
     assert merged["count"] == 3000
     assert sent and all(task.get("recent") for task in sent)
@@ -467,7 +464,9 @@ def test_a_dask_task_sends_recent_solutions_with_its_progress(monkeypatch):
     monkeypatch.setattr(distributed, "Variable", NeverStop)
     request = {"kind": "sudoku", "mode": "count", "limit": 3000, "recent": True}
     request["puzzle"] = {"grid": "." * 81}
-    answer = json.loads(parallel._answer_on_dask(0, json.dumps(request), "pysolver-stop-test"))
+    answer = json.loads(
+        dask_cluster.answer_on_dask(api.answer_task, 0, json.dumps(request), "pysolver-stop-test")
+    )
     assert answer["count"] == 3000
     grids = [fields["recent"] for index, fields in sent if "recent" in fields]
     assert grids and all(index == 0 for index, _ in sent)
@@ -582,13 +581,13 @@ def _pool_outside(request: dict, run=None) -> tuple[dict, dict]:
     """What web/pool.js does: plan, answer each task text with ``run``, merge. (plan, merged)"""
     from pysolver import protocol
 
-    plan = json.loads(parallel.plan_text(json.dumps(request)))
+    plan = json.loads(parallel.plan_text(json.dumps(request), api.solve))
     if "response" in plan:
         return plan, plan["response"]
     run = run or (lambda text: protocol.dumps(api.solve(text)))
     answers = ",".join(run(text) for text in plan["tasks"])
     payload = '{"request": ' + json.dumps(request) + ', "responses": [' + answers + "]}"
-    return plan, json.loads(parallel.merge_text(payload))
+    return plan, json.loads(parallel.merge_text(payload, api.solve))
 
 
 @pytest.mark.parametrize(
@@ -622,17 +621,17 @@ def test_plan_answers_requests_that_are_not_split_and_errors():
 
 def test_merge_takes_tasks_not_run_as_stopped_and_names_a_mismatch():
     request = pentominoes(HOLE_8X8, jobs=2)
-    plan = json.loads(parallel.plan_text(json.dumps(request)))
+    plan = json.loads(parallel.plan_text(json.dumps(request), api.solve))
     first = json.dumps(api.solve(plan["tasks"][0]))
     nulls = ", null" * (len(plan["tasks"]) - 1)
     payload = (
         f'{{"request": {json.dumps(request)}, "responses": [{first}{nulls}], "cancelled": true}}'
     )
-    merged = json.loads(parallel.merge_text(payload))
+    merged = json.loads(parallel.merge_text(payload, api.solve))
     assert merged["ok"] and merged["cancelled"] and not merged["complete"]
     assert 0 < merged["count"] == json.loads(first)["count"] < 520
     short = f'{{"request": {json.dumps(request)}, "responses": [{first}]}}'
-    merged = json.loads(parallel.merge_text(short))
+    merged = json.loads(parallel.merge_text(short, api.solve))
     assert not merged["complete"] and "send the request that was planned" in json.dumps(merged)
 
 
@@ -645,7 +644,7 @@ def test_merged_counts_look_one_past_the_limit_as_the_serial_search(limit, tasks
     # 3x20 has 8 pentomino tilings: a limit of 8 is the whole total, so complete.
     request = pentominoes(["." * 20] * 3, "count", limit=limit)
     serial = api.solve(request)
-    merged = parallel.solve(request, runner=parallel.InlineRunner(), tasks_per_job=tasks_per_job)
+    merged = api.solve(request, runner=parallel.InlineRunner(api.answer_task, tasks_per_job))
     assert (serial["count"], serial["complete"]) == (min(limit, 8), limit >= 8)
     assert (merged["count"], merged["complete"]) == (serial["count"], serial["complete"])
     assert merged["parallel"]["tasks"] > 1
@@ -657,13 +656,13 @@ def test_merged_listings_keep_the_listing_cap_and_say_they_were_cut(monkeypatch,
     request = pentominoes(["." * 20] * 3, "solve", limit=None)
     serial = api.solve(request)
     assert serial["count"] == 8 and len(serial["solutions"]) == 3
-    merged = parallel.solve(request, runner=parallel.InlineRunner(), tasks_per_job=tasks_per_job)
+    merged = api.solve(request, runner=parallel.InlineRunner(api.answer_task, tasks_per_job))
     same_answer(serial, merged)
     assert merged["solutions_truncated"] is serial["solutions_truncated"] is True
     rng = random.Random(8)
     for _ in range(30):
         request = exact_cover_request(rng, "solve", "dlx")
         serial = api.solve(request)
-        merged = parallel.solve(request, runner=parallel.InlineRunner(), tasks_per_job=4)
+        merged = api.solve(request, runner=parallel.InlineRunner(api.answer_task, 4))
         same_answer(serial, merged)
         assert merged.get("solutions_truncated") == serial.get("solutions_truncated")

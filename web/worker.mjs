@@ -45,9 +45,9 @@ def run_solve(request_text, request_id, post_progress, is_cancelled, call="solve
     # JavaScript passes undefined (None here) when the page is not cross-origin isolated.
     hook = cancel if is_cancelled is not None else None
     if call == "plan":
-        return parallel.plan_text(request_text, progress=progress, cancel=hook)
+        return parallel.plan_text(request_text, solve, progress=progress, cancel=hook)
     if call == "merge":
-        return parallel.merge_text(request_text)
+        return parallel.merge_text(request_text, solve)
     return protocol.dumps(solve(request_text, progress=progress, cancel=hook))
 
 

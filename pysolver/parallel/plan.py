@@ -1,0 +1,71 @@
+"""Planning: cut a request's search into subtree tasks, balanced by Knuth's estimate."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pysolver.engines.subtree import Split
+from pysolver.protocol import Query
+
+# Tasks per worker: enough that an unlucky heavy subtree does not leave the others idle for
+# long (Knuth's estimate is rough), few enough that planning and start-up stay negligible.
+TASKS_PER_JOB = 8
+
+
+class PlannedKind(Protocol):
+    """What parallel search needs of a kind: the seam with the midend, which supplies one per
+    splittable kind (kinds whose searches are not split have none)."""
+
+    def split(self, puzzle: Any, query: Query, wanted: int, /) -> list[Split | None]:
+        """The searches a request runs, in order, each cut into subtrees by its engine
+        family's ``split`` (about ``wanted`` in all), None for a search that must run whole.
+        Validates the puzzle as a serial solve does."""
+        ...
+
+    def merge_fields(self, fields: dict[str, Any], /) -> None:
+        """Recompute, on the merged answer, the fields a task only knows for its own subtree
+        (Sudoku's ``unique``); nothing for most kinds."""
+        ...
+
+
+@dataclass
+class Task:
+    """One subtree to search: its request (plain JSON) and its Knuth weight in the whole."""
+
+    index: int
+    request: dict[str, Any]
+    weight: float
+
+    @property
+    def subtree(self) -> dict[str, Any]:
+        subtree: dict[str, Any] = self.request["subtree"]
+        return subtree
+
+
+def plan(
+    request: dict[str, Any], query: Query, kind: PlannedKind, wanted: int
+) -> tuple[list[Task], float]:
+    """The tasks of a request (about ``wanted``), in search order, and the weight already
+    settled (dead ends met while cutting).
+
+    ``kind.split`` validates the puzzle as ``solve`` would, so bad input fails here, once.
+    """
+    splits = kind.split(request["puzzle"], query, wanted)
+    # A task keeps ``recent``: its progress reports then carry whole solutions (in the
+    # puzzle's terms), and the merged progress passes the latest one on.
+    base = {key: value for key, value in request.items() if key != "jobs"}
+    share = 1 / len(splits)
+    tasks: list[Task] = []
+    settled = 0.0
+    for branch, split in enumerate(splits):
+        subtrees: list[tuple[list[Any], float]]
+        if split is None:
+            subtrees = [([], 1.0)]
+        else:
+            subtrees = [(subtree.path, subtree.weight) for subtree in split.subtrees]
+            settled += share * split.settled_weight
+        for path, weight in subtrees:
+            task_request = dict(base, subtree={"branch": branch, "path": path})
+            tasks.append(Task(len(tasks), task_request, share * weight))
+    return tasks, settled
