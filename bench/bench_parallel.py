@@ -22,7 +22,9 @@ import resource
 from time import perf_counter
 from typing import Any
 
-from pysolver import parallel, solve
+from pysolver import solve
+from pysolver.api import answer_task
+from pysolver.parallel.dask_cluster import DaskRunner
 
 
 def pentominoes(board: list[str], symmetry: str = "all", extra: tuple = ()) -> dict[str, Any]:
@@ -100,10 +102,10 @@ def main() -> None:
             ok = split["count"] == serial["count"] and expected in (-1, serial["count"])
             dask_text = f"{'-':>8} {'-':>5}"
             if client_address is not None:
-                runner = parallel.DaskRunner(client_address)
+                runner = DaskRunner(client_address, answer_task)
                 try:
                     on_dask, dask_seconds, _, load = timed(
-                        lambda r=jobs_request, runner=runner: parallel.solve(r, runner=runner)
+                        lambda r=jobs_request, runner=runner: solve(r, runner=runner)
                     )
                 finally:
                     runner.close()
