@@ -31,11 +31,12 @@ def require_node(what: str) -> None:
     pytest.skip(reason, allow_module_level=True)
 
 
-def run_module(source: str, payload: Any) -> Any:
-    """Run an ES module with ``payload`` as JSON on stdin; its JSON output, parsed."""
+def run_module(source: str, payload: Any, flags: tuple[str, ...] = ()) -> Any:
+    """Run an ES module with ``payload`` as JSON on stdin; its JSON output, parsed. ``flags``:
+    Node.js options (V8's included) before the module."""
     assert NODE is not None
     result = subprocess.run(
-        [NODE, "--input-type=module", "-e", source],
+        [NODE, *flags, "--input-type=module", "-e", source],
         input=json.dumps(payload),
         capture_output=True,
         text=True,

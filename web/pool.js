@@ -18,8 +18,8 @@
 //    worker as a "merge" (pysolver.parallel.merge_text), whose answer is the response. The
 //    page adds parallel.workers (how many ran tasks) and sets stats.seconds to the whole run.
 //
-// Progress is merged as Python's Merger merges it: the weight settled while planning plus each
-// task's weight times its fraction; nodes and solutions add up. With a limit, once the first
+// Progress is merged as Python's Merger merges it (the tally helpers below): the weight settled
+// while planning plus each task's weight times its fraction; nodes and solutions add up. With a limit, once the first
 // tasks in order hold that many solutions the later ones are not started, or are cancelled.
 // Cancel cancels every worker's task (each stops through its shared flag or is restarted
 // within CANCEL_GRACE_MS, see solver.js) and answers the merged partial count.
@@ -54,6 +54,80 @@ function jobsOf(request) {
   const jobs = value && typeof value === "object" ? value.jobs : undefined;
   // Anything but a whole number above 1 goes to Python as it is, which accepts or refuses it.
   return Number.isSafeInteger(jobs) && jobs > 1 ? jobs : 1;
+}
+
+// ---------------------------------------------------------------- the merged state of a run
+// Pure helpers, applying Python's Merger rules (pysolver/parallel/merge.py) to the progress and
+// answers of a run's tasks; tests/test_pool_merge.py feeds both the same task answers. A tally
+// holds, per task, whether it answered, its count once it answered ok (null before, or when it
+// failed), its fraction done, nodes and solutions; and the latest recent solution a task
+// reported, until the next merged report passes it on.
+
+export function emptyTally(count) {
+  return {
+    answered: new Array(count).fill(false),
+    counts: new Array(count).fill(null),
+    fractions: new Array(count).fill(0),
+    nodes: new Array(count).fill(0),
+    found: new Array(count).fill(0),
+    recent: undefined,
+  };
+}
+
+function replaced(values, index, value) {
+  const copy = values.slice();
+  copy[index] = value;
+  return copy;
+}
+
+// A task's progress report; a late one, from a task that already answered, changes nothing.
+export function withProgress(tally, index, progress) {
+  if (tally.answered[index]) return tally;
+  return {
+    ...tally,
+    fractions: replaced(tally.fractions, index, progress.fraction ?? tally.fractions[index]),
+    nodes: replaced(tally.nodes, index, progress.nodes ?? tally.nodes[index]),
+    found: replaced(tally.found, index, progress.solutions ?? tally.found[index]),
+    // A task's recent solution is whole (in the puzzle's terms): pass the latest one on.
+    recent: progress.recent ?? tally.recent,
+  };
+}
+
+// A task's answer: an ok one settles its count, nodes and (when complete) its fraction; a
+// failed one only marks it answered.
+export function withAnswer(tally, index, answer) {
+  const answered = replaced(tally.answered, index, true);
+  if (!answer.ok) return { ...tally, answered };
+  const count = answer.count ?? 0;
+  return {
+    ...tally,
+    answered,
+    counts: replaced(tally.counts, index, count),
+    fractions: answer.complete ? replaced(tally.fractions, index, 1) : tally.fractions,
+    nodes: replaced(tally.nodes, index, answer.stats?.nodes ?? 0),
+    found: replaced(tally.found, index, count),
+  };
+}
+
+// The merged progress: the weight settled while planning plus each task's weight times its
+// fraction (summed in Python's order, so the two agree to the last bit); nodes and solutions add.
+export function mergedProgress(tally, weights, settled) {
+  let done = 0;
+  for (let index = 0; index < weights.length; index += 1) done += weights[index] * tally.fractions[index];
+  return { nodes: tally.nodes.reduce(add, 0), solutions: tally.found.reduce(add, 0), fraction: settled + done };
+}
+
+// From which task on the tasks may stop: after the first tasks, all answered ok, that hold
+// `limit` (a BigInt, or null for none) solutions; counts.length while no such prefix exists.
+export function limitStop(counts, limit) {
+  if (limit === null) return counts.length;
+  let total = 0n;
+  for (let index = 0; index < counts.length; index += 1) {
+    if (counts[index] === null) return counts.length;
+    total += BigInt(counts[index]);
+    if (total >= limit) return index + 1;
+  }
+  return counts.length;
 }
 
 export function defaultWorkers() {
@@ -143,13 +217,9 @@ export function createPool(options = {}) {
 
   function runTasks(run, plan, wanted, onProgress) {
     const count = plan.tasks.length;
-    const weights = plan.weights;
     const limit = plan.limit === null || plan.limit === undefined ? null : BigInt(plan.limit);
     const texts = new Array(count).fill(null);
-    const counts = new Array(count).fill(null); // a task's count once it answered ok
-    const fractions = new Array(count).fill(0);
-    const nodes = new Array(count).fill(0);
-    const found = new Array(count).fill(0);
+    let tally = emptyTally(count);
     const notes = [];
     const used = new Set();
     let next = 0;
@@ -160,40 +230,28 @@ export function createPool(options = {}) {
       settle = resolve;
     });
     const started = performance.now();
-    let recent; // the latest recent solution a task reported, until the next merged report
 
     function report() {
       if (!onProgress) return;
-      let fraction = plan.settled;
-      for (let index = 0; index < count; index += 1) fraction += weights[index] * fractions[index];
+      const { recent } = tally;
+      tally = { ...tally, recent: undefined };
       try {
         onProgress({
-          nodes: nodes.reduce(add, 0),
-          solutions: found.reduce(add, 0),
-          fraction,
+          ...mergedProgress(tally, plan.weights, plan.settled),
           seconds: (performance.now() - started) / 1000,
           workers: used.size,
           ...(recent === undefined ? {} : { recent }),
         });
-        recent = undefined;
       } catch (error) {
         console.error(error);
       }
     }
 
-    // Once the first tasks, all answered, hold `limit` solutions, the later ones can stop.
     function stopAfterLimit() {
-      if (limit === null) return;
-      let total = 0n;
-      for (let index = 0; index < count; index += 1) {
-        if (counts[index] === null) return;
-        total += BigInt(counts[index]);
-        if (total >= limit) {
-          stopFrom = Math.min(stopFrom, index + 1);
-          for (const worker of run.workers) if (worker.task !== null && worker.task >= stopFrom) worker.solver.cancel();
-          return;
-        }
-      }
+      const from = limitStop(tally.counts, limit);
+      if (from >= stopFrom) return;
+      stopFrom = from;
+      for (const worker of run.workers) if (worker.task !== null && worker.task >= stopFrom) worker.solver.cancel();
     }
 
     function done() {
@@ -209,25 +267,14 @@ export function createPool(options = {}) {
         running += 1;
         used.add(worker);
         const onTaskProgress = (progress) => {
-          if (texts[index] !== null) return;
-          fractions[index] = progress.fraction ?? fractions[index];
-          nodes[index] = progress.nodes ?? nodes[index];
-          found[index] = progress.solutions ?? found[index];
-          // A task's recent solution is whole (in the puzzle's terms): pass the latest one on.
-          if (progress.recent !== undefined) recent = progress.recent;
+          tally = withProgress(tally, index, progress);
           report();
         };
         const answerText = await worker.solver.solve(plan.tasks[index], { raw: true, onProgress: onTaskProgress });
         worker.task = null;
         running -= 1;
         texts[index] = answerText;
-        const answer = parseJSON(answerText);
-        if (answer.ok) {
-          counts[index] = answer.count ?? 0;
-          if (answer.complete) fractions[index] = 1;
-          nodes[index] = answer.stats?.nodes ?? nodes[index];
-          found[index] = answer.count ?? found[index];
-        }
+        tally = withAnswer(tally, index, parseJSON(answerText));
         stopAfterLimit();
         report();
       }

@@ -48,9 +48,10 @@ class Merger:
     def progress(self, index: int, report: dict[str, Any]) -> None:
         if self.responses[index] is not None:
             return  # a late report from a task already answered
-        self.fractions[index] = report.get("fraction", 0.0)
-        self.nodes[index] = report.get("nodes", 0)
-        self.found[index] = report.get("solutions", 0)
+        # A field a report leaves out keeps its last value (web/pool.js's withProgress too).
+        self.fractions[index] = report.get("fraction", self.fractions[index])
+        self.nodes[index] = report.get("nodes", self.nodes[index])
+        self.found[index] = report.get("solutions", self.found[index])
         if report.get("recent") is not None:
             self.monitor.kept = report["recent"]  # passed on with the next merged report
 
