@@ -7,7 +7,7 @@
 //
 // The first worker is the page's usual one and answers every request. Python plans and merges;
 // this module only schedules. A request whose jobs is above 1 goes:
-// 1. to the first worker as a "plan" (pysolver.parallel.plan_text): the tasks, plain requests
+// 1. to the first worker as a "plan" (pysolver.parallel.page.plan_text): the tasks, plain requests
 //    in search order with their weights; or the answer itself when the request is not split
 //    (random or trace mode, heatmaps, dominoes, an error), which is then the response;
 // 2. task by task, in order, to whichever worker is free. Extra workers start only for a run
@@ -15,7 +15,7 @@
 //    (each loads Pyodide once), and stay for later requests; a task starts on the first worker
 //    at once;
 // 3. with every answer's JSON text, as Python wrote it (big counts stay exact), to the first
-//    worker as a "merge" (pysolver.parallel.merge_text), whose answer is the response. The
+//    worker as a "merge" (pysolver.parallel.page.merge_text), whose answer is the response. The
 //    page adds parallel.workers (how many ran tasks) and sets stats.seconds to the whole run.
 //
 // Progress is merged as Python's Merger merges it (the tally helpers below): the weight settled
@@ -135,6 +135,114 @@ export function defaultWorkers() {
   return Math.max(1, Math.min(cores, DEFAULT_WORKERS_CAP));
 }
 
+// The "merge" call's text: the request and the answers' JSON text as the workers wrote it (big
+// counts stay exact), null for a task not run (pysolver.parallel.page.merge_text).
+export function mergeRequestText(requestJSON, cancelled, answerTexts) {
+  const responses = answerTexts.map((answer) => answer ?? "null").join(", ");
+  return `{"request": ${requestJSON}, "cancelled": ${cancelled}, "responses": [${responses}]}`;
+}
+
+// Runs a plan's tasks, in order, on the first worker and on up to `wanted` - 1 extra ones
+// (`workers`: {first, extras, broken(), startExtras(count)} of the pool); resolves to the
+// answers' texts (null for a task not run), notes for the response and how many workers ran.
+function runTasks(run, plan, wanted, onProgress, workers) {
+  const { first, extras } = workers;
+  const count = plan.tasks.length;
+  const limit = plan.limit === null || plan.limit === undefined ? null : BigInt(plan.limit);
+  const texts = new Array(count).fill(null);
+  let tally = emptyTally(count);
+  const notes = [];
+  const used = new Set();
+  let next = 0;
+  let stopFrom = count;
+  let running = 0;
+  let settle;
+  const finished = new Promise((resolve) => {
+    settle = resolve;
+  });
+  const started = performance.now();
+
+  function report() {
+    if (!onProgress) return;
+    const { recent } = tally;
+    tally = { ...tally, recent: undefined };
+    try {
+      onProgress({
+        ...mergedProgress(tally, plan.weights, plan.settled),
+        seconds: (performance.now() - started) / 1000,
+        workers: used.size,
+        ...(recent === undefined ? {} : { recent }),
+      });
+    } catch (error) {
+      console.error(error);
+    }
+  }
+
+  function stopAfterLimit() {
+    const from = limitStop(tally.counts, limit);
+    if (from >= stopFrom) return;
+    stopFrom = from;
+    for (const worker of run.workers) if (worker.task !== null && worker.task >= stopFrom) worker.solver.cancel();
+  }
+
+  function done() {
+    return running === 0 && (run.cancelled || next >= Math.min(count, stopFrom));
+  }
+
+  async function serve(worker) {
+    run.workers.push(worker);
+    while (!run.cancelled && next < Math.min(count, stopFrom)) {
+      const index = next;
+      next += 1;
+      worker.task = index;
+      running += 1;
+      used.add(worker);
+      const onTaskProgress = (progress) => {
+        tally = withProgress(tally, index, progress);
+        report();
+      };
+      const answerText = await worker.solver.solve(plan.tasks[index], { raw: true, onProgress: onTaskProgress });
+      worker.task = null;
+      running -= 1;
+      texts[index] = answerText;
+      tally = withAnswer(tally, index, parseJSON(answerText));
+      stopAfterLimit();
+      report();
+    }
+    if (done()) settle();
+  }
+
+  run.check = () => {
+    if (done()) settle();
+  };
+  serve({ solver: first, task: null });
+  const extrasWanted = Math.min(wanted, count) - 1;
+  let joined = 0;
+  run.join = (extra) => {
+    if (extra.state === "failed") {
+      notes.push(`a worker could not start (${extra.error}); the tasks ran on the workers that did`);
+      return;
+    }
+    if (extra.state !== "idle" || joined >= extrasWanted || done() || run.cancelled) return;
+    joined += 1;
+    extra.state = "busy";
+    serve({ solver: extra.solver, task: null }).finally(() => {
+      extra.state = "idle";
+    });
+  };
+  // Idle extras of earlier runs join at once; more start only if the run is not quick.
+  for (const extra of extras) if (extra.state === "idle") run.join(extra);
+  const broken = workers.broken();
+  if (joined < extrasWanted && broken !== null) {
+    notes.push(`a worker could not start earlier (${broken}); the tasks ran on the workers that did`);
+  } else if (joined < extrasWanted) {
+    setTimeout(() => {
+      if (!done() && !run.cancelled) workers.startExtras(extrasWanted);
+    }, EXTRA_START_DELAY_MS);
+  }
+  return finished.then(() => ({ texts, notes, used: used.size }));
+}
+
 export function createPool(options = {}) {
   const makeSolver = options.makeSolver ?? (() => createSolver(options));
   const first = makeSolver();
@@ -198,11 +306,12 @@ export function createPool(options = {}) {
       const plan = parseJSON(planText);
       if (!Array.isArray(plan.tasks)) return plan.response ?? plan; // answered, or failed, there
       run.phase = "tasks";
-      const answers = await runTasks(run, plan, Math.min(wanted, MAX_WORKERS), onProgress);
+      const workers = { first, extras, broken: () => broken, startExtras };
+      const answers = await runTasks(run, plan, Math.min(wanted, MAX_WORKERS), onProgress, workers);
       run.phase = "merge";
       const notes = answers.notes;
       if (wanted > MAX_WORKERS) notes.unshift(`this page runs at most ${MAX_WORKERS} workers`);
-      const payload = `{"request": ${text}, "cancelled": ${run.cancelled}, "responses": [${answers.texts.map((t) => t ?? "null").join(", ")}]}`;
+      const payload = mergeRequestText(text, run.cancelled, answers.texts);
       const response = parseJSON(await first.solve(payload, { call: "merge", raw: true }));
       if (response.ok && response.parallel) {
         response.parallel.workers = answers.used;
@@ -213,102 +322,6 @@ export function createPool(options = {}) {
     } finally {
       current = null;
     }
-  }
-
-  function runTasks(run, plan, wanted, onProgress) {
-    const count = plan.tasks.length;
-    const limit = plan.limit === null || plan.limit === undefined ? null : BigInt(plan.limit);
-    const texts = new Array(count).fill(null);
-    let tally = emptyTally(count);
-    const notes = [];
-    const used = new Set();
-    let next = 0;
-    let stopFrom = count;
-    let running = 0;
-    let settle;
-    const finished = new Promise((resolve) => {
-      settle = resolve;
-    });
-    const started = performance.now();
-
-    function report() {
-      if (!onProgress) return;
-      const { recent } = tally;
-      tally = { ...tally, recent: undefined };
-      try {
-        onProgress({
-          ...mergedProgress(tally, plan.weights, plan.settled),
-          seconds: (performance.now() - started) / 1000,
-          workers: used.size,
-          ...(recent === undefined ? {} : { recent }),
-        });
-      } catch (error) {
-        console.error(error);
-      }
-    }
-
-    function stopAfterLimit() {
-      const from = limitStop(tally.counts, limit);
-      if (from >= stopFrom) return;
-      stopFrom = from;
-      for (const worker of run.workers) if (worker.task !== null && worker.task >= stopFrom) worker.solver.cancel();
-    }
-
-    function done() {
-      return running === 0 && (run.cancelled || next >= Math.min(count, stopFrom));
-    }
-
-    async function serve(worker) {
-      run.workers.push(worker);
-      while (!run.cancelled && next < Math.min(count, stopFrom)) {
-        const index = next;
-        next += 1;
-        worker.task = index;
-        running += 1;
-        used.add(worker);
-        const onTaskProgress = (progress) => {
-          tally = withProgress(tally, index, progress);
-          report();
-        };
-        const answerText = await worker.solver.solve(plan.tasks[index], { raw: true, onProgress: onTaskProgress });
-        worker.task = null;
-        running -= 1;
-        texts[index] = answerText;
-        tally = withAnswer(tally, index, parseJSON(answerText));
-        stopAfterLimit();
-        report();
-      }
-      if (done()) settle();
-    }
-
-    run.check = () => {
-      if (done()) settle();
-    };
-    serve({ solver: first, task: null });
-    const extrasWanted = Math.min(wanted, count) - 1;
-    let joined = 0;
-    run.join = (extra) => {
-      if (extra.state === "failed") {
-        notes.push(`a worker could not start (${extra.error}); the tasks ran on the workers that did`);
-        return;
-      }
-      if (extra.state !== "idle" || joined >= extrasWanted || done() || run.cancelled) return;
-      joined += 1;
-      extra.state = "busy";
-      serve({ solver: extra.solver, task: null }).finally(() => {
-        extra.state = "idle";
-      });
-    };
-    // Idle extras of earlier runs join at once; more start only if the run is not quick.
-    for (const extra of extras) if (extra.state === "idle") run.join(extra);
-    if (joined < extrasWanted && broken !== null) {
-      notes.push(`a worker could not start earlier (${broken}); the tasks ran on the workers that did`);
-    } else if (joined < extrasWanted) {
-      setTimeout(() => {
-        if (!done() && !run.cancelled) startExtras(extrasWanted);
-      }, EXTRA_START_DELAY_MS);
-    }
-    return finished.then(() => ({ texts, notes, used: used.size }));
   }
 
   function solve(request, options = {}) {
