@@ -1,8 +1,8 @@
 """Parallel search: cut a request's search into subtree tasks, run them anywhere, merge exactly.
 
 A request with ``"jobs": N`` (N > 1) is answered here. The kind cuts its search tree at the
-first choices (``split(puzzle, query, wanted)`` in the kind module, built on the engine
-family's ``split``) into about ``TASKS_PER_JOB * N`` subtrees, balanced by Knuth's estimate
+first choices (``PlannedKind.split(puzzle, query, wanted)``, built on the engine family's
+``split``) into about ``TASKS_PER_JOB * N`` subtrees, balanced by Knuth's estimate
 (the heaviest subtree is cut first). Each subtree becomes a **task**: a plain JSON request,
 the original one without ``jobs`` and with ``"subtree": {"branch": B, "path": [...]}`` (see
 ``protocol.SubtreeRequest``); an answered task is a plain JSON response. So a task can run in
