@@ -98,6 +98,7 @@ KINDS = {
     "sudoku": "pysolver.kinds.sudoku",
     "shikaku": "pysolver.kinds.shikaku",
     "domino": "pysolver.kinds.domino",
+    "queens": "pysolver.kinds.queens",
 }
 
 
