@@ -23,7 +23,9 @@ import { attackedCells } from "./web/render/queens.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const { boards, links, maxN } = JSON.parse(input);
-const attempt = (read) => { try { return read(); } catch (error) { return { error: error.message }; } };
+const attempt = (read) => {
+  try { return read(); } catch (error) { return { error: error.message }; }
+};
 process.stdout.write(JSON.stringify({
   boards: boards.map(({ n, queens }) => ({
     clashes: [...queenClashes(queens)].sort(),
