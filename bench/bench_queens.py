@@ -3,7 +3,7 @@
     python -m bench.bench_queens [harness options, see python -m bench.harness --help]
 
 Counts of the empty n x n board for n = 8, 10 and 12 (quick rows) and 14 (365,596: about 12 s
-of CPU with bitset and 50 with dlx, so ``--full`` rows), checked against the known totals (OEIS
+of CPU with bitset and 41 with dlx, so ``--full`` rows), checked against the known totals (OEIS
 A000170). The default engine of the kind is the faster one here.
 """
 
