@@ -46,6 +46,7 @@ SUITE = (
     "bench.bench_sudoku",
     "bench.bench_shikaku",
     "bench.bench_domino",
+    "bench.bench_queens",
 )
 BROWSER_SUITE = "bench.bench_browser"
 

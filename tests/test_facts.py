@@ -79,6 +79,7 @@ def test_heatmaps_and_engine_modes_are_told() -> None:
         "polyomino",
         "sudoku",
         "shikaku",
+        "queens",
     }
     modes = {engine["name"]: engine.get("modes") for engine in kinds["domino"]["engines"]}
     assert modes == {"profile_dp": None, "formula": ["count"], "cftp": ["random"]}
@@ -100,6 +101,7 @@ SMALL_PUZZLES = {
     "polyomino": {"board": ["...."], "pieces": ["I4"]},
     "domino": {"rows": 4, "cols": 4},
     "exact_cover": {"text": "A B\nA\nB\n"},
+    "queens": {"n": 5, "queens": [[0, 0]]},
 }
 
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import re
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from pysolver.kinds import KINDS, EngineModule, KindModule, SplittableKind, kind_module
 from pysolver.protocol import SolveError
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -33,7 +37,7 @@ def test_kind_provides_every_name_of_the_contract(kind: str) -> None:
 def test_parallel_hooks_are_the_documented_ones(kind: str) -> None:
     # The kinds the KindModule docstring names: split in four, merge_fields in Sudoku only.
     module = kind_module(kind)
-    splittable = kind in ("exact_cover", "sudoku", "shikaku", "polyomino")
+    splittable = kind in ("exact_cover", "sudoku", "shikaku", "polyomino", "queens")
     assert isinstance(module, SplittableKind) == splittable
     if splittable:
         assert list(inspect.signature(module.split).parameters) == ["puzzle", "query", "wanted"]
@@ -60,3 +64,17 @@ def test_parse_puzzle_rejects_a_non_object_with_its_path(kind: str) -> None:
     with pytest.raises(SolveError) as caught:
         kind_module(kind).parse_puzzle(["not", "an", "object"])
     assert (caught.value.code, caught.value.path) == ("invalid_puzzle", "puzzle")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_kind_has_its_facts_page_tab_tests_and_readme_section(kind: str) -> None:
+    # What a new kind costs besides its module (pysolver/kinds/__init__.py): none may be missing.
+    facts = kind_module(kind).facts()
+    assert facts["title"] and facts["help"], "facts need a title and a help line"
+    registry = (ROOT / "web" / "kinds" / "index.js").read_text(encoding="utf-8")
+    assert re.search(rf'\{{ id: "{kind}", editor: \w+, renderer: \w+ \}}', registry), (
+        "a line in KINDS of web/kinds/index.js"
+    )
+    assert (ROOT / "tests" / f"test_{kind}.py").is_file()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"\n### {facts['title']}\n" in readme, "a README section titled as the kind"

@@ -46,6 +46,8 @@ REQUESTS = [
     {"kind": "shikaku", "engine": "dlx", "puzzle": SHIKAKU_4X4},
     {"kind": "domino", "limit": 3, "puzzle": {"rows": 3, "cols": 4}},
     {"kind": "exact_cover", "puzzle": {"text": "A B C D\nA B\nC D\nA C\nB D\nA\nB\n"}},
+    {"kind": "queens", "puzzle": {"n": 6, "queens": [[0, 1]]}},
+    {"kind": "queens", "engine": "dlx", "limit": 4, "puzzle": {"n": 6}},
 ]  # fmt: skip
 
 

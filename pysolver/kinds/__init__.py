@@ -60,8 +60,8 @@ Parallel search (``"jobs"``, ``pysolver.parallel``) uses two optional hooks:
     ``solve`` does. ``solve`` then answers a task, a request with ``query.subtree``, by searching
     only below ``query.subtree_path()`` (or ``query.subtree.path`` of search
     ``query.subtree_branch(n)``), passing the path to the engine family's search. A kind with
-    ``split`` is a ``SplittableKind``: ``exact_cover``, ``sudoku``, ``shikaku`` and
-    ``polyomino``. Without it (``domino``) a request with ``jobs`` runs serially.
+    ``split`` is a ``SplittableKind``: ``exact_cover``, ``sudoku``, ``shikaku``, ``polyomino``
+    and ``queens``. Without it (``domino``) a request with ``jobs`` runs serially.
 ``merge_fields(fields) -> None``
     Recomputes, on the merged answer, fields a task can only know for its own subtree
     (Sudoku's ``unique``). Counts, solutions, ``complete``, stats and the fields parallel to
@@ -98,6 +98,7 @@ KINDS = {
     "sudoku": "pysolver.kinds.sudoku",
     "shikaku": "pysolver.kinds.shikaku",
     "domino": "pysolver.kinds.domino",
+    "queens": "pysolver.kinds.queens",
 }
 
 

@@ -347,6 +347,7 @@ OLD_LINKS = {
     "shikaku": "shikaku:2x6:0.0.12",
     "domino": "domino:4x5:0.0,3.4",
     "exact_cover": "exact_cover:QSBCCkEKQgo",  # "A B\nA\nB\n"
+    "queens": "queens:6:0.1",  # the format it was born with
     "polyomino": "polyomino:eyJib2FyZCI6WyIuLi4uIiwiLi4uLiJdLCJwaWVjZXMiOlsiSTQiLCJPNCJdLCJyZWZs"
     "ZWN0aW9ucyI6ZmFsc2UsInN5bW1ldHJ5IjoiYWxsIn0",
 }
@@ -361,6 +362,7 @@ def test_old_links_of_every_kind_still_load(shared_page) -> None:
         "domino": ("#domino-cols", "5"),
         "exact_cover": ("#exact_cover-text", "A B\nA\nB\n"),
         "polyomino": ("#polyomino-rows", "2"),
+        "queens": ("#queens-n", "6"),
     }
     for kind, link in OLD_LINKS.items():
         go_to_hash(page, link)

@@ -188,7 +188,7 @@ def test_svg_and_png_export_draw_the_board(
     try:
         page.goto(site_url)
         page.wait_for_selector("#export-svg")
-        for kind in ("polyomino", "sudoku", "shikaku", "domino", "exact_cover"):
+        for kind in ("polyomino", "sudoku", "shikaku", "domino", "exact_cover", "queens"):
             page.click(f"#tab-{kind}")
             with page.expect_download() as download_info:
                 page.click("#export-svg")
@@ -217,7 +217,7 @@ def test_narrow_screen_fits_boards_and_hits_the_right_cell(
     try:
         page.goto(site_url)
         page.wait_for_selector("#sudoku-canvas", state="attached")
-        for kind in ("polyomino", "sudoku", "shikaku", "domino", "exact_cover"):
+        for kind in ("polyomino", "sudoku", "shikaku", "domino", "exact_cover", "queens"):
             page.click(f"#tab-{kind}")
             widths = page.evaluate(
                 """(kind) => [document.documentElement.scrollWidth,

@@ -10,11 +10,13 @@
 import { createDomino } from "./domino.js";
 import { createExactCover } from "./exact_cover.js";
 import { createPolyomino } from "./polyomino.js";
+import { createQueens } from "./queens.js";
 import { createShikaku } from "./shikaku.js";
 import { createSudoku } from "./sudoku.js";
 import * as dominoRenderer from "../render/domino.js";
 import * as exactCoverRenderer from "../render/exact_cover.js";
 import * as polyominoRenderer from "../render/polyomino.js";
+import * as queensRenderer from "../render/queens.js";
 import * as shikakuRenderer from "../render/shikaku.js";
 import * as sudokuRenderer from "../render/sudoku.js";
 
@@ -98,4 +100,5 @@ export const KINDS = [
   { id: "shikaku", editor: createShikaku, renderer: shikakuRenderer },
   { id: "domino", editor: createDomino, renderer: dominoRenderer },
   { id: "exact_cover", editor: createExactCover, renderer: exactCoverRenderer },
+  { id: "queens", editor: createQueens, renderer: queensRenderer },
 ];

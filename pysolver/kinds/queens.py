@@ -1,0 +1,322 @@
+"""N-queens: place n queens on an n x n board so that no two attack each other, some of them
+perhaps placed beforehand.
+
+Puzzle::
+
+    {"n": 8, "queens": [[row, col], ...]}      # "queens" optional: queens placed beforehand
+
+A solution lists its n queens (the placed ones included) as ``[row, col]``, sorted by row.
+
+Knuth's classic example of secondary items (TAOCP 7.2.2.1): every row and every column must
+hold exactly one queen (primary items) and every diagonal at most one (secondary items: a
+diagonal may stay empty). A queen on (r, c) is the option ``{row r, column c, diagonal r + c,
+antidiagonal r - c}``. Queens placed beforehand are applied before the search: their rows and
+columns leave the primary items, their diagonals the secondary ones, and every cell they attack
+leaves the options, so the matrix the engines search shrinks. Placed queens must lie on the
+board, and no two may attack each other (``invalid_puzzle`` naming the queen and the one it
+attacks).
+
+Rows and columns are listed middle first ("organ pipe" order, as Knuth does for this problem):
+the engines branch on the first item among those with the fewest options, and a queen in the
+middle of the board removes the most options. Solutions, counts and trees are the same in any
+order; only the order the search meets them in changes.
+
+Engines: the exact cover family's ``bitset`` (default, faster on bench/bench_queens.py) and
+``dlx``. Trace mode gives the exact cover steps; ``place`` is ``{"queen": [row, col]}``, a
+``choose`` step's ``item`` is ``{"row": r}`` or ``{"col": c}``. Heatmap (count mode): key
+``"queen"``, per cell how many solutions put a queen there.
+
+Limit: ``n`` at most ``MAX_N`` (32). The first solution of every empty board up to 32 takes at
+most 402 search nodes (n = 31); past it the fixed branching order sometimes wanders (n = 36:
+24,159 nodes; n = 45: none found in 170,000), and a board of 32 still fits the page. Counting
+grows exponentially (n = 12: 14,200 solutions in 0.4 s of CPU; n = 14: 365,596 in 12 s), so
+counts of big boards are for a limit, the cancel button or a parallel search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pysolver import budget
+from pysolver.engines import exact_cover, trace
+from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules, engine_within_budget
+from pysolver.engines.monitor import Monitor
+from pysolver.engines.subtree import Split
+from pysolver.facts import engine_facts
+from pysolver.protocol import (
+    TOO_LARGE,
+    Query,
+    SolveError,
+    empty_grid,
+    engine_for,
+    heatmap_limit,
+    heatmap_solutions,
+    puzzle_error,
+    require_dict,
+    require_int,
+    require_list,
+    response_fields,
+)
+
+# The faster engine on bench/bench_queens.py comes first: it is the default.
+ENGINE_MODULES = engine_modules("bitset", "dlx")
+ENGINES = tuple(ENGINE_MODULES)
+
+# The fields of a queens puzzle (what strict requests accept in ``puzzle``).
+PUZZLE_FIELDS = ("n", "queens")
+
+MAX_N = 32
+
+Cell = tuple[int, int]
+# A solution's JSON: its queens as [row, col], sorted by row.
+Solution = list[list[int]]
+
+
+def facts() -> dict[str, Any]:
+    """What the page needs to know about this kind (see ``pysolver.facts``)."""
+    return {
+        "title": "N-queens",
+        "help": (
+            "Place n queens on an n x n board, some perhaps given, so that no two share a row, "
+            "a column or a diagonal. Knuth's Algorithm X covers every row and column exactly "
+            "once and every diagonal at most once (secondary items), on dancing links or on "
+            "bitsets."
+        ),
+        **engine_facts(ENGINE_MODULES),
+        "limits": {"max_n": MAX_N},
+    }
+
+
+# ---------------------------------------------------------------- the translation
+
+
+@dataclass(frozen=True)
+class Board:
+    """A validated puzzle: the board's side and the queens placed beforehand, in input order."""
+
+    n: int
+    queens: tuple[Cell, ...]
+
+
+@dataclass
+class Encoding:
+    """``encode``'s matrix, and what ``decode`` and trace labels need to read it back."""
+
+    problem: ExactCoverProblem
+    n: int
+    placed: tuple[Cell, ...]
+    # Per option, its cell; per item, what it stands for: ("row" | "col" | "diag" | "anti", k).
+    cells: list[Cell]
+    items: list[tuple[str, int]]
+
+
+def parse_puzzle(puzzle: Any) -> Board:
+    """Validate a puzzle into a ``Board``, or raise ``SolveError`` with the JSON path."""
+    puzzle = require_dict(puzzle, "puzzle")
+    if "n" not in puzzle:
+        raise puzzle_error('a queens puzzle needs "n", the side of the board', "puzzle.n")
+    n = require_int(puzzle["n"], "puzzle.n", minimum=1)
+    if n > MAX_N:
+        raise SolveError(
+            TOO_LARGE, f"puzzle.n is {n}; the largest board has side {MAX_N}", "puzzle.n"
+        )
+    queens: list[Cell] = []
+    for index, queen in enumerate(require_list(puzzle.get("queens", []), "puzzle.queens")):
+        path = f"puzzle.queens[{index}]"
+        queen = require_list(queen, path)
+        if len(queen) != 2:
+            raise puzzle_error(
+                f"{path} must be [row, col], a list of 2 integers, not {len(queen)} values", path
+            )
+        cell = (
+            require_int(queen[0], f"{path}[0]", 0, n - 1),
+            require_int(queen[1], f"{path}[1]", 0, n - 1),
+        )
+        for other, earlier in enumerate(queens):
+            how = attack(earlier, cell)
+            if how is not None:
+                raise puzzle_error(
+                    f"the queen on {list(cell)} {how} the queen on {list(earlier)} "
+                    f"(puzzle.queens[{other}]); placed queens must not attack each other",
+                    path,
+                )
+        queens.append(cell)
+    return Board(n, tuple(queens))
+
+
+def attack(first: Cell, second: Cell) -> str | None:
+    """How a queen on ``second`` attacks one on ``first`` (words for a message), or None."""
+    (r1, c1), (r2, c2) = first, second
+    if (r1, c1) == (r2, c2):
+        return "is on the same cell as"
+    if r1 == r2:
+        return "is in the same row as"
+    if c1 == c2:
+        return "is in the same column as"
+    if r1 + c1 == r2 + c2 or r1 - c1 == r2 - c2:
+        return "is on the same diagonal as"
+    return None
+
+
+def organ_pipe(n: int) -> list[int]:
+    """0 .. n-1 middle first, alternating outwards: 3, 4, 2, 5, 1, 6, 0, 7 for n = 8."""
+    middle = (n - 1) // 2
+    order = []
+    for step in range(n):
+        order.append(middle + (step + 1) // 2 if step % 2 else middle - step // 2)
+    return order
+
+
+def encode(board: Board) -> Encoding:
+    """The exact cover matrix of ``board`` with its placed queens applied (see the docstring).
+
+    Items: the free rows and columns (primary, middle first), then the free diagonals
+    (secondary); an option per cell no placed queen attacks, in row-major order.
+    """
+    n = board.n
+    rows = {r for r, _c in board.queens}
+    cols = {c for _r, c in board.queens}
+    diagonals = {r + c for r, c in board.queens}
+    antidiagonals = {r - c for r, c in board.queens}
+    items: list[tuple[str, int]] = []
+    for line in organ_pipe(n):
+        if line not in rows:
+            items.append(("row", line))
+        if line not in cols:
+            items.append(("col", line))
+    primary = len(items)
+    items += [("diag", k) for k in range(2 * n - 1) if k not in diagonals]
+    items += [("anti", k) for k in range(-(n - 1), n) if k not in antidiagonals]
+    number = {item: index for index, item in enumerate(items)}
+    options: list[list[int]] = []
+    cells: list[Cell] = []
+    for r in range(n):
+        if r in rows:
+            continue
+        for c in range(n):
+            if c in cols or r + c in diagonals or r - c in antidiagonals:
+                continue
+            options.append(
+                [number["row", r], number["col", c], number["diag", r + c], number["anti", r - c]]
+            )
+            cells.append((r, c))
+    problem = ExactCoverProblem(primary, len(items) - primary, options)
+    return Encoding(problem, n, board.queens, cells, items)
+
+
+def decode(encoding: Encoding, chosen: list[int]) -> Solution:
+    """A solution's JSON: the placed queens and the chosen options' cells, sorted by row."""
+    queens = [*encoding.placed, *(encoding.cells[option] for option in chosen)]
+    return [list(cell) for cell in sorted(queens)]
+
+
+def solution_size(n: int) -> tuple[int, int]:
+    """What one listed solution costs at most, in bytes (the option indices the engine keeps,
+    n [row, col] lists) and in JSON characters."""
+    chars = 9 * n
+    queens = budget.list_bytes(n, budget.list_bytes(2, budget.INT_BYTES))
+    return budget.list_bytes(n, budget.INT_BYTES) + queens + chars, chars
+
+
+def heatmap(n: int, solutions: list[Solution]) -> dict[str, list[list[int]]]:
+    """Key ``"queen"``: per cell, how many of ``solutions`` put a queen there."""
+    counts = empty_grid(n, n)
+    for solution in solutions:
+        for r, c in solution:
+            counts[r][c] += 1
+    return {"queen": counts}
+
+
+def item_label(encoding: Encoding, item: int) -> str:
+    """An item in words, for trace steps: "row 3", "column 5", "diagonal r + c = 7"."""
+    what, k = encoding.items[item]
+    return {
+        "row": f"row {k}",
+        "col": f"column {k}",
+        "diag": f"diagonal r + c = {k}",
+        "anti": f"diagonal r - c = {k}",
+    }[what]
+
+
+def item_value(encoding: Encoding, item: int) -> dict[str, int]:
+    """A ``choose`` step's ``item``: ``{"row": r}`` or ``{"col": c}`` (only primary items are
+    chosen), so the page can highlight the line."""
+    what, k = encoding.items[item]
+    return {what: k}
+
+
+def option_label(encoding: Encoding, option: int) -> str:
+    r, c = encoding.cells[option]
+    return f"a queen on ({r}, {c})"
+
+
+# ---------------------------------------------------------------- pipeline glue
+# The exact cover kind's pipeline (engine, budget, trace, heatmap, subtrees, response) in its
+# shortest form: it goes when the shared midend takes over these steps.
+
+
+def solve(puzzle: Any, query: Query) -> dict[str, Any]:
+    """Parse, encode, search with the chosen engine, decode (see the module docstring)."""
+    encoding = encode(parse_puzzle(puzzle))
+    engine = _engine(encoding, query)
+    if query.mode == "trace":
+        return trace_fields(encoding, engine, query)
+    solution_bytes, solution_chars = solution_size(encoding.n)
+    heatmap_cap = budget.heatmap_cap(solution_bytes)
+    result = exact_cover.search(
+        encoding.problem,
+        engine,
+        limit=heatmap_limit(query, heatmap_cap) if query.heatmap else query.search_limit,
+        keep_solutions=query.wants_solutions or query.heatmap,
+        max_kept=None if query.heatmap else budget.listed_cap(solution_bytes, solution_chars),
+        rng=query.rng() if query.mode == "random" else None,
+        monitor=Monitor(
+            query.progress,
+            query.cancel,
+            (lambda chosen: decode(encoding, chosen)) if query.wants_recent else None,
+        ),
+        path=query.subtree_path(),
+    ).map(lambda chosen: decode(encoding, chosen))
+    if not query.heatmap:
+        return response_fields(result, engine)
+    summed = heatmap_solutions(result.solutions, result.count, query, heatmap_cap)
+    result.solutions = []
+    return response_fields(result, engine, heatmap=heatmap(encoding.n, summed))
+
+
+def trace_fields(encoding: Encoding, engine: str, query: Query) -> dict[str, Any]:
+    """Trace mode: the exact cover steps, in queens' words (see the module docstring)."""
+    describe = trace.exact_cover_describer(
+        lambda item: item_label(encoding, item),
+        lambda option: option_label(encoding, option),
+        lambda option: {"queen": list(encoding.cells[option])},
+        lambda item: item_value(encoding, item),
+    )
+    recorder = trace.Recorder(query.max_steps, describe)
+    result = trace.search(
+        encoding.problem, recorder, limit=query.limit, monitor=Monitor(query.progress, query.cancel)
+    )
+    return response_fields(
+        result.map(lambda chosen: decode(encoding, chosen)),
+        engine,
+        stats={"steps": len(recorder.steps)},
+        steps=recorder.steps,
+        truncated=recorder.truncated,
+    )
+
+
+def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
+    """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
+    encoding = encode(parse_puzzle(puzzle))
+    _engine(encoding, query)  # the same errors as solve, before any task runs
+    return [exact_cover.split(encoding.problem, wanted)]
+
+
+def _engine(encoding: Encoding, query: Query) -> str:
+    engine = engine_for(query, ENGINES)
+    if query.mode == "trace":
+        return engine  # trace.search checks its own memory
+    return engine_within_budget(
+        encoding.problem, engine, ENGINES, query.engine is not None, "use a smaller board"
+    )
