@@ -15,10 +15,10 @@
 // Share fragment: #polyomino:<board>:<pieces>[:<options>] (web/kinds/polyomino_link.js); custom
 // pieces ride along as name=r.c;r.c*count.
 // Imported requests may use any pieces Python reads: sets, names, counts, pieces with cells.
-import { CanvasDrawing, boardPoint } from "../draw.js";
-import { clampInt, el, labelled } from "../ui.js";
+import { CanvasDrawing, boardPoint } from "../render/draw.js";
+import { clampInt, el, labelled } from "../ui/ui.js";
 import { decodeTiling, encodeTiling } from "./polyomino_link.js";
-import { countWords, foundWords, limitField, seedField, sizeFields, toggleCells } from "../widgets.js";
+import { countWords, foundWords, limitField, seedField, sizeFields, toggleCells } from "../ui/widgets.js";
 import * as renderer from "../render/polyomino.js";
 
 const filled = (rows, cols) => Array.from({ length: rows }, () => ".".repeat(cols));

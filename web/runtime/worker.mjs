@@ -6,7 +6,7 @@
 // Messages in:  {type: "init", cancelBuffer: SharedArrayBuffer | null}
 //               {type: "solve", id, text, call}     text: the request as JSON; call: "solve"
 //                                                   (default), or for the pool of workers
-//                                                   (web/pool.js) "plan" or "merge", which
+//                                                   (web/runtime/pool.js) "plan" or "merge", which
 //                                                   answer through pysolver.parallel's
 //                                                   plan_text / merge_text
 // Messages out: {type: "ready", info}               info: versions and load time
@@ -70,7 +70,7 @@ function describe(error) {
 }
 
 async function fetchManifest() {
-  const url = new URL("./manifest.json", import.meta.url);
+  const url = new URL("../manifest.json", import.meta.url);
   let response;
   try {
     response = await fetch(url, { cache: "no-cache" });
