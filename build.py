@@ -461,7 +461,7 @@ def build_site(quiet: bool = False) -> dict:
 def heading_anchor(title: str) -> str:
     """GitHub's anchor for a heading (lower case, punctuation dropped, spaces as hyphens).
 
-    web/help.js links each tab to readme.html#<anchor of the kind's title>; the same link
+    web/ui/help.js links each tab to readme.html#<anchor of the kind's title>; the same link
     works on GitHub's rendering of README.md.
     """
     kept = "".join(char for char in title.strip().lower() if char.isalnum() or char in " -_")

@@ -18,7 +18,7 @@ export default [
     },
   },
   {
-    files: ["web/worker.mjs", "web/downloads.js"],
+    files: ["web/runtime/worker.mjs", "web/runtime/downloads.js"],
     languageOptions: { globals: { ...globals.worker } },
   },
   {

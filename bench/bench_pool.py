@@ -1,4 +1,4 @@
-"""Browser benchmark of the page's pool of Pyodide workers (web/pool.js): memory and speed.
+"""Browser benchmark of the page's pool of Pyodide workers (web/runtime/pool.js): memory and speed.
 
     .venv/bin/python -m bench.bench_pool [--workers 2] [--full]
 

@@ -69,7 +69,7 @@ def test_every_kind_has_help_naming_its_algorithm_and_a_readme_section() -> None
         sentences = re.split(r"(?<=\.) (?=[A-Z])", kind["help"])
         assert 2 <= len(sentences) <= 3 and kind["help"].endswith("."), (name, sentences)
         assert any(algorithm in kind["help"] for algorithm in algorithms), name
-        # web/help.js links each tab to the README heading of the kind's title.
+        # web/ui/help.js links each tab to the README heading of the kind's title.
         assert f"\n### {kind['title']}\n" in readme, name
 
 

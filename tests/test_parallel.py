@@ -578,7 +578,10 @@ def test_scheduler_without_a_cluster_is_a_clear_usage_error(tmp_path):
 
 
 def _pool_outside(request: dict, run=None) -> tuple[dict, dict]:
-    """What web/pool.js does: plan, answer each task text with ``run``, merge. (plan, merged)"""
+    """What web/runtime/pool.js does: plan, answer each task text with ``run``, merge.
+
+    Returns (plan, merged).
+    """
     from pysolver import protocol
 
     plan = json.loads(parallel.plan_text(json.dumps(request), api.solve))

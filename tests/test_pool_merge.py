@@ -1,6 +1,6 @@
 """The page's pool merges task progress and answers as Python's Merger does.
 
-``web/pool.js`` schedules the page's Pyodide workers itself and keeps its own tally of their
+``web/runtime/pool.js`` schedules the page's Pyodide workers itself and keeps its own tally of their
 tasks (``emptyTally``, ``withProgress``, ``withAnswer``, ``mergedProgress``, ``limitStop``):
 the merged progress it shows and the task from which it stops starting or cancels tasks once
 the first ones hold ``limit`` solutions. Python's ``pysolver.parallel.merge.Merger`` keeps the
@@ -29,14 +29,14 @@ from tests.node_page import NODE, require_node, run_module
 require_node("the page's pool")
 
 # The one place naming the pool's module (web files may move to folders).
-POOL_MODULE = "./web/pool.js"
+POOL_MODULE = "./web/runtime/pool.js"
 
 # Reads [{"weights", "settled", "limit", "events": [["progress" | "answer", index, text]]}];
 # writes, per scenario, the tally's state after each event. Texts are parsed as the page parses
 # what its workers send (parseJSON: BigInt past 2^53); big numbers go back as strings.
 RUNNER = f"""
 import {{ emptyTally, withProgress, withAnswer, mergedProgress, limitStop }} from "{POOL_MODULE}";
-import {{ parseJSON }} from "./web/solver.js";
+import {{ parseJSON }} from "./web/runtime/solver.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const out = JSON.parse(input).map(({{ weights, settled, limit, events }}) => {{

@@ -19,8 +19,8 @@ WEB = ROOT / "web"
 
 # (file under web/, number): why the page may type it. Each entry must still be needed.
 ALLOWED = {
-    ("widgets.js", 1000): "MAX_SOLUTIONS_KEPT: solutions the page keeps to browse (Python has no "
-    "cap on limit; this one is the page's, for memory)",
+    ("ui/widgets.js", 1000): "MAX_SOLUTIONS_KEPT: solutions the page keeps to browse (Python has "
+    "no cap on limit; this one is the page's, for memory)",
 }
 
 STRING = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.)*)\1""")

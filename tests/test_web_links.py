@@ -1,6 +1,6 @@
 """The page's pure helpers for numbers and share IDs, run in Node.js.
 
-web/numbers.js writes long counts in short form (``shortForm``), compared here with Python's
+web/ui/numbers.js writes long counts in short form (``shortForm``), compared here with Python's
 decimal rounding; web/kinds/polyomino_link.js writes and reads polyomino share IDs, which must
 round-trip every puzzle Python reads and keep reading the old base64 links. Skipped without
 Node.js, except under ``python3 build.py test`` (PYSOLVER_REQUIRE_NODE=1).
@@ -24,7 +24,7 @@ require_node("the page's helpers")
 # Reads {"numbers": [digit strings], "tilings": [puzzles], "links": [ids], "sets": {...}} on
 # stdin; writes the short forms, each tiling's ID and what it reads back, and what each ID reads.
 RUNNER = """
-import { shortForm } from "./web/numbers.js";
+import { shortForm } from "./web/ui/numbers.js";
 import { decodeTiling, encodeTiling } from "./web/kinds/polyomino_link.js";
 globalThis.atob ??= (text) => Buffer.from(text, "base64").toString("binary");
 let input = "";

@@ -31,7 +31,7 @@ RUNNER = """
 import { parseGrid } from "./web/kinds/sudoku.js";
 import { parseProblem } from "./web/kinds/exact_cover_parse.js";
 import { EXAMPLES } from "./web/kinds/exact_cover.js";
-import { shikakuUrl } from "./web/puzzlink.js";
+import { shikakuUrl } from "./web/kinds/puzzlink.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const { facts, limits, sudoku, exact_cover, shikaku = [] } = JSON.parse(input);

@@ -1,4 +1,4 @@
-"""The page's Step view replays traces as Python does: web/stepview.js in Node.js, same steps.
+"""The page's Step view replays traces as Python does: web/watch/stepview.js in Node.js, same steps.
 
 For traces of every kind, the board the page draws at each step (``frameAt(...).placed``) must
 be the protocol's stack at that step, and at every ``solution`` step the solution Python's
@@ -22,7 +22,7 @@ require_node("the page's replay")
 # Reads a list of traces (lists of steps) on stdin; writes, per trace and step, the board the
 # page would draw ([place, forced] pairs), the focus step's index and the solution steps.
 RUNNER = """
-import { indexTrace, frameAt } from "./web/stepview.js";
+import { indexTrace, frameAt } from "./web/watch/stepview.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const out = JSON.parse(input).map((steps) => {
@@ -98,10 +98,10 @@ def test_the_page_replays_every_kinds_trace_as_python_does() -> None:
 
 
 # Reads one trace on stdin; writes, per step, the colours the Step view gives the pieces on the
-# board (web/palette.js colourInOrder, as web/render/polyomino.js's drawStep calls it).
+# board (web/render/palette.js colourInOrder, as web/render/polyomino.js's drawStep calls it).
 COLOUR_RUNNER = """
-import { indexTrace, frameAt } from "./web/stepview.js";
-import { colourInOrder } from "./web/palette.js";
+import { indexTrace, frameAt } from "./web/watch/stepview.js";
+import { colourInOrder } from "./web/render/palette.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const steps = JSON.parse(input);

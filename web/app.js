@@ -1,7 +1,7 @@
 // Page entry point. Boot contract (relied on by browser tests and power users):
 // window.pysolver = { solve(request) -> Promise<response>, ready: Promise, cancel(),
 //   workers() -> states of the pool's workers }; a request's "jobs" runs on that many workers
-//   (web/pool.js), and the page's own solves ask for the #workers control's number.
+//   (web/runtime/pool.js), and the page's own solves ask for the #workers control's number.
 //
 // Stable ids for tests and scripts (KIND is a kind's id, as listed in web/kinds/index.js):
 //   #status                 role=status line: loading / ready / busy / error of the solver
@@ -24,35 +24,35 @@
 //                           exports in the dark theme; they are light otherwise)
 //   #KIND-engine-hint       what the chosen engine does (from facts.json)
 //   #KIND-undo, #KIND-redo  undo / redo the board's edits (also Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z;
-//                           web/history.js); #KIND-pad: on-screen keys, if the editor has some
-//   #KIND-help              what the puzzle is and which algorithm solves it (web/help.js)
-//   #load-progress          bar of the runtime's download while Python loads (web/loading.js)
-//   data-offline on <html>  state of the offline copy (web/offline.js); #offline-note shows
+//                           web/ui/history.js); #KIND-pad: on-screen keys, if the editor has some
+//   #KIND-help              what the puzzle is and which algorithm solves it (web/ui/help.js)
+//   #load-progress          bar of the runtime's download while Python loads (web/runtime/loading.js)
+//   data-offline on <html>  state of the offline copy (web/runtime/offline.js); #offline-note shows
 //                           "Works offline" once the service worker serves the page
-//   #workers                the Workers control: Pyodide workers a solve may use (web/pool.js)
+//   #workers                the Workers control: Pyodide workers a solve may use (web/runtime/pool.js)
 // Each kind's own controls are documented at the top of web/kinds/KIND.js; the kinds and the
 // contract between an editor and this page are in web/kinds/index.js. The Step view, heatmaps
-// and engines side by side (web/explore.js) document their ids in web/stepview.js,
-// web/heatmap.js and web/compare.js.
+// and engines side by side (web/watch/explore.js) document their ids in web/watch/stepview.js,
+// web/watch/heatmap.js and web/watch/compare.js.
 // data-state on <body>: "loading" | "ready" | "busy" | "error".
 //
 // The puzzle facts (kinds, engines, limits, pieces, Sudoku sizes) are Python's: build.py writes
 // them into facts.json, read once here before any editor is built.
-import { failedResponse } from "./solver.js";
-import { createPool } from "./pool.js";
-import { CanvasDrawing, SvgDrawing, boardPoint } from "./draw.js";
-import { el, download, groupDigits } from "./ui.js";
-import { durationWords, plainMessage, sentence } from "./words.js";
-import { engineMenu } from "./widgets.js";
-import { createHistory, historyButtons, historyKey, typingInField } from "./history.js";
+import { failedResponse } from "./runtime/solver.js";
+import { createPool } from "./runtime/pool.js";
+import { CanvasDrawing, SvgDrawing, boardPoint } from "./render/draw.js";
+import { el, download, groupDigits } from "./ui/ui.js";
+import { durationWords, plainMessage, sentence } from "./ui/words.js";
+import { engineMenu } from "./ui/widgets.js";
+import { createHistory, historyButtons, historyKey, typingInField } from "./ui/history.js";
 import { KINDS } from "./kinds/index.js";
-import { lightTheme, onThemeChange, pageDarkTheme } from "./theme.js";
-import { showLoading } from "./loading.js";
-import { keepOffline } from "./offline.js";
-import { kindHelp } from "./help.js";
-import { createExplorer } from "./explore.js";
-import { engineServes } from "./compare.js";
-import { MARKS, readPalette } from "./palette.js";
+import { lightTheme, onThemeChange, pageDarkTheme } from "./render/theme.js";
+import { showLoading } from "./runtime/loading.js";
+import { keepOffline } from "./runtime/offline.js";
+import { kindHelp } from "./ui/help.js";
+import { createExplorer } from "./watch/explore.js";
+import { engineServes } from "./watch/compare.js";
+import { MARKS, readPalette } from "./render/palette.js";
 
 const solver = createPool();
 window.pysolver = {

@@ -1,5 +1,5 @@
 // The service worker: keeps the whole site (page, Pyodide runtime, wheels) in the Cache API so
-// a reload works with the network or the server gone. Registered by web/offline.js once Python
+// a reload works with the network or the server gone. Registered by web/runtime/offline.js once Python
 // has loaded, so its downloads never compete with the first visit's own.
 //
 // precache.js (written by build.py) sets self.PRECACHE = {version, files, immutable}: the files

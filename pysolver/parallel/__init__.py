@@ -43,7 +43,7 @@ implements, and ``AnswerTask``), and the runners: ``inline.InlineRunner`` (tasks
 another here: tests), ``processes.ProcessRunner`` (a pool of worker processes, the standard
 library only: the default), ``dask_cluster.DaskRunner`` (an existing Dask cluster, ``python -m
 pysolver solve --scheduler tcp://HOST:PORT``; Dask is an optional extra) and ``page``'s
-``PlanRunner`` and ``AnsweredRunner``: the page's pool of Pyodide workers (web/pool.js) runs
+``PlanRunner`` and ``AnsweredRunner``: the page's pool of Pyodide workers (web/runtime/pool.js) runs
 the tasks itself, between ``plan_text`` and ``merge_text``.
 
 The package answers no request itself: ``pysolver.api.solve(request, progress, cancel,

@@ -3,7 +3,7 @@
 The rules (see the package docstring): counts add, solutions are taken task by task in search
 order, the listing cap holds for the whole answer, ``complete`` only when every task completed,
 a failed task is listed in ``parallel.failed``; once the first tasks hold ``limit`` solutions
-the later ones may stop. ``web/pool.js`` applies the same progress and stop rules to its own
+the later ones may stop. ``web/runtime/pool.js`` applies the same progress and stop rules to its own
 workers (tests/test_pool_merge.py compares the two).
 """
 
@@ -48,7 +48,7 @@ class Merger:
     def progress(self, index: int, report: dict[str, Any]) -> None:
         if self.responses[index] is not None:
             return  # a late report from a task already answered
-        # A field a report leaves out keeps its last value (web/pool.js's withProgress too).
+        # A field a report leaves out keeps its last value (web/runtime/pool.js's withProgress too).
         self.fractions[index] = report.get("fraction", self.fractions[index])
         self.nodes[index] = report.get("nodes", self.nodes[index])
         self.found[index] = report.get("solutions", self.found[index])

@@ -1,4 +1,4 @@
-"""The page's pool (web/pool.js): its plan and answer steps, as runners.
+"""The page's pool (web/runtime/pool.js): its plan and answer steps, as runners.
 
 The page runs tasks on its own Pyodide workers, which Python cannot wait for: a worker's Python
 answers synchronously. So the page asks in two steps, both through ``solve`` (passed in, as

@@ -199,7 +199,7 @@ def test_bad_puzzle_names_its_path(shared_page) -> None:
 # Start a long count in a second solver of the page's own, wait until it reported progress,
 # cancel it, and time how long the promise takes to settle; then check the solver still works.
 CANCEL_JS = """async ([endless, next]) => {
-    const { createSolver } = await import("./solver.js");
+    const { createSolver } = await import("./runtime/solver.js");
     const solver = createSolver();
     await solver.ready;
     let reports = 0;

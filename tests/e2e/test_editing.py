@@ -550,7 +550,8 @@ def test_custom_piece_round_trip_through_solve_export_and_share_link(
 
 
 def test_palette_colours_are_far_apart_in_light_and_dark(shared_page) -> None:
-    colours = shared_page.evaluate("async () => (await import('./palette.js')).PIECE_COLOURS")
+    palette = "./render/palette.js"
+    colours = shared_page.evaluate(f"async () => (await import('{palette}')).PIECE_COLOURS")
     hsl = [tuple(float(v) for v in re.findall(r"[\d.]+", text)) for text in colours]
     for mode in ("light", "dark"):
         labs = []

@@ -198,7 +198,7 @@ def test_each_tab_says_what_its_puzzle_is_and_links_to_the_readme(
 def test_dark_theme_turns_lightness_around_and_keeps_hue(shared_page) -> None:
     mapped = shared_page.evaluate(
         """async () => {
-            const { makeDarkTheme, parseColour, lightTheme } = await import("./theme.js");
+            const { makeDarkTheme, parseColour, lightTheme } = await import("./render/theme.js");
             const dark = makeDarkTheme("#16191d", "#e6e9ed");
             const pick = (text) => parseColour(dark.colour(text));
             return {
@@ -232,7 +232,7 @@ self.onmessage = async () => {
 """
 
 LOAD_WITH_TIMEOUT_JS = """async ([source, timeoutMs]) => {
-    const { createSolver } = await import("./solver.js");
+    const { createSolver } = await import("./runtime/solver.js");
     const workerURL = URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
     const solver = createSolver({workerURL, loadTimeoutMs: timeoutMs});
     try {

@@ -1,4 +1,4 @@
-"""The page's pool of Pyodide workers (web/pool.js): "jobs": N in the browser.
+"""The page's pool of Pyodide workers (web/runtime/pool.js): "jobs": N in the browser.
 
 One page for the module: the extra worker loads once, on the first parallel request that is not
 quick, and is reused afterwards.
@@ -113,8 +113,8 @@ def test_requests_that_are_not_split_run_on_the_first_worker(shared_page) -> Non
 # A pool of the page's own whose extra workers cannot load (their script is missing): the
 # tasks run on the first worker and the answer says why.
 BROKEN_POOL_JS = """async (request) => {
-    const { createPool } = await import("./pool.js");
-    const { createSolver } = await import("./solver.js");
+    const { createPool } = await import("./runtime/pool.js");
+    const { createSolver } = await import("./runtime/solver.js");
     let made = 0;
     const missing = new URL("./no-such-worker.mjs", location.href);
     const pool = createPool({makeSolver: () =>

@@ -6,9 +6,9 @@
 // board). Click or drag on #domino-canvas to block or unblock cells, or move its cursor with the
 // arrows and block or unblock with Space or Enter.
 // Share fragment: #domino:<rows>x<cols>[:<r>.<c>,...] (the blocked cells), or #domino:aztec<n>.
-import { clampInt, el, labelled } from "../ui.js";
-import { exactNumber } from "../numbers.js";
-import { countWords, seedField, sizeFields, toggleCells } from "../widgets.js";
+import { clampInt, el, labelled } from "../ui/ui.js";
+import { exactNumber } from "../ui/numbers.js";
+import { countWords, seedField, sizeFields, toggleCells } from "../ui/widgets.js";
 
 /** @param {import("./index.js").KindContext} ctx */
 export function createDomino(ctx) {

@@ -7,8 +7,8 @@
 // colour each secondary item received (.solution-colours, one .colour-chip per item with
 // data-item and data-colour).
 // Share fragment: #exact_cover:<base64url of the text>.
-import { el, fromBase64Url, labelled, toBase64Url } from "../ui.js";
-import { countWords, foundWords, limitField } from "../widgets.js";
+import { el, fromBase64Url, labelled, toBase64Url } from "../ui/ui.js";
+import { countWords, foundWords, limitField } from "../ui/widgets.js";
 import { colourHue } from "../render/exact_cover.js";
 import { entryTexts, parseProblem } from "./exact_cover_parse.js";
 

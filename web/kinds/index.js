@@ -3,7 +3,7 @@
 // one line in KINDS below. The page (web/app.js) does everything else the same way for every
 // kind: tab and panel, engine menu, solving with progress, answer and stats, browsing solutions,
 // share links, JSON import/export, PNG/SVG export, the help line atop the panel (facts.help,
-// web/help.js), and watching the search (web/explore.js: the Step view playing a trace,
+// web/ui/help.js), and watching the search (web/watch/explore.js: the Step view playing a trace,
 // heatmaps over the board, engines side by side). The kind's facts (title, help, engines, limits
 // and its own facts such as pieces or sizes) come from Python through facts.json; an editor
 // reads them from ctx.facts and types none of them again.
@@ -42,7 +42,7 @@ import * as sudokuRenderer from "../render/sudoku.js";
  * @property {Node} controls        editing controls (left column)
  * @property {Node} actions         its solve buttons (class "solve-action": disabled while busy)
  * @property {Node} [extra]         shown under the answer (e.g. a list of solutions)
- * @property {Node} [pad]           shown right under the board: on-screen keys (web/keypad.js)
+ * @property {Node} [pad]           shown right under the board: on-screen keys (web/ui/keypad.js)
  * @property {(canvas: HTMLCanvasElement) => void} [attachCanvas]  pointer and key editing
  * @property {(response: object) => string|Node} describe    the answer in words (a node
  *                                  when it holds a long number: widgets' countWords/foundWords)
@@ -53,7 +53,7 @@ import * as sudokuRenderer from "../render/sudoku.js";
  *                                  solutions differ (its renderer must have a gridLayout layout)
  * @property {() => void} [clearSolution]   forget a shown answer (the puzzle was edited)
  * @property {() => string} encode          the puzzle as share-link text (no "&"); also the
- *                                          state undo and redo keep (web/history.js)
+ *                                          state undo and redo keep (web/ui/history.js)
  * @property {(text: string) => void} decode   load share-link text; throws Error with a reason
  * @property {() => object} exportRequest   the request to save as JSON (without kind and engine);
  *                                  also what engines side by side run, and (mode set to
@@ -66,7 +66,7 @@ import * as sudokuRenderer from "../render/sudoku.js";
  */
 
 /**
- * A renderer draws through the drawing seam (web/draw.js), so one function serves the screen,
+ * A renderer draws through the drawing seam (web/render/draw.js), so one function serves the screen,
  * the PNG and the SVG export.
  * @typedef {object} Renderer
  * @property {(d: object, view: object, options: {exporting?: boolean}) => void} draw
@@ -77,11 +77,11 @@ import * as sudokuRenderer from "../render/sudoku.js";
  *           board, tried placements visibly apart from forced ones, frame.focus's item marked
  * @property {(view: object, row: number, col: number) => number[]} [cellBox]   [x, y, size]
  *           of a cell, for overlays drawn over the board (heatmaps)
- * Every draw gets options.palette (web/palette.js: colours a theme may change).
+ * Every draw gets options.palette (web/render/palette.js: colours a theme may change).
  */
 
 /**
- * The board at one step of a trace, from web/stepview.js's replay of the protocol's rule.
+ * The board at one step of a trace, from web/watch/stepview.js's replay of the protocol's rule.
  * @typedef {object} TraceFrame
  * @property {number} index         the step's position in the trace
  * @property {object} step          the step ({type, depth, text, place?, item?, ...})
@@ -90,7 +90,7 @@ import * as sudokuRenderer from "../render/sudoku.js";
  * @property {object|null} focus    the choose (or Shikaku split) step the current step follows:
  *                                  its item (or clue) is the one to highlight
  * @property {object[]} steps       the whole trace (e.g. the domino DP's cell steps)
- * @property {object} palette       colours (web/palette.js)
+ * @property {object} palette       colours (web/render/palette.js)
  */
 
 /** @type {{id: string, editor: (ctx: KindContext) => Editor, renderer: Renderer}[]} Tab order. */

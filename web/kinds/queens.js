@@ -5,8 +5,8 @@
 // several), or move the cursor with the arrows and toggle with Space or Enter. Given queens
 // that attack each other are marked in red (queenClashes) and #queens-clashes says how many;
 // Python refuses such a puzzle. Share fragment: #queens:<n>[:<r>.<c>,...] (the given queens).
-import { clampInt, el, labelled } from "../ui.js";
-import { countWords, foundWords, seedField, toggleCells, uniquenessWords } from "../widgets.js";
+import { clampInt, el, labelled } from "../ui/ui.js";
+import { countWords, foundWords, seedField, toggleCells, uniquenessWords } from "../ui/widgets.js";
 
 const EXAMPLE = { n: 8, queens: [] };
 

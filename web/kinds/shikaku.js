@@ -6,10 +6,10 @@
 // clears; arrows move). #shikaku-pad: the same keys on screen (#shikaku-key-0 … 9,
 // #shikaku-key-backspace, #shikaku-key-clear). #shikaku-clashes says how many clues have no
 // room; the board marks them (clueClashes). Share fragment: #shikaku:<rows>x<cols>:<r>.<c>.<n>,...
-import { el, labelled } from "../ui.js";
-import { keyPad } from "../keypad.js";
-import { cellCursor, countWords, sizeFields, uniquenessWords } from "../widgets.js";
-import { shikakuUrl } from "../puzzlink.js";
+import { el, labelled } from "../ui/ui.js";
+import { keyPad } from "../ui/keypad.js";
+import { cellCursor, countWords, sizeFields, uniquenessWords } from "../ui/widgets.js";
+import { shikakuUrl } from "./puzzlink.js";
 
 // A small example with a unique solution: 7x7 with nine clues.
 const EXAMPLE = { rows: 7, cols: 7, clues: [[0, 2, 9], [0, 3, 4], [0, 5, 4], [1, 6, 3], [4, 0, 12], [4, 6, 4], [5, 3, 8], [5, 5, 2], [6, 3, 3]] };
@@ -131,7 +131,7 @@ export function createShikaku(ctx) {
     event.preventDefault();
     if (!loadUrl.disabled) loadUrl.click();
   });
-  // The puzzle as a puzz.link URL (web/puzzlink.js, the same encoding as pysolver/puzzlink).
+  // The puzzle as a puzz.link URL (web/kinds/puzzlink.js, the same encoding as pysolver/puzzlink).
   exportUrl.addEventListener("click", () => {
     url.input.value = shikakuUrl(view.rows, view.cols, view.clues);
     url.input.select();

@@ -10,10 +10,10 @@
 // #sudoku-symbols (16x16 only): "1-G" (1-9 then A-G) or "0-F" (0-9 then A-F, as many puzzle
 // books print them). Share fragment: #sudoku:<n*n characters, '.' blank>, "0-F:" before them in
 // the 0-F style.
-import { el, labelled } from "../ui.js";
-import { keyPad } from "../keypad.js";
-import { cellCursor, countWords, uniquenessWords } from "../widgets.js";
-import { sentence } from "../words.js";
+import { el, labelled } from "../ui/ui.js";
+import { keyPad } from "../ui/keypad.js";
+import { cellCursor, countWords, uniquenessWords } from "../ui/widgets.js";
+import { sentence } from "../ui/words.js";
 
 const EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 

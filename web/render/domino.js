@@ -1,14 +1,14 @@
-// Draws a domino board (blocked cells) and a tiling through the drawing seam (web/draw.js).
+// Draws a domino board (blocked cells) and a tiling through the drawing seam (web/render/draw.js).
 // view = {rows, cols, blocked: Set of "r,c", tiling: [[[r1, c1], [r2, c2]], ...] | null,
 //         cursor: [r, c] | null, cursorShown (the keyboard cursor, drawn while focused)}
 // Dominoes are coloured by orientation and by the parity of their first cell (r + c), as in
 // the classic pictures of random tilings: in an Aztec diamond the four frozen corners take the
 // four colours and the disordered middle shows the arctic circle.
-// drawStep draws a profile DP trace step (web/stepview.js): the cells swept so far, the DP's
+// drawStep draws a profile DP trace step (web/watch/stepview.js): the cells swept so far, the DP's
 // frontier (the cells its profile bits stand for), the live profile count and its history;
 // then the dominoes of a tiling read back from the counts.
 
-import { DEFAULT_PALETTE, MARKS } from "../palette.js";
+import { DEFAULT_PALETTE, MARKS } from "./palette.js";
 import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "./grid.js";
 
 const CHART = 64; // height of the live-profile chart under the board (drawStep)

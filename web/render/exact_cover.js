@@ -1,4 +1,4 @@
-// Draws an exact cover problem as its incidence matrix through the drawing seam (web/draw.js):
+// Draws an exact cover problem as its incidence matrix through the drawing seam (web/render/draw.js):
 // one column per item, one row per option; the options of the shown solution are filled in
 // colour. A coloured entry (x:A) is tinted with its colour and named in its cell; with a
 // solution shown, the band above the grid names the colour each secondary item received.
@@ -6,11 +6,11 @@
 // view = {items: [names], primaryCount, secondaryCount, options: [[item numbers]],
 //         colours: null | [[0 or colour number, per entry]], colourNames: [names],
 //         chosen: [option indices] | null, received: {item name: colour name} | null}
-// drawStep draws a trace step (web/stepview.js): the options on the board are the chosen rows
+// drawStep draws a trace step (web/watch/stepview.js): the options on the board are the chosen rows
 // (tried ones outlined dashed, the latest in the focus colour) and the chosen item's column
 // is shaded.
-import { DEFAULT_PALETTE } from "../palette.js";
-import { paletteColour } from "../ui.js";
+import { DEFAULT_PALETTE } from "./palette.js";
+import { paletteColour } from "../ui/ui.js";
 
 import { MARGIN } from "./grid.js";
 const MAX_ROWS = 40;

@@ -1,13 +1,13 @@
-// Draws a polyomino board (and a tiling of it) through the drawing seam (web/draw.js).
+// Draws a polyomino board (and a tiling of it) through the drawing seam (web/render/draw.js).
 // view = {board: ["..#", ...], solution: [{piece, cells: [[r, c], ...]}] | null,
 //         cursor: [r, c] | null, cursorShown (the keyboard cursor, drawn while the board has
 //         the focus), span: about how wide to draw (default 520 px)}
-// Pieces are coloured so that neighbours differ (web/palette.js, colourTiling).
-// drawStep draws a trace step (web/stepview.js): pieces being tried are paler with a dashed
+// Pieces are coloured so that neighbours differ (web/render/palette.js, colourTiling).
+// drawStep draws a trace step (web/watch/stepview.js): pieces being tried are paler with a dashed
 // outline, the latest placement and the chosen cell are marked; a piece keeps its colour while
 // it stays on the board (colourInOrder over the stack).
 
-import { DEFAULT_PALETTE, MARKS, colourInOrder, colourTiling } from "../palette.js";
+import { DEFAULT_PALETTE, MARKS, colourInOrder, colourTiling } from "./palette.js";
 import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "./grid.js";
 
 const TENTATIVE_WASH = "rgba(255, 255, 255, 0.5)";

@@ -1,11 +1,11 @@
-// Draws a Shikaku grid, its clues and a solution through the drawing seam (web/draw.js).
+// Draws a Shikaku grid, its clues and a solution through the drawing seam (web/render/draw.js).
 // view = {rows, cols, clues: [[r, c, n], ...], selected: [r, c] | null,
 //         solution: [[top, left, height, width], ...] | null, clashes: Set of "r,c" (red clues)}
-// Rectangles are coloured so that neighbours differ (web/palette.js, colourTiling).
-// drawStep draws a trace step (web/stepview.js): forced rectangles filled, tried ones paler
+// Rectangles are coloured so that neighbours differ (web/render/palette.js, colourTiling).
+// drawStep draws a trace step (web/watch/stepview.js): forced rectangles filled, tried ones paler
 // with a dashed edge, and at a split the clue's surviving candidate rectangles as outlines; a
 // rectangle keeps its colour while it stays on the board (colourInOrder over the stack).
-import { DEFAULT_PALETTE, MARKS, colourInOrder, colourTiling } from "../palette.js";
+import { DEFAULT_PALETTE, MARKS, colourInOrder, colourTiling } from "./palette.js";
 
 import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "./grid.js";
 

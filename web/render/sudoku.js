@@ -5,7 +5,7 @@
 // drawStep draws a trace step (web/stepview.js): forced digits in one colour, tried digits in
 // another, the latest one ringed, the chosen cell or unit (row, column, box) tinted.
 
-import { DEFAULT_PALETTE, MARKS } from "../palette.js";
+import { DEFAULT_PALETTE, MARKS } from "./palette.js";
 import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "./grid.js";
 
 export function layout(view) {

@@ -81,7 +81,7 @@ from pysolver.kinds.polyomino.symmetry import (
     random_branch,
     symmetry_plan,
 )
-from pysolver.pieces import LIBRARY, MAX_PIECE_CELLS, SETS
+from pysolver.pieces import LIBRARY, MAX_COORDINATE, MAX_PIECE_CELLS, SETS
 from pysolver.protocol import (
     INVALID_REQUEST,
     TOO_LARGE,
@@ -137,6 +137,7 @@ def facts() -> dict[str, Any]:
             "max_cells": MAX_BOARD_CELLS,
             "max_copies": MAX_COPIES,
             "max_piece_cells": MAX_PIECE_CELLS,
+            "max_coordinate": MAX_COORDINATE,
         },
         "symmetries": list(SYMMETRIES),
         "pieces": {

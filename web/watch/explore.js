@@ -1,6 +1,6 @@
 // "Watch the algorithm think", on every tab, through the kind contract (web/kinds/index.js):
-// the Step view (web/stepview.js), heatmaps (web/heatmap.js) and engines side by side
-// (web/compare.js). web/app.js makes one explorer per panel and calls these hooks:
+// the Step view (web/watch/stepview.js), heatmaps (web/watch/heatmap.js) and engines side by side
+// (web/watch/compare.js). web/app.js makes one explorer per panel and calls these hooks:
 //   element                 shown under the answer; actions: the buttons, beside the editor's
 //   draw(d, view, options)  draws the board when a trace or a heatmap is shown (returns true)
 //   prepare(request)        before a solve (adds "heatmap": true to counts when asked)
@@ -10,7 +10,7 @@
 import { createCompare } from "./compare.js";
 import { createHeatmap } from "./heatmap.js";
 import { createStepView } from "./stepview.js";
-import { el } from "./ui.js";
+import { el } from "../ui/ui.js";
 
 /**
  * page: {id, facts (the kind's), siteFacts, editor, renderer, run(request, options) ->

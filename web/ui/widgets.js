@@ -1,7 +1,7 @@
 // Widgets the kind editors share, written once: size fields bounded by Python's limits, the
 // engine menu, the seed field, painting cells with a pointer, the arrow-key cursor, boards
-// toggled by pointer or keyboard, and the wording of answers. (Undo and redo: web/history.js;
-// the on-screen key pad: web/keypad.js; board colours: web/palette.js.) Bounds and engine
+// toggled by pointer or keyboard, and the wording of answers. (Undo and redo: web/ui/history.js;
+// the on-screen key pad: web/ui/keypad.js; board colours: web/render/palette.js.) Bounds and engine
 // lists always come from facts.json (see kinds/index.js).
 import { clampInt, el, labelled } from "./ui.js";
 import { exactNumber } from "./numbers.js";
@@ -184,7 +184,7 @@ export function toggleCells(canvas, { view, size, cellAt, isOn, setOn }, changed
 const plural = (n, one, many) => (String(n) === "1" ? one : many);
 
 // A count-mode answer: "2,187 solutions." / "65 distinct tilings (stopped early)."; long counts
-// in short form with their digits a click away (web/numbers.js). Returns a node.
+// in short form with their digits a click away (web/ui/numbers.js). Returns a node.
 export function countWords(response, one, many) {
   const tail = response.complete ? "." : " (stopped early).";
   return exactNumber(response.count, ` ${plural(response.count, one, many)}`, tail);

@@ -12,7 +12,7 @@
 // Large traces (up to facts.trace.max_steps) stay smooth: the replay is indexed once (each step
 // keeps a pointer to the top of its board, a linked list through the placements), so any step
 // is drawn in time proportional to the board's height, and the log only builds the rows in view.
-import { clampInt, el, groupDigits, labelled } from "./ui.js";
+import { clampInt, el, groupDigits, labelled } from "../ui/ui.js";
 
 const SPEEDS = [1, 2, 5, 10, 30, 100, 300, 1000];
 const DEFAULT_SPEED = 5;
@@ -55,7 +55,7 @@ export function indexTrace(steps) {
 /**
  * What a renderer's drawStep receives: the placements on the board after step `index`, bottom
  * first ({place, forced, index}), the step itself, the choose/split step it follows (or null),
- * the whole trace (steps) and the palette (web/palette.js).
+ * the whole trace (steps) and the palette (web/render/palette.js).
  */
 export function frameAt(trace, index, palette) {
   const placed = [];

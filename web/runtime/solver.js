@@ -1,7 +1,7 @@
-// The page's handle on the pysolver worker (web/worker.mjs, whose header lists the messages;
+// The page's handle on the pysolver worker (web/runtime/worker.mjs, whose header lists the messages;
 // the protocol itself is in README.md): createSolver() -> {ready, solve, cancel, onStatus, info,
 // status, canCancelCleanly}. solve(request, {onProgress, call, raw}): call "plan" / "merge" are
-// the pool's steps (web/pool.js); raw: true resolves with the response's JSON text as Python
+// the pool's steps (web/runtime/pool.js); raw: true resolves with the response's JSON text as Python
 // wrote it (the pool passes task answers on to the merge without re-encoding them).
 //
 // One request runs at a time and later ones queue. Responses are parsed from the JSON text

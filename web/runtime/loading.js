@@ -1,5 +1,5 @@
 // The loading bar beside the status line (#load-progress in index.html): it follows the bytes of
-// the runtime's downloads that the solver reports while Python loads (web/solver.js status
+// the runtime's downloads that the solver reports while Python loads (web/runtime/solver.js status
 // {state, message, progress: {loaded, total}}), and goes away once Python is ready or failed.
 // The words ("Loading Python: downloading the standard library (4.2 of 12.3 MB)…") are the
 // status line's, set by the page from the same status.

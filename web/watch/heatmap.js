@@ -4,7 +4,7 @@
 // the cells, shade by share of the largest). #KIND-heatmap-caption says what was counted.
 // The overlay is drawn through the drawing seam over the kind's own picture (under its text), using the
 // renderer's cellBox (web/kinds/index.js), so it also goes into the PNG and SVG exports.
-import { el, groupDigits, labelled } from "./ui.js";
+import { el, groupDigits, labelled } from "../ui/ui.js";
 
 /**
  * page: {id, facts, siteFacts, label(key) -> words for a heatmap key, onOpen()} ->

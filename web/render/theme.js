@@ -1,5 +1,5 @@
 // Colour themes for the boards. Renderers (web/render/*.js) choose colours for paper-white
-// boards; a theme maps each colour as it is drawn (web/draw.js calls theme.colour on every fill
+// boards; a theme maps each colour as it is drawn (web/render/draw.js calls theme.colour on every fill
 // and stroke), so one renderer serves light and dark mode and needs no colours of its own.
 //
 // The dark theme turns lightness around and keeps hue and chroma: white paper becomes the

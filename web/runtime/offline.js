@@ -26,7 +26,7 @@ export function keepOffline(ready) {
   Promise.resolve(ready).then(async () => {
     if (!container.controller) root.dataset.offline = "installing";
     // updateViaCache "none": look for a new build past the HTTP cache on every visit.
-    await container.register(new URL("./sw.js", import.meta.url), { updateViaCache: "none" });
+    await container.register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" });
     markReady();
   }).catch((error) => {
     // A page whose Python failed to load still works as far as it can; only offline is lost.

@@ -6,9 +6,8 @@
 // Messages in:  {type: "init", cancelBuffer: SharedArrayBuffer | null}
 //               {type: "solve", id, text, call}     text: the request as JSON; call: "solve"
 //                                                   (default), or for the pool of workers
-//                                                   (web/pool.js) "plan" or "merge", which
-//                                                   answer through pysolver.parallel's
-//                                                   plan_text / merge_text
+//                                                   (web/runtime/pool.js) "plan" or "merge"
+//                                                   (all answered by pysolver.webworker)
 // Messages out: {type: "ready", info}               info: versions and load time
 //               {type: "error", message}            loading failed; the message says why
 //               {type: "loading", text, loaded, total}  loading progress: what is loading now
@@ -29,30 +28,6 @@ import { trackDownloads } from "./downloads.js";
 let cancelFlag = null;
 let runSolve = null;
 
-// Python side of the bridge: one function that runs a request and returns JSON text.
-// protocol.dumps writes integers of any size (Python refuses int->str over 4,300 digits).
-const GLUE = `
-from pysolver import parallel, protocol, solve
-
-
-def run_solve(request_text, request_id, post_progress, is_cancelled, call="solve"):
-    def progress(report):
-        post_progress(request_id, protocol.dumps(report))
-
-    def cancel():
-        return bool(is_cancelled(request_id))
-
-    # JavaScript passes undefined (None here) when the page is not cross-origin isolated.
-    hook = cancel if is_cancelled is not None else None
-    if call == "plan":
-        return parallel.plan_text(request_text, solve, progress=progress, cancel=hook)
-    if call == "merge":
-        return parallel.merge_text(request_text, solve)
-    return protocol.dumps(solve(request_text, progress=progress, cancel=hook))
-
-
-run_solve
-`;
 
 // Words for whatever was thrown: Pyodide's loader can reject with plain objects and events,
 // which String() would turn into "[object Object]".
@@ -70,7 +45,7 @@ function describe(error) {
 }
 
 async function fetchManifest() {
-  const url = new URL("./manifest.json", import.meta.url);
+  const url = new URL("../manifest.json", import.meta.url);
   let response;
   try {
     response = await fetch(url, { cache: "no-cache" });
@@ -155,7 +130,9 @@ async function loadWith(manifest, base, downloads, started) {
     throw new Error(`installing pysolver failed: ${describe(error)}`, { cause: error });
   }
   downloads.report("starting pysolver");
-  runSolve = pyodide.runPython(GLUE);
+  // The Python side of this bridge (progress, cancel hook, plan/merge/solve) is a module of
+  // the package: pysolver/webworker.py.
+  runSolve = pyodide.runPython("from pysolver.webworker import run_solve\nrun_solve");
   const version = pyodide.runPython("import pysolver; pysolver.__version__");
   return {
     pyodide: pyodide.version,

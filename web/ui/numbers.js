@@ -1,6 +1,6 @@
 // Exact integers shown to people: digit groups that never split across lines, and for long
 // counts a short form first ("≈ 1.1769 × 10^5039, 5,040 digits") with "Show all digits" and
-// "Copy". Counts arrive as BigInt (web/solver.js); only their decimal text is used here, so the
+// "Copy". Counts arrive as BigInt (web/runtime/solver.js); only their decimal text is used here, so the
 // work is linear in the number of digits and a count of thousands of digits stays instant.
 import { el, groupDigits } from "./ui.js";
 

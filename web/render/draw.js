@@ -11,7 +11,7 @@
 //                                             align "center" (default), "left" or "right"
 //
 // Renderers pick colours for a white board; each drawing maps them through a theme
-// (web/theme.js): a canvas follows the page's light or dark mode unless given one, an SVG
+// (web/render/theme.js): a canvas follows the page's light or dark mode unless given one, an SVG
 // export is light unless given the dark theme.
 
 import { lightTheme, pageTheme } from "./theme.js";
@@ -28,7 +28,7 @@ export function boardPoint(canvas, event) {
 }
 
 export class CanvasDrawing {
-  // theme: a web/theme.js theme, or null to follow the page's light/dark mode at each begin().
+  // theme: a web/render/theme.js theme, or null to follow the page's light/dark mode at each begin().
   constructor(canvas, theme = null) {
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
@@ -100,7 +100,7 @@ export class CanvasDrawing {
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 export class SvgDrawing {
-  // theme: a web/theme.js theme; exports are light unless asked otherwise.
+  // theme: a web/render/theme.js theme; exports are light unless asked otherwise.
   constructor(theme = lightTheme) {
     this.paint = theme.colour;
   }

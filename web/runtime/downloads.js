@@ -1,4 +1,4 @@
-// Loading progress of the worker (web/worker.mjs), in bytes: see trackDownloads.
+// Loading progress of the worker (web/runtime/worker.mjs), in bytes: see trackDownloads.
 
 // What each download is, in words for the loading line (manifest.json's "bytes" names them).
 function downloadName(path) {

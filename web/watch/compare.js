@@ -3,7 +3,7 @@
 // (engines and their modes come from facts.json), one after the other, and fills
 // #KIND-compare-table: engine, answer, nodes, work (updates or mask operations), time. Rows
 // carry data-engine; #KIND-compare-verdict says whether the answers agree.
-import { el, groupDigits, labelled } from "./ui.js";
+import { el, groupDigits, labelled } from "../ui/ui.js";
 
 // The work counters engines report besides nodes, with their names in the table.
 const WORK = [["updates", "updates"], ["mask_ops", "mask operations"], ["resultants", "resultants"], ["sweeps", "sweeps"]];

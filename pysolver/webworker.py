@@ -1,0 +1,60 @@
+"""The Python side of the page's web worker (web/runtime/worker.mjs).
+
+Once Pyodide has installed the wheel, the worker imports ``run_solve`` from here and calls it for
+every ``{type: "solve", id, text, call}`` message; what it returns is the ``text`` of the
+``{type: "result"}`` message, and each progress report becomes a ``{type: "progress", id, text}``
+message through ``post_progress``. Everything that crosses the boundary is JSON text written by
+``protocol.dumps``, so counts of any size arrive whole (Python refuses int->str beyond 4,300
+digits unless told otherwise, and a JavaScript number would round them).
+
+The worker passes its own JavaScript functions: ``post_progress(id, text)`` posts a message, and
+``is_cancelled(id)`` reads the page's shared cancel flag. Without cross-origin isolation there is
+no shared flag, the worker passes ``undefined`` (None here), and the page cancels by terminating
+the worker instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pysolver import parallel, protocol
+from pysolver.api import solve
+
+# post_progress(request id, report as JSON text); what it returns is ignored.
+PostProgress = Callable[[int, str], object]
+# is_cancelled(request id) -> truthy once the page asked to cancel that request.
+IsCancelled = Callable[[int], object]
+
+# The calls a "solve" message may name: the pool of workers (web/runtime/pool.js) plans on one
+# worker and merges the task answers there; everything else is an ordinary solve.
+PLAN = "plan"
+MERGE = "merge"
+SOLVE = "solve"
+
+
+def run_solve(
+    request_text: str,
+    request_id: int,
+    post_progress: PostProgress,
+    is_cancelled: IsCancelled | None,
+    call: str = SOLVE,
+) -> str:
+    """Answer one worker message: the response (or plan, or merged response) as JSON text.
+
+    Never raises on bad input: the request's own errors are answered as ``ok: false``
+    responses, as ``pysolver.solve`` answers them.
+    """
+
+    def progress(report: dict[str, object]) -> None:
+        post_progress(request_id, protocol.dumps(report))
+
+    def cancelled() -> bool:
+        assert is_cancelled is not None
+        return bool(is_cancelled(request_id))
+
+    cancel = cancelled if is_cancelled is not None else None
+    if call == PLAN:
+        return parallel.plan_text(request_text, solve, progress=progress, cancel=cancel)
+    if call == MERGE:
+        return parallel.merge_text(request_text, solve)
+    return protocol.dumps(solve(request_text, progress=progress, cancel=cancel))
