@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pysolver import parallel, solve
+from pysolver import api, parallel, solve
 from pysolver.engines import trace
 from pysolver.kinds import queens
 
@@ -210,11 +210,11 @@ def test_parallel_search_equals_the_serial_one(mode: str) -> None:
     for puzzle in ({"n": 8}, {"n": 9, "queens": [[4, 4]]}):
         request = {"kind": "queens", "mode": mode, "limit": None, "seed": 3, "puzzle": puzzle}
         serial = solve(request)
-        for runner in (parallel.InlineRunner(), None):
+        for runner in (parallel.InlineRunner(api.answer_task), None):
             if runner is None:
                 merged = solve(dict(request, jobs=2))  # jobs 2: a pool of worker processes
             else:
-                merged = parallel.solve(dict(request, jobs=2), runner=runner)
+                merged = solve(dict(request, jobs=2), runner=runner)
             assert merged["ok"], merged
             assert merged["count"] == serial["count"] and merged["complete"]
             if mode == "random":
