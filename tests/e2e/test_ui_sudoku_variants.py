@@ -20,7 +20,8 @@ MARGIN = 8
 PIXEL = """([x, y]) => {
   const canvas = document.getElementById("sudoku-canvas");
   const ratio = canvas.width / Number(canvas.dataset.width);
-  const data = canvas.getContext("2d").getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
+  const [px, py] = [Math.round(x * ratio), Math.round(y * ratio)];
+  const data = canvas.getContext("2d").getImageData(px, py, 1, 1).data;
   return [data[0], data[1], data[2]];
 }"""
 
@@ -59,8 +60,9 @@ def test_killer_link_is_solved_and_drawn(open_app, site_url, scheme, tmp_path):
     entry = next(entry for entry in json.loads(DATA.read_text()) if entry["name"] == "killer")
     page = open_app(f"{site_url}#sudoku:{killer_link(entry['puzzle'])}")
     page.emulate_media(color_scheme=scheme)
-    assert page.evaluate("() => document.getElementById('sudoku-paste').value") == (
-        entry["puzzle"]["grid"]
+    assert (
+        page.evaluate("() => document.getElementById('sudoku-paste').value")
+        == (entry["puzzle"]["grid"])
     )
     click_and_wait(page, "#sudoku-solve")
     assert page.text_content("#sudoku-result") == "Unique solution."
@@ -81,8 +83,7 @@ def test_killer_link_is_solved_and_drawn(open_app, site_url, scheme, tmp_path):
     # The sum of the first cage in the corner of its first cell: ink there.
     r, c = min(entry["puzzle"]["cages"][0]["cells"])
     corner = [
-        lightness(pixel(page, MARGIN + c * CELL + 3 + i, MARGIN + r * CELL + 7))
-        for i in range(10)
+        lightness(pixel(page, MARGIN + c * CELL + 3 + i, MARGIN + r * CELL + 7)) for i in range(10)
     ]
     assert any(abs(s - paper) > 60 for s in corner)
 
