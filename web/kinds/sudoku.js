@@ -212,9 +212,10 @@ export function createSudoku(ctx) {
 
   return {
     view,
-    controls: el("div", { class: "controls" }, el("div", { class: "row" }, sizeField.wrap, style.wrap), el("div", { class: "row" }, paste.wrap, loadButton), clearButton, inputError, variants.controls,
+    controls: el("div", { class: "controls" }, el("div", { class: "row" }, sizeField.wrap, style.wrap), el("div", { class: "row" }, paste.wrap, loadButton), clearButton, inputError,
       el("p", { class: "hint" }, "Click a cell and type (1–9, then letters above 9) or tap the keys under the board. " +
-        "Typing does not move the cursor: arrows do. Backspace, Delete, 0 or . clear the cell under the cursor. Paste a grid anywhere on the board.")),
+        "Typing does not move the cursor: arrows do. Backspace, Delete, 0 or . clear the cell under the cursor. Paste a grid anywhere on the board."),
+      variants.controls),
     pad: el("div", { class: "pad-column" }, pad.node, clashNote),
     actions: el("div", { class: "buttons" }, solveButton, countButton),
     attachCanvas(canvas) {
