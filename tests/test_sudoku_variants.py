@@ -199,10 +199,14 @@ def random_regions(n: int, box: tuple[int, int], rng: random.Random) -> list[str
 
 
 def random_cages(
-    n: int, solution: list[int], rng: random.Random, coverage: float
+    n: int,
+    solution: list[int],
+    rng: random.Random,
+    coverage: float,
+    sizes: tuple[int, int] = (1, 4),
 ) -> list[tuple[int, list[int]]]:
-    """Connected cages of 1-4 cells with distinct digits of ``solution``, covering about
-    ``coverage`` of the grid, each with its sum."""
+    """Connected cages of about ``sizes`` cells (fewer where they run out of room) with
+    distinct digits of ``solution``, covering about ``coverage`` of the grid, with their sums."""
     owner = [False] * (n * n)
     cages = []
     order = list(range(n * n))
@@ -212,7 +216,7 @@ def random_cages(
             continue
         cells = [start]
         owner[start] = True
-        size = rng.randint(1, 4)
+        size = rng.randint(*sizes)
         while len(cells) < size:
             r, c = divmod(rng.choice(cells), n)
             rr, cc = rng.choice(((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)))
@@ -235,6 +239,7 @@ def generate(
     jigsaw: bool = False,
     diagonals: bool = False,
     cages: float = 0.0,
+    cage_sizes: tuple[int, int] = (1, 4),
     unique: Any = None,
 ) -> tuple[Rules, list[int], list[int]]:
     """A variant puzzle with one solution: (rules, givens, solution). ``cages`` is the share of
@@ -250,7 +255,7 @@ def generate(
             break
     assert solution is not None
     if cages:
-        rules.cages = random_cages(n, solution, rng, cages)
+        rules.cages = random_cages(n, solution, rng, cages, cage_sizes)
     givens = solution.copy()
     order = list(range(n * n))
     rng.shuffle(order)
@@ -498,6 +503,7 @@ def write_stored(seed: int = 9) -> None:
         ("x", {"diagonals": True}),
         ("jigsaw-x-killer", {"jigsaw": True, "diagonals": True, "cages": 0.7}),
         ("killer-x", {"diagonals": True, "cages": 0.8}),
+        ("killer-large", {"cages": 1.0, "cage_sizes": (3, 6)}),
     ):
         rules, givens, solution = generate(9, (3, 3), rng, unique=engine_unique, **options)
         entries.append(
