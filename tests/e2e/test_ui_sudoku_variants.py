@@ -31,12 +31,19 @@ def base36_pair(index: int) -> str:
     return digits[index // 36] + digits[index % 36]
 
 
-def killer_link(puzzle: dict) -> str:
-    cages = ",".join(
-        f"{cage['sum']}." + "".join(base36_pair(r * 9 + c) for r, c in cage["cells"])
-        for cage in puzzle["cages"]
-    )
-    return f"{puzzle['grid']}/K{cages}"
+def share_link(puzzle: dict) -> str:
+    """The page's link text of a variant puzzle (web/kinds/sudoku_variants.js's format)."""
+    link = puzzle["grid"]
+    if "regions" in puzzle:
+        link += "/R" + "".join(puzzle["regions"])
+    if puzzle.get("diagonals"):
+        link += "/X"
+    if "cages" in puzzle:
+        link += "/K" + ",".join(
+            f"{cage['sum']}." + "".join(base36_pair(r * 9 + c) for r, c in cage["cells"])
+            for cage in puzzle["cages"]
+        )
+    return link
 
 
 def lightness(rgb) -> float:
@@ -58,7 +65,7 @@ def cell_point(page, r: int, c: int) -> dict:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_killer_link_is_solved_and_drawn(open_app, site_url, scheme, tmp_path):
     entry = next(entry for entry in json.loads(DATA.read_text()) if entry["name"] == "killer")
-    page = open_app(f"{site_url}#sudoku:{killer_link(entry['puzzle'])}")
+    page = open_app(f"{site_url}#sudoku:{share_link(entry['puzzle'])}")
     page.emulate_media(color_scheme=scheme)
     assert (
         page.evaluate("() => document.getElementById('sudoku-paste').value")
@@ -137,3 +144,29 @@ def test_jigsaw_painted_caged_and_crossed(app_page, tmp_path):
     wait_idle(page)
     page.wait_for_function("() => !location.hash.includes('/X')")
     assert not page.is_checked("#sudoku-diagonals")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_jigsaw_x_killer_link_is_solved_and_drawn(open_app, site_url, scheme, tmp_path):
+    entry = next(e for e in json.loads(DATA.read_text()) if e["name"] == "jigsaw-x-killer")
+    regions = "".join(entry["puzzle"]["regions"])
+    page = open_app(f"{site_url}#sudoku:{share_link(entry['puzzle'])}")
+    page.emulate_media(color_scheme=scheme)
+    assert page.is_checked("#sudoku-diagonals")
+    click_and_wait(page, "#sudoku-solve")
+    assert page.text_content("#sudoku-result") == "Unique solution."
+    page.locator("#sudoku-canvas").screenshot(path=tmp_path / f"jigsaw-{scheme}.png")
+    paper = lightness(pixel(page, 2, 2))
+    # Between two cells of a row: a thick line where the region changes, a thin one elsewhere.
+    # Sampled a quarter of a cell down, clear of the digits, the sums and the diagonals.
+    thick, thin = [], []
+    for r in range(9):
+        for c in range(8):
+            if r == c or r + c in (7, 8):
+                continue  # the diagonals cross these cell sides
+            shade = abs(
+                lightness(pixel(page, MARGIN + (c + 1) * CELL, MARGIN + r * CELL + 30)) - paper
+            )
+            (thick if regions[r * 9 + c] != regions[r * 9 + c + 1] else thin).append(shade)
+    assert thick and thin
+    assert min(thick) > max(thin) + 40
