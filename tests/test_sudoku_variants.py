@@ -597,3 +597,21 @@ def test_givens_clashing_in_a_cage_name_the_cage():
     response = solve({"kind": "sudoku", "puzzle": puzzle})
     assert response["error"]["path"] == "puzzle.cages[0]"
     assert "two 1s in cage 1" in response["error"]["message"]
+
+
+def test_trace_of_a_killer_names_its_digit_sets():
+    entry = next(entry for entry in stored() if entry["name"] == "killer-large")
+    for engine in ENGINES:
+        response = solve(
+            {"kind": "sudoku", "mode": "trace", "engine": engine, "puzzle": entry["puzzle"]}
+        )
+        sets = [step for step in response["steps"] if "cage" in step.get("place", {})]
+        assert sets, engine
+        step = sets[0]
+        digits = " + ".join(map(str, step["place"]["digits"]))
+        assert f"{digits}" in step["text"]
+        assert f"the digits of cage {step['place']['cage'] + 1}" in step["text"]
+        assert (
+            sum(step["place"]["digits"]) <= entry["puzzle"]["cages"][step["place"]["cage"]]["sum"]
+        )
+        assert response["solutions"] == [entry["solution"]]

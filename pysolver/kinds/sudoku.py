@@ -589,9 +589,8 @@ def trace_fields(
 
     def option_label(option: int) -> str:
         spot = place(option)
-        if "cage" in spot:
-            digits = ", ".join(map(str, spot["digits"]))
-            return f"the digits {digits} for cage {spot['cage'] + 1}"
+        if "cage" in spot:  # a killer cage's digit set: "1 + 3 + 5"
+            return " + ".join(map(str, spot["digits"]))
         r, c = spot["cell"]
         return f"{spot['value']} at row {r + 1}, column {c + 1}"
 

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import click_and_wait, open_tab, wait_idle
+from conftest import canvas_picture, click_and_wait, open_tab, wait_idle
 
 from pysolver import solve
 
@@ -170,3 +170,22 @@ def test_jigsaw_x_killer_link_is_solved_and_drawn(open_app, site_url, scheme, tm
             (thick if regions[r * 9 + c] != regions[r * 9 + c + 1] else thin).append(shade)
     assert thick and thin
     assert min(thick) > max(thin) + 40
+
+
+def test_killer_trace_plays_to_its_solution(open_app, site_url):
+    entry = next(e for e in json.loads(DATA.read_text()) if e["name"] == "killer-large")
+    page = open_app(f"{site_url}#sudoku:{share_link(entry['puzzle'])}")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    click_and_wait(page, "#sudoku-trace")
+    assert page.is_visible("#sudoku-step-log")
+    log = page.text_content("#sudoku-step-log")
+    assert "the digits of cage" in log  # the cages' digit sets are steps of their own
+    # Step through the first steps (digit sets among them), then jump to the solution.
+    before = canvas_picture(page, "sudoku")
+    for _ in range(30):
+        page.click("#sudoku-step-forward")
+    assert canvas_picture(page, "sudoku") != before
+    page.click("#sudoku-step-next-solution")
+    assert page.text_content("#sudoku-step-text").startswith("Solution 1")
+    assert errors == []
