@@ -31,6 +31,11 @@ all), but givens are applied while the matrix is built: an option that clashes w
 never created and items a given already satisfies are not created, so the matrix holds only the
 open cells' candidates.
 
+Variants (Tatham's Solo): ``"regions"`` (jigsaw, replacing the boxes), ``"diagonals": true``
+(Sudoku X) and ``"cages"`` (killer), in any combination; read, encoded and labelled by
+``pysolver.kinds.sudoku_variants`` (``parse_variants`` and ``encode`` call it), and served by
+every engine, trace, heatmap and split below unchanged. A jigsaw's response has no ``box``.
+
 Engines: ``singles`` (default) is exact cover with naked and hidden singles forced before each
 branch (``pysolver.engines.singles``); ``dlx`` and ``bitset`` are plain Algorithm X. All give the
 same counts and solution sets; on top95 with a uniqueness check singles is about 5x faster (see
