@@ -509,7 +509,8 @@ def write_stored(seed: int = 9) -> None:
         entries.append(
             {"name": name, "puzzle": rules.puzzle(givens), "solution": grid_rows(solution, 9)}
         )
-    DATA.write_text(json.dumps(entries, indent=1) + "\n")
+    # One puzzle a line: diffs stay readable.
+    DATA.write_text("[\n" + ",\n".join(json.dumps(entry) for entry in entries) + "\n]\n")
 
 
 if __name__ == "__main__":
