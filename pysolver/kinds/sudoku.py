@@ -31,6 +31,11 @@ all), but givens are applied while the matrix is built: an option that clashes w
 never created and items a given already satisfies are not created, so the matrix holds only the
 open cells' candidates.
 
+Variants (Tatham's Solo): ``"regions"`` (jigsaw, replacing the boxes), ``"diagonals": true``
+(Sudoku X) and ``"cages"`` (killer), in any combination; read, encoded and labelled by
+``pysolver.kinds.sudoku_variants`` (``parse_variants`` and ``encode`` call it), and served by
+every engine, trace, heatmap and split below unchanged. A jigsaw's response has no ``box``.
+
 Engines: ``singles`` (default) is exact cover with naked and hidden singles forced before each
 branch (``pysolver.engines.singles``); ``dlx`` and ``bitset`` are plain Algorithm X. All give the
 same counts and solution sets; on top95 with a uniqueness check singles is about 5x faster (see
@@ -70,6 +75,8 @@ from pysolver.engines.exact_cover import (
 from pysolver.engines.monitor import Monitor
 from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
+from pysolver.kinds import sudoku_variants
+from pysolver.kinds.sudoku_variants import PLAIN, Variants
 from pysolver.protocol import (
     Query,
     empty_grid,
@@ -101,6 +108,9 @@ COUNT_FROM_ONE = "rows, columns and boxes count from 1"
 STANDARD_SIZES = (4, 6, 8, 9, 12, 16, 25)
 # The symbol of value v (1-based) in the default style: 1-9, then A-Z.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+# The box "shape" of a jigsaw (regions replace the boxes): a box of a whole row, which checks
+# nothing the rows do not, so any n, prime ones too, has one.
+JIGSAW = object()
 
 
 def facts() -> dict[str, Any]:
@@ -248,6 +258,8 @@ def _parse_rows(
 
 
 def _box_shape(n: int, box: Any) -> tuple[int, int]:
+    if box is JIGSAW:
+        return 1, n
     if box is None:
         if n == 1:
             return 1, 1
@@ -279,7 +291,8 @@ def _box_shape(n: int, box: Any) -> tuple[int, int]:
 def parse_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
     """Validate a puzzle: (n, box rows, box cols, values row by row with 0 blank, style read).
 
-    Givens that clash are an error too (see ``check_givens``).
+    Givens that clash are an error too (see ``check_givens``). A jigsaw (``"regions"``) reads
+    as boxes of one row each; ``parse_variants`` reads its regions.
     """
     puzzle = require_dict(puzzle, "puzzle")
     if "grid" not in puzzle:
@@ -291,10 +304,17 @@ def parse_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
             f"unknown symbols style {style!r}; choose one of {', '.join(STYLES)}", "puzzle.symbols"
         )
     grid = puzzle["grid"]
+    box = puzzle.get("box")
+    if sudoku_variants.has_regions(puzzle):
+        if box is not None:
+            raise puzzle_error(
+                'regions replace the boxes: leave out "box" in a jigsaw', "puzzle.box"
+            )
+        box = JIGSAW
     if isinstance(grid, str):
-        n, shape, values, read = _parse_string(grid, style, puzzle.get("box"), GRID_PATH)
+        n, shape, values, read = _parse_string(grid, style, box, GRID_PATH)
     elif isinstance(grid, list):
-        n, shape, values, read = _parse_rows(grid, style, puzzle.get("box"), GRID_PATH)
+        n, shape, values, read = _parse_rows(grid, style, box, GRID_PATH)
     else:
         raise puzzle_error(
             f"the grid must be a string of n*n symbols or a list of n rows, not {_json_type(grid)}",
@@ -364,13 +384,23 @@ def check_givens(n: int, box_rows: int, box_cols: int, values: list[int], style:
 # ---------------------------------------------------------------- encoding
 
 
-def encode(
-    n: int, box_rows: int, box_cols: int, values: list[int]
-) -> tuple[ExactCoverProblem, list[int]]:
-    """The exact cover matrix of the open cells, and each option's cell * n + (digit - 1).
+def parse_variants(puzzle: Any, n: int, values: list[int]) -> Variants:
+    """The variant rules (jigsaw regions, X diagonals, killer cages) of a puzzle whose grid
+    ``parse_puzzle`` has read (see ``pysolver.kinds.sudoku_variants``)."""
+    return sudoku_variants.parse(puzzle, n, values)
 
-    Givens must not clash (see ``check_givens``).
+
+def encode(
+    n: int, box_rows: int, box_cols: int, values: list[int], variants: Variants = PLAIN
+) -> tuple[ExactCoverProblem, list[int]]:
+    """The exact cover matrix of the open cells, and each cell option's cell * n + (digit - 1).
+
+    Givens must not clash (see ``check_givens``). Variants add items and, after the cell
+    options, options without a code (a killer cage's digit sets): ``decode`` skips them.
     """
+    if not variants.plain:
+        matrix = sudoku_variants.encode(n, box_rows, box_cols, values, variants)
+        return matrix.problem, matrix.option_codes
     boxes_across = n // box_cols
     cell_box = [(r // box_rows) * boxes_across + c // box_cols for r in range(n) for c in range(n)]
     # Bit d-1 set: digit d is already placed in that row / column / box.
@@ -435,7 +465,10 @@ def decode(
 ) -> list[list[int]]:
     """The filled grid (rows of ints) of a solution's chosen options."""
     filled = values.copy()
+    cell_options = len(option_codes)
     for option in chosen:
+        if option >= cell_options:
+            continue  # a variant's option that places no digit (a cage's digit set)
         position, digit = divmod(option_codes[option], n)
         filled[position] = digit + 1
     return [filled[r * n : (r + 1) * n] for r in range(n)]
@@ -448,9 +481,12 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
     """Answer one Sudoku request (see the module docstring for the puzzle and the fields)."""
     engine = engine_for(query, ENGINES)
     n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
-    problem, option_codes = encode(n, box_rows, box_cols, values)
+    variants = parse_variants(puzzle, n, values)
+    problem, option_codes = encode(n, box_rows, box_cols, values, variants)
     if query.mode == "trace":
-        return trace_fields(n, box_rows, box_cols, values, problem, option_codes, engine, query)
+        return trace_fields(
+            n, box_rows, box_cols, values, problem, option_codes, engine, query, variants
+        )
     engine = _within_budget(problem, engine, query)
     # A listed solution: the engine's option list, the decoded rows and their JSON text.
     solution_bytes = (
@@ -486,7 +522,7 @@ def solve(puzzle: Any, query: Query) -> dict[str, Any]:
             "givens": n * n - values.count(0),
         },
         size=n,
-        box=[box_rows, box_cols],
+        **shape_fields(box_rows, box_cols, variants),
         symbols=style,
         **extra,
     )
@@ -539,18 +575,27 @@ def trace_fields(
     option_codes: list[int],
     engine: str,
     query: Query,
+    variants: Variants = PLAIN,
 ) -> dict[str, Any]:
     """Trace mode: the steps of ``engine``'s search (``singles`` forces singles as ``force``
     steps; ``dlx`` and ``bitset`` only branch). ``place`` is ``{"cell": [r, c], "value": d}``;
     the givens are not steps, so a replayed board is the givens plus the placed digits."""
-    labels = item_labels(n, box_rows, box_cols, values)
+    if variants.plain:
+        labels = item_labels(n, box_rows, box_cols, values)
+    else:
+        matrix = sudoku_variants.encode(n, box_rows, box_cols, values, variants)
+        labels = matrix.item_labels(n)
 
     def place(option: int) -> dict[str, Any]:
+        if option >= len(option_codes):
+            return matrix.cage_set_place(option)  # {"cage": k, "digits": [...]}
         position, digit = divmod(option_codes[option], n)
         return {"cell": list(divmod(position, n)), "value": digit + 1}
 
     def option_label(option: int) -> str:
         spot = place(option)
+        if "cage" in spot:  # a killer cage's digit set: "1 + 3 + 5"
+            return " + ".join(map(str, spot["digits"]))
         r, c = spot["cell"]
         return f"{spot['value']} at row {r + 1}, column {c + 1}"
 
@@ -572,7 +617,7 @@ def trace_fields(
         steps=recorder.steps,
         truncated=recorder.truncated,
         size=n,
-        box=[box_rows, box_cols],
+        **shape_fields(box_rows, box_cols, variants),
     )
 
 
@@ -587,12 +632,20 @@ def heatmap(
         if value:
             r, c = divmod(position, n)
             counts[str(value)][r][c] = len(solutions)
+    cell_options = len(option_codes)
     for chosen in solutions:
         for option in chosen:
+            if option >= cell_options:
+                continue  # a cage's digit set: its digits are counted at its cells
             position, digit = divmod(option_codes[option], n)
             r, c = divmod(position, n)
             counts[str(digit + 1)][r][c] += 1
     return counts
+
+
+def shape_fields(box_rows: int, box_cols: int, variants: Variants) -> dict[str, Any]:
+    """The response's ``box`` (the box shape), left out for a jigsaw, whose regions replace it."""
+    return {} if variants.regions is not None else {"box": [box_rows, box_cols]}
 
 
 def merge_fields(fields: dict[str, Any]) -> None:
@@ -623,6 +676,7 @@ def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
     """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
     engine = engine_for(query, ENGINES)
     n, box_rows, box_cols, values, _style = parse_puzzle(puzzle)
-    problem, _codes = encode(n, box_rows, box_cols, values)
+    variants = parse_variants(puzzle, n, values)
+    problem, _codes = encode(n, box_rows, box_cols, values, variants)
     engine = _within_budget(problem, engine, query)  # solve's engine, or its error, at once
     return [exact_cover.split(problem, wanted, singles=engine == "singles")]

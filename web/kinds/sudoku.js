@@ -9,11 +9,13 @@
 // givens clash; the board marks each of them (two equal symbols in a row, column or box).
 // #sudoku-symbols (16x16 only): "1-G" (1-9 then A-G) or "0-F" (0-9 then A-F, as many puzzle
 // books print them). Share fragment: #sudoku:<n*n characters, '.' blank>, "0-F:" before them in
-// the 0-F style.
+// the 0-F style. The variants (jigsaw regions, X diagonals, killer cages) are edited by
+// web/kinds/sudoku_variants.js and ride in the link after the grid ("/R...", "/X", "/K...").
 import { el, labelled } from "../ui/ui.js";
 import { keyPad } from "../ui/keypad.js";
 import { cellCursor, countWords, uniquenessWords } from "../ui/widgets.js";
 import { sentence } from "../ui/words.js";
+import { createVariantEditor, decodeVariants, encodeVariants, readVariantFields, variantFields, variantUnits } from "./sudoku_variants.js";
 
 const EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
@@ -65,12 +67,15 @@ export function parseGrid(text, facts, style = "auto") {
 /**
  * The cells whose given symbol also stands elsewhere in their row, column or box: both cells
  * of every such pair. givens: values row by row (0 blank). Returns a Set of cell indices.
+ * extraUnits: more cell lists (a variant's regions, diagonals, cages); boxes: false when
+ * regions replace the boxes.
  */
-export function clashingCells(givens, n, boxRows, boxCols) {
-  const units = [];
+export function clashingCells(givens, n, boxRows, boxCols, { extraUnits = [], boxes = true } = {}) {
+  const units = [...extraUnits];
   for (let i = 0; i < n; i++) {
     units.push(Array.from({ length: n }, (_, j) => i * n + j)); // row i
     units.push(Array.from({ length: n }, (_, j) => j * n + i)); // column i
+    if (!boxes) continue;
     const top = Math.floor(i / (n / boxCols)) * boxRows;
     const left = (i % (n / boxCols)) * boxCols;
     units.push(Array.from({ length: n }, (_, j) => (top + Math.floor(j / boxCols)) * n + left + (j % boxCols))); // box i
@@ -107,15 +112,20 @@ export function createSudoku(ctx) {
     ctx.redraw();
   });
 
+  const variants = createVariantEditor(view, {
+    changed: () => { givensChanged(); ctx.changed(); },
+    redraw: () => ctx.redraw(),
+  });
   let padSymbols = ""; // the symbols on the pad's keys now
   const symbolOf = (value) => (value ? view.symbols[value - 1] : ".");
   const gridText = () => view.givens.map(symbolOf).join("");
 
   // The marks and words that follow the givens: clashes and the text box.
   function givensChanged() {
-    view.clashes = clashingCells(view.givens, view.size, view.boxRows, view.boxCols);
+    view.clashes = clashingCells(view.givens, view.size, view.boxRows, view.boxCols, { extraUnits: variantUnits(view), boxes: !view.regions });
+    const where = view.regions || view.diagonals || view.cages.length ? "row, column, box, region, diagonal or cage" : "row, column or box";
     clashNote.textContent = view.clashes.size
-      ? `${view.clashes.size} givens clash (marked in red): a symbol twice in a row, column or box.` : "";
+      ? `${view.clashes.size} givens clash (marked in red): a symbol twice in a ${where}.` : "";
     paste.input.value = gridText();
   }
 
@@ -123,6 +133,7 @@ export function createSudoku(ctx) {
   function setSize(size, givens) {
     const [boxRows, boxCols] = size.box;
     const selected = size.n === view.size ? view.selected : 0;
+    if (size.n !== view.size) variants.reset(); // regions and cages are for one size
     Object.assign(view, { size: size.n, boxRows, boxCols, givens: givens || new Array(size.n * size.n).fill(0), solution: null, selected });
     sizeField.input.value = String(size.n);
     setStyle(size.n === 16 ? view.style : "1-G");
@@ -161,7 +172,18 @@ export function createSudoku(ctx) {
   loadButton.addEventListener("click", loadPasted);
   paste.input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); loadPasted(); } });
   clearButton.addEventListener("click", () => { setSize(facts.sizes.find(({ n }) => n === view.size)); ctx.changed(); });
-  const puzzle = () => ({ grid: gridText(), box: [view.boxRows, view.boxCols], ...(view.style === "0-F" && view.size === 16 ? { symbols: "0-F" } : {}) });
+  const puzzle = () => ({
+    grid: gridText(),
+    ...(view.regions ? {} : { box: [view.boxRows, view.boxCols] }), // regions replace the boxes
+    ...variantFields(view),
+    ...(view.style === "0-F" && view.size === 16 ? { symbols: "0-F" } : {}),
+  });
+  // The variants of a link or a request, once the grid is loaded.
+  const setVariants = (read) => {
+    Object.assign(view, read, { cageSelection: new Set() });
+    variants.refresh();
+    givensChanged();
+  };
   const request = (mode) => ({ kind: ctx.id, mode, limit: mode === "solve" ? 2 : undefined, puzzle: puzzle() });
   solveButton.addEventListener("click", () => ctx.run(request("solve")));
   countButton.addEventListener("click", () => ctx.run(request("count")));
@@ -176,6 +198,7 @@ export function createSudoku(ctx) {
   // A key typed on the board (or tapped on the pad): a symbol fills the cell under the cursor,
   // blanks, Backspace, Delete and Space clear it; the cursor stays (only arrows move it).
   function typeSymbol({ key }) {
+    if (variants.typeKey(key)) { ctx.redraw(); return true; } // a cage's sum
     const blanks = view.style === "0-F" ? ZERO_F_BLANKS : facts.blanks;
     if (["Backspace", "Delete", " "].includes(key) || (key.length === 1 && blanks.includes(key))) {
       setCell(0);
@@ -191,7 +214,8 @@ export function createSudoku(ctx) {
     view,
     controls: el("div", { class: "controls" }, el("div", { class: "row" }, sizeField.wrap, style.wrap), el("div", { class: "row" }, paste.wrap, loadButton), clearButton, inputError,
       el("p", { class: "hint" }, "Click a cell and type (1–9, then letters above 9) or tap the keys under the board. " +
-        "Typing does not move the cursor: arrows do. Backspace, Delete, 0 or . clear the cell under the cursor. Paste a grid anywhere on the board.")),
+        "Typing does not move the cursor: arrows do. Backspace, Delete, 0 or . clear the cell under the cursor. Paste a grid anywhere on the board."),
+      variants.controls),
     pad: el("div", { class: "pad-column" }, pad.node, clashNote),
     actions: el("div", { class: "buttons" }, solveButton, countButton),
     attachCanvas(canvas) {
@@ -205,6 +229,7 @@ export function createSudoku(ctx) {
         cellAt: ctx.cellAt,
         onKey: typeSymbol,
       }, ctx.redraw);
+      variants.attachCanvas(canvas, ctx.cellAt);
       canvas.addEventListener("paste", (event) => {
         const text = event.clipboardData?.getData("text") || "";
         event.preventDefault();
@@ -215,8 +240,12 @@ export function createSudoku(ctx) {
     setSolution(solution) { view.solution = solution ? solution.flat() : null; },
     solutionCells: (solution) => new Map(solution.flatMap((row, r) => row.map((value, c) => [`${r},${c}`, String(value)]))),
     clearSolution() { view.solution = null; inputError.textContent = ""; },
-    encode: () => (view.style === "0-F" && view.size === 16 ? `0-F:${gridText()}` : gridText()),
-    decode(text) { if (text.startsWith("0-F:")) loadText(text.slice(4), "0-F"); else loadText(text); },
+    encode: () => (view.style === "0-F" && view.size === 16 ? `0-F:${gridText()}` : gridText()) + encodeVariants(view),
+    decode(text) {
+      const [grid, ...parts] = text.split("/");
+      if (grid.startsWith("0-F:")) loadText(grid.slice(4), "0-F"); else loadText(grid);
+      setVariants(decodeVariants(parts, view.size));
+    },
     exportRequest: () => ({ mode: "solve", limit: 2, puzzle: puzzle() }),
     heatmapLabel: (digit) => `digit ${facts.symbols[Number(digit) - 1] ?? digit}`,
     importRequest(data) {
@@ -228,6 +257,7 @@ export function createSudoku(ctx) {
       } else {
         loadText(Array.isArray(grid) ? grid.join("\n") : String(grid), how);
       }
+      setVariants(readVariantFields(data.puzzle, view.size));
     },
   };
 }
