@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bench.browser import start_server
-from buildtools import downloads, markdown, repo, server, site, wheel
+from buildtools import downloads, markdown, server, site, wheel
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -69,6 +69,26 @@ def test_markdown_blocks() -> None:
     assert page.startswith("<!doctype html>") and '<link rel="stylesheet" href="style.css">' in page
 
 
+@pytest.fixture
+def offline_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict]:
+    """build_site run for real into a temporary dist/, with stand-ins for the two downloads
+    (so it needs no network and no .cache/, as in a fresh copy); returns (dist, manifest)."""
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    for name in downloads.PYODIDE_FILES:
+        (runtime / name).write_bytes(f"stand-in for {name}".encode())
+    micropip = tmp_path / "cache" / downloads.MICROPIP_WHEEL
+    micropip.parent.mkdir()
+    micropip.write_bytes(b"stand-in wheel")
+    dist = tmp_path / "dist"
+    monkeypatch.setattr(site, "pyodide_runtime", lambda: runtime)
+    monkeypatch.setattr(site, "fetch_micropip", lambda: micropip)
+    monkeypatch.setattr(wheel, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(site, "DIST", dist)
+    monkeypatch.setattr(server, "DIST", dist)
+    return dist, site.build_site(quiet=True)
+
+
 # ---------------------------------------------------------------- the server
 
 
@@ -90,8 +110,8 @@ def fetch_headers(url: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("isolated", [True, False])
-def test_server_headers(isolated: bool) -> None:
-    manifest = site.build_site(quiet=True)
+def test_server_headers(offline_site: tuple[Path, dict], isolated: bool) -> None:
+    manifest = offline_site[1]
     served = server.make_server(port=0, isolated=isolated)
     url = start_server(served)
     try:
@@ -130,14 +150,13 @@ def test_web_files_walks_every_folder(tmp_path: Path, monkeypatch: pytest.Monkey
     assert list(site.web_files()) == ["index.html", "runtime/worker.mjs", "ui/kit/button.js"]
 
 
-def test_precache_covers_every_file_of_the_site() -> None:
-    site.build_site(quiet=True)
-    script = (repo.DIST / site.PRECACHE_SCRIPT).read_text(encoding="utf-8")
+def test_precache_covers_every_file_of_the_site(offline_site: tuple[Path, dict]) -> None:
+    dist, manifest = offline_site
+    script = (dist / site.PRECACHE_SCRIPT).read_text(encoding="utf-8")
     head = "self.PRECACHE = "
     data = json.loads(script[script.index(head) + len(head) : script.rindex(";")])
-    on_disk = {
-        path.relative_to(repo.DIST).as_posix() for path in repo.DIST.rglob("*") if path.is_file()
-    }
+    on_disk = {path.relative_to(dist).as_posix() for path in dist.rglob("*") if path.is_file()}
+    assert manifest["pysolver"]["wheel"] in on_disk and "facts.json" in on_disk
     # Everything on disk but the service worker and its own list; every web file (in whatever
     # folder); nothing that is not there.
     expected = on_disk - {site.SERVICE_WORKER, site.PRECACHE_SCRIPT}
