@@ -193,6 +193,7 @@ def _build_links(problem: ExactCoverProblem, monitor: Monitor) -> _Links:
     )
 
 
+# The signatures of cover(heads) and set_aside(option nodes), and of uncover(heads, mark).
 Cover = Callable[[tuple[int, ...]], None]
 Uncover = Callable[[tuple[int, ...], int], None]
 
