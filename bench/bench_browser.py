@@ -27,11 +27,12 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-from bench.browser import CHROMIUM, CHROMIUM_ARGS, load_build_module, start_server, watch
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, start_server, watch
 from bench.harness import Case, Measured, WrongAnswer, main
+from buildtools.server import make_server
+from buildtools.site import build_site
 from pysolver import solve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,8 +98,8 @@ class ByteCounter:
         return figures
 
 
-def counting_server(build: ModuleType, counter: ByteCounter) -> Any:
-    server = build.make_server(port=0, isolated=True)
+def counting_server(counter: ByteCounter) -> Any:
+    server = make_server(port=0, isolated=True)
     base = server.RequestHandlerClass
 
     class CountingHandler(base):  # type: ignore[valid-type, misc]
@@ -192,10 +193,9 @@ def cases() -> Iterator[Case]:
         ) from None
     if not Path(CHROMIUM).exists():
         raise SystemExit(f"Chromium is missing at {CHROMIUM}: python3 build.py test installs it")
-    build = load_build_module()
-    build.build_site(quiet=True)
+    build_site(quiet=True)
     counter = ByteCounter()
-    server = counting_server(build, counter)
+    server = counting_server(counter)
     url = start_server(server)
     try:
         with (

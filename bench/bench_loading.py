@@ -23,7 +23,8 @@ import tempfile
 import time
 
 from bench.bench_browser import ByteCounter, counting_server
-from bench.browser import CHROMIUM, CHROMIUM_ARGS, load_build_module, start_server, watch
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, start_server, watch
+from buildtools.site import build_site
 
 KEPT_OFFLINE_JS = (
     "() => document.documentElement.dataset.offline === 'ready'"
@@ -51,9 +52,9 @@ def visit(context, url: str, wait_offline: bool) -> dict:
     }
 
 
-def measure(playwright, build, service_workers: str) -> list[tuple[str, dict]]:
+def measure(playwright, service_workers: str) -> list[tuple[str, dict]]:
     counter = ByteCounter()
-    server = counting_server(build, counter)
+    server = counting_server(counter)
     url = start_server(server)
     with_sw = service_workers == "allow"
     rows = []
@@ -91,15 +92,14 @@ def main() -> int:
     except ImportError:
         print("Playwright is missing: run python3 build.py test once, then use .venv/bin/python")
         return 2
-    build = load_build_module()
-    build.build_site(quiet=True)
+    build_site(quiet=True)
     print(
         f"{'service worker':<15} {'visit':<8} {'ready (s)':>10} {'settled (s)':>12} "
         f"{'bytes sent':>12} {'requests':>9} {'304s':>5} {'isolated':>9} {'worker (s)':>9}"
     )
     with sync_playwright() as playwright:
         for label, setting in (("with sw", "allow"), ("without sw", "block")):
-            for name, figures in measure(playwright, build, setting):
+            for name, figures in measure(playwright, setting):
                 print(
                     f"{label:<15} {name:<8} {figures['ready_s']:>10.2f} "
                     f"{figures['settled_s']:>12.2f} {figures['bytes']:>12,} "

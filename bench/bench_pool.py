@@ -26,7 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from bench.bench_parallel import pentominoes
-from bench.browser import CHROMIUM, CHROMIUM_ARGS, load_build_module, start_server
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, start_server
+from buildtools.server import make_server
+from buildtools.site import build_site
 
 # name, request, expected count, in the default run
 CASES: list[tuple[str, dict[str, Any], int, bool]] = [
@@ -85,9 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("Playwright is missing: run python3 build.py test once, then use .venv/bin/python")
         return 2
-    build = load_build_module()
-    build.build_site(quiet=True)
-    server = build.make_server(port=0, isolated=True)
+    build_site(quiet=True)
+    server = make_server(port=0, isolated=True)
     url = start_server(server)
     # Memory measurement answers at the next garbage collection unless told to be eager.
     chromium_args = [*CHROMIUM_ARGS, "--enable-blink-features=ForceEagerMeasureMemory"]

@@ -16,11 +16,9 @@ and bench/bench_browser.py can both import it:
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import threading
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -84,17 +82,9 @@ def watch(target: Any) -> list[str]:
     return outside
 
 
-def load_build_module() -> ModuleType:
-    """build.py as a module (a script at the repository root): its build_site and make_server."""
-    spec = importlib.util.spec_from_file_location("pysolver_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def start_server(server: Any) -> str:
-    """Serve with build.py's ``server`` (made on port 0) from a daemon thread; its base URL.
+    """Serve with ``server`` (buildtools.server.make_server on port 0) from a daemon thread; its
+    base URL.
 
     The caller stops it with ``server.shutdown()`` and ``server.server_close()``."""
     threading.Thread(target=server.serve_forever, daemon=True).start()

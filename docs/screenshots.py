@@ -17,7 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.browser import CHROMIUM, CHROMIUM_ARGS, guard, load_build_module, start_server  # noqa: E402
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, guard, start_server  # noqa: E402
+from buildtools.server import make_server  # noqa: E402
+from buildtools.site import build_site  # noqa: E402
 
 DOCS = ROOT / "docs"
 READY_TIMEOUT_MS = 120_000
@@ -51,9 +53,8 @@ def main() -> int:
     except ImportError:
         print("Playwright is missing: run python3 build.py test once, then use .venv/bin/python")
         return 2
-    build = load_build_module()
-    build.build_site(quiet=True)
-    server = build.make_server(port=0)
+    build_site(quiet=True)
+    server = make_server(port=0)
     url = start_server(server)
     shots = (
         ("screenshot.png", "#polyomino", "#polyomino-solve", {}),

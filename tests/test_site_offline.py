@@ -1,23 +1,14 @@
-"""build.py's parts of the offline site: the precache list and version the service worker
+"""buildtools' parts of the offline site: the precache list and version the service worker
 imports (dist/precache.js), and the README as a page (dist/readme.html) with GitHub's anchors."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
-import pytest
+from buildtools import markdown, site
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def build():
-    spec = importlib.util.spec_from_file_location("pysolver_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def precache_data(script: str) -> dict:
@@ -26,33 +17,34 @@ def precache_data(script: str) -> dict:
     return json.loads(script[start : script.rindex(";")])
 
 
-def test_precache_lists_the_page_and_every_file(build, tmp_path) -> None:
+def test_precache_lists_the_page_and_every_file(tmp_path) -> None:
     (tmp_path / "index.html").write_text("<!doctype html>")
     (tmp_path / "wheels").mkdir()
     (tmp_path / "wheels" / "a.whl").write_bytes(b"wheel")
-    data = precache_data(build.precache_script(tmp_path, ["wheels/a.whl", "index.html"]))
+    data = precache_data(site.precache_script(tmp_path, ["wheels/a.whl", "index.html"]))
     assert data["files"] == ["./", "index.html", "wheels/a.whl"]
     assert "wheels/" in data["immutable"]
     assert all(not prefix.startswith("/") for prefix in data["immutable"])
 
 
-def test_precache_version_follows_the_content(build, tmp_path) -> None:
+def test_precache_version_follows_the_content(tmp_path) -> None:
     page = tmp_path / "index.html"
     page.write_text("one")
-    first = precache_data(build.precache_script(tmp_path, ["index.html"]))["version"]
-    assert precache_data(build.precache_script(tmp_path, ["index.html"]))["version"] == first
+    first = precache_data(site.precache_script(tmp_path, ["index.html"]))["version"]
+    assert precache_data(site.precache_script(tmp_path, ["index.html"]))["version"] == first
     page.write_text("two")
-    assert precache_data(build.precache_script(tmp_path, ["index.html"]))["version"] != first
+    assert precache_data(site.precache_script(tmp_path, ["index.html"]))["version"] != first
 
 
-def test_heading_anchors_as_on_github(build) -> None:
-    assert build.heading_anchor("Polyomino tiling") == "polyomino-tiling"
-    assert build.heading_anchor("Offline, installing, dark mode") == "offline-installing-dark-mode"
-    assert build.heading_anchor("In the browser") == "in-the-browser"
+def test_heading_anchors_as_on_github() -> None:
+    assert markdown.heading_anchor("Polyomino tiling") == "polyomino-tiling"
+    title = "Offline, installing, dark mode"
+    assert markdown.heading_anchor(title) == "offline-installing-dark-mode"
+    assert markdown.heading_anchor("In the browser") == "in-the-browser"
 
 
-def test_readme_page_keeps_sections_code_and_tables(build) -> None:
-    page = build.readme_html(
+def test_readme_page_keeps_sections_code_and_tables() -> None:
+    page = markdown.readme_html(
         "# Title\n\nSome `a < b` and **bold** [link](#x).\n\n### Domino tilings\n\n"
         "```sh\necho '<tag>'\n```\n\n| a | b |\n| --- | --- |\n| `1` | 2 |\n\n"
         "- one\n  more\n- two\n"
@@ -66,10 +58,10 @@ def test_readme_page_keeps_sections_code_and_tables(build) -> None:
     assert "<li>one more</li><li>two</li>" in page
 
 
-def test_the_real_readme_has_a_section_per_kind(build) -> None:
+def test_the_real_readme_has_a_section_per_kind() -> None:
     from pysolver.facts import site_facts
 
-    page = build.readme_html((ROOT / "README.md").read_text(encoding="utf-8"))
+    page = markdown.readme_html((ROOT / "README.md").read_text(encoding="utf-8"))
     for kind in site_facts()["kinds"].values():
-        anchor = build.heading_anchor(kind["title"])
+        anchor = markdown.heading_anchor(kind["title"])
         assert f'<h3 id="{anchor}">{kind["title"]}</h3>' in page

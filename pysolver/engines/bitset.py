@@ -128,39 +128,27 @@ def search(
     Stats: ``nodes`` (search tree nodes, including the root and each solution) and
     ``mask_ops`` (the unit of work here: per option tried, one big-int AND per uncovered item;
     an upper bound, as a dead end found by the early check costs only a few).
+
+    The steps are Knuth's Algorithm X (TAOCP 7.2.2.1), labelled in the comments as in ``dlx``:
+    X1 initialise, X2 enter a level, X3 choose an item, X4-X5 cover it and try its branches
+    (here: make every child at once, one AND per item), X6-X8 try again, backtrack and leave
+    the level (here: popping the stack, as a child's ``rest`` is a fresh list with nothing to
+    undo). The loop is one function for speed (locals are the fastest names in CPython).
     """
     if monitor is None:
         monitor = Monitor()
     primary = problem.primary
     options = problem.options
 
+    # X1. [Initialise.] The masks: per item its options, per option the compatible ones.
     position_of = _bit_positions(problem)
     option_at = [0] * len(options)
     for option, position in enumerate(position_of):
         option_at[position] = option
     item_masks = _item_masks(problem, position_of)
-    every_option = (1 << len(options)) - 1
-    compatible = []
-    cover_size = []  # per option: how many primary items it covers
-    smallest_cover = primary  # fewest primary items any branchable option covers
-    colours = problem.colours
-    same_colour = _same_colour_masks(problem, position_of) if colours is not None else {}
-    for index, option_items in enumerate(options):
-        monitor.checkpoint()
-        conflict = 0
-        if colours is None:
-            for item in option_items:
-                conflict |= item_masks[item]
-        else:
-            # x:c conflicts with the options using x, except those giving it colour c too.
-            for item, colour in zip(option_items, colours[index], strict=True):
-                mask = item_masks[item]
-                conflict |= mask & ~same_colour[item, colour] if colour else mask
-        compatible.append(every_option & ~conflict)
-        size = sum(1 for item in option_items if item < primary)
-        cover_size.append(size)
-        if 0 < size < smallest_cover:
-            smallest_cover = size
+    compatible, cover_size, smallest_cover = _compatible_masks(
+        problem, position_of, item_masks, monitor
+    )
 
     max_depth = primary + 1
     size_at = [0] * max_depth  # per depth: the branch count there
@@ -188,7 +176,8 @@ def search(
 
     # ``rest``: for each uncovered primary item, in item order, the mask of its live options.
     root = item_masks[:primary]
-    # The whole-tree count forms no solutions, so a caller asking for recent ones gets this walk.
+    # The whole-tree count forms no solutions, so a caller asking for recent ones never gets
+    # this walk.
     if limit is None and not keep_solutions and shuffle is None and not monitor.wants_recent:
         nodes, count, mask_ops, cancelled = _count_all(
             problem,
@@ -222,7 +211,18 @@ def search(
         live = len(root)
     else:
         nodes = 1  # an item without options makes the root a dead end
+    # Invariants of the loop:
+    # - every stack entry whose ``rest`` is not None is a node to enter at ``depth``: ``rest``
+    #   holds, for each primary item its path leaves uncovered, in item order, the nonzero mask
+    #   of the options compatible with every option chosen on that path;
+    # - when an entry at ``depth`` is popped, chosen_at[:depth - 1] and index_at[:depth - 1]
+    #   already hold the choices above it: everything popped since its parent lies beside it
+    #   or below, and writes only from index depth - 1 on;
+    # - ``live`` is the number of masks the stack holds, at most ``live_cap``;
+    # - ``nodes`` counts the nodes ``dlx`` would have entered by now in the same order: a
+    #   dead end is counted where the walk passes it (``dead_before``, or a None entry).
     while stack:
+        # X2. [Enter level l.] The next node in depth-first order (X6-X8 are this pop).
         rest, option, depth, index, dead_before = stack.pop()
         if rest is not None:
             live -= len(rest)
@@ -242,6 +242,7 @@ def search(
         if rest is None:
             continue
         if not rest:
+            # X2 (continued). Every primary item is covered: visit the solution.
             count += 1
             if monitor.wants_recent:
                 monitor.found(sorted(chosen_at[:depth]))
@@ -251,25 +252,26 @@ def search(
                 stopped_by_limit = True
                 break
             continue
-        # MRV: ``sorted`` is stable, so ties go to the first item. The items with the fewest
-        # options are also the likeliest to be left without any: dead end checks try them.
+        # X3. [Choose i.] MRV: ``sorted`` is stable, so ties go to the first item. The items
+        # with the fewest options are also the likeliest to be left without any: dead end
+        # checks try them.
         by_size = sorted(rest, key=bit_count)
         candidates = by_size[0]
         best = bit_count(candidates)
         if len(rest) <= smallest_cover:
             # Every candidate covers all of ``rest``: each is a solution (a leaf).
-            if keep_solutions or shuffle is not None:
-                found = _last_level(candidates, option_at, count, limit, shuffle)
-                taken = len(found)
-                if keep_solutions:
-                    chosen = chosen_at[:depth]
-                    room = taken if max_kept is None else max(0, max_kept - len(solutions))
-                    solutions.extend(sorted([*chosen, option]) for option in found[:room])
-            else:
-                taken = best if limit is None else min(best, limit - count)
-                if monitor.wants_recent and taken:
-                    last = option_at[candidates.bit_length() - 1]
-                    monitor.found(sorted([*chosen_at[:depth], last]))
+            taken = _last_level(
+                candidates,
+                chosen_at,
+                depth,
+                option_at,
+                count,
+                limit,
+                shuffle,
+                solutions if keep_solutions else None,
+                max_kept,
+                monitor,
+            )
             nodes += taken
             countdown -= taken
             count += taken
@@ -277,6 +279,7 @@ def search(
                 stopped_by_limit = True
                 break
             continue
+        # X4-X5. [Cover i, try each x_l.] Make every child at once: one AND per item.
         size_at[depth] = best
         order = _options_of(candidates, option_at)
         if shuffle is not None:
@@ -318,6 +321,38 @@ def search(
         cancelled=cancelled,
         stats={"nodes": nodes, "mask_ops": mask_ops},
     )
+
+
+def _compatible_masks(
+    problem: ExactCoverProblem, position_of: list[int], item_masks: list[int], monitor: Monitor
+) -> tuple[list[int], list[int], int]:
+    """Per option, the mask of the options sharing no item with it (with colours: sharing
+    none but the items they give the same colour) and how many primary items it covers; and
+    the fewest primary items any branchable option covers."""
+    primary = problem.primary
+    every_option = (1 << len(problem.options)) - 1
+    compatible = []
+    cover_size = []
+    smallest_cover = primary
+    colours = problem.colours
+    same_colour = _same_colour_masks(problem, position_of) if colours is not None else {}
+    for index, option_items in enumerate(problem.options):
+        monitor.checkpoint()
+        conflict = 0
+        if colours is None:
+            for item in option_items:
+                conflict |= item_masks[item]
+        else:
+            # x:c conflicts with the options using x, except those giving it colour c too.
+            for item, colour in zip(option_items, colours[index], strict=True):
+                mask = item_masks[item]
+                conflict |= mask & ~same_colour[item, colour] if colour else mask
+        compatible.append(every_option & ~conflict)
+        size = sum(1 for item in option_items if item < primary)
+        cover_size.append(size)
+        if 0 < size < smallest_cover:
+            smallest_cover = size
+    return compatible, cover_size, smallest_cover
 
 
 def _bit_positions(problem: ExactCoverProblem) -> list[int]:
@@ -382,18 +417,38 @@ def _options_of(mask: int, option_at: list[int]) -> list[int]:
 
 def _last_level(
     candidates: int,
+    chosen_at: list[int],
+    depth: int,
     option_at: list[int],
     count: int,
     limit: int | None,
     shuffle: Callable[[list[int]], None] | None,
-) -> list[int]:
-    """The candidate options of a last level, in search order, cut at the limit."""
+    kept: list[list[int]] | None,
+    max_kept: int | None,
+    monitor: Monitor,
+) -> int:
+    """A last level, where each candidate covers every item left and so is a solution (a
+    leaf): how many of them the search takes (all, or up to the limit). Their solutions,
+    formed only when needed, go to ``kept`` (up to ``max_kept`` in all); without kept
+    solutions or a shuffle, a monitor that wants recent solutions hears of the last one."""
+    if kept is None and shuffle is None:
+        taken = candidates.bit_count()
+        if limit is not None:
+            taken = min(taken, limit - count)
+        if monitor.wants_recent and taken:
+            last = option_at[candidates.bit_length() - 1]
+            monitor.found(sorted([*chosen_at[:depth], last]))
+        return taken
     order = _options_of(candidates, option_at)
     if shuffle is not None:
         shuffle(order)
     if limit is not None and count + len(order) > limit:
         del order[limit - count :]
-    return order
+    if kept is not None:
+        chosen = chosen_at[:depth]
+        room = len(order) if max_kept is None else max(0, max_kept - len(kept))
+        kept.extend(sorted([*chosen, option]) for option in order[:room])
+    return len(order)
 
 
 def _count_all(

@@ -2,7 +2,7 @@
 
 Fixtures:
 - ``site_url``: base URL (ending in "/") of dist/, built from the current sources and served by
-  build.py's server on a free 127.0.0.1 port with the COOP/COEP headers (cross-origin isolated).
+  buildtools.server on a free 127.0.0.1 port with the COOP/COEP headers (cross-origin isolated).
 - ``plain_site_url``: the same site served without those headers (not isolated), to exercise
   the terminate-and-restart path of cancel.
 - ``app_page``: a fresh Playwright page at ``site_url``, guarded (below); it has waited for
@@ -47,7 +47,9 @@ from pathlib import Path
 
 import pytest
 
-from bench.browser import CHROMIUM, CHROMIUM_ARGS, guard, load_build_module, start_server
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, guard, start_server
+from buildtools.server import make_server
+from buildtools.site import build_site
 
 ROOT = Path(__file__).resolve().parents[2]
 REQUIRED = os.environ.get("PYSOLVER_REQUIRE_E2E") == "1"
@@ -79,18 +81,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(scope="session")
-def build_module():
-    return load_build_module()
-
-
-@pytest.fixture(scope="session")
-def built_site(build_module) -> dict:
+def built_site() -> dict:
     """dist/ brought up to date with the current sources; returns its manifest."""
-    return build_module.build_site(quiet=True)
+    return build_site(quiet=True)
 
 
-def _serve(build_module, isolated: bool) -> Iterator[str]:
-    server = build_module.make_server(port=0, isolated=isolated)
+def _serve(isolated: bool) -> Iterator[str]:
+    server = make_server(port=0, isolated=isolated)
     try:
         yield start_server(server)
     finally:
@@ -99,13 +96,13 @@ def _serve(build_module, isolated: bool) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def site_url(build_module, built_site) -> Iterator[str]:
-    yield from _serve(build_module, isolated=True)
+def site_url(built_site) -> Iterator[str]:
+    yield from _serve(isolated=True)
 
 
 @pytest.fixture(scope="session")
-def plain_site_url(build_module, built_site) -> Iterator[str]:
-    yield from _serve(build_module, isolated=False)
+def plain_site_url(built_site) -> Iterator[str]:
+    yield from _serve(isolated=False)
 
 
 # pytest-playwright's fixtures, pointed at Debian's Chromium with a closed-network profile.

@@ -11,6 +11,8 @@ import urllib.request
 import pytest
 from conftest import load_app, wait_ready
 
+from buildtools.repo import DIST
+from buildtools.server import make_server
 from pysolver import solve
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -18,14 +20,14 @@ CONTROLLED_TIMEOUT_MS = 120_000
 
 
 class StoppableSite:
-    """build.py's server for dist/ on a free port, for one test, that the test can stop.
+    """buildtools.server's server for dist/ on a free port, for one test, that the test can stop.
 
     Setting ``rebuilt`` serves precache.js as a rebuild would (another version), without
     touching dist/.
     """
 
-    def __init__(self, build_module) -> None:
-        self.server = build_module.make_server(port=0)
+    def __init__(self) -> None:
+        self.server = make_server(port=0)
         self.rebuilt = False
         self.served: list[str] = []  # paths asked for, in order
         site = self
@@ -35,7 +37,7 @@ class StoppableSite:
             def do_GET(self) -> None:  # noqa: N802 (the base class's name)
                 site.served.append(self.path.split("?")[0])
                 if site.rebuilt and self.path.split("?")[0] == "/precache.js":
-                    text = (build_module.DIST / "precache.js").read_text(encoding="utf-8")
+                    text = (DIST / "precache.js").read_text(encoding="utf-8")
                     body = text.replace('"version": "', '"version": "rebuilt-').encode()
                     self.send_response(200)
                     self.send_header("Content-Type", "text/javascript; charset=utf-8")
@@ -65,8 +67,8 @@ def offline_context(new_guarded_context):
 
 
 @pytest.fixture
-def stoppable_site(build_module, built_site):
-    site = StoppableSite(build_module)
+def stoppable_site(built_site):
+    site = StoppableSite()
     yield site
     site.stop()
 

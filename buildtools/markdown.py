@@ -1,0 +1,108 @@
+"""README.md as a page of the site (dist/readme.html): the subset of Markdown the README uses,
+headings anchored as on GitHub so each tab's help can link to its puzzle's section."""
+
+from __future__ import annotations
+
+import html
+import re
+
+
+def heading_anchor(title: str) -> str:
+    """GitHub's anchor for a heading (lower case, punctuation dropped, spaces as hyphens).
+
+    web/ui/help.js links each tab to readme.html#<anchor of the kind's title>; the same link
+    works on GitHub's rendering of README.md.
+    """
+    kept = "".join(char for char in title.strip().lower() if char.isalnum() or char in " -_")
+    return kept.replace(" ", "-")
+
+
+def inline_html(text: str) -> str:
+    """Markdown's inline marks used in README.md (code, bold, links, images) as HTML.
+
+    <img> tags written in the README (pictures with a width) pass through as they are.
+    """
+    pieces = re.split(r"(`[^`]+`|<img [^>]*>)", text)
+    out = []
+    for piece in pieces:
+        if piece.startswith("`") and piece.endswith("`") and len(piece) > 1:
+            out.append(f"<code>{html.escape(piece[1:-1])}</code>")
+            continue
+        if piece.startswith("<img "):
+            out.append(piece)
+            continue
+        piece = html.escape(piece, quote=False)
+        piece = re.sub(r"!\[([^\]]*)\]\(([^)\s]+)\)", r'<img src="\2" alt="\1">', piece)
+        piece = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r'<a href="\2">\1</a>', piece)
+        piece = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", piece)
+        out.append(piece)
+    return "".join(out)
+
+
+def readme_html(markdown: str) -> str:
+    """README.md as a page of the site: the subset of Markdown it uses (headings, paragraphs,
+    lists, tables, code blocks, inline marks), headings anchored as on GitHub."""
+    lines = markdown.splitlines()
+    body: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if line.startswith("```"):
+            end = index + 1
+            while end < len(lines) and not lines[end].startswith("```"):
+                end += 1
+            body.append(
+                "<pre><code>" + html.escape("\n".join(lines[index + 1 : end])) + "</code></pre>"
+            )
+            index = end + 1
+        elif match := re.match(r"(#{1,6}) (.*)", line):
+            level, title = len(match.group(1)), match.group(2)
+            anchor = heading_anchor(title)
+            body.append(f'<h{level} id="{anchor}">{inline_html(title)}</h{level}>')
+            index += 1
+        elif line.startswith("|"):
+            rows = []
+            while index < len(lines) and lines[index].startswith("|"):
+                cells = [cell.strip() for cell in lines[index].strip().strip("|").split(" | ")]
+                if not all(set(cell) <= set("-: ") for cell in cells):
+                    rows.append(cells)
+                index += 1
+            head, *rest = rows
+            table = ["<table><thead><tr>"]
+            table += [f"<th>{inline_html(cell)}</th>" for cell in head]
+            table.append("</tr></thead><tbody>")
+            for row in rest:
+                table.append("<tr>" + "".join(f"<td>{inline_html(c)}</td>" for c in row) + "</tr>")
+            body.append("".join(table) + "</tbody></table>")
+        elif line.startswith("- "):
+            items: list[str] = []
+            while index < len(lines) and (
+                lines[index].startswith("- ") or (items and lines[index].startswith("  "))
+            ):
+                if lines[index].startswith("- "):
+                    items.append(lines[index][2:])
+                else:
+                    items[-1] += " " + lines[index].strip()
+                index += 1
+            body.append(
+                "<ul>" + "".join(f"<li>{inline_html(item)}</li>" for item in items) + "</ul>"
+            )
+        elif line.strip():
+            paragraph = []
+            while (
+                index < len(lines)
+                and lines[index].strip()
+                and not re.match(r"(#{1,6} |```|\||- )", lines[index])
+            ):
+                paragraph.append(lines[index].strip())
+                index += 1
+            body.append(f"<p>{inline_html(' '.join(paragraph))}</p>")
+        else:
+            index += 1
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        "<title>pysolver: README</title>\n"
+        '<link rel="stylesheet" href="style.css">\n</head>\n'
+        '<body class="readme">\n<main>\n' + "\n".join(body) + "\n</main>\n</body>\n</html>\n"
+    )

@@ -1,0 +1,96 @@
+"""The dev server for dist/: the right MIME types, cache headers (immutable for the pinned
+runtime and content-named wheels, revalidated for everything else) and cross-origin isolation."""
+
+from __future__ import annotations
+
+import http.server
+import sys
+from typing import Any, cast
+
+from buildtools.repo import DIST, log
+from buildtools.site import IMMUTABLE_PREFIXES, build_site
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
+}
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files of dist/ with the headers Pyodide and SharedArrayBuffer need."""
+
+    protocol_version = "HTTP/1.1"
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    # Cross-origin isolation (COOP + COEP) makes SharedArrayBuffer available, which lets a
+    # running solve be cancelled without killing the worker. The test server turns it off to
+    # exercise the other path.
+    isolated = True
+    verbose = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, directory=str(DIST), **kwargs)
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0]
+        if path.startswith(IMMUTABLE_PREFIXES):
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:
+            self.send_header("Cache-Control", "no-cache")
+        if self.isolated:
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+            self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base class's name)
+        if self.verbose:
+            super().log_message(format, *args)
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that closes a connection mid-download is not an error worth a traceback.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(port: int = 8000, isolated: bool = True, verbose: bool = False) -> SiteServer:
+    """A server for dist/ on 127.0.0.1 (port 0 picks a free port); call serve_forever()."""
+    handler = cast(
+        "type[SiteHandler]",
+        type("ConfiguredSiteHandler", (SiteHandler,), {"isolated": isolated, "verbose": verbose}),
+    )
+    return SiteServer(("127.0.0.1", port), handler)
+
+
+def serve(port: int, isolated: bool, verbose: bool) -> int:
+    build_site()
+    try:
+        server = make_server(port, isolated, verbose)
+    except OSError as exc:
+        log(f"cannot listen on 127.0.0.1:{port}: {exc.strerror}; try --port 0 for a free port")
+        return 1
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    mode = "cross-origin isolated" if isolated else "not cross-origin isolated"
+    print(f"Serving dist/ at {url} ({mode}); press Ctrl+C to stop.", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0

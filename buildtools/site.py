@@ -1,0 +1,178 @@
+"""dist/, the site: everything the page needs, from one origin, nothing fetched elsewhere.
+
+The front end (every file under web/, walked recursively), the Pyodide runtime, the micropip
+wheel and the pysolver wheel; dist/manifest.json tells the worker which files to load (and their
+sizes, for the loading bar), dist/facts.json holds the puzzle facts, dist/readme.html the README,
+and dist/precache.js lists every file for the service worker (web/sw.js) with a version hashed
+from their contents.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+from buildtools.downloads import (
+    MICROPIP_SHA256,
+    MICROPIP_VERSION,
+    PYODIDE_DIR,
+    PYODIDE_FILES,
+    PYODIDE_VERSION,
+    fetch_micropip,
+    pyodide_runtime,
+)
+from buildtools.markdown import readme_html
+from buildtools.repo import DIST, DOCS, README, ROOT, WEB, log, sha256_of
+from buildtools.wheel import build_pysolver_wheel, prune_old_wheels
+
+# Files of immutable content (pinned runtime, content-named wheels) may be cached for good;
+# everything else must be revalidated so an edit shows on reload.
+IMMUTABLE_PREFIXES = (f"/{PYODIDE_DIR}/", "/wheels/")
+
+
+def web_files() -> dict[str, Path]:
+    """The front end: every file under web/ except hidden and editor files."""
+    files: dict[str, Path] = {}
+    for path in sorted(WEB.rglob("*")):
+        relative = path.relative_to(WEB)
+        if not path.is_file() or any(part.startswith(".") for part in relative.parts):
+            continue
+        if path.name.endswith(("~", ".swp")):
+            continue
+        files[relative.as_posix()] = path
+    return files
+
+
+def sync_file(source: Path, target: Path) -> bool:
+    """Copy source to target unless it is already there (same size and modification time)."""
+    if target.exists():
+        have, want = target.stat(), source.stat()
+        if have.st_size == want.st_size and have.st_mtime_ns == want.st_mtime_ns:
+            return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # Copy then rename, so a server reading the file never sees half of it.
+    partial = target.with_name(target.name + ".partial")
+    shutil.copy2(source, partial)
+    partial.replace(target)
+    return True
+
+
+def write_text(path: Path, text: str) -> bool:
+    """Write text unless the file already holds exactly that; True if it was written."""
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    # Write then rename, so a server reading the file never sees half of it.
+    partial = path.with_suffix(".partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(path)
+    return True
+
+
+def write_json(path: Path, data: object) -> bool:
+    """Write data as JSON unless the file already holds exactly that; True if it was written."""
+    return write_text(path, json.dumps(data, indent=2) + "\n")
+
+
+def puzzle_facts() -> dict[str, Any]:
+    """pysolver.facts.site_facts() from the sources in this checkout (not an installed copy)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pysolver.facts import site_facts
+
+    return site_facts()
+
+
+# The service worker (web/sw.js) precaches the site for offline use. Its list and version come
+# from the build, in a script it imports: a rebuild changes that script, which is what makes
+# browsers install the new service worker (they compare a worker's scripts byte for byte).
+PRECACHE_SCRIPT = "precache.js"
+README_PAGE = "readme.html"
+SERVICE_WORKER = "sw.js"
+
+
+def precache_script(dist: Path, relatives: list[str]) -> str:
+    """The text of dist/precache.js: the files to keep offline and a version naming their content.
+
+    The version hashes every file's path and bytes, so any change to the site, the runtime or
+    a wheel gives a new cache name and the previous cache is dropped.
+    """
+    version = hashlib.sha256()
+    for relative in sorted(relatives):
+        version.update(relative.encode() + b"\0" + (dist / relative).read_bytes() + b"\0")
+    data = {
+        "version": version.hexdigest()[:16],
+        # "./" is the page itself, as a visitor navigates to it.
+        "files": ["./", *sorted(relatives)],
+        "immutable": [prefix.lstrip("/") for prefix in IMMUTABLE_PREFIXES],
+    }
+    return (
+        "// Written by build.py: what web/sw.js keeps for offline use. Do not edit.\n"
+        f"self.PRECACHE = {json.dumps(data, indent=2)};\n"
+    )
+
+
+def build_site(quiet: bool = False) -> dict[str, Any]:
+    """Bring dist/ up to date with the sources; return the manifest. Fast when nothing changed."""
+    runtime = pyodide_runtime()
+    micropip = fetch_micropip()
+    pysolver_wheel = build_pysolver_wheel()
+    wanted: dict[str, Path] = dict(web_files())
+    for name in PYODIDE_FILES:
+        wanted[f"{PYODIDE_DIR}/{name}"] = runtime / name
+    wanted[f"wheels/{micropip.name}"] = micropip
+    wanted[f"wheels/{pysolver_wheel.name}"] = pysolver_wheel
+    # The README's pictures, for readme.html.
+    for picture in sorted(DOCS.glob("*.png")):
+        wanted[f"docs/{picture.name}"] = picture
+    manifest: dict[str, Any] = {
+        "pyodide": {"version": PYODIDE_VERSION, "indexURL": f"{PYODIDE_DIR}/"},
+        "micropip": {
+            "version": MICROPIP_VERSION,
+            "wheel": f"wheels/{micropip.name}",
+            "sha256": MICROPIP_SHA256,
+        },
+        "pysolver": {
+            "version": pysolver_wheel.name.split("-")[1],
+            "wheel": f"wheels/{pysolver_wheel.name}",
+            "sha256": sha256_of(pysolver_wheel),
+        },
+        # Sizes of the files the worker downloads, so the page can show loading progress.
+        "bytes": {
+            relative: wanted[relative].stat().st_size
+            for relative in (
+                f"{PYODIDE_DIR}/pyodide.asm.wasm",
+                f"{PYODIDE_DIR}/python_stdlib.zip",
+                f"wheels/{micropip.name}",
+                f"wheels/{pysolver_wheel.name}",
+            )
+        },
+    }
+    DIST.mkdir(exist_ok=True)
+    changed = 0
+    for relative, source in wanted.items():
+        changed += sync_file(source, DIST / relative)
+    changed += write_json(DIST / "manifest.json", manifest)
+    # The puzzle facts come from the package itself, so the page never types them again.
+    changed += write_json(DIST / "facts.json", puzzle_facts())
+    # The README as a page, so each tab's help can link to its puzzle's section.
+    changed += write_text(DIST / README_PAGE, readme_html(README.read_text(encoding="utf-8")))
+    generated = ["manifest.json", "facts.json", README_PAGE]
+    offline = [name for name in [*wanted, *generated] if name != SERVICE_WORKER]
+    changed += write_text(DIST / PRECACHE_SCRIPT, precache_script(DIST, offline))
+    keep = set(wanted) | {*generated, PRECACHE_SCRIPT}
+    keep |= {f"wheels/{path.name}" for path in prune_old_wheels(DIST / "wheels")}
+    for path in sorted(DIST.rglob("*"), reverse=True):
+        relative = path.relative_to(DIST).as_posix()
+        if path.is_file() and relative not in keep:
+            path.unlink()
+            changed += 1
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    if not quiet:
+        version = manifest["pysolver"]["version"]
+        log(f"dist/ is up to date ({changed} files written or removed), pysolver {version}")
+    return manifest

@@ -1,0 +1,248 @@
+"""The build tools one piece at a time: the Markdown converter's output, the server's MIME types
+and headers, the front end walked folder by folder, the precache list against the built site,
+the pysolver wheel (deterministic, pure, no runtime dependencies), the download checks, and
+build.py staying a thin command line over them."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from bench.browser import start_server
+from buildtools import downloads, markdown, server, site, wheel
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# ---------------------------------------------------------------- markdown
+
+
+def test_markdown_inline_marks() -> None:
+    assert markdown.inline_html("run `a < b` now") == "run <code>a &lt; b</code> now"
+    assert markdown.inline_html("**bold** & [link](https://x.org/a)") == (
+        '<strong>bold</strong> &amp; <a href="https://x.org/a">link</a>'
+    )
+    assert (
+        markdown.inline_html("![alt text](docs/a.png)") == '<img src="docs/a.png" alt="alt text">'
+    )
+    # A picture written as HTML (to give it a width) passes through untouched.
+    assert markdown.inline_html('<img src="a.png" width="300">') == '<img src="a.png" width="300">'
+
+
+def test_markdown_blocks() -> None:
+    page = markdown.readme_html(
+        "# Title `x`\n"
+        "\n"
+        "One line\n"
+        "and its continuation.\n"
+        "\n"
+        "- first\n"
+        "  continued\n"
+        "- second\n"
+        "\n"
+        "| a | b |\n"
+        "| --- | :-: |\n"
+        "| 1 | `2` |\n"
+        "\n"
+        "```\n"
+        "<not a tag>\n"
+        "```\n"
+    )
+    body = page[page.index("<main>\n") + len("<main>\n") : page.index("\n</main>")]
+    assert body.split("\n") == [
+        '<h1 id="title-x">Title <code>x</code></h1>',
+        "<p>One line and its continuation.</p>",
+        "<ul><li>first continued</li><li>second</li></ul>",
+        "<table><thead><tr><th>a</th><th>b</th></tr></thead>"
+        "<tbody><tr><td>1</td><td><code>2</code></td></tr></tbody></table>",
+        "<pre><code>&lt;not a tag&gt;</code></pre>",
+    ]
+    assert page.startswith("<!doctype html>") and '<link rel="stylesheet" href="style.css">' in page
+
+
+@pytest.fixture
+def offline_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict]:
+    """build_site run for real into a temporary dist/, with stand-ins for the two downloads
+    (so it needs no network and no .cache/, as in a fresh copy); returns (dist, manifest)."""
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    for name in downloads.PYODIDE_FILES:
+        (runtime / name).write_bytes(f"stand-in for {name}".encode())
+    micropip = tmp_path / "cache" / downloads.MICROPIP_WHEEL
+    micropip.parent.mkdir()
+    micropip.write_bytes(b"stand-in wheel")
+    dist = tmp_path / "dist"
+    monkeypatch.setattr(site, "pyodide_runtime", lambda: runtime)
+    monkeypatch.setattr(site, "fetch_micropip", lambda: micropip)
+    monkeypatch.setattr(wheel, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(site, "DIST", dist)
+    monkeypatch.setattr(server, "DIST", dist)
+    return dist, site.build_site(quiet=True)
+
+
+# ---------------------------------------------------------------- the server
+
+
+def test_every_served_suffix_has_its_mime_type() -> None:
+    suffixes = {Path(name).suffix for name in site.web_files()}
+    suffixes |= {Path(name).suffix for name in downloads.PYODIDE_FILES} | {".whl"}
+    missing = sorted(suffix for suffix in suffixes if suffix not in server.MIME_TYPES)
+    assert missing == []
+    handler_map = server.SiteHandler.extensions_map
+    assert handler_map[".mjs"] == "text/javascript; charset=utf-8"
+    assert handler_map[".wasm"] == "application/wasm"
+    assert handler_map[".webmanifest"] == "application/manifest+json"
+
+
+def fetch_headers(url: str) -> dict[str, str]:
+    with urllib.request.urlopen(url) as response:
+        response.read()
+        return {name.lower(): value for name, value in response.headers.items()}
+
+
+@pytest.mark.parametrize("isolated", [True, False])
+def test_server_headers(offline_site: tuple[Path, dict], isolated: bool) -> None:
+    manifest = offline_site[1]
+    served = server.make_server(port=0, isolated=isolated)
+    url = start_server(served)
+    try:
+        page = fetch_headers(url + "index.html")
+        runtime = fetch_headers(url + manifest["pyodide"]["indexURL"] + "pyodide.asm.wasm")
+        pysolver_wheel = fetch_headers(url + manifest["pysolver"]["wheel"])
+    finally:
+        served.shutdown()
+        served.server_close()
+    assert page["content-type"] == "text/html; charset=utf-8"
+    assert page["cache-control"] == "no-cache"
+    assert runtime["content-type"] == "application/wasm"
+    assert runtime["cache-control"] == "public, max-age=31536000, immutable"
+    assert pysolver_wheel["content-type"] == "application/zip"
+    assert pysolver_wheel["cache-control"] == "public, max-age=31536000, immutable"
+    isolation = {
+        "cross-origin-opener-policy": "same-origin",
+        "cross-origin-embedder-policy": "require-corp",
+        "cross-origin-resource-policy": "same-origin",
+    }
+    for name, value in isolation.items():
+        assert page.get(name) == (value if isolated else None)
+
+
+# ---------------------------------------------------------------- the site
+
+
+def test_web_files_walks_every_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("index.html", "runtime/worker.mjs", "ui/kit/button.js", "ui/.hidden/x.js"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x")
+    (tmp_path / ".eslintcache").write_text("x")
+    (tmp_path / "app.js~").write_text("x")
+    (tmp_path / "ui" / ".app.js.swp").write_text("x")
+    monkeypatch.setattr(site, "WEB", tmp_path)
+    assert list(site.web_files()) == ["index.html", "runtime/worker.mjs", "ui/kit/button.js"]
+
+
+def test_precache_covers_every_file_of_the_site(offline_site: tuple[Path, dict]) -> None:
+    dist, manifest = offline_site
+    script = (dist / site.PRECACHE_SCRIPT).read_text(encoding="utf-8")
+    head = "self.PRECACHE = "
+    data = json.loads(script[script.index(head) + len(head) : script.rindex(";")])
+    on_disk = {path.relative_to(dist).as_posix() for path in dist.rglob("*") if path.is_file()}
+    assert manifest["pysolver"]["wheel"] in on_disk and "facts.json" in on_disk
+    # Everything on disk but the service worker and its own list; every web file (in whatever
+    # folder); nothing that is not there.
+    expected = on_disk - {site.SERVICE_WORKER, site.PRECACHE_SCRIPT}
+    assert set(site.web_files()) - {site.SERVICE_WORKER} <= set(data["files"])
+    assert sorted(data["files"]) == sorted(["./", *expected])
+
+
+def test_write_text_reports_only_real_changes(tmp_path: Path) -> None:
+    target = tmp_path / "a.json"
+    assert site.write_json(target, {"a": 1}) is True
+    assert site.write_json(target, {"a": 1}) is False
+    assert site.write_json(target, {"a": 2}) is True
+    assert json.loads(target.read_text(encoding="utf-8")) == {"a": 2}
+
+
+def test_sync_file_copies_once(tmp_path: Path) -> None:
+    source, target = tmp_path / "source.js", tmp_path / "deep" / "target.js"
+    source.write_text("let a = 1;")
+    assert site.sync_file(source, target) is True
+    assert site.sync_file(source, target) is False
+    assert target.read_text() == "let a = 1;"
+
+
+# ---------------------------------------------------------------- the wheel
+
+
+def test_wheel_is_pure_deterministic_and_has_no_dependencies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(wheel, "CACHE", tmp_path / "first")
+    first = wheel.build_pysolver_wheel()
+    monkeypatch.setattr(wheel, "CACHE", tmp_path / "second")
+    second = wheel.build_pysolver_wheel()
+    assert first.name == second.name and first.read_bytes() == second.read_bytes()
+    assert first.name.startswith(f"pysolver-{wheel.package_version()}+")
+    assert first.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(first) as archive:
+        names = archive.namelist()
+        dist_info = next(name.split("/")[0] for name in names if name.endswith("/METADATA"))
+        metadata = archive.read(f"{dist_info}/METADATA").decode()
+        record = archive.read(f"{dist_info}/RECORD").decode().splitlines()
+        contents = {name: archive.read(name) for name in names}
+    assert "Requires-Dist" not in metadata
+    assert "Root-Is-Purelib: true" in contents[f"{dist_info}/WHEEL"].decode()
+    package = [name for name in names if not name.startswith(dist_info)]
+    assert package == [path.relative_to(ROOT).as_posix() for path in wheel.package_files()]
+    assert all(name.startswith("pysolver/") and "__pycache__" not in name for name in package)
+    for line in record:
+        name, digest, size = line.rsplit(",", 2)
+        if name == f"{dist_info}/RECORD":
+            assert digest == size == ""
+            continue
+        assert digest == wheel.record_hash(contents[name]) and int(size) == len(contents[name])
+
+
+def test_prune_keeps_the_newest_wheels(tmp_path: Path) -> None:
+    for age in range(wheel.KEEP_OLD_WHEELS + 2):
+        path = tmp_path / f"pysolver-0.1.0+{age}-py3-none-any.whl"
+        path.write_bytes(b"")
+        os.utime(path, ns=(age * 10**9, age * 10**9))
+    kept = wheel.prune_old_wheels(tmp_path)
+    assert kept == set(tmp_path.glob("*.whl"))
+    assert sorted(path.name.split("+")[1][0] for path in kept) == ["2", "3", "4", "5", "6"]
+
+
+# ---------------------------------------------------------------- downloads and the command line
+
+
+def test_sri_digest_is_the_registry_form(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.write_bytes(b"")
+    expected = base64.b64encode(hashlib.sha512(b"").digest()).decode()
+    assert downloads.sri_digest(empty) == f"sha512-{expected}"
+    assert downloads.PYODIDE_INTEGRITY.startswith("sha512-")
+
+
+def test_build_py_is_a_thin_command_line() -> None:
+    source = (ROOT / "build.py").read_text(encoding="utf-8")
+    assert len(source.splitlines()) <= 250
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "--help"], capture_output=True, text=True
+    )
+    assert result.returncode == 0
+    for command in ("build", "serve", "test", "bench"):
+        assert command in result.stdout
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "serve", "--bogus"], capture_output=True, text=True
+    )
+    assert result.returncode == 2 and "unrecognized arguments: --bogus" in result.stderr
