@@ -62,6 +62,9 @@ UNKNOWN_MODE = "unknown_mode"
 UNKNOWN_ENGINE = "unknown_engine"
 TOO_LARGE = "too_large"
 INTERNAL_ERROR = "internal_error"
+# Stopped before there was anything to answer: the page's client, and the CLI when its
+# --timeout or a signal comes while the request is still being read.
+CANCELLED = "cancelled"
 
 # Every error code a response can carry, with what it means to a person. The first group comes
 # from Python (``solve``); the last three are made by the page's JavaScript client around the
@@ -75,7 +78,8 @@ ERROR_CODES = {
     UNKNOWN_ENGINE: "This kind has no engine of that name.",
     TOO_LARGE: "The puzzle is larger than the documented limits; the message says what to shrink.",
     INTERNAL_ERROR: "A bug in pysolver; please report it with the request.",
-    "cancelled": "(page only) The solve was cancelled before Python answered.",
+    CANCELLED: "The solve was stopped before there was an answer (the page's cancel; the CLI's "
+    "--timeout or a signal while the request was still being read).",
     "unavailable": "(page only) The Python runtime could not be loaded or has stopped.",
     "client_error": "(page only) The page could not send the request or read the answer.",
 }
@@ -478,19 +482,34 @@ def dumps(obj: Any, indent: int | None = None) -> str:
 
 
 MAX_REQUEST_CHARS = 20_000_000
+# UTF-8 spends at most this many bytes on a character: longer bytes are over the limit unread.
+MAX_UTF8_BYTES_PER_CHAR = 4
+
+
+def request_too_large(limit: int = MAX_REQUEST_CHARS, length: int | None = None) -> SolveError:
+    """The refusal of a request text over ``limit`` characters (its ``length`` when known: a
+    bounded read stops one character past the limit)."""
+    if length is None:
+        size = f"longer than the limit of {limit:,} characters"
+    else:
+        size = f"{length:,} characters; the limit is {limit:,}"
+    return SolveError(TOO_LARGE, f"request is {size}; send a smaller one")
 
 
 def loads(text: str | bytes) -> Any:
-    """Parse request JSON, raising ``SolveError(invalid_json)`` with the position on failure."""
+    """Parse request JSON, raising ``SolveError(invalid_json)`` with the position on failure.
+
+    Text over ``MAX_REQUEST_CHARS`` characters is refused (``too_large``) before it is
+    parsed, and bytes too long to decode within the limit before they are decoded."""
     if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_REQUEST_CHARS * MAX_UTF8_BYTES_PER_CHAR:
+            raise request_too_large()
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise SolveError(INVALID_JSON, f"request is not UTF-8 text: {exc}") from None
+            raise SolveError(INVALID_JSON, f"request is not UTF-8 text: {exc.reason}") from None
     if len(text) > MAX_REQUEST_CHARS:
-        raise SolveError(
-            TOO_LARGE, f"request is {len(text):,} characters; the limit is {MAX_REQUEST_CHARS:,}"
-        )
+        raise request_too_large(length=len(text))
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
