@@ -54,9 +54,13 @@ def positive_seconds(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(
+            f"{protocol.shown(text)} is not a number of seconds"
+        ) from None
     if not math.isfinite(seconds) or seconds <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a finite number of seconds above 0")
+        raise argparse.ArgumentTypeError(
+            f"{protocol.shown(text)} must be a finite number of seconds above 0"
+        )
     return seconds
 
 
@@ -127,9 +131,9 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{protocol.shown(text)} is not a whole number") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+        raise argparse.ArgumentTypeError(f"{protocol.shown(text)} must be at least 1")
     return value
 
 

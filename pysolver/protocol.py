@@ -32,6 +32,7 @@ This module holds what every kind needs to read a request: the error type, the p
 from __future__ import annotations
 
 import json
+import math
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -67,8 +68,9 @@ INTERNAL_ERROR = "internal_error"
 CANCELLED = "cancelled"
 
 # Every error code a response can carry, with what it means to a person. The first group comes
-# from Python (``solve``); the last three are made by the page's JavaScript client around the
-# worker and never by Python, but live here so both sides read one list (facts.json).
+# from ``solve``; the last three are made around it, by the page's JavaScript client (and
+# ``cancelled`` also by the CLI, ``pysolver.__main__``), but live here so both sides read one
+# list (facts.json).
 ERROR_CODES = {
     INVALID_JSON: "The request is not valid JSON.",
     INVALID_REQUEST: "A field of the request (mode, limit, seed, engine...) is wrong.",
@@ -101,16 +103,45 @@ class SolveError(Exception):
         return {"code": self.code, "message": self.message, "path": self.path}
 
 
-# Longest piece of user input a message repeats: a 10 MB kind must not make a 10 MB message.
-MAX_ECHO_CHARS = 40
+# Longest piece of user input a message repeats: a 10 MB piece name must not make a 10 MB
+# message. Every message that quotes the request goes through ``shown``.
+MAX_ECHO_CHARS = 60
+# Integers longer than this many bits are described, not written: writing one costs time
+# quadratic in its length, and past 4,300 digits Python refuses to (``ValueError``).
+MAX_ECHO_INT_BITS = 200
 
 
 def shown(value: Any) -> str:
-    """A value from the request as a message repeats it: quoted, and cut to a readable length."""
-    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    """A value from the request as a message repeats it: a string as Python quotes it
+    (control characters escaped), anything else as JSON, cut to ``MAX_ECHO_CHARS`` with an
+    ellipsis (without writing out a huge value)."""
+    if isinstance(value, str):
+        # Cut before repr: a huge string is not copied whole; repr escapes control characters.
+        return (
+            repr(value[:MAX_ECHO_CHARS])
+            if len(value) <= MAX_ECHO_CHARS
+            else (repr(value[: MAX_ECHO_CHARS - 1] + "…"))
+        )
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() > MAX_ECHO_INT_BITS:
+            digits = int(value.bit_length() * math.log10(2)) + 1
+            return f"an integer of about {digits:,} digits"
+        return _cut(str(value))
+    text = ""
+    try:
+        for piece in json.JSONEncoder(ensure_ascii=False, default=repr).iterencode(value):
+            text += piece
+            if len(text) > MAX_ECHO_CHARS:
+                break
+    except ValueError:  # an integer past Python's 4,300 digits inside a list or object
+        return f"{_type_name(value)} holding a huge integer"
+    return _cut(text)
+
+
+def _cut(text: str) -> str:
     if len(text) > MAX_ECHO_CHARS:
-        text = text[: MAX_ECHO_CHARS - 1] + "…"
-    return f'"{text}"' if isinstance(value, str) else text
+        return text[: MAX_ECHO_CHARS - 1] + "…"
+    return text
 
 
 def puzzle_error(message: str, path: str = "puzzle") -> SolveError:
@@ -290,9 +321,9 @@ def require_int(
     if isinstance(value, bool) or not isinstance(value, int):
         raise SolveError(code, f"{path} must be an integer, not {_type_name(value)}", path)
     if minimum is not None and value < minimum:
-        raise SolveError(code, f"{path} must be at least {minimum}, got {value}", path)
+        raise SolveError(code, f"{path} must be at least {minimum}, got {shown(value)}", path)
     if maximum is not None and value > maximum:
-        raise SolveError(code, f"{path} must be at most {maximum}, got {value}", path)
+        raise SolveError(code, f"{path} must be at most {maximum}, got {shown(value)}", path)
     return value
 
 
@@ -450,7 +481,26 @@ def _parse_subtree(value: Any) -> SubtreeRequest:
         )
     branch = require_int(value.get("branch", 0), "subtree.branch", 0, code=INVALID_REQUEST)
     path = require_list(value.get("path", []), "subtree.path", code=INVALID_REQUEST)
+    for index, step in enumerate(path):
+        _check_path_step(step, f"subtree.path[{index}]")
     return SubtreeRequest(branch, path)
+
+
+def _check_path_step(step: Any, path: str) -> None:
+    """A step of a subtree path is what an engine family names a choice by: an integer (exact
+    cover: an option) or a list of integers (propagation: [variable, part]), none negative."""
+    if isinstance(step, list):
+        for index, number in enumerate(step):
+            require_int(number, f"{path}[{index}]", minimum=0, code=INVALID_REQUEST)
+        return
+    if isinstance(step, bool) or not isinstance(step, int):
+        raise SolveError(
+            INVALID_REQUEST,
+            f"{path} must be an integer or a list of integers, not {_type_name(step)} "
+            f"{shown(step)}",
+            path,
+        )
+    require_int(step, path, minimum=0, code=INVALID_REQUEST)
 
 
 # ---------------------------------------------------------------- JSON with big integers
