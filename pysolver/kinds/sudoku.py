@@ -200,7 +200,7 @@ def _parse_string(
                 allowed = "0-9 and A-F" if zero_based else _allowed_symbols(n)
                 reason = f"means {value}, but a {n}x{n} grid uses only {allowed}"
             raise puzzle_error(
-                f"symbol {char!r} at row {row + 1}, column {col + 1} {reason} "
+                f"symbol {shown(char)} at row {row + 1}, column {col + 1} {reason} "
                 f"({COUNT_FROM_ONE})",
                 path,
             )
