@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -525,10 +526,19 @@ def unlimited_int_digits() -> Iterator[None]:
         sys.set_int_max_str_digits(old)
 
 
+# A lone surrogate: JSON's "\ud800" escape in a request parses to one, and a response may repeat
+# it (in a message, a piece name), but it has no UTF-8 encoding.
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def dumps(obj: Any, indent: int | None = None) -> str:
-    """JSON text of a response, integers of any size written whole."""
+    """JSON text of a response, integers of any size written whole; encodable as UTF-8 (lone
+    surrogates written as JSON's escapes, which is what the request had)."""
     with unlimited_int_digits():
-        return json.dumps(obj, indent=indent, ensure_ascii=False)
+        text = json.dumps(obj, indent=indent, ensure_ascii=False)
+    if LONE_SURROGATE.search(text) is None:
+        return text
+    return LONE_SURROGATE.sub(lambda match: f"\\u{ord(match[0]):04x}", text)
 
 
 MAX_REQUEST_CHARS = 20_000_000
