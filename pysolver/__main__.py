@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import errno
+import io
 import math
 import os
 import re
@@ -231,7 +233,7 @@ class RequestReader(threading.Thread):
     def run(self) -> None:
         try:
             if self.file == "-":
-                self.text = read_request_text(sys.stdin.fileno())
+                self.text = read_request_text(_stdin_fd())
                 return
             fd = os.open(self.file, os.O_RDONLY)
             try:
@@ -240,6 +242,10 @@ class RequestReader(threading.Thread):
                 os.close(fd)
         except (protocol.SolveError, OSError) as error:
             self.error = error
+        except MemoryError:
+            self.error = protocol.SolveError(
+                protocol.TOO_LARGE, "there is not enough memory to read the request"
+            )
 
     def wait(self, stop: StopRequest) -> str | None:
         """The request text, or None when ``stop`` says stop first; raises what reading
@@ -251,7 +257,17 @@ class RequestReader(threading.Thread):
             self.join(0.05)
         if self.error is not None:
             raise self.error
+        if self.text is None:  # the thread ended some other way; its excepthook said how
+            raise OSError(errno.EIO, "reading failed")
         return self.text
+
+
+def _stdin_fd() -> int:
+    """The file descriptor of standard input (OSError when there is none: `<&-`)."""
+    try:
+        return sys.stdin.fileno()
+    except (AttributeError, ValueError, io.UnsupportedOperation):
+        raise OSError(errno.EBADF, "standard input is closed") from None
 
 
 def stopped_while_reading(stop: StopRequest) -> dict[str, Any]:

@@ -413,3 +413,19 @@ def test_a_malformed_scheduler_address_is_a_usage_error(address: str) -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1
     assert "not a scheduler address" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_closed_standard_input_is_a_usage_error() -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(
+        [sys.executable, "-m", "pysolver", "solve", "-"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+        timeout=60,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == "python -m pysolver: cannot read -: standard input is closed"
