@@ -429,3 +429,40 @@ def test_closed_standard_input_is_a_usage_error() -> None:
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == "python -m pysolver: cannot read -: standard input is closed"
+
+
+def catches(pid: int, signum: int) -> bool:
+    """Whether process ``pid`` has a handler for ``signum`` (SigCgt in /proc: Linux only)."""
+    status = (Path("/proc") / str(pid) / "status").read_text()
+    caught = next(line for line in status.splitlines() if line.startswith("SigCgt:"))
+    return bool(int(caught.split()[1], 16) >> (signum - 1) & 1)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_sigterm_while_the_request_is_read_answers_at_once() -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pysolver", "solve", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        env=env,
+    )
+    try:
+        process.stdin.write('{"kind": ')
+        process.stdin.flush()
+        # Once the CLI handles SIGTERM it is waiting for the rest of the request.
+        deadline = time.monotonic() + 30
+        while not catches(process.pid, signal.SIGTERM) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 130
+        out, err = process.stdout.read(), process.stderr.read()
+    finally:
+        process.stdin.close()
+    response = json.loads(out)
+    assert response["cancelled"] and response["error"]["code"] == "cancelled"
+    assert "SIGTERM while reading the request" in response["error"]["message"]
+    assert "Traceback" not in err
