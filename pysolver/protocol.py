@@ -139,6 +139,12 @@ def shown(value: Any) -> str:
     return _cut(text)
 
 
+def field_path(parent: str, key: Any) -> str:
+    """The JSON path of a field the request named (an unknown one, say), its name cut as
+    ``shown`` cuts it: ``subtree.<key>``."""
+    return f"{parent}.{_cut(key) if isinstance(key, str) else shown(key)}"
+
+
 def _cut(text: str) -> str:
     if len(text) > MAX_ECHO_CHARS:
         return text[: MAX_ECHO_CHARS - 1] + "…"
@@ -478,7 +484,7 @@ def _parse_subtree(value: Any) -> SubtreeRequest:
         raise SolveError(
             INVALID_REQUEST,
             f"subtree has an unknown field {shown(unknown[0])}; it takes branch and path",
-            f"subtree.{unknown[0]}",
+            field_path("subtree", unknown[0]),
         )
     branch = require_int(value.get("branch", 0), "subtree.branch", 0, code=INVALID_REQUEST)
     path = require_list(value.get("path", []), "subtree.path", code=INVALID_REQUEST)

@@ -143,6 +143,7 @@ HUGE_NAME = "N" * 1_000_000
     [
         {"kind": "polyomino", "puzzle": {"board": ["..."], "pieces": [HUGE_NAME]}},
         {"kind": "polyomino", "puzzle": {"board": ["..."], "pieces": [{HUGE_NAME: 1}]}},
+        {"kind": "polyomino", "puzzle": {"board": ["..."], "pieces": ["I3"], HUGE_NAME: 1}},
         {
             "kind": "polyomino",
             "puzzle": {"board": ["..."], "pieces": ["I3"]},
@@ -164,6 +165,7 @@ def test_every_message_quoting_the_request_is_capped(request_: dict) -> None:
     assert error["code"] != "internal_error", error
     assert len(error["message"]) < 300, error["message"][:300]
     assert "N" * protocol.MAX_ECHO_CHARS not in error["message"]
+    assert len(error["path"]) < 100, error["path"][:300]
 
 
 def test_shown_cuts_strings_containers_and_huge_integers() -> None:

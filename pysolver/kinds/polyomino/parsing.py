@@ -20,6 +20,7 @@ from pysolver.pieces import (
 from pysolver.protocol import (
     TOO_LARGE,
     SolveError,
+    field_path,
     puzzle_error,
     require_bool,
     require_dict,
@@ -155,7 +156,7 @@ def parse_puzzle(puzzle: Any) -> Tiling:
         raise puzzle_error(
             f"puzzle has unknown field {shown(unknown[0])}; a polyomino puzzle has board, pieces, "
             "reflections",
-            f"puzzle.{unknown[0]}",
+            field_path("puzzle", unknown[0]),
         )
     for key in ("board", "pieces"):
         if key not in puzzle:
