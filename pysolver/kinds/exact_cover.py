@@ -481,8 +481,7 @@ def encode(
                 problem = (
                     f"{label} gives the primary item {shown(item_name)} a colour "
                     f"({shown(name)}); only secondary items can have colours (declare it after "
-                    "'|' or in "
-                    '"secondary", or drop the colour)'
+                    """'|' or in "secondary", or drop the colour)"""
                 )
             if problem is not None or item is None:  # (item is None always has a problem)
                 problem = problem or f"{label} names {shown(name)}, which is not a declared item"

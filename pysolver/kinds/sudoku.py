@@ -175,7 +175,7 @@ def _parse_string(
     # not about its digits being too large for a 3x3 grid.
     shape = _box_shape(n, box)
     if style == "auto":
-        zero_based = n == 16 and "0" in symbols and "." in symbols and "G" not in symbols.upper()
+        zero_based = n == 16 and "0" in symbols and "." in symbols and not {"G", "g"} & set(symbols)
     else:
         zero_based = style == "0-F"
         if zero_based and n != 16:
