@@ -15,6 +15,9 @@ from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error, shown
 
 MAX_URL_CHARS = 100_000
 URL_PATH = "puzzle.url"
+# A grid side written with more digits than this is refused before it is read as a number
+# (Python refuses to read one of more than 4,300 digits; no grid has even a billion columns).
+MAX_SIDE_DIGITS = 9
 
 Clue = tuple[int, int, int]
 
@@ -61,6 +64,12 @@ def parse_url(url: str) -> tuple[int, int, list[Clue]]:
             raise puzzle_error(
                 f"the URL's {name} {shown(value)} is not a whole number written with the digits "
                 "0-9",
+                path,
+            )
+        if len(value) > MAX_SIDE_DIGITS:
+            raise SolveError(
+                TOO_LARGE,
+                f"the URL's {name} {shown(value)} has {len(value):,} digits; no grid is that large",
                 path,
             )
     cols, rows = int(fields[0]), int(fields[1])

@@ -157,8 +157,14 @@ HUGE_NAME = "N" * 1_000_000
         {"kind": "sudoku", "puzzle": {"grid": "." * 81, "symbols": HUGE_NAME}},
         {"kind": "domino", "puzzle": {"board": ["..", HUGE_NAME]}},
         {"kind": "shikaku", "puzzle": {"url": "https://puzz.link/p?" + HUGE_NAME + "/4/3/g"}},
+        {
+            "kind": "shikaku",
+            "puzzle": {"url": "https://puzz.link/p?shikaku/" + "9" * 5000 + "/3/g"},
+        },
+        {"kind": "shikaku", "puzzle": {"rows": 3, "cols": 3, "clues": [[0, 0, 10**4300]]}},
+        {"kind": "shikaku", "puzzle": {"rows": 10**5000, "cols": 3, "clues": []}},
     ],
-    ids=lambda request_: str(request_)[:60],
+    ids=protocol.shown,
 )
 def test_every_message_quoting_the_request_is_capped(request_: dict) -> None:
     error = error_of(request_)
