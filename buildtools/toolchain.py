@@ -17,6 +17,8 @@ TEST_REQUIREMENTS = (
     "pytest-playwright==0.10.0",
     "ruff==0.17.5",
     "mypy==2.4.1",
+    # Property-based fuzzing of the protocol (tests/test_fuzz_protocol.py).
+    "hypothesis==6.170.15",
     # The optional "dask" extra of pyproject.toml (the same pin): the cluster tests use it.
     "dask[distributed]==2026.8.0",
 )

@@ -3,16 +3,28 @@
 from __future__ import annotations
 
 import argparse
+import codecs
+import errno
+import io
 import math
 import os
+import re
 import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from time import perf_counter
 from typing import Any
 
 from pysolver import __version__, protocol
 from pysolver.api import answer_task, solve
 from pysolver.kinds import KINDS
+
+# A stopped answer (Ctrl-C, a signal, --timeout) lists at most this many solutions: the user
+# asked to stop, and writing every kept solution (up to the listing cap, tens of MB of JSON)
+# would go on for seconds after that. The count stays exact; ``solutions_truncated`` says so.
+STOPPED_LISTING = 1000
 
 DESCRIPTION = f"""\
 Solve a puzzle given as a JSON request and print the JSON response.
@@ -22,8 +34,10 @@ Kinds: {", ".join(KINDS)}. Modes: solve (first LIMIT solutions), count (count so
 LIMIT caps the count), random (LIMIT distinct solutions in an order fixed by SEED), trace (the
 search's steps while finding LIMIT solutions, at most "max_steps" of them).
 Exit status: 0 when the response is ok, 1 when the request was invalid (the error JSON is
-still printed), 2 for bad command-line usage, 130 when the search was stopped by Ctrl-C or
---timeout (the partial answer, with "cancelled": true, is still printed).
+still printed), 2 for bad command-line usage, 130 when the search was stopped by Ctrl-C,
+SIGTERM, SIGHUP or --timeout (the partial answer, with "cancelled": true, is still printed; it
+lists at most {STOPPED_LISTING:,} solutions, its count stays exact). --timeout also covers
+reading the request, which is refused past {protocol.MAX_REQUEST_CHARS:,} characters.
 """
 
 EXAMPLES = """\
@@ -42,9 +56,13 @@ def positive_seconds(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(
+            f"{protocol.shown(text)} is not a number of seconds"
+        ) from None
     if not math.isfinite(seconds) or seconds <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a finite number of seconds above 0")
+        raise argparse.ArgumentTypeError(
+            f"{protocol.shown(text)} must be a finite number of seconds above 0"
+        )
     return seconds
 
 
@@ -92,30 +110,188 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# A Dask scheduler address: an optional scheme Dask speaks over a network, a host name or
+# address (IPv6 in brackets) and a port.
+SCHEDULER_ADDRESS = re.compile(
+    r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+):(?P<port>[0-9]{1,5})"
+)
+
+
+def check_scheduler_address(text: str) -> None:
+    """A --scheduler value: tcp://HOST:PORT (or tls://, ws://, wss://, ucx://; no scheme is
+    tcp). Checked after parsing, so a bad one is one line on stderr (argparse adds its usage)."""
+    match = SCHEDULER_ADDRESS.fullmatch(text)
+    if match is None or not 0 < int(match["port"]) < 65536:
+        raise _UsageError(
+            f"--scheduler {protocol.shown(text)} is not a scheduler address; write "
+            "tcp://HOST:PORT (or tls://HOST:PORT for a cluster with TLS)"
+        )
+
+
 def positive_int(text: str) -> int:
     """A --jobs value: a whole number of at least 1."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{protocol.shown(text)} is not a whole number") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+        raise argparse.ArgumentTypeError(f"{protocol.shown(text)} must be at least 1")
     return value
 
 
+# What stops a run as Ctrl-C does: the terminal's SIGINT, and SIGTERM and SIGHUP (what
+# `timeout`, job schedulers, systemd, Docker and a closed terminal send).
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
 class StopRequest:
-    """The CLI's cancel hook: set by Ctrl-C (once; a second Ctrl-C quits at once) or a deadline."""
+    """The CLI's cancel hook: set by a stop signal or the deadline.
+
+    A second signal of the same kind raises KeyboardInterrupt at once (a second Ctrl-C quits),
+    which still runs the ``finally`` blocks that end the worker pool.
+    """
 
     def __init__(self, timeout: float | None) -> None:
+        self.timeout = timeout
         self.deadline = None if timeout is None else perf_counter() + timeout
-        self.interrupted = False
+        self.signal_name: str | None = None
 
-    def on_interrupt(self, signum: int, frame: object) -> None:
-        self.interrupted = True
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    def on_signal(self, signum: int, frame: object) -> None:
+        self.signal_name = signal.Signals(signum).name
+        signal.signal(signum, signal.default_int_handler)
+
+    @property
+    def interrupted(self) -> bool:
+        return self.signal_name is not None
 
     def __call__(self) -> bool:
         return self.interrupted or (self.deadline is not None and perf_counter() >= self.deadline)
+
+    def reason(self) -> str:
+        """Why the run stopped, for a message: the signal, or the timeout."""
+        if self.signal_name is not None:
+            return "Ctrl-C" if self.signal_name == "SIGINT" else self.signal_name
+        return f"the {self.timeout:g} s timeout"
+
+
+@contextmanager
+def stopping_on_signals(stop: StopRequest) -> Iterator[None]:
+    """Turn the stop signals into ``stop`` while the block runs (main thread only: Python
+    delivers signals there, and ``main`` may be called from a test's thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {signum: signal.signal(signum, stop.on_signal) for signum in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+# Bytes read at a time: few system calls, and an over-long request is refused holding at most
+# the limit plus one chunk.
+READ_CHUNK = 1 << 20
+
+
+def read_request_text(fd: int, limit: int = protocol.MAX_REQUEST_CHARS) -> str:
+    """The UTF-8 text of ``fd`` up to its end, refused (``too_large``) as soon as it passes
+    ``limit`` characters, so an over-long request never sits in memory whole."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    parts: list[str] = []
+    chars = 0
+    while True:
+        chunk = os.read(fd, READ_CHUNK)
+        try:
+            text = decoder.decode(chunk, final=not chunk)
+        except UnicodeDecodeError as exc:
+            raise protocol.SolveError(
+                protocol.INVALID_JSON, f"request is not UTF-8 text: {exc.reason}"
+            ) from None
+        chars += len(text)
+        if chars > limit:
+            raise protocol.request_too_large(limit)
+        parts.append(text)
+        if not chunk:
+            return "".join(parts)
+
+
+class RequestReader(threading.Thread):
+    """Reads the request in the background, so a deadline or a signal can end the wait (a
+    pipe held open blocks a read for as long as the writer likes). A daemon: a read still
+    blocked when the CLI answers does not keep the process alive. ``os.read`` holds no Python
+    lock, so the blocked thread cannot stall the interpreter's exit."""
+
+    def __init__(self, file: str) -> None:
+        super().__init__(name="pysolver-read-request", daemon=True)
+        self.file = file
+        self.text: str | None = None
+        self.error: protocol.SolveError | OSError | None = None
+
+    def run(self) -> None:
+        try:
+            if self.file == "-":
+                self.text = read_request_text(_stdin_fd())
+                return
+            fd = os.open(self.file, os.O_RDONLY)
+            try:
+                self.text = read_request_text(fd)
+            finally:
+                os.close(fd)
+        except (protocol.SolveError, OSError) as error:
+            self.error = error
+        except MemoryError:
+            self.error = protocol.SolveError(
+                protocol.TOO_LARGE, "there is not enough memory to read the request"
+            )
+
+    def wait(self, stop: StopRequest) -> str | None:
+        """The request text, or None when ``stop`` says stop first; raises what reading
+        raised (SolveError: refused; OSError: unreadable)."""
+        self.start()
+        while self.is_alive():
+            if stop():
+                return None
+            self.join(0.05)
+        if self.error is not None:
+            raise self.error
+        if self.text is None:  # the thread ended some other way; its excepthook said how
+            raise OSError(errno.EIO, "reading failed")
+        return self.text
+
+
+def _stdin_fd() -> int:
+    """The file descriptor of standard input (OSError when there is none: `<&-`)."""
+    try:
+        return sys.stdin.fileno()
+    except (AttributeError, ValueError, io.UnsupportedOperation):
+        raise OSError(errno.EBADF, "standard input is closed") from None
+
+
+def stopped_while_reading(stop: StopRequest) -> dict[str, Any]:
+    """The answer when the stop came before the request was read: nothing was solved."""
+    message = f"stopped by {stop.reason()} while reading the request; nothing was solved"
+    return {
+        "ok": False,
+        "cancelled": True,
+        "complete": False,
+        "error": {"code": protocol.CANCELLED, "message": message, "path": ""},
+    }
+
+
+def trim_stopped_answer(response: dict[str, Any]) -> None:
+    """A stopped answer lists at most ``STOPPED_LISTING`` solutions (see its comment)."""
+    solutions = response.get("solutions")
+    if not response.get("cancelled") or not isinstance(solutions, list):
+        return
+    if len(solutions) <= STOPPED_LISTING:
+        return
+    for name in ("solutions", *protocol.SOLUTION_FIELDS):
+        if isinstance(response.get(name), list):
+            response[name] = response[name][:STOPPED_LISTING]
+    response["solutions_truncated"] = True
 
 
 def _print_progress(report: dict[str, Any]) -> None:
@@ -136,7 +312,10 @@ def _solve_on_dask(
 ) -> dict[str, Any]:
     from pysolver.parallel.dask_cluster import DaskRunner  # Dask loads only when named
 
-    runner = DaskRunner(address, answer_task)
+    try:
+        runner = DaskRunner(address, answer_task)
+    except (RuntimeError, ValueError) as error:  # no Dask, no scheduler at that address
+        raise _UsageError(str(error)) from None
     try:
         return solve(request, progress=progress, cancel=stop, runner=runner)
     finally:
@@ -151,48 +330,55 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     # The deadline counts from here: reading and parsing a big request is part of the wait.
     stop = StopRequest(args.timeout)
-    try:
-        if args.file == "-":
-            text = sys.stdin.buffer.read()
-        else:
-            with open(args.file, "rb") as handle:
-                text = handle.read()
-    except OSError as exc:
-        print(f"python -m pysolver: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    overrides = {
-        name: getattr(args, name)
-        for name in ("mode", "limit", "seed", "engine", "jobs")
-        if getattr(args, name) is not None
-    }
-    try:
-        request = protocol.loads(text)
-    except protocol.SolveError as error:
-        response = protocol.error_response(error)
-    else:
-        if isinstance(request, dict):
-            request.update(overrides)
-        progress = _print_progress if args.progress else None
-        previous = signal.signal(signal.SIGINT, stop.on_interrupt)
+    with stopping_on_signals(stop):
         try:
-            if args.scheduler is None:
-                response = solve(request, progress=progress, cancel=stop)
-            else:
-                response = _solve_on_dask(args.scheduler, request, progress, stop)
-        except RuntimeError as error:  # no Dask, or no scheduler at that address
+            if args.scheduler is not None:
+                check_scheduler_address(args.scheduler)
+            response = _answer(args, stop)
+        except OSError as exc:
+            print(f"python -m pysolver: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+            return 2
+        except _UsageError as error:
             print(f"python -m pysolver: {error}", file=sys.stderr)
             return 2
-        finally:
-            signal.signal(signal.SIGINT, previous)
-    try:
-        print(protocol.dumps(response, indent=args.indent), flush=True)
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): not an error of ours. Point stdout at devnull
-        # so the interpreter's final flush does not complain either.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        trim_stopped_answer(response)
+        try:
+            print(protocol.dumps(response, indent=args.indent), flush=True)
+        except BrokenPipeError:
+            # The reader went away (e.g. `| head`): not an error of ours. Point stdout at
+            # devnull so the interpreter's final flush does not complain either.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if response.get("cancelled"):
         return 130
     return 0 if response.get("ok") else 1
+
+
+class _UsageError(Exception):
+    """The command line names something unusable (no Dask, an unreachable scheduler)."""
+
+
+def _answer(args: argparse.Namespace, stop: StopRequest) -> dict[str, Any]:
+    """The response to the request in ``args.file``, stopping when ``stop`` says."""
+    try:
+        text = RequestReader(args.file).wait(stop)
+        if text is None:
+            return stopped_while_reading(stop)
+        request = protocol.loads(text)
+    except protocol.SolveError as error:
+        return protocol.error_response(error)
+    del text  # the parsed request is what the solve needs; the text may be 20 MB
+    if isinstance(request, dict):
+        request.update(
+            {
+                name: getattr(args, name)
+                for name in ("mode", "limit", "seed", "engine", "jobs")
+                if getattr(args, name) is not None
+            }
+        )
+    progress = _print_progress if args.progress else None
+    if args.scheduler is None:
+        return solve(request, progress=progress, cancel=stop)
+    return _solve_on_dask(args.scheduler, request, progress, stop)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error, require_list, require_str
+from pysolver.protocol import (
+    TOO_LARGE,
+    SolveError,
+    puzzle_error,
+    require_list,
+    require_str,
+    shown,
+)
 
 
 def read_board_rows(value: Any, path: str, max_side: int) -> list[str]:
@@ -42,7 +49,7 @@ def read_board_rows(value: Any, path: str, max_side: int) -> list[str]:
         column = next((i for i, ch in enumerate(text) if ch not in ".#"), None)
         if column is not None:
             raise puzzle_error(
-                f"{row_path} has {text[column]!r} at column {column}; use '.' for a cell to "
+                f"{row_path} has {shown(text[column])} at column {column}; use '.' for a cell to "
                 "cover and '#' for no cell",
                 row_path,
             )

@@ -32,7 +32,9 @@ This module holds what every kind needs to read a request: the error type, the p
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -62,10 +64,14 @@ UNKNOWN_MODE = "unknown_mode"
 UNKNOWN_ENGINE = "unknown_engine"
 TOO_LARGE = "too_large"
 INTERNAL_ERROR = "internal_error"
+# Stopped before there was anything to answer: the page's client, and the CLI when its
+# --timeout or a signal comes while the request is still being read.
+CANCELLED = "cancelled"
 
 # Every error code a response can carry, with what it means to a person. The first group comes
-# from Python (``solve``); the last three are made by the page's JavaScript client around the
-# worker and never by Python, but live here so both sides read one list (facts.json).
+# from ``solve``; the last three are made around it, by the page's JavaScript client (and
+# ``cancelled`` also by the CLI, ``pysolver.__main__``), but live here so both sides read one
+# list (facts.json).
 ERROR_CODES = {
     INVALID_JSON: "The request is not valid JSON.",
     INVALID_REQUEST: "A field of the request (mode, limit, seed, engine...) is wrong.",
@@ -75,7 +81,8 @@ ERROR_CODES = {
     UNKNOWN_ENGINE: "This kind has no engine of that name.",
     TOO_LARGE: "The puzzle is larger than the documented limits; the message says what to shrink.",
     INTERNAL_ERROR: "A bug in pysolver; please report it with the request.",
-    "cancelled": "(page only) The solve was cancelled before Python answered.",
+    CANCELLED: "The solve was stopped before there was an answer (the page's cancel; the CLI's "
+    "--timeout or a signal while the request was still being read).",
     "unavailable": "(page only) The Python runtime could not be loaded or has stopped.",
     "client_error": "(page only) The page could not send the request or read the answer.",
 }
@@ -97,16 +104,51 @@ class SolveError(Exception):
         return {"code": self.code, "message": self.message, "path": self.path}
 
 
-# Longest piece of user input a message repeats: a 10 MB kind must not make a 10 MB message.
-MAX_ECHO_CHARS = 40
+# Longest piece of user input a message repeats: a 10 MB piece name must not make a 10 MB
+# message. Every message that quotes the request goes through ``shown``.
+MAX_ECHO_CHARS = 60
+# Integers longer than this many bits are described, not written: writing one costs time
+# quadratic in its length, and past 4,300 digits Python refuses to (``ValueError``).
+MAX_ECHO_INT_BITS = 200
 
 
 def shown(value: Any) -> str:
-    """A value from the request as a message repeats it: quoted, and cut to a readable length."""
-    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    """A value from the request as a message repeats it: a string as Python quotes it
+    (control characters escaped), anything else as JSON, cut to ``MAX_ECHO_CHARS`` with an
+    ellipsis (without writing out a huge value)."""
+    if isinstance(value, str):
+        # Cut before repr: a huge string is not copied whole; repr escapes control characters.
+        return (
+            repr(value[:MAX_ECHO_CHARS])
+            if len(value) <= MAX_ECHO_CHARS
+            else (repr(value[: MAX_ECHO_CHARS - 1] + "…"))
+        )
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() > MAX_ECHO_INT_BITS:
+            digits = int(value.bit_length() * math.log10(2)) + 1
+            return f"an integer of about {digits:,} digits"
+        return _cut(str(value))
+    text = ""
+    try:
+        for piece in json.JSONEncoder(ensure_ascii=False, default=repr).iterencode(value):
+            text += piece
+            if len(text) > MAX_ECHO_CHARS:
+                break
+    except ValueError:  # an integer past Python's 4,300 digits inside a list or object
+        return f"{_type_name(value)} holding a huge integer"
+    return _cut(text)
+
+
+def field_path(parent: str, key: Any) -> str:
+    """The JSON path of a field the request named (an unknown one, say), its name cut as
+    ``shown`` cuts it: ``subtree.<key>``."""
+    return f"{parent}.{_cut(key) if isinstance(key, str) else shown(key)}"
+
+
+def _cut(text: str) -> str:
     if len(text) > MAX_ECHO_CHARS:
-        text = text[: MAX_ECHO_CHARS - 1] + "…"
-    return f'"{text}"' if isinstance(value, str) else text
+        return text[: MAX_ECHO_CHARS - 1] + "…"
+    return text
 
 
 def puzzle_error(message: str, path: str = "puzzle") -> SolveError:
@@ -286,9 +328,9 @@ def require_int(
     if isinstance(value, bool) or not isinstance(value, int):
         raise SolveError(code, f"{path} must be an integer, not {_type_name(value)}", path)
     if minimum is not None and value < minimum:
-        raise SolveError(code, f"{path} must be at least {minimum}, got {value}", path)
+        raise SolveError(code, f"{path} must be at least {minimum}, got {shown(value)}", path)
     if maximum is not None and value > maximum:
-        raise SolveError(code, f"{path} must be at most {maximum}, got {value}", path)
+        raise SolveError(code, f"{path} must be at most {maximum}, got {shown(value)}", path)
     return value
 
 
@@ -442,11 +484,30 @@ def _parse_subtree(value: Any) -> SubtreeRequest:
         raise SolveError(
             INVALID_REQUEST,
             f"subtree has an unknown field {shown(unknown[0])}; it takes branch and path",
-            f"subtree.{unknown[0]}",
+            field_path("subtree", unknown[0]),
         )
     branch = require_int(value.get("branch", 0), "subtree.branch", 0, code=INVALID_REQUEST)
     path = require_list(value.get("path", []), "subtree.path", code=INVALID_REQUEST)
+    for index, step in enumerate(path):
+        _check_path_step(step, f"subtree.path[{index}]")
     return SubtreeRequest(branch, path)
+
+
+def _check_path_step(step: Any, path: str) -> None:
+    """A step of a subtree path is what an engine family names a choice by: an integer (exact
+    cover: an option) or a list of integers (propagation: [variable, part]), none negative."""
+    if isinstance(step, list):
+        for index, number in enumerate(step):
+            require_int(number, f"{path}[{index}]", minimum=0, code=INVALID_REQUEST)
+        return
+    if isinstance(step, bool) or not isinstance(step, int):
+        raise SolveError(
+            INVALID_REQUEST,
+            f"{path} must be an integer or a list of integers, not {_type_name(step)} "
+            f"{shown(step)}",
+            path,
+        )
+    require_int(step, path, minimum=0, code=INVALID_REQUEST)
 
 
 # ---------------------------------------------------------------- JSON with big integers
@@ -471,26 +532,50 @@ def unlimited_int_digits() -> Iterator[None]:
         sys.set_int_max_str_digits(old)
 
 
+# A lone surrogate: JSON's "\ud800" escape in a request parses to one, and a response may repeat
+# it (in a message, a piece name), but it has no UTF-8 encoding.
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def dumps(obj: Any, indent: int | None = None) -> str:
-    """JSON text of a response, integers of any size written whole."""
+    """JSON text of a response, integers of any size written whole; encodable as UTF-8 (lone
+    surrogates written as JSON's escapes, which is what the request had)."""
     with unlimited_int_digits():
-        return json.dumps(obj, indent=indent, ensure_ascii=False)
+        text = json.dumps(obj, indent=indent, ensure_ascii=False)
+    if LONE_SURROGATE.search(text) is None:
+        return text
+    return LONE_SURROGATE.sub(lambda match: f"\\u{ord(match[0]):04x}", text)
 
 
 MAX_REQUEST_CHARS = 20_000_000
+# UTF-8 spends at most this many bytes on a character: longer bytes are over the limit unread.
+MAX_UTF8_BYTES_PER_CHAR = 4
+
+
+def request_too_large(limit: int = MAX_REQUEST_CHARS, length: int | None = None) -> SolveError:
+    """The refusal of a request text over ``limit`` characters (its ``length`` when known: a
+    bounded read stops one character past the limit)."""
+    if length is None:
+        size = f"longer than the limit of {limit:,} characters"
+    else:
+        size = f"{length:,} characters; the limit is {limit:,}"
+    return SolveError(TOO_LARGE, f"request is {size}; send a smaller one")
 
 
 def loads(text: str | bytes) -> Any:
-    """Parse request JSON, raising ``SolveError(invalid_json)`` with the position on failure."""
+    """Parse request JSON, raising ``SolveError(invalid_json)`` with the position on failure.
+
+    Text over ``MAX_REQUEST_CHARS`` characters is refused (``too_large``) before it is
+    parsed, and bytes too long to decode within the limit before they are decoded."""
     if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_REQUEST_CHARS * MAX_UTF8_BYTES_PER_CHAR:
+            raise request_too_large()
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise SolveError(INVALID_JSON, f"request is not UTF-8 text: {exc}") from None
+            raise SolveError(INVALID_JSON, f"request is not UTF-8 text: {exc.reason}") from None
     if len(text) > MAX_REQUEST_CHARS:
-        raise SolveError(
-            TOO_LARGE, f"request is {len(text):,} characters; the limit is {MAX_REQUEST_CHARS:,}"
-        )
+        raise request_too_large(length=len(text))
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

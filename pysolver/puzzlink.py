@@ -15,6 +15,9 @@ from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error, shown
 
 MAX_URL_CHARS = 100_000
 URL_PATH = "puzzle.url"
+# A grid side written with more digits than this is refused before it is read as a number
+# (Python refuses to read one of more than 4,300 digits; no grid has even a billion columns).
+MAX_SIDE_DIGITS = 9
 
 Clue = tuple[int, int, int]
 
@@ -44,8 +47,8 @@ def parse_url(url: str) -> tuple[int, int, list[Clue]]:
     kind = parts[0].lower().removesuffix("_edit")
     if kind not in ("shikaku", "sikaku"):
         raise puzzle_error(
-            f"not a Shikaku URL: expected ...?shikaku/<cols>/<rows>/<data>, found {parts[0]!r} "
-            "where the puzzle type should be",
+            "not a Shikaku URL: expected ...?shikaku/<cols>/<rows>/<data>, found "
+            f"{shown(parts[0])} where the puzzle type should be",
             path,
         )
     # Skip flag tokens some editors insert before the size (e.g. "edit").
@@ -61,6 +64,12 @@ def parse_url(url: str) -> tuple[int, int, list[Clue]]:
             raise puzzle_error(
                 f"the URL's {name} {shown(value)} is not a whole number written with the digits "
                 "0-9",
+                path,
+            )
+        if len(value) > MAX_SIDE_DIGITS:
+            raise SolveError(
+                TOO_LARGE,
+                f"the URL's {name} {shown(value)} has {len(value):,} digits; no grid is that large",
                 path,
             )
     cols, rows = int(fields[0]), int(fields[1])
@@ -94,8 +103,8 @@ def _decode_numbers(data: str, rows: int, cols: int) -> list[Clue]:
             chunk = data[position + 1 : position + 1 + digits]
             if len(chunk) != digits or any(c not in _HEX for c in chunk):
                 raise puzzle_error(
-                    f"the URL data has {char!r} at character {position} followed by "
-                    f"{chunk!r}; it must be followed by {digits} hex digits",
+                    f"the URL data has {shown(char)} at character {position} followed by "
+                    f"{shown(chunk)}; it must be followed by {digits} hex digits",
                     path,
                 )
             clues.append((cell // cols, cell % cols, int(chunk, 16) + offset))
@@ -112,7 +121,7 @@ def _decode_numbers(data: str, rows: int, cols: int) -> list[Clue]:
             )
         else:
             raise puzzle_error(
-                f"the URL data has an unexpected character {char!r} at position {position}",
+                f"the URL data has an unexpected character {shown(char)} at position {position}",
                 path,
             )
     for row, col, size in clues:

@@ -135,6 +135,95 @@ def test_echoed_input_is_cut_to_a_readable_length(field):
     assert len(error["message"]) < 200
 
 
+HUGE_NAME = "N" * 1_000_000
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"kind": "polyomino", "puzzle": {"board": ["..."], "pieces": [HUGE_NAME]}},
+        {"kind": "polyomino", "puzzle": {"board": ["..."], "pieces": [{HUGE_NAME: 1}]}},
+        {"kind": "polyomino", "puzzle": {"board": ["..."], "pieces": ["I3"], HUGE_NAME: 1}},
+        {
+            "kind": "polyomino",
+            "puzzle": {"board": ["..."], "pieces": ["I3"]},
+            "symmetry": HUGE_NAME,
+        },
+        {"kind": "exact_cover", "puzzle": {"items": ["a"], "options": [[HUGE_NAME]]}},
+        {"kind": "exact_cover", "puzzle": {"text": "a\n" + HUGE_NAME + "|x\n"}},
+        {"kind": "exact_cover", "puzzle": PUZZLE, "subtree": {"path": [HUGE_NAME]}},
+        {"kind": "exact_cover", "puzzle": PUZZLE, "subtree": {HUGE_NAME: 1}},
+        {"kind": "exact_cover", "puzzle": PUZZLE, "subtree": {"path": [10**4000]}},
+        {"kind": "sudoku", "puzzle": {"grid": "." * 81, "symbols": HUGE_NAME}},
+        {"kind": "domino", "puzzle": {"board": ["..", HUGE_NAME]}},
+        {"kind": "shikaku", "puzzle": {"url": "https://puzz.link/p?" + HUGE_NAME + "/4/3/g"}},
+        {
+            "kind": "shikaku",
+            "puzzle": {"url": "https://puzz.link/p?shikaku/" + "9" * 5000 + "/3/g"},
+        },
+        {"kind": "shikaku", "puzzle": {"rows": 3, "cols": 3, "clues": [[0, 0, 10**4300]]}},
+        {"kind": "shikaku", "puzzle": {"rows": 10**5000, "cols": 3, "clues": []}},
+    ],
+    ids=protocol.shown,
+)
+def test_every_message_quoting_the_request_is_capped(request_: dict) -> None:
+    error = error_of(request_)
+    assert error["code"] != "internal_error", error
+    assert len(error["message"]) < 300, error["message"][:300]
+    assert "N" * protocol.MAX_ECHO_CHARS not in error["message"]
+    assert len(error["path"]) < 100, error["path"][:300]
+
+
+def test_shown_cuts_strings_containers_and_huge_integers() -> None:
+    assert protocol.shown("abc") == "'abc'"
+    cut = protocol.shown("x" * 1000)
+    assert len(cut) == protocol.MAX_ECHO_CHARS + 2 and cut.endswith("…'")
+    assert protocol.shown("a\nb") == "'a\\nb'"  # control characters stay on one line
+    assert protocol.shown([1, 2]) == "[1, 2]"
+    assert len(protocol.shown(list(range(10**6)))) == protocol.MAX_ECHO_CHARS
+    assert protocol.shown(10**5000) == "an integer of about 5,001 digits"
+    assert protocol.shown({"a": [10**5000]}) == "an object holding a huge integer"
+
+
+@pytest.mark.parametrize("kind", ["exact_cover", "polyomino", "shikaku"])
+@pytest.mark.parametrize("step", [1.0, "1", None, True, -1, [0, 1.0], [0, -1], {"a": 1}])
+def test_a_subtree_path_step_that_is_not_an_integer_or_list_of_them_is_refused(
+    kind: str, step: object
+) -> None:
+    puzzles = {
+        "exact_cover": PUZZLE,
+        "polyomino": {"board": ["..."], "pieces": ["I3"]},
+        "shikaku": {"rows": 2, "cols": 2, "clues": [[0, 0, 4]]},
+    }
+    request_ = {"kind": kind, "engine": "dlx", "puzzle": puzzles[kind], "subtree": {"path": [step]}}
+    if kind == "polyomino":
+        del request_["engine"]
+    error = error_of(request_)
+    assert error["code"] == "invalid_request"
+    assert error["path"].startswith("subtree.path[0]")
+
+
+@pytest.mark.parametrize("field", ["limit", "seed", "jobs", "max_steps"])
+def test_an_integer_past_4300_digits_is_refused_not_an_internal_error(field: str) -> None:
+    request_ = {"kind": "exact_cover", "puzzle": PUZZLE, field: 10**5000}
+    if field == "max_steps":
+        request_["mode"] = "trace"
+    response = pysolver.solve(request_)
+    if response["ok"]:  # an unbounded field: a huge limit is a valid request
+        assert field in ("limit", "seed")
+        return
+    assert response["error"]["code"] == "invalid_request"
+    assert "5,001 digits" in response["error"]["message"]
+
+
+def test_request_text_over_the_limit_is_refused_before_it_is_parsed() -> None:
+    error = error_of(" " * (protocol.MAX_REQUEST_CHARS + 1))
+    assert error["code"] == "too_large" and "20,000,001 characters" in error["message"]
+    too_long_to_decode = b" " * (protocol.MAX_REQUEST_CHARS * protocol.MAX_UTF8_BYTES_PER_CHAR + 1)
+    error = error_of(too_long_to_decode)
+    assert error["code"] == "too_large" and "longer than the limit" in error["message"]
+
+
 # ---------------------------------------------------------------- trace mode and heatmaps
 
 
@@ -234,3 +323,11 @@ def test_recent_solutions_in_progress_reports_only_when_asked() -> None:
             plain: list[dict] = []
             solve(request, progress=plain.append, cancel=lambda p=plain: len(p) > 3)
             assert plain and not any("recent" in report for report in plain)
+
+
+@pytest.mark.parametrize("char", ["ﬀ", "ı", "ſ", "ß", "İ"])
+def test_sudoku_letters_whose_case_changes_length_or_script_are_not_symbols(char: str) -> None:
+    # "ﬀ".upper() is "FF" and "ı".upper() is "I": neither is one of the grid's symbols.
+    error = error_of({"kind": "sudoku", "puzzle": {"grid": "." * 15 + char + "." * 240}})
+    assert error["code"] == "invalid_puzzle"
+    assert f"symbol {char!r} at row 1, column 16 is not a symbol" in error["message"]

@@ -53,7 +53,7 @@ def test_format_url_writes_the_clues_it_is_given() -> None:
     [
         ("https://puzz.link/p?nurikabe/4/3/g6n6g", "not a Shikaku URL"),
         ("https://puzz.link/p?shikaku/4", "lacks the grid size"),
-        ("https://puzz.link/p?shikaku/x/3/g6n6g", 'columns "x" is not a whole number'),
+        ("https://puzz.link/p?shikaku/x/3/g6n6g", "columns 'x' is not a whole number"),
         ("https://puzz.link/p?shikaku/4/0/g6n6g", "rows must be at least 1"),
         ("https://puzz.link/p?shikaku/4/3/g6n6gz", "goes on past the last of the 12 cells"),
         ("https://puzz.link/p?shikaku/4/3/h-6", "followed by 2 hex digits"),

@@ -27,6 +27,7 @@ from types import ModuleType
 from pysolver import budget
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import InvalidPath, Split, split_tree
+from pysolver.protocol import shown
 
 # The family's engines: name -> module. Each imports ``ExactCoverProblem`` from here, so they
 # are imported on first use (``engine_modules``) rather than at the top of this module.
@@ -318,8 +319,8 @@ def reduce(problem: ExactCoverProblem, path: list[int], *, singles: bool = False
         if option not in options:
             raise InvalidPath(
                 step,
-                f"option {option!r} is not one of the options of item {item}, where the search "
-                f"branches at step {step}",
+                f"option {shown(option)} is not one of the options of item {item}, where "
+                f"the search branches at step {step}",
             )
         node = _child(problem, node, option, singles)
     if node is None:

@@ -66,6 +66,7 @@ from pysolver.protocol import (
     require_int,
     require_list,
     response_fields,
+    shown,
 )
 
 ENGINE_MODULES = {"profile_dp": profile_dp, "formula": kasteleyn, "cftp": cftp}
@@ -170,7 +171,9 @@ def _parse_grid(puzzle: dict[str, Any]) -> tuple[int, int, list[int], str]:
     for name, value in (("rows", rows), ("cols", cols)):
         if value > MAX_SIDE:
             raise SolveError(
-                TOO_LARGE, f"puzzle.{name} is {value}; the limit is {MAX_SIDE}", f"puzzle.{name}"
+                TOO_LARGE,
+                f"puzzle.{name} is {shown(value)}; the limit is {MAX_SIDE}",
+                f"puzzle.{name}",
             )
     full = (1 << cols) - 1
     open_rows = [full] * rows

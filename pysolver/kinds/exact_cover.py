@@ -73,6 +73,7 @@ from pysolver.protocol import (
     require_list,
     require_str,
     response_fields,
+    shown,
 )
 
 # Primary names, secondary names, options as names, per option (label for messages, JSON path,
@@ -348,7 +349,7 @@ def _read_text(
         for token in tokens:
             if "|" in token and token != "|":
                 raise puzzle_error(
-                    f"line {number}: {token!r} contains '|', which only separates primary "
+                    f"line {number}: {shown(token)} contains '|', which only separates primary "
                     "from secondary items on the items line",
                     "puzzle.text",
                 )
@@ -437,10 +438,10 @@ def encode(
         for position, name in enumerate(names):
             problem = None
             if name in number_of:
-                problem = f"item {name!r} is listed twice"
+                problem = f"item {shown(name)} is listed twice"
             elif ":" in name:
                 problem = (
-                    f"item {name!r} contains ':', which in an option separates an item from "
+                    f"item {shown(name)} contains ':', which in an option separates an item from "
                     "its colour (x:A); rename the item"
                 )
             if problem is not None:
@@ -467,23 +468,23 @@ def encode(
             problem = None
             if colour_name is not None and (not item_name or not colour_name or ":" in colour_name):
                 problem = (
-                    f"{label} names {name!r}: a coloured item is written item:colour, with "
+                    f"{label} names {shown(name)}: a coloured item is written item:colour, with "
                     "one ':' between two non-empty names, as in x:A"
                 )
             elif item is None:
-                problem = f"{label} names {item_name!r}, which is not a declared item"
+                problem = f"{label} names {shown(item_name)}, which is not a declared item"
                 if colour_name is not None:
                     problem += " (declare it once, without a colour, among the secondary items)"
             elif item in seen:
-                problem = f"{label} names item {item_name!r} twice"
+                problem = f"{label} names item {shown(item_name)} twice"
             elif colour_name is not None and item < primary_count:
                 problem = (
-                    f"{label} gives the primary item {item_name!r} a colour ({name!r}); only "
-                    "secondary items can have colours (declare it after '|' or in "
-                    '"secondary", or drop the colour)'
+                    f"{label} gives the primary item {shown(item_name)} a colour "
+                    f"({shown(name)}); only secondary items can have colours (declare it after "
+                    """'|' or in "secondary", or drop the colour)"""
                 )
             if problem is not None or item is None:  # (item is None always has a problem)
-                problem = problem or f"{label} names {name!r}, which is not a declared item"
+                problem = problem or f"{label} names {shown(name)}, which is not a declared item"
                 raise puzzle_error(problem, f"{path}[{position}]" if entries_have_paths else path)
             seen.add(item)
             option.append(item)

@@ -60,6 +60,7 @@ from pysolver.protocol import (
     require_list,
     require_str,
     response_fields,
+    shown,
 )
 from pysolver.puzzlink import MAX_URL_CHARS, URL_PATH, Clue, format_url, parse_url
 
@@ -98,7 +99,7 @@ def parse_puzzle(puzzle: Any) -> tuple[int, int, list[Clue]]:
             if side > MAX_SIDE:
                 raise SolveError(
                     TOO_LARGE,
-                    f"the URL's {name} is {side}; the largest grid side is {MAX_SIDE}",
+                    f"the URL's {name} is {shown(side)}; the largest grid side is {MAX_SIDE}",
                     URL_PATH,
                 )
         clue_path = URL_PATH
@@ -123,7 +124,8 @@ def parse_puzzle(puzzle: Any) -> tuple[int, int, list[Clue]]:
                 )
             row = require_int(clue[0], f"{path}[0]", 0, rows - 1)
             col = require_int(clue[1], f"{path}[1]", 0, cols - 1)
-            size = require_int(clue[2], f"{path}[2]", 1)
+            # No rectangle is larger than the grid (and the sum below stays a small number).
+            size = require_int(clue[2], f"{path}[2]", 1, rows * cols)
             clues.append((row, col, size))
         clue_path = "puzzle.clues"
     _check_clues(rows, cols, clues, clue_path)
@@ -133,7 +135,9 @@ def parse_puzzle(puzzle: Any) -> tuple[int, int, list[Clue]]:
 def _read_side(value: Any, path: str) -> int:
     side = require_int(value, path, minimum=1)
     if side > MAX_SIDE:
-        raise SolveError(TOO_LARGE, f"{path} is {side}; the largest grid side is {MAX_SIDE}", path)
+        raise SolveError(
+            TOO_LARGE, f"{path} is {shown(side)}; the largest grid side is {MAX_SIDE}", path
+        )
     return side
 
 

@@ -89,6 +89,7 @@ from pysolver.protocol import (
     require_list,
     require_str,
     response_fields,
+    shown,
 )
 
 ENGINE_MODULES = engine_modules("singles", "dlx", "bitset")
@@ -138,9 +139,12 @@ def _symbol_value(char: str) -> int:
         return 0
     if "1" <= char <= "9":
         return ord(char) - 48
-    upper = char.upper()
-    if "A" <= upper <= "Z":
-        return ord(upper) - 55
+    # ASCII letters only: other letters may upper-case to an ASCII one ("ı" to "I") or to two
+    # letters ("ﬀ" to "FF").
+    if "A" <= char <= "Z":
+        return ord(char) - 55
+    if "a" <= char <= "z":
+        return ord(char) - 87
     return -1
 
 
@@ -180,16 +184,16 @@ def _parse_string(
     # The shape first: a truncated paste of a 9x9 grid (say 9 symbols) should hear about sizes,
     # not about its digits being too large for a 3x3 grid.
     shape = _box_shape(n, box)
-    upper = symbols.upper()
     if style == "auto":
-        zero_based = n == 16 and "0" in upper and "." in upper and "G" not in upper
+        zero_based = n == 16 and "0" in symbols and "." in symbols and not {"G", "g"} & set(symbols)
     else:
         zero_based = style == "0-F"
         if zero_based and n != 16:
             raise puzzle_error(f'"symbols": "0-F" is for 16x16 grids; this one is {n}x{n}', path)
     values: list[int] = []
     append = values.append
-    for position, char in enumerate(upper):
+    # Character by character: a string's upper case can be longer than the string ("ﬀ").
+    for position, char in enumerate(symbols):
         value = _symbol_value(char)
         if zero_based and value >= 0 and char not in ZERO_F_BLANKS:
             # 0-F style: "0" is the first symbol, not a blank; everything shifts up by one.
@@ -206,7 +210,7 @@ def _parse_string(
                 allowed = "0-9 and A-F" if zero_based else _allowed_symbols(n)
                 reason = f"means {value}, but a {n}x{n} grid uses only {allowed}"
             raise puzzle_error(
-                f"symbol {symbols[position]!r} at row {row + 1}, column {col + 1} {reason} "
+                f"symbol {shown(char)} at row {row + 1}, column {col + 1} {reason} "
                 f"({COUNT_FROM_ONE})",
                 path,
             )
@@ -301,7 +305,8 @@ def parse_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
     style = require_str(style, "puzzle.symbols")
     if style not in STYLES:
         raise puzzle_error(
-            f"unknown symbols style {style!r}; choose one of {', '.join(STYLES)}", "puzzle.symbols"
+            f"unknown symbols style {shown(style)}; choose one of {', '.join(STYLES)}",
+            "puzzle.symbols",
         )
     grid = puzzle["grid"]
     box = puzzle.get("box")

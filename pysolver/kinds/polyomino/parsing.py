@@ -20,12 +20,14 @@ from pysolver.pieces import (
 from pysolver.protocol import (
     TOO_LARGE,
     SolveError,
+    field_path,
     puzzle_error,
     require_bool,
     require_dict,
     require_int,
     require_list,
     require_str,
+    shown,
 )
 
 MAX_BOARD_CELLS = 400
@@ -89,7 +91,7 @@ def parse_pieces(value: Any, reflections: bool, path: str = "puzzle.pieces") -> 
             first_path[name] = entry_path
         elif piece.shape not in orientations(shape, True):
             raise puzzle_error(
-                f"{entry_path} names piece {name!r} with a different shape than "
+                f"{entry_path} names piece {shown(name)} with a different shape than "
                 f"{first_path[name]}; give different pieces different names",
                 entry_path,
             )
@@ -98,7 +100,7 @@ def parse_pieces(value: Any, reflections: bool, path: str = "puzzle.pieces") -> 
         if pieces[name].count > MAX_COPIES:
             raise SolveError(
                 TOO_LARGE,
-                f"{entry_path}: piece {name!r} is used {pieces[name].count} times; "
+                f"{entry_path}: piece {shown(name)} is used {pieces[name].count} times; "
                 f"the limit is {MAX_COPIES}",
                 entry_path,
             )
@@ -113,7 +115,7 @@ def parse_pieces(value: Any, reflections: bool, path: str = "puzzle.pieces") -> 
                 add(entry, LIBRARY[entry], 1, entry_path)
             else:
                 raise puzzle_error(
-                    f"{entry_path}: unknown piece {entry!r}; known names: {known_names()} "
+                    f"{entry_path}: unknown piece {shown(entry)}; known names: {known_names()} "
                     '(or give {"name": ..., "cells": [[r, c], ...]})',
                     entry_path,
                 )
@@ -122,7 +124,8 @@ def parse_pieces(value: Any, reflections: bool, path: str = "puzzle.pieces") -> 
         unknown = sorted(set(entry) - {"name", "cells", "count"})
         if unknown:
             raise puzzle_error(
-                f"{entry_path} has unknown field {unknown[0]!r}; a piece has name, cells, count",
+                f"{entry_path} has unknown field {shown(unknown[0])}; a piece has name, "
+                "cells, count",
                 entry_path,
             )
         if "name" not in entry:
@@ -137,7 +140,7 @@ def parse_pieces(value: Any, reflections: bool, path: str = "puzzle.pieces") -> 
             shape = LIBRARY[name]
         else:
             raise puzzle_error(
-                f"{entry_path}: piece {name!r} is not in the library, so it needs cells; "
+                f"{entry_path}: piece {shown(name)} is not in the library, so it needs cells; "
                 f"library names: {', '.join(LIBRARY)}",
                 entry_path,
             )
@@ -151,13 +154,13 @@ def parse_puzzle(puzzle: Any) -> Tiling:
     unknown = sorted(set(puzzle) - {"board", "pieces", "reflections"})
     if unknown:
         raise puzzle_error(
-            f"puzzle has unknown field {unknown[0]!r}; a polyomino puzzle has board, pieces, "
+            f"puzzle has unknown field {shown(unknown[0])}; a polyomino puzzle has board, pieces, "
             "reflections",
-            f"puzzle.{unknown[0]}",
+            field_path("puzzle", unknown[0]),
         )
     for key in ("board", "pieces"):
         if key not in puzzle:
-            raise puzzle_error(f"puzzle needs {key!r}", f"puzzle.{key}")
+            raise puzzle_error(f"puzzle needs {shown(key)}", f"puzzle.{key}")
     reflections = require_bool(puzzle.get("reflections", True), "puzzle.reflections")
     cells = parse_board(puzzle["board"])
     pieces = parse_pieces(puzzle["pieces"], reflections)
@@ -175,6 +178,6 @@ def parse_symmetry(value: Any) -> str:
     symmetry = require_str(value, "symmetry")
     if symmetry not in SYMMETRIES:
         raise puzzle_error(
-            f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}", "symmetry"
+            f"unknown symmetry {shown(symmetry)}; choose one of {', '.join(SYMMETRIES)}", "symmetry"
         )
     return symmetry
