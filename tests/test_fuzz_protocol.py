@@ -74,6 +74,10 @@ SEED_PUZZLES: dict[str, list[dict[str, Any]]] = {
         },
         {"grid": [[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]]},
         {"grid": "1...\n..3.\n.4..\n...2", "box": [2, 2]},
+        # The variants: jigsaw regions, X diagonals, killer cages.
+        {"grid": "....\n....\n....\n....", "regions": ["aabb", "aabb", "ccdd", "ccdd"]},
+        {"grid": "1...\n....\n....\n....", "diagonals": True},
+        {"grid": "................", "cages": [{"sum": 3, "cells": [[0, 0], [0, 1]]}]},
     ],
     "polyomino": [
         {
@@ -96,6 +100,7 @@ SEED_PUZZLES: dict[str, list[dict[str, Any]]] = {
         {"rows": 3, "cols": 4, "blocked": [[0, 0], [2, 3]]},
         {"board": ["..#", "...", "..."]},
     ],
+    "queens": [{"n": 5}, {"n": 6, "queens": [[0, 1]]}],
 }
 
 # Kind-specific top-level fields (a kind's options beside the puzzle) and their valid values.
