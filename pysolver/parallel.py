@@ -56,11 +56,11 @@ import uuid
 from concurrent import futures
 from dataclasses import dataclass
 from time import perf_counter
-from typing import Any
+from typing import Any, Protocol
 
 from pysolver import budget, protocol
 from pysolver.engines.monitor import Monitor
-from pysolver.kinds import KindModule, SplittableKind
+from pysolver.engines.subtree import Split
 from pysolver.protocol import (
     INTERNAL_ERROR,
     SOLUTION_FIELDS,
@@ -75,6 +75,21 @@ TASKS_PER_JOB = 8
 
 # Work counters of the engines that add up over tasks; other stats are the same in every task.
 ADDITIVE_STATS = ("nodes", "updates", "mask_ops", "splits")
+
+
+class PlannedKind(Protocol):
+    """A kind as the midend hands it over (``pysolver.midend.registry.Kind``): this layer
+    imports no kind and no midend."""
+
+    name: str
+    # False: the kind's searches are not cut into tasks (a request with jobs runs serially).
+    splittable: bool
+
+    def split(self, puzzle: Any, query: Query, wanted: int, /) -> list[Split | None]: ...
+
+    def merge_fields(self, fields: dict[str, Any], /) -> None: ...
+
+    def solve(self, puzzle: Any, query: Query, /) -> dict[str, Any]: ...
 
 
 @dataclass
@@ -92,7 +107,7 @@ class Task:
 
 
 def plan(
-    request: dict[str, Any], query: Query, module: SplittableKind, wanted: int
+    request: dict[str, Any], query: Query, module: PlannedKind, wanted: int
 ) -> tuple[list[Task], float]:
     """The tasks of a request (about ``wanted``), in search order, and the weight already
     settled (dead ends met while cutting).
@@ -686,7 +701,7 @@ def default_runner(jobs: int) -> ProcessRunner | InlineRunner:
     return ProcessRunner(jobs)
 
 
-def solve_split(request: dict[str, Any], query: Query, module: KindModule) -> dict[str, Any]:
+def solve_split(request: dict[str, Any], query: Query, module: PlannedKind) -> dict[str, Any]:
     """The response fields of a request with ``jobs`` > 1 (called by ``api.solve``)."""
     runner, tasks_per_job = _SETTINGS.get()
     jobs = query.jobs
@@ -699,9 +714,9 @@ def solve_split(request: dict[str, Any], query: Query, module: KindModule) -> di
         reason = "trace mode records one walk of the search from its root; it ran serially"
     elif query.heatmap:
         reason = "heatmaps are summed over the counted solutions in one search; it ran serially"
-    elif not isinstance(module, SplittableKind):
+    elif not module.splittable:
         reason = "this kind's searches are not split into tasks; it ran serially"
-    if reason is not None or not isinstance(module, SplittableKind):
+    if reason is not None:
         fields = module.solve(request["puzzle"], query)
         fields["parallel"] = {"jobs": jobs, "tasks": 1, "executor": "serial", "note": reason}
         return fields
@@ -715,9 +730,7 @@ def solve_split(request: dict[str, Any], query: Query, module: KindModule) -> di
     runner.run(tasks, merger)
     fields = merger.merged(runner.name, jobs)
     # Fields a kind derives from the whole answer (Sudoku's "unique") are recomputed by it.
-    merge_fields = getattr(module, "merge_fields", None)
-    if merge_fields is not None:
-        merge_fields(fields)
+    module.merge_fields(fields)
     return fields
 
 

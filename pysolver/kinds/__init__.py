@@ -88,7 +88,7 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any, Protocol, cast, runtime_checkable
 
-from pysolver.engines.subtree import Split
+from pysolver.midend.plan import Plan
 from pysolver.protocol import Query
 
 # The registry: one line per kind, request ``kind`` -> module (imported on first use).
@@ -112,12 +112,13 @@ class EngineModule(Protocol):
 
 @runtime_checkable
 class KindModule(Protocol):
-    """The contract of a kind module: see the module docstring for each name. The optional
-    parallel hooks ``split`` (then the kind is a ``SplittableKind``) and ``merge_fields`` are
-    described there too."""
+    """The contract of a kind module: see the module docstring for each name."""
 
     ENGINE_MODULES: Mapping[str, ModuleType]
     ENGINES: tuple[str, ...]
+    PUZZLE_FIELDS: tuple[str, ...]
+    OPTIONS: tuple[str, ...]
+    SPLITTABLE: bool
     # Their arguments are each kind's own, so only their presence is part of the contract.
     encode: Callable[..., Any]
     decode: Callable[..., Any]
@@ -126,14 +127,7 @@ class KindModule(Protocol):
 
     def parse_puzzle(self, puzzle: Any, /) -> Any: ...
 
-    def solve(self, puzzle: Any, query: Query, /) -> dict[str, Any]: ...
-
-
-@runtime_checkable
-class SplittableKind(KindModule, Protocol):
-    """A kind whose searches parallel search can cut into subtree tasks (optional ``split``)."""
-
-    def split(self, puzzle: Any, query: Query, wanted: int, /) -> list[Split | None]: ...
+    def prepare(self, puzzle: Any, query: Query, engine: str, /) -> Plan: ...
 
 
 def kind_module(kind: str) -> KindModule:

@@ -56,36 +56,33 @@ solutions, like every kind, are plain rows of ints.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from pysolver import budget
 from pysolver.engines import exact_cover, trace
-from pysolver.engines.exact_cover import (
-    ExactCoverProblem,
-    engine_modules,
-    engine_within_budget,
-    search,
-)
-from pysolver.engines.monitor import Monitor
-from pysolver.engines.subtree import Split
+from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules
+from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
+from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     Query,
     empty_grid,
-    engine_for,
-    heatmap_limit,
-    heatmap_solutions,
     puzzle_error,
     require_dict,
     require_int,
     require_list,
     require_str,
-    response_fields,
 )
 
 ENGINE_MODULES = engine_modules("singles", "dlx", "bitset")
 ENGINES = tuple(ENGINE_MODULES)
+# The puzzle's fields and the request's options beyond the protocol's (none): any other field
+# is refused by the midend.
+PUZZLE_FIELDS = ("grid", "box", "symbols")
+OPTIONS: tuple[str, ...] = ()
+SPLITTABLE = True
 
 MAX_SIZE = 36
 BLANKS = ".0_"
@@ -441,57 +438,67 @@ def decode(
     return [filled[r * n : (r + 1) * n] for r in range(n)]
 
 
-# ---------------------------------------------------------------- solving
+# ---------------------------------------------------------------- the plan
 
 
-def solve(puzzle: Any, query: Query) -> dict[str, Any]:
-    """Answer one Sudoku request (see the module docstring for the puzzle and the fields)."""
-    engine = engine_for(query, ENGINES)
+def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
+    """The search of a Sudoku request for the midend (see the module docstring for the fields)."""
     n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
     problem, option_codes = encode(n, box_rows, box_cols, values)
-    if query.mode == "trace":
-        return trace_fields(n, box_rows, box_cols, values, problem, option_codes, engine, query)
-    engine = _within_budget(problem, engine, query)
+
+    def run(args: SearchArgs) -> SearchResult[list[int]]:
+        return exact_cover.search(
+            problem,
+            args.engine,
+            limit=args.limit,
+            keep_solutions=args.keep_solutions,
+            max_kept=args.max_kept,
+            rng=args.rng,
+            monitor=args.monitor,
+            path=args.path,
+        )
+
+    def traced(args: TraceArgs) -> SearchResult[list[int]]:
+        args.recorder.describe = trace_describer(n, box_rows, box_cols, values, option_codes)
+        return trace.search(
+            problem,
+            args.recorder,
+            limit=args.limit,
+            singles=args.engine == "singles",
+            monitor=args.monitor,
+            max_kept=args.max_kept,
+        )
+
     # A listed solution: the engine's option list, the decoded rows and their JSON text.
     solution_bytes = (
         budget.list_bytes(values.count(0), budget.INT_BYTES)
         + budget.list_bytes(n, budget.list_bytes(n))
         + 3 * n * n
     )
-    heatmap_cap = budget.heatmap_cap(solution_bytes)
-    # Recent solutions in progress reports are decoded like the response's solutions.
-    recent = partial(decode, n, values, option_codes) if query.wants_recent else None
-    result = search(
-        problem,
-        engine,
-        limit=heatmap_limit(query, heatmap_cap) if query.heatmap else query.search_limit,
-        keep_solutions=query.wants_solutions or query.heatmap,
-        # A heatmap sums every solution it counts (up to its own cap); a listing is capped.
-        max_kept=None if query.heatmap else budget.listed_cap(solution_bytes, 3 * n * n),
-        rng=query.rng() if query.mode == "random" else None,
-        monitor=Monitor(query.progress, query.cancel, recent),
-        path=query.subtree_path(),
-    )
-    extra: dict[str, Any] = {}
-    if query.heatmap:
-        summed = heatmap_solutions(result.solutions, result.count, query, heatmap_cap)
-        extra["heatmap"] = heatmap(n, values, option_codes, summed)
-        result.solutions = []
-    response = response_fields(
-        result.map(lambda chosen: decode(n, values, option_codes, chosen)),
-        engine,
+    return Plan(
+        run=run,
+        decode=partial(decode, n, values, option_codes),
+        listed_bytes=solution_bytes,
+        listed_chars=3 * n * n,
+        split=lambda engine, wanted: [
+            exact_cover.split(problem, wanted, singles=engine == "singles")
+        ],
+        trace=traced,
+        heatmap=partial(heatmap, n, values, option_codes),
+        needed_bytes=partial(exact_cover.estimated_bytes, problem),
+        too_large=(
+            f"the {{engine}} engine on this matrix ({len(problem.options):,} options, "
+            f"{problem.primary:,} primary items)"
+        ),
+        shrink="give more clues or a smaller grid",
         stats={
             "options": len(problem.options),
             "items": problem.primary,
             "givens": n * n - values.count(0),
         },
-        size=n,
-        box=[box_rows, box_cols],
-        symbols=style,
-        **extra,
+        fields={"size": n, "box": [box_rows, box_cols], "symbols": style},
+        trace_fields={"size": n, "box": [box_rows, box_cols]},
     )
-    response.update(uniqueness(result.count, result.complete))
-    return response
 
 
 # ---------------------------------------------------------------- trace mode and heatmaps
@@ -530,19 +537,12 @@ def item_labels(
     return labels
 
 
-def trace_fields(
-    n: int,
-    box_rows: int,
-    box_cols: int,
-    values: list[int],
-    problem: ExactCoverProblem,
-    option_codes: list[int],
-    engine: str,
-    query: Query,
-) -> dict[str, Any]:
-    """Trace mode: the steps of ``engine``'s search (``singles`` forces singles as ``force``
-    steps; ``dlx`` and ``bitset`` only branch). ``place`` is ``{"cell": [r, c], "value": d}``;
-    the givens are not steps, so a replayed board is the givens plus the placed digits."""
+def trace_describer(
+    n: int, box_rows: int, box_cols: int, values: list[int], option_codes: list[int]
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """Trace mode's steps in Sudoku terms (``singles`` forces singles as ``force`` steps;
+    ``dlx`` and ``bitset`` only branch). ``place`` is ``{"cell": [r, c], "value": d}``; the
+    givens are not steps, so a replayed board is the givens plus the placed digits."""
     labels = item_labels(n, box_rows, box_cols, values)
 
     def place(option: int) -> dict[str, Any]:
@@ -554,25 +554,8 @@ def trace_fields(
         r, c = spot["cell"]
         return f"{spot['value']} at row {r + 1}, column {c + 1}"
 
-    describe = trace.exact_cover_describer(
+    return trace.exact_cover_describer(
         lambda item: labels[item][0], option_label, place, lambda item: labels[item][1]
-    )
-    recorder = trace.Recorder(query.max_steps, describe)
-    result = trace.search(
-        problem,
-        recorder,
-        limit=query.limit,
-        singles=engine == "singles",
-        monitor=Monitor(query.progress, query.cancel),
-    )
-    return response_fields(
-        result.map(lambda chosen: decode(n, values, option_codes, chosen)),
-        engine,
-        stats={"steps": len(recorder.steps)},
-        steps=recorder.steps,
-        truncated=recorder.truncated,
-        size=n,
-        box=[box_rows, box_cols],
     )
 
 
@@ -595,8 +578,8 @@ def heatmap(
     return counts
 
 
-def merge_fields(fields: dict[str, Any]) -> None:
-    """Recompute on a merged parallel answer the fields that depend on the whole answer (each
+def finish_fields(fields: dict[str, Any]) -> None:
+    """The fields that depend on the whole answer (set again on a merged parallel answer, each
     task only knew its subtree): ``unique``."""
     fields.pop("unique", None)
     fields.update(uniqueness(fields["count"], fields["complete"]))
@@ -609,20 +592,3 @@ def uniqueness(count: int, complete: bool) -> dict[str, bool]:
     if complete:
         return {"unique": count == 1}
     return {}
-
-
-def _within_budget(problem: ExactCoverProblem, engine: str, query: Query) -> str:
-    """The engine ``solve`` searches with (and ``split`` cuts for): ``engine`` if it fits the
-    memory budget, else another that does when the request named none, else ``too_large``."""
-    return engine_within_budget(
-        problem, engine, ENGINES, query.engine is not None, "give more clues or a smaller grid"
-    )
-
-
-def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
-    """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
-    engine = engine_for(query, ENGINES)
-    n, box_rows, box_cols, values, _style = parse_puzzle(puzzle)
-    problem, _codes = encode(n, box_rows, box_cols, values)
-    engine = _within_budget(problem, engine, query)  # solve's engine, or its error, at once
-    return [exact_cover.split(problem, wanted, singles=engine == "singles")]
