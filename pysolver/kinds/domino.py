@@ -37,8 +37,8 @@ checkerboard colouring, has no tiling: count 0, complete true.
 Caps (errors name them): rows and cols at most ``MAX_SIDE`` (1000). The formula: (shorter
 side)^2 x rows x cols at most ``MAX_FORMULA_WORK`` (400 x 400, or 1000 x 290). The DP: the
 shorter side of the trimmed board at most ``profile_dp.MAX_WIDTH`` (20) and its state vector
-within ``profile_dp.MAX_VECTOR_BYTES``; listing tilings also needs the stored counts within
-``profile_dp.MAX_TILING_BYTES`` (16 x 16 fits, 18 x 18 does not). A response lists at most
+within ``profile_dp.max_vector_bytes()``; listing tilings also needs the stored counts within
+``profile_dp.max_tiling_bytes()`` (16 x 16 fits, 18 x 18 does not). A response lists at most
 ``pysolver.budget.listed_cap`` tilings (fewer when they are big); ``count`` still says how many
 were asked for and exist, and ``solutions_truncated`` that the list is cut.
 """
