@@ -72,6 +72,7 @@ def max_mask_cache_bytes() -> int:
     """Per-step bit masks stay cached while they take at most this much; else are rebuilt."""
     return budget.budget_bytes() // 8
 
+
 # Field width changes this many times over the board (see ProfileDP._plan_field_bytes).
 STAGES = 4
 
