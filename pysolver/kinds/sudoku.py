@@ -98,6 +98,8 @@ COUNT_FROM_ONE = "rows, columns and boxes count from 1"
 STANDARD_SIZES = (4, 6, 8, 9, 12, 16, 25)
 # The symbol of value v (1-based) in the default style: 1-9, then A-Z.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+# The 0-F style of 16x16 grids: the symbol of value v is ZERO_F_SYMBOLS[v - 1].
+ZERO_F_SYMBOLS = "0123456789ABCDEF"
 
 
 def facts() -> dict[str, Any]:
@@ -116,6 +118,11 @@ def facts() -> dict[str, Any]:
         "symbols": SYMBOLS[: MAX_SIZE - 1],
         "blanks": BLANKS,
         "layout": LAYOUT,
+        # The two styles of 16x16 grids (see the module docstring): symbols, blanks, a label.
+        "styles": {
+            "1-G": {"symbols": SYMBOLS[:16], "blanks": BLANKS, "label": "1-9, A-G"},
+            "0-F": {"symbols": ZERO_F_SYMBOLS, "blanks": ZERO_F_BLANKS, "label": "0-9, A-F"},
+        },
     }
 
 
@@ -318,7 +325,7 @@ def _describe(value: int, style: str) -> str:
     if style == "ints" or value <= 9 and style != "0-F":
         return f"{value}s"
     if style == "0-F":
-        return f"{'0123456789ABCDEF'[value - 1]}s"
+        return f"{ZERO_F_SYMBOLS[value - 1]}s"
     return f"{chr(55 + value)}s"
 
 
