@@ -43,8 +43,8 @@ Caps (``too_large`` errors): at most ``MAX_BOARD_CELLS`` cells to cover, a board
 the tilings of branches fixed by symmetry for de-duplication: more than ``MAX_KEPT_TILINGS`` of
 them, or more than half the memory budget holds (``kept_tilings_cap``), is refused (only likely
 when no piece is used exactly once, e.g. dominoes alone). Matrices are checked against the
-memory budget before the search (``engine_within_budget``); building them, reducing tilings by
-symmetry and the random restarts all stay cancellable.
+memory budget before the search (the midend's engine choice, ``pysolver.midend.pipeline``);
+building them, reducing tilings by symmetry and the random restarts all stay cancellable.
 """
 
 from __future__ import annotations
