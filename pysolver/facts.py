@@ -74,6 +74,8 @@ def site_facts() -> dict[str, Any]:
             "max_steps": protocol.MAX_TRACE_STEPS,
         },
         "max_heatmap_solutions": protocol.MAX_HEATMAP_SOLUTIONS,
+        # The request's fields for every kind; a kind adds its ``options`` (strict requests).
+        "request_fields": list(protocol.REQUEST_FIELDS),
         "stats": {"labels": dict(STATS_LABELS), "headline": list(HEADLINE_STATS)},
         "kinds": {name: _kind_facts(name) for name in KINDS},
     }
@@ -81,8 +83,15 @@ def site_facts() -> dict[str, Any]:
 
 def _kind_facts(name: str) -> dict[str, Any]:
     module = kind_module(name)
-    # A kind offers heatmaps by providing the function (the API refuses them otherwise).
-    return {**module.facts(), "heatmap": callable(getattr(module, "heatmap", None))}
+    # A kind offers heatmaps by providing the function (the midend refuses them otherwise).
+    # Its puzzle fields and options are the declarations the midend checks requests against.
+    return {
+        **module.facts(),
+        "heatmap": callable(getattr(module, "heatmap", None)),
+        "splittable": module.SPLITTABLE,
+        "puzzle_fields": list(module.PUZZLE_FIELDS),
+        "options": list(module.OPTIONS),
+    }
 
 
 def engine_facts(engines: Mapping[str, ModuleType]) -> dict[str, Any]:

@@ -31,12 +31,13 @@ This module holds what every kind needs to read a request: the error type, the p
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import random
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -217,10 +218,13 @@ class Query:
     def wants_solutions(self) -> bool:
         return self.mode != "count"
 
+    # Progress reports carry a solution found lately ("recent": true).
+    recent: bool = False
+
     @property
     def wants_recent(self) -> bool:
         """The request asks for recent solutions in its progress reports (``"recent": true``)."""
-        return self.progress is not None and self.extra.get("recent") is True
+        return self.progress is not None and self.recent
 
     @property
     def search_limit(self) -> int | None:
@@ -291,6 +295,25 @@ def _type_name(value: Any) -> str:
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
+
+
+def check_fields(value: dict[str, Any], known: Iterable[str], path: str = "") -> None:
+    """Refuse (``invalid_request``) a field of the object at ``path`` (``""``: the request)
+    that is not one of ``known``, naming its path and the nearest known name."""
+    known = tuple(known)
+    for name in value:
+        if name in known:
+            continue
+        text = str(name)
+        if len(text) > MAX_ECHO_CHARS:
+            text = text[: MAX_ECHO_CHARS - 1] + "…"
+        message = f"unknown field '{text}'" + (f" in {path}" if path else "")
+        nearest = difflib.get_close_matches(str(name), known, n=1)
+        if nearest:
+            message += f"; did you mean '{nearest[0]}'?"
+        else:
+            message += f"; the fields are {', '.join(known)}"
+        raise SolveError(INVALID_REQUEST, message, f"{path}.{text}" if path else text)
 
 
 def require_dict(value: Any, path: str, code: str = INVALID_PUZZLE) -> dict[str, Any]:
@@ -389,6 +412,9 @@ def cap_count(fields: dict[str, Any], query: Query) -> None:
 
 # ---------------------------------------------------------------- requests
 
+# The request's own fields, for every kind (each kind adds its ``OPTIONS``, e.g. polyomino's
+# ``symmetry``); any other field is refused (``check_fields``). ``recent``: progress reports
+# carry a solution found lately.
 REQUEST_FIELDS = (
     "kind",
     "mode",
@@ -400,7 +426,9 @@ REQUEST_FIELDS = (
     "heatmap",
     "jobs",
     "subtree",
+    "recent",
 )
+SUBTREE_FIELDS = ("branch", "path")
 
 # Most workers a request may ask for: far above any machine's cores, low enough to stop a typo
 # (jobs: 80000) from starting thousands of processes.
@@ -472,20 +500,27 @@ def parse_query(
             "trace mode records the whole search from its root; drop subtree",
             "subtree",
         )
+    recent = request.get("recent", False)
+    recent = False if recent is None else require_bool(recent, "recent", code=INVALID_REQUEST)
     return Query(
-        mode, limit, seed, engine, progress, cancel, extra, max_steps, heatmap, jobs, subtree
+        mode,
+        limit,
+        seed,
+        engine,
+        progress,
+        cancel,
+        extra,
+        max_steps,
+        heatmap,
+        jobs,
+        subtree,
+        recent,
     )
 
 
 def _parse_subtree(value: Any) -> SubtreeRequest:
     value = require_dict(value, "subtree", code=INVALID_REQUEST)
-    unknown = sorted(set(value) - {"branch", "path"})
-    if unknown:
-        raise SolveError(
-            INVALID_REQUEST,
-            f"subtree has an unknown field {shown(unknown[0])}; it takes branch and path",
-            field_path("subtree", unknown[0]),
-        )
+    check_fields(value, SUBTREE_FIELDS, "subtree")
     branch = require_int(value.get("branch", 0), "subtree.branch", 0, code=INVALID_REQUEST)
     path = require_list(value.get("path", []), "subtree.path", code=INVALID_REQUEST)
     for index, step in enumerate(path):

@@ -10,7 +10,9 @@ from types import ModuleType
 
 import pytest
 
-from pysolver.kinds import KINDS, EngineModule, KindModule, SplittableKind, kind_module
+from pysolver.kinds import KINDS, EngineModule, KindModule, kind_module
+from pysolver.midend.plan import Plan
+from pysolver.midend.registry import kind as midend_kind
 from pysolver.protocol import SolveError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,21 +29,28 @@ def test_registered_module_is_the_kind_of_that_name(kind: str) -> None:
 def test_kind_provides_every_name_of_the_contract(kind: str) -> None:
     module = kind_module(kind)
     assert isinstance(module, KindModule)
-    for name in ("facts", "parse_puzzle", "encode", "decode", "solve"):
+    for name in ("facts", "parse_puzzle", "encode", "decode", "prepare"):
         assert callable(getattr(module, name)), name
-    assert list(inspect.signature(module.solve).parameters) == ["puzzle", "query"]
+    assert list(inspect.signature(module.prepare).parameters) == ["puzzle", "query", "engine"]
     assert len(inspect.signature(module.parse_puzzle).parameters) >= 1
+    # The pipeline is the midend's: a kind only translates.
+    for name in ("solve", "split", "trace_fields", "merge_fields"):
+        assert not hasattr(module, name), name
+    assert isinstance(module.PUZZLE_FIELDS, tuple) and module.PUZZLE_FIELDS
+    assert isinstance(module.OPTIONS, tuple)
+    assert inspect.signature(module.prepare).return_annotation in (Plan, "Plan")
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_parallel_hooks_are_the_documented_ones(kind: str) -> None:
-    # The kinds the KindModule docstring names: split in four, merge_fields in Sudoku only.
+    # Whether a kind splits is its module's declaration (tests/test_midend.py splits a puzzle
+    # of every splittable kind); finish_fields is Sudoku's only.
     module = kind_module(kind)
-    splittable = kind in ("exact_cover", "sudoku", "shikaku", "polyomino", "queens")
-    assert isinstance(module, SplittableKind) == splittable
-    if splittable:
-        assert list(inspect.signature(module.split).parameters) == ["puzzle", "query", "wanted"]
-    assert hasattr(module, "merge_fields") == (kind == "sudoku")
+    planned = midend_kind(kind)
+    assert planned.splittable == module.SPLITTABLE
+    assert list(inspect.signature(planned.split).parameters) == ["puzzle", "query", "wanted"]
+    assert list(inspect.signature(planned.merge_fields).parameters) == ["fields"]
+    assert hasattr(module, "finish_fields") == (kind == "sudoku")
 
 
 @pytest.mark.parametrize("kind", KINDS)

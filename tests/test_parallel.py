@@ -17,7 +17,7 @@ from bench.generators import shikaku_puzzle
 from pysolver import api, budget, parallel
 from pysolver.engines import monitor
 from pysolver.engines.exact_cover import ExactCoverProblem
-from pysolver.kinds import kind_module
+from pysolver.midend.registry import kind
 from pysolver.parallel import dask_cluster
 from pysolver.protocol import parse_query
 
@@ -173,7 +173,7 @@ def test_sudoku_with_many_solutions_matches_serial(engine):
 def test_two_solutions_in_different_tasks_are_not_unique():
     grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..6..82....26.95..8..2.3..9..5.1.3.."
     request = {"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": {"grid": grid}, "jobs": 2}
-    tasks, _ = parallel.plan(request, parse_query(request), kind_module("sudoku"), 16)
+    tasks, _ = parallel.plan(request, parse_query(request), kind("sudoku"), 16)
     counts = [json.loads(api.answer_task(json.dumps(task.request)))["count"] for task in tasks]
     assert sorted(counts, reverse=True)[:2] == [1, 1]  # each task alone would say unique
     merged = api.solve(request, runner=parallel.InlineRunner(api.answer_task, 8))
@@ -232,7 +232,7 @@ def test_shikaku_matches_serial(engine, seed):
 def test_tasks_survive_a_json_round_trip_and_answer_alike():
     request = pentominoes(HOLE_8X8, symmetry="distinct", jobs=2)
     query = parse_query(request)
-    tasks, settled = parallel.plan(request, query, kind_module("polyomino"), 12)
+    tasks, settled = parallel.plan(request, query, kind("polyomino"), 12)
     assert len(tasks) >= 12
     assert 0 <= settled < 1
     assert sum(task.weight for task in tasks) + settled == pytest.approx(1.0)
@@ -254,7 +254,7 @@ def test_tasks_survive_a_json_round_trip_and_answer_alike():
 def test_a_task_with_a_wrong_path_fails_alone_and_is_named():
     request = pentominoes(["." * 20] * 3, jobs=2)
     query = parse_query(request)
-    tasks, settled = parallel.plan(request, query, kind_module("polyomino"), 4)
+    tasks, settled = parallel.plan(request, query, kind("polyomino"), 4)
     lost = json.loads(api.answer_task(json.dumps(tasks[1].request)))["count"]
     broken = tasks[1].request["subtree"]
     broken["path"] = [*broken["path"], 10**6]
@@ -279,7 +279,7 @@ def test_a_task_whose_executor_raises_makes_the_answer_incomplete(monkeypatch):
         return real_answer(text, cancel, progress)
 
     request = pentominoes(HOLE_8X8, jobs=2)
-    tasks, _ = parallel.plan(request, parse_query(request), kind_module("polyomino"), 6)
+    tasks, _ = parallel.plan(request, parse_query(request), kind("polyomino"), 6)
     text_of_failing = json.dumps(tasks[2].request)
     merged = api.solve(request, runner=parallel.InlineRunner(flaky, 3))
     assert merged["ok"] and merged["complete"] is False

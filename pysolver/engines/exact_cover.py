@@ -24,7 +24,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from pysolver import budget
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import InvalidPath, Split, split_tree
 from pysolver.protocol import shown
@@ -85,38 +84,6 @@ def engine_modules(*names: str) -> dict[str, ModuleType]:
 def estimated_bytes(problem: ExactCoverProblem, engine: str) -> int:
     """What the named engine would allocate for ``problem`` (its ``estimated_bytes``)."""
     return int(engine_modules(engine)[engine].estimated_bytes(problem))
-
-
-def engine_within_budget(
-    problem: ExactCoverProblem,
-    engine: str,
-    engines: tuple[str, ...],
-    named: bool,
-    shrink: str,
-    path: str = "puzzle",
-) -> str:
-    """``engine`` if its estimate fits the memory budget; else, when the request named no
-    engine, the first of the kind's ``engines`` that fits; else ``too_large`` saying what to
-    shrink (``shrink``) and naming an engine that would fit, if one would."""
-    needed = estimated_bytes(problem, engine)
-    if budget.fits(needed):
-        return engine
-    fitting = [
-        other
-        for other in engines
-        if other != engine and budget.fits(estimated_bytes(problem, other))
-    ]
-    if fitting and not named:
-        return fitting[0]
-    budget.check(
-        needed,
-        f"the {engine} engine on this matrix ({len(problem.options):,} options, "
-        f"{problem.primary:,} primary items)",
-        shrink,
-        path,
-        fits=fitting[0] if fitting else "",
-    )
-    return engine
 
 
 def search(

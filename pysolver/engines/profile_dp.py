@@ -33,10 +33,10 @@ random ranks give uniformly random tilings. Only the vector at the start of each
 the layers inside a row are recomputed when the walk reaches it.
 
 Caps (checked by ``check_size``, in the error messages): width <= ``MAX_WIDTH``; the state
-vector at most ``MAX_VECTOR_BYTES``; for tilings, the stored layers (height + width vectors) at
-most ``MAX_TILING_BYTES``: shares of the memory budget (``pysolver.budget``), so smaller in the
-page. A 16 x 16 board takes well under a second to count in CPython; 20 x 20
-fits the caps but takes tens of seconds.
+vector at most ``max_vector_bytes()``; for tilings, the stored layers (height + width vectors)
+at most ``max_tiling_bytes()``: shares of the memory budget (``pysolver.budget``, read at call
+time), so smaller in the page. A 16 x 16 board takes well under a second to count in CPython;
+20 x 20 fits the caps but takes tens of seconds.
 """
 
 from __future__ import annotations
@@ -52,12 +52,27 @@ TITLE = "Profile DP (bitmasks)"
 SUMMARY = "Sweeps the board cell by cell, one count per bitmask profile."
 
 MAX_WIDTH = 20
-# Shares of the memory budget (pysolver.budget; in CPython 48, 128 and 64 MB). A step works on
-# the vector and up to three temporaries of its size, hence the vector's smaller share.
-MAX_VECTOR_BYTES = budget.BUDGET_BYTES * 3 // 32
-MAX_TILING_BYTES = budget.BUDGET_BYTES // 4
-# Keep per-step bit masks cached when they take at most this much memory; else rebuild them.
-MAX_MASK_CACHE_BYTES = budget.BUDGET_BYTES // 8
+
+# Shares of the memory budget (pysolver.budget; in CPython 48, 128 and 64 MB), read at call
+# time like the budget itself. A step works on the vector and up to three temporaries of its
+# size, hence the vector's smaller share.
+
+
+def max_vector_bytes() -> int:
+    """The largest state vector the DP builds."""
+    return budget.budget_bytes() * 3 // 32
+
+
+def max_tiling_bytes() -> int:
+    """The most the stored layers of a listing may take."""
+    return budget.budget_bytes() // 4
+
+
+def max_mask_cache_bytes() -> int:
+    """Per-step bit masks stay cached while they take at most this much; else are rebuilt."""
+    return budget.budget_bytes() // 8
+
+
 # Field width changes this many times over the board (see ProfileDP._plan_field_bytes).
 STAGES = 4
 
@@ -85,16 +100,18 @@ def check_size(open_rows: list[int], width: int, tilings: bool) -> str | None:
             f"most {MAX_WIDTH}"
         )
     size = vector_bytes(open_rows, width)
-    if size > MAX_VECTOR_BYTES:
+    most = max_vector_bytes()
+    if size > most:
         return (
             f"counting this board needs a {size / 2**20:.0f} MB state vector; the limit is "
-            f"{MAX_VECTOR_BYTES // 2**20} MB (use fewer rows or a narrower board)"
+            f"{most // 2**20} MB (use fewer rows or a narrower board)"
         )
     stored = size * (len(open_rows) + width)
-    if tilings and stored > MAX_TILING_BYTES:
+    most = max_tiling_bytes()
+    if tilings and stored > most:
         return (
             f"listing tilings of this board needs {stored / 2**20:.0f} MB of stored counts; the "
-            f"limit is {MAX_TILING_BYTES // 2**20} MB (count mode handles larger boards)"
+            f"limit is {most // 2**20} MB (count mode handles larger boards)"
         )
     return None
 
@@ -130,7 +147,7 @@ class _Masks:
         self.width = width
         self.bytes_per_field = bytes_per_field
         self.size = bytes_per_field << width
-        self.budget = MAX_MASK_CACHE_BYTES
+        self.budget = max_mask_cache_bytes()
         self.cache: dict[tuple[int, ...], int] = {}
 
     def _build(self, key: tuple[int, ...], pattern: bytes, repeats: int) -> int:

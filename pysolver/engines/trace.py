@@ -107,8 +107,11 @@ def search(
     singles: bool = False,
     colours: list[dict[int, str]] | None = None,
     monitor: Monitor | None = None,
+    max_kept: int | None = None,
 ) -> SearchResult[list[int]]:
     """Find up to ``limit`` exact covers, recording each step in ``recorder``.
+
+    max_kept: keep at most this many solutions (the listing cap); the rest are counted.
 
     Stops early (``complete`` False) when the recorder is full; ``recorder.truncated`` then
     says so. Solutions are sorted option indices, as with the other exact cover engines.
@@ -203,7 +206,8 @@ def search(
                 recorder.add(
                     {"type": "solution", "depth": len(board), "options": found, "number": count}
                 )
-                solutions.append(found)
+                if max_kept is None or len(solutions) < max_kept:
+                    solutions.append(found)
                 if limit is not None and count >= limit:
                     complete = False
                     break

@@ -1,8 +1,12 @@
 """The puzzle kinds: the contract every kind module fulfils, and the registry of kinds.
 
-A kind translates; engines search. A request flows ``solve(puzzle, query)`` -> ``parse_puzzle``
--> ``encode`` -> an engine of ``ENGINE_MODULES`` -> ``decode`` -> ``response_fields``. The
-contract, ``KindModule`` below, is what every kind module provides at its top level:
+A kind translates; engines search; the midend (``pysolver.midend``) runs the search and owns
+every rule around it. A request flows: the midend reads it strictly -> the kind's
+``prepare(puzzle, query, engine)`` (``parse_puzzle`` -> ``encode``) returns a ``Plan`` -> the
+midend chooses the engine within the budget, runs ``plan.run`` (or ``plan.trace``) with the
+limit, listing cap, seed, progress monitor and subtree it decides, decodes with
+``plan.decode``, sums ``plan.heatmap`` and builds the response. The contract, ``KindModule``
+below, is what every kind module provides at its top level:
 
 ``ENGINE_MODULES``
     The engine table: engine name -> engine module, the default (the faster one on the kind's
@@ -13,12 +17,23 @@ contract, ``KindModule`` below, is what every kind module provides at its top le
     ``pysolver.engines.exact_cover.engine_modules("bitset", "dlx")``.
 ``ENGINES``
     ``tuple(ENGINE_MODULES)``: the names, default first (what ``protocol.engine_for`` takes).
+``PUZZLE_FIELDS``
+    The names of the puzzle object's fields (``("grid", "box", "symbols")``). The midend
+    refuses any other (``invalid_request``, naming the nearest); nested objects a kind reads
+    (a polyomino piece) are checked by the kind with ``protocol.check_fields``. Published in
+    facts.json as ``puzzle_fields``.
+``OPTIONS``
+    Top-level request fields of this kind beyond ``protocol.REQUEST_FIELDS`` (polyomino:
+    ``("symmetry",)``; most kinds ``()``), read from ``query.extra``. Published as ``options``.
+``SPLITTABLE``
+    Whether a request with ``jobs`` is cut into subtree tasks (the plan then has ``split``);
+    False runs it serially (``domino``: its engines are not branching searches).
 ``facts() -> dict``
     What the page must know and may not type again: ``title``, ``help`` (two or three sentences:
     what the puzzle is and which algorithm solves it; the README has a ``### <title>`` section
     the page links to), ``engine_facts(ENGINE_MODULES)`` (engines with titles and descriptions,
     the default), ``limits`` and kind-specific facts; plain JSON, gathered into ``facts.json`` by
-    ``pysolver.facts.site_facts``.
+    ``pysolver.facts.site_facts`` (which adds ``puzzle_fields``, ``options``, ``heatmap``).
 ``parse_puzzle(puzzle) -> validated puzzle``
     Reads the request's ``puzzle`` JSON into the kind's own types, raising ``SolveError`` (from
     ``pysolver.protocol``; ``puzzle_error`` for the usual ``invalid_puzzle``, ``too_large`` past
@@ -29,53 +44,41 @@ contract, ``KindModule`` below, is what every kind module provides at its top le
     engine's answers back. Arguments are the kind's own.
 ``decode(...) -> solution``
     One engine answer (option indices, candidate choices, DP tiling) back in the puzzle's
-    terms: the solution JSON of the kind's docstring (or, for polyominoes, the placed pieces
-    that symmetry reduction works on before ``solution_json``). Arguments are the kind's own.
-``solve(puzzle, query) -> dict``
-    The entry point ``pysolver.api`` calls, with the request's puzzle and its parsed ``Query``
-    (mode, limit, seed, engine, progress and cancel hooks, extra fields). It picks the engine
-    with ``engine_for(query, ENGINES)``, runs it with a ``Monitor(query.progress,
-    query.cancel, recent)`` (``recent``: its ``decode`` of one engine answer when
-    ``query.wants_recent``, so progress reports can carry a solution found lately; None for
-    kinds whose engines hand over none), and returns
-    ``response_fields(result.map(decode...), engine, ...)``: the
-    fields ``count``, ``complete``, ``solutions``, ``stats``, ``engine`` (and ``cancelled``),
-    plus any kind-specific extras. The API adds ``ok``, ``kind``, ``mode``, ``seed`` and
-    ``stats.seconds``.
+    terms. Arguments are the kind's own; the plan's ``decode`` binds them.
+``prepare(puzzle, query, engine) -> pysolver.midend.plan.Plan``
+    Parses and encodes, and says how to run the search; ``engine`` is the one asked for (the
+    request's or the default). The ``Plan`` fields (see ``pysolver.midend.plan``):
+    ``run(SearchArgs) -> SearchResult`` (pass ``args.engine``, ``limit``, ``keep_solutions``,
+    ``max_kept``, ``rng``, ``monitor``, ``path``/``branch`` to the family's search),
+    ``decode(answer) -> solution JSON``, ``listed_bytes`` and ``listed_chars`` (one listed
+    solution's memory and JSON text: the listing cap), optional ``split(engine, wanted) ->
+    list[Split | None]`` (the family's ``split``, one entry per search), ``trace(TraceArgs) ->
+    SearchResult`` (set ``args.recorder.describe``, pass ``args.max_kept``), ``heatmap(answers)
+    -> {key: grid}`` (every key present, zero grids without solutions), ``solution_fields``
+    (fields parallel to the solutions, e.g. ``colors``), ``needed_bytes(engine)`` with
+    ``too_large`` and ``shrink`` (the budget's engine choice), ``branches``, ``stats``,
+    ``fields`` and ``trace_fields`` (the kind's own response fields) and ``engine`` (when the
+    kind's own rule moved the engine). ``prepare`` never searches.
+``heatmap(...)`` (optional)
+    Present in a kind that sums heatmaps (its plan's ``heatmap`` binds it); the midend refuses
+    ``"heatmap": true`` for a kind without it.
+``finish_fields(fields) -> None`` (optional)
+    Fields derived from the whole answer (Sudoku's ``unique``): set on the serial answer and
+    again on a merged parallel one, where each task only knew its subtree. Counts, solutions,
+    ``complete``, stats and ``protocol.SOLUTION_FIELDS`` are merged by ``pysolver.parallel``.
 
-Trace mode and heatmaps are part of ``solve``: with ``query.mode == "trace"`` it answers, after
-parsing and encoding, with its ``trace_fields`` (the steps of ``pysolver.engines.trace``, the
-propagation engine's or the profile DP's, through a ``trace.Recorder``; fields from
-``response_fields`` plus ``steps`` and ``truncated``). A kind that offers heatmaps provides
-``heatmap(...)`` (its own arguments) and fills the ``heatmap`` field in count mode; the API
-refuses ``"heatmap": true`` for a kind without that function.
-
-Parallel search (``"jobs"``, ``pysolver.parallel``) uses two optional hooks:
-
-``split(puzzle, query, wanted) -> list[Split | None]``
-    The searches ``solve`` runs for this request, in order (most kinds run one; polyomino
-    symmetry reduction runs several), each cut into subtrees by its engine family's ``split``
-    (``pysolver.engines.exact_cover.split``, ``pysolver.engines.propagate.split``), about
-    ``wanted`` in all; None for a search that must run whole. It validates the puzzle as
-    ``solve`` does. ``solve`` then answers a task, a request with ``query.subtree``, by searching
-    only below ``query.subtree_path()`` (or ``query.subtree.path`` of search
-    ``query.subtree_branch(n)``), passing the path to the engine family's search. A kind with
-    ``split`` is a ``SplittableKind``: ``exact_cover``, ``sudoku``, ``shikaku``, ``polyomino``
-    and ``queens``. Without it (``domino``) a request with ``jobs`` runs serially.
-``merge_fields(fields) -> None``
-    Recomputes, on the merged answer, fields a task can only know for its own subtree
-    (Sudoku's ``unique``). Counts, solutions, ``complete``, stats and the fields parallel to
-    the solutions (``protocol.SOLUTION_FIELDS``, e.g. exact cover's ``colors``) are merged by
-    ``pysolver.parallel`` itself; other fields are taken from the first task. Only ``sudoku``
-    has one.
+The midend wraps each module in a ``pysolver.midend.registry.Kind`` (``kind(name)``), with
+``solve``, ``split``, ``merge_fields`` and ``splittable``: the object ``pysolver.parallel``
+receives. No kind has ``solve``, ``split`` or ``trace_fields`` of its own.
 
 A new kind, on the Python side, is therefore:
 
 1. ``pysolver/kinds/<kind>.py`` (or a package ``pysolver/kinds/<kind>/`` when it grows),
    providing the names above, with the puzzle format and solution format in its docstring;
 2. one line in ``KINDS`` below;
-3. ``tests/test_<kind>.py``. ``tests/test_kinds.py`` checks the contract of every registered
-   kind, and ``tests/test_facts.py`` its facts.
+3. ``tests/test_<kind>.py`` and a README section. ``tests/test_kinds.py`` checks the contract
+   of every registered kind, ``tests/test_facts.py`` its facts and ``tests/test_midend.py``
+   the midend's rules on it.
 
 A new engine is ``pysolver/engines/<engine>.py`` with ``TITLE``, ``SUMMARY`` and its family's
 search function (one line in the family's table, e.g. ``exact_cover._MODULES``), and its test.
@@ -88,7 +91,7 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any, Protocol, cast, runtime_checkable
 
-from pysolver.engines.subtree import Split
+from pysolver.midend.plan import Plan
 from pysolver.protocol import Query
 
 # The registry: one line per kind, request ``kind`` -> module (imported on first use).
@@ -113,12 +116,13 @@ class EngineModule(Protocol):
 
 @runtime_checkable
 class KindModule(Protocol):
-    """The contract of a kind module: see the module docstring for each name. The optional
-    parallel hooks ``split`` (then the kind is a ``SplittableKind``) and ``merge_fields`` are
-    described there too."""
+    """The contract of a kind module: see the module docstring for each name."""
 
     ENGINE_MODULES: Mapping[str, ModuleType]
     ENGINES: tuple[str, ...]
+    PUZZLE_FIELDS: tuple[str, ...]
+    OPTIONS: tuple[str, ...]
+    SPLITTABLE: bool
     # Their arguments are each kind's own, so only their presence is part of the contract.
     encode: Callable[..., Any]
     decode: Callable[..., Any]
@@ -127,14 +131,7 @@ class KindModule(Protocol):
 
     def parse_puzzle(self, puzzle: Any, /) -> Any: ...
 
-    def solve(self, puzzle: Any, query: Query, /) -> dict[str, Any]: ...
-
-
-@runtime_checkable
-class SplittableKind(KindModule, Protocol):
-    """A kind whose searches parallel search can cut into subtree tasks (optional ``split``)."""
-
-    def split(self, puzzle: Any, query: Query, wanted: int, /) -> list[Split | None]: ...
+    def prepare(self, puzzle: Any, query: Query, engine: str, /) -> Plan: ...
 
 
 def kind_module(kind: str) -> KindModule:

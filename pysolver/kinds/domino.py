@@ -37,8 +37,8 @@ checkerboard colouring, has no tiling: count 0, complete true.
 Caps (errors name them): rows and cols at most ``MAX_SIDE`` (1000). The formula: (shorter
 side)^2 x rows x cols at most ``MAX_FORMULA_WORK`` (400 x 400, or 1000 x 290). The DP: the
 shorter side of the trimmed board at most ``profile_dp.MAX_WIDTH`` (20) and its state vector
-within ``profile_dp.MAX_VECTOR_BYTES``; listing tilings also needs the stored counts within
-``profile_dp.MAX_TILING_BYTES`` (16 x 16 fits, 18 x 18 does not). A response lists at most
+within ``profile_dp.max_vector_bytes()``; listing tilings also needs the stored counts within
+``profile_dp.max_tiling_bytes()`` (16 x 16 fits, 18 x 18 does not). A response lists at most
 ``pysolver.budget.listed_cap`` tilings (fewer when they are big); ``count`` still says how many
 were asked for and exist, and ``solutions_truncated`` that the list is cut.
 """
@@ -48,13 +48,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from pysolver import budget
 from pysolver.boards import read_board_rows
 from pysolver.engines import cftp, kasteleyn, profile_dp, trace
-from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
+from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     INVALID_REQUEST,
     TOO_LARGE,
@@ -65,12 +67,15 @@ from pysolver.protocol import (
     require_dict,
     require_int,
     require_list,
-    response_fields,
     shown,
 )
 
 ENGINE_MODULES = {"profile_dp": profile_dp, "formula": kasteleyn, "cftp": cftp}
 ENGINES = tuple(ENGINE_MODULES)
+PUZZLE_FIELDS = ("rows", "cols", "blocked", "board")
+OPTIONS: tuple[str, ...] = ()
+# Its engines are not searches with branches: a request with jobs runs serially.
+SPLITTABLE = False
 
 MAX_SIDE = 1000
 # The formula's cost grows like (shorter side)^2 x area (steps x length of the numbers): the cap
@@ -316,11 +321,11 @@ def _dp_board(board: Board, wants_tilings: bool) -> tuple[Board, bool]:
     return oriented, transposed
 
 
-def _ranks(total: int, wanted: int, query: Query) -> list[int]:
-    """Which tilings to return: the first ``wanted`` in order, or distinct random ones."""
-    if query.mode != "random":
+def _ranks(total: int, wanted: int, rng: random.Random | None) -> list[int]:
+    """Which tilings to return: the first ``wanted`` in order, or (``rng``: random mode)
+    distinct random ones."""
+    if rng is None:
         return list(range(wanted))
-    rng = query.rng()
     if total <= _SAMPLE_RANGE_LIMIT:
         return rng.sample(range(total), wanted)
     drawn: list[int] = []
@@ -333,30 +338,47 @@ def _ranks(total: int, wanted: int, query: Query) -> list[int]:
     return drawn
 
 
-def solve(puzzle: Any, query: Query) -> dict[str, Any]:
-    """Count, list or sample the domino tilings of the puzzle's board (see the module docstring)."""
+def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
+    """Count, list or sample the domino tilings of the puzzle's board, for the midend (see the
+    module docstring). The engine is the kind's own choice (``choose_engine``): its engines
+    are not one search family, so the midend's budget choice does not apply. ``run`` fills
+    the ``total`` field when it is known."""
     board = parse_puzzle(puzzle)
-    engine = choose_engine(board, query)
-    monitor = Monitor(query.progress, query.cancel)
-    if query.mode == "trace":
-        return trace_fields(board, engine, query, monitor)
-    if board.cells % 2 or board.colour_balance():
-        # No tiling, whatever the engine: finished before it started.
-        monitor.finish(0, 0, True)
-        result: SearchResult[Solution] = SearchResult(
-            stats={"nodes": 0, "shortcut": "cell colours"}
-        )
-        total: int | None = None if query.mode == "count" else 0
-    else:
-        result, total = _SEARCHES[engine](board, query, monitor)
-    extra: dict[str, Any] = {} if total is None else {"total": total}
-    return response_fields(result, engine, **extra)
+    chosen = choose_engine(board, query)
+    fields: dict[str, Any] = {}
+
+    def run(args: SearchArgs) -> SearchResult[Solution]:
+        if board.cells % 2 or board.colour_balance():
+            # No tiling, whatever the engine: finished before it started.
+            args.monitor.finish(0, 0, True)
+            if query.mode != "count":
+                fields["total"] = 0
+            return SearchResult(stats={"nodes": 0, "shortcut": "cell colours"})
+        result, total = _SEARCHES[args.engine](board, args)
+        if total is not None:
+            fields["total"] = total
+        return result
+
+    dominoes = board.cells // 2
+    return Plan(
+        run=run,
+        decode=lambda solution: solution,
+        listed_bytes=budget.LIST_BYTES + dominoes * _DOMINO_BYTES,
+        listed_chars=20 * dominoes,
+        trace=partial(trace_search, board, fields),
+        fields=fields,
+        trace_fields=fields,
+        engine=chosen,
+    )
 
 
-def _count_by_formula(
-    board: Board, query: Query, monitor: Monitor
-) -> tuple[SearchResult[Solution], int | None]:
+# A listed domino: [[r1, c1], [r2, c2]] as lists and its JSON text.
+_DOMINO_BYTES = budget.list_bytes(2, budget.list_bytes(2)) + 20
+
+
+def _count_by_formula(board: Board, args: SearchArgs) -> tuple[SearchResult[Solution], int | None]:
     """Count the tilings of a full rectangle with Kasteleyn's formula (no ``total`` field)."""
+    monitor = args.monitor
     short = min(board.height, board.width)
     work = short**2 * board.height * board.width
     if work > MAX_FORMULA_WORK:
@@ -373,21 +395,14 @@ def _count_by_formula(
         monitor.finish(stats["nodes"], 0, False)
         return SearchResult(complete=False, cancelled=True, stats=stats), None
     monitor.finish(stats["nodes"], 1, True)
-    return _capped_count(total, query.limit, stats), None
+    # The whole total: the midend's count rule caps it at the request's limit.
+    return SearchResult(count=total, stats=stats), None
 
 
-def _capped_count(total: int, limit: int | None, stats: dict[str, Any]) -> SearchResult[Solution]:
-    """Count mode's answer: ``limit`` caps the count; complete unless the total exceeds it."""
-    count = total if limit is None else min(total, limit)
-    return SearchResult(count=count, complete=limit is None or total <= limit, stats=stats)
-
-
-def _run_profile_dp(
-    board: Board, query: Query, monitor: Monitor
-) -> tuple[SearchResult[Solution], int | None]:
+def _run_profile_dp(board: Board, args: SearchArgs) -> tuple[SearchResult[Solution], int | None]:
     """Count tilings with the profile DP, or list / sample them (then ``total`` is given)."""
-    limit = query.limit
-    wants_tilings = query.mode != "count"
+    limit, monitor = args.limit, args.monitor
+    wants_tilings = args.keep_solutions
     oriented, transposed = _dp_board(board, wants_tilings)
     dp = profile_dp.ProfileDP(oriented.open_rows, oriented.width, monitor, keep_rows=wants_tilings)
     stats: dict[str, Any] = {
@@ -404,11 +419,11 @@ def _run_profile_dp(
     if not wants_tilings:
         stats["nodes"] = dp.steps
         monitor.finish(dp.steps, 1, True)
-        return _capped_count(total, limit, stats), None
+        return SearchResult(count=total, stats=stats), None
 
     wanted = total if limit is None else min(total, limit)
-    listed = min(wanted, _listed_cap(board))
-    found = dp.unrank(_ranks(total, listed, query))
+    listed = wanted if args.max_kept is None else min(wanted, args.max_kept)
+    found = dp.unrank(_ranks(total, listed, args.rng))
     stats["nodes"] = dp.steps
     if found is None:
         monitor.finish(dp.steps, 0, False)
@@ -427,9 +442,7 @@ def _listed_cap(board: Board, key_bytes: int = 0) -> int:
     return budget.listed_cap(budget.LIST_BYTES + dominoes * domino_bytes, 20 * dominoes)
 
 
-def _sample_uniform(
-    board: Board, query: Query, monitor: Monitor
-) -> tuple[SearchResult[Solution], int | None]:
+def _sample_uniform(board: Board, args: SearchArgs) -> tuple[SearchResult[Solution], int | None]:
     """Random mode with engine cftp: ``limit`` independent, exactly uniform tilings.
 
     Repeats are dropped (the protocol promises distinct tilings; they only happen on small
@@ -446,8 +459,9 @@ def _sample_uniform(
         )
     # Every tiling drawn is remembered (to drop repeats), so at most the listing cap are drawn,
     # as polyomino's random restarts do; a bigger limit answers that many, incomplete.
+    monitor = args.monitor
     key_bytes = 80  # its str in the de-duplication key
-    wanted = min(1 if query.limit is None else query.limit, _listed_cap(board, key_bytes))
+    wanted = min(1 if args.limit is None else args.limit, _listed_cap(board, key_bytes))
     reason = cftp.holes_message(board.open_rows, board.width)
     if reason is not None:
         raise puzzle_error(f"{reason}; use engine 'profile_dp' if the board is narrow", "puzzle")
@@ -455,7 +469,7 @@ def _sample_uniform(
     if not sampler.tileable:
         monitor.finish(0, 0, True)
         return SearchResult(stats={"nodes": 0, "sweeps": 0}), None
-    rng = random.Random(query.seed)
+    rng = args.rng or random.Random()
     # Distinct tilings, keyed by their dominoes, in the order drawn.
     found: dict[tuple[str, ...], Solution] = {}
     cancelled = False
@@ -477,9 +491,7 @@ def _sample_uniform(
 
 # Engine name -> how it answers a request on a board: (result, ``total`` field or None).
 # Keys as in ENGINE_MODULES.
-_SEARCHES: dict[
-    str, Callable[[Board, Query, Monitor], tuple[SearchResult[Solution], int | None]]
-] = {
+_SEARCHES: dict[str, Callable[[Board, SearchArgs], tuple[SearchResult[Solution], int | None]]] = {
     "profile_dp": _run_profile_dp,
     "formula": _count_by_formula,
     "cftp": _sample_uniform,
@@ -489,13 +501,16 @@ _SEARCHES: dict[
 # ---------------------------------------------------------------- trace mode
 
 
-def trace_fields(board: Board, engine: str, query: Query, monitor: Monitor) -> dict[str, Any]:
+def trace_search(board: Board, fields: dict[str, Any], args: TraceArgs) -> SearchResult[Solution]:
     """Trace mode (profile DP): a ``cell`` step per open cell in the DP's order, with
     ``states``, the number of live profiles after it; then, for each of the first ``limit``
     tilings in the DP's numbering, its dominoes read back from the counts (``force`` steps,
     ``place``: ``{"cells": [[r1, c1], [r2, c2]]}``) and a ``solution`` step with ``count``, the
-    number of tilings. Cells are in the puzzle's coordinates."""
+    number of tilings. Cells are in the puzzle's coordinates. The number of tilings goes to
+    ``fields["total"]``. Only the tilings the steps and the listing cap have room for are read
+    back (each takes a step per domino and one more)."""
     oriented, transposed = _dp_board(board, True)
+    recorder, monitor = args.recorder, args.monitor
 
     def cell(row: int, column: int) -> list[int]:
         if transposed:
@@ -526,7 +541,7 @@ def trace_fields(board: Board, engine: str, query: Query, monitor: Monitor) -> d
             step["text"] = f"Tiling {raw['number']} of {raw['count']:,}"
         return step
 
-    recorder = trace.Recorder(query.max_steps, describe)
+    recorder.describe = describe
     dp = profile_dp.ProfileDP(
         oriented.open_rows, oriented.width, monitor, keep_rows=True, recorder=recorder
     )
@@ -538,7 +553,9 @@ def trace_fields(board: Board, engine: str, query: Query, monitor: Monitor) -> d
             cancelled = True
         else:
             assert dp.total is not None
-            wanted = dp.total if query.limit is None else min(dp.total, query.limit)
+            wanted = dp.total if args.limit is None else min(dp.total, args.limit)
+            room = recorder.max_steps // (board.cells // 2 + 1) + 1
+            wanted = min(wanted, room, args.max_kept or wanted)
             found = dp.unrank(list(range(wanted)))
             if found is None:
                 cancelled = True
@@ -559,17 +576,14 @@ def trace_fields(board: Board, engine: str, query: Query, monitor: Monitor) -> d
     except trace.TraceFull:
         pass
     stats["nodes"] = dp.steps
-    stats["steps"] = len(recorder.steps)
     complete = dp.total is not None and len(tilings) == dp.total and not recorder.truncated
     monitor.finish(dp.steps, len(tilings), complete)
-    result = SearchResult(
+    if dp.total is not None:
+        fields["total"] = dp.total
+    return SearchResult(
         [decode(tiling, board, transposed) for tiling in tilings],
         len(tilings),
         complete,
         cancelled,
         stats,
-    )
-    extra: dict[str, Any] = {} if dp.total is None else {"total": dp.total}
-    return response_fields(
-        result, engine, steps=recorder.steps, truncated=recorder.truncated, **extra
     )

@@ -48,6 +48,7 @@ engine keeps one mask of all options per option, so it needs about options^2 / 8
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pysolver import budget
@@ -56,23 +57,21 @@ from pysolver.engines.exact_cover import (
     MAX_ENTRIES,
     ExactCoverProblem,
     engine_modules,
-    engine_within_budget,
+    estimated_bytes,
     search,
 )
 from pysolver.engines.exact_cover import split as split_search
-from pysolver.engines.monitor import Monitor
-from pysolver.engines.subtree import Split
+from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.facts import engine_facts
+from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     TOO_LARGE,
     Query,
     SolveError,
-    engine_for,
     puzzle_error,
     require_dict,
     require_list,
     require_str,
-    response_fields,
     shown,
 )
 
@@ -83,6 +82,9 @@ _Names = tuple[list[str], list[str], list[list[str]], list[tuple[str, str, bool]
 # The faster engine on bench/bench_exact_cover.py comes first: it is the default.
 ENGINE_MODULES = engine_modules("bitset", "dlx")
 ENGINES = tuple(ENGINE_MODULES)
+PUZZLE_FIELDS = ("items", "secondary", "options", "text")
+OPTIONS: tuple[str, ...] = ()
+SPLITTABLE = True
 
 MAX_ITEMS = 100_000
 MAX_OPTIONS = 200_000
@@ -118,70 +120,66 @@ class ColouredProblem(ExactCoverProblem):
     colour_names: list[str] = field(default_factory=list)  # colour k is colour_names[k - 1]
 
 
-def solve(puzzle: Any, query: Query) -> dict[str, Any]:
-    """Validate ``puzzle``, run the exact cover search ``query`` asks for, return the fields."""
-    # Recent solutions in progress reports are decoded like the response's solutions.
-    monitor = Monitor(query.progress, query.cancel, decode if query.wants_recent else None)
-    problem, item_names = parse_named(puzzle, monitor)
-    engine = _engine(problem, query)
-    if query.mode == "trace":
-        return trace_fields(problem, item_names, engine, query)
-    result = search(
-        problem,
-        engine,
-        limit=query.search_limit,
-        keep_solutions=query.wants_solutions,
-        max_kept=budget.listed_cap(*solution_size(problem)) if query.wants_solutions else 0,
-        rng=query.rng() if query.mode == "random" else None,
-        monitor=monitor,
-        path=query.subtree_path(),
-    )
-    if isinstance(problem, ColouredProblem):
-        return response_fields(
-            result.map(decode), engine, colors=solution_colours(problem, result.solutions)
+def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
+    """The search of an exact cover request for the midend. Trace mode names items as in the
+    puzzle (a ``choose`` step's ``item`` is the name); ``place`` is ``{"option": index}``."""
+    # Reading 2M entries takes seconds: a cancel stops it.
+    problem, item_names = parse_named(puzzle, Monitor(query.progress, query.cancel))
+
+    def run(args: SearchArgs) -> SearchResult[list[int]]:
+        return search(
+            problem,
+            args.engine,
+            limit=args.limit,
+            keep_solutions=args.keep_solutions,
+            max_kept=args.max_kept,
+            rng=args.rng,
+            monitor=args.monitor,
+            path=args.path,
         )
-    return response_fields(result.map(decode), engine)
-
-
-def trace_fields(
-    problem: ExactCoverProblem, item_names: list[str], engine: str, query: Query
-) -> dict[str, Any]:
-    """Trace mode: the steps of the search ``engine`` makes (``pysolver.engines.trace``).
-
-    Items are named as in the puzzle (a ``choose`` step's ``item`` is the name); ``place`` is
-    ``{"option": index}``.
-    """
 
     def option_label(option: int) -> str:
         return f"option {option} ({' '.join(item_names[i] for i in problem.options[option])})"
 
-    describe = trace.exact_cover_describer(
-        lambda item: f"item {item_names[item]!r}",
-        option_label,
-        lambda option: {"option": option},
-        lambda item: item_names[item],
+    def traced(args: TraceArgs) -> SearchResult[list[int]]:
+        args.recorder.describe = trace.exact_cover_describer(
+            lambda item: f"item {item_names[item]!r}",
+            option_label,
+            lambda option: {"option": option},
+            lambda item: item_names[item],
+        )
+        return trace.search(
+            problem,
+            args.recorder,
+            limit=args.limit,
+            colours=_colour_maps(problem),
+            monitor=args.monitor,
+            max_kept=args.max_kept,
+        )
+
+    solution_bytes, solution_chars = solution_size(problem)
+    return Plan(
+        run=run,
+        decode=decode,
+        listed_bytes=solution_bytes,
+        listed_chars=solution_chars,
+        split=lambda _engine, wanted: [split_search(problem, wanted)],
+        trace=traced,
+        solution_fields=(
+            partial(_colours_field, problem) if isinstance(problem, ColouredProblem) else None
+        ),
+        needed_bytes=partial(estimated_bytes, problem),
+        too_large=(
+            f"the {{engine}} engine on this matrix ({len(problem.options):,} options, "
+            f"{problem.primary:,} primary items)"
+        ),
+        shrink="use fewer options or items",
+        engine=_bitset_or_dlx(problem, engine, query),
     )
-    recorder = trace.Recorder(query.max_steps, describe)
-    result = trace.search(
-        problem,
-        recorder,
-        limit=query.limit,
-        colours=_colour_maps(problem),
-        monitor=Monitor(query.progress, query.cancel),
-    )
-    colours = (
-        {"colors": solution_colours(problem, result.solutions)}
-        if isinstance(problem, ColouredProblem)
-        else {}
-    )
-    return response_fields(
-        result.map(decode),
-        engine,
-        stats={"steps": len(recorder.steps)},
-        steps=recorder.steps,
-        truncated=recorder.truncated,
-        **colours,
-    )
+
+
+def _colours_field(problem: ColouredProblem, solutions: list[list[int]]) -> dict[str, Any]:
+    return {"colors": solution_colours(problem, solutions)}
 
 
 def _colour_maps(problem: ExactCoverProblem) -> list[dict[int, str]] | None:
@@ -214,15 +212,9 @@ def solution_colours(problem: ColouredProblem, solutions: list[list[int]]) -> li
     return coloured_solutions
 
 
-def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
-    """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
-    problem = parse_puzzle(puzzle)
-    _engine(problem, query)  # the same errors as solve, before any task runs
-    return [split_search(problem, wanted)]
-
-
-def _engine(problem: ExactCoverProblem, query: Query) -> str:
-    engine = engine_for(query, ENGINES)
+def _bitset_or_dlx(problem: ExactCoverProblem, engine: str, query: Query) -> str:
+    """The bitset engine's masks are refused past ``BITSET_MAX_OPTIONS``: dlx then, unless the
+    request named bitset."""
     if engine == "bitset" and len(problem.options) > BITSET_MAX_OPTIONS:
         if query.engine is not None:
             raise SolveError(
@@ -231,12 +223,8 @@ def _engine(problem: ExactCoverProblem, query: Query) -> str:
                 f"puzzle has {len(problem.options):,}; use the dlx engine",
                 "engine",
             )
-        engine = "dlx"
-    if query.mode == "trace":
-        return engine  # the trace engine's state is checked in ``trace_fields``
-    return engine_within_budget(
-        problem, engine, ENGINES, query.engine is not None, "use fewer options or items"
-    )
+        return "dlx"
+    return engine
 
 
 def solution_size(problem: ExactCoverProblem) -> tuple[int, int]:

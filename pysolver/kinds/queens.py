@@ -36,27 +36,24 @@ counts of big boards are for a limit, the cancel button or a parallel search.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from pysolver import budget
 from pysolver.engines import exact_cover, trace
-from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules, engine_within_budget
-from pysolver.engines.monitor import Monitor
-from pysolver.engines.subtree import Split
+from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules
+from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
+from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     TOO_LARGE,
     Query,
     SolveError,
     empty_grid,
-    engine_for,
-    heatmap_limit,
-    heatmap_solutions,
     puzzle_error,
     require_dict,
     require_int,
     require_list,
-    response_fields,
 )
 
 # The faster engine on bench/bench_queens.py comes first: it is the default.
@@ -65,6 +62,8 @@ ENGINES = tuple(ENGINE_MODULES)
 
 # The fields of a queens puzzle (what strict requests accept in ``puzzle``).
 PUZZLE_FIELDS = ("n", "queens")
+OPTIONS: tuple[str, ...] = ()
+SPLITTABLE = True
 
 MAX_N = 32
 
@@ -251,72 +250,54 @@ def option_label(encoding: Encoding, option: int) -> str:
     return f"a queen on ({r}, {c})"
 
 
-# ---------------------------------------------------------------- pipeline glue
-# The exact cover kind's pipeline (engine, budget, trace, heatmap, subtrees, response) in its
-# shortest form: it goes when the shared midend takes over these steps.
+# ---------------------------------------------------------------- the plan
 
 
-def solve(puzzle: Any, query: Query) -> dict[str, Any]:
-    """Parse, encode, search with the chosen engine, decode (see the module docstring)."""
+def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
+    """The search of a queens request for the midend: the exact cover engines on the encoded
+    board, trace steps in queens' words (see the module docstring)."""
     encoding = encode(parse_puzzle(puzzle))
-    engine = _engine(encoding, query)
-    if query.mode == "trace":
-        return trace_fields(encoding, engine, query)
+
+    def run(args: SearchArgs) -> SearchResult[list[int]]:
+        return exact_cover.search(
+            encoding.problem,
+            args.engine,
+            limit=args.limit,
+            keep_solutions=args.keep_solutions,
+            max_kept=args.max_kept,
+            rng=args.rng,
+            monitor=args.monitor,
+            path=args.path,
+        )
+
+    def traced(args: TraceArgs) -> SearchResult[list[int]]:
+        args.recorder.describe = trace.exact_cover_describer(
+            lambda item: item_label(encoding, item),
+            lambda option: option_label(encoding, option),
+            lambda option: {"queen": list(encoding.cells[option])},
+            lambda item: item_value(encoding, item),
+        )
+        return trace.search(
+            encoding.problem,
+            args.recorder,
+            limit=args.limit,
+            monitor=args.monitor,
+            max_kept=args.max_kept,
+        )
+
     solution_bytes, solution_chars = solution_size(encoding.n)
-    heatmap_cap = budget.heatmap_cap(solution_bytes)
-    result = exact_cover.search(
-        encoding.problem,
-        engine,
-        limit=heatmap_limit(query, heatmap_cap) if query.heatmap else query.search_limit,
-        keep_solutions=query.wants_solutions or query.heatmap,
-        max_kept=None if query.heatmap else budget.listed_cap(solution_bytes, solution_chars),
-        rng=query.rng() if query.mode == "random" else None,
-        monitor=Monitor(
-            query.progress,
-            query.cancel,
-            (lambda chosen: decode(encoding, chosen)) if query.wants_recent else None,
+    return Plan(
+        run=run,
+        decode=partial(decode, encoding),
+        listed_bytes=solution_bytes,
+        listed_chars=solution_chars,
+        split=lambda _engine, wanted: [exact_cover.split(encoding.problem, wanted)],
+        trace=traced,
+        # The heatmap sums engine answers: decode them to queens first.
+        heatmap=lambda answers: heatmap(encoding.n, [decode(encoding, a) for a in answers]),
+        needed_bytes=partial(exact_cover.estimated_bytes, encoding.problem),
+        too_large=(
+            f"the {{engine}} engine on this board ({len(encoding.problem.options):,} options)"
         ),
-        path=query.subtree_path(),
-    ).map(lambda chosen: decode(encoding, chosen))
-    if not query.heatmap:
-        return response_fields(result, engine)
-    summed = heatmap_solutions(result.solutions, result.count, query, heatmap_cap)
-    result.solutions = []
-    return response_fields(result, engine, heatmap=heatmap(encoding.n, summed))
-
-
-def trace_fields(encoding: Encoding, engine: str, query: Query) -> dict[str, Any]:
-    """Trace mode: the exact cover steps, in queens' words (see the module docstring)."""
-    describe = trace.exact_cover_describer(
-        lambda item: item_label(encoding, item),
-        lambda option: option_label(encoding, option),
-        lambda option: {"queen": list(encoding.cells[option])},
-        lambda item: item_value(encoding, item),
-    )
-    recorder = trace.Recorder(query.max_steps, describe)
-    result = trace.search(
-        encoding.problem, recorder, limit=query.limit, monitor=Monitor(query.progress, query.cancel)
-    )
-    return response_fields(
-        result.map(lambda chosen: decode(encoding, chosen)),
-        engine,
-        stats={"steps": len(recorder.steps)},
-        steps=recorder.steps,
-        truncated=recorder.truncated,
-    )
-
-
-def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
-    """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
-    encoding = encode(parse_puzzle(puzzle))
-    _engine(encoding, query)  # the same errors as solve, before any task runs
-    return [exact_cover.split(encoding.problem, wanted)]
-
-
-def _engine(encoding: Encoding, query: Query) -> str:
-    engine = engine_for(query, ENGINES)
-    if query.mode == "trace":
-        return engine  # trace.search checks its own memory
-    return engine_within_budget(
-        encoding.problem, engine, ENGINES, query.engine is not None, "use a smaller board"
+        shrink="use a smaller board",
     )

@@ -38,6 +38,7 @@ share link of a puzzle.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from pysolver import budget
@@ -46,26 +47,26 @@ from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
+from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     TOO_LARGE,
     Query,
     SolveError,
     empty_grid,
-    engine_for,
-    heatmap_limit,
-    heatmap_solutions,
     puzzle_error,
     require_dict,
     require_int,
     require_list,
     require_str,
-    response_fields,
     shown,
 )
 from pysolver.puzzlink import MAX_URL_CHARS, URL_PATH, Clue, format_url, parse_url
 
 ENGINE_MODULES = {"propagate": propagate, "dlx": dlx}
 ENGINES = tuple(ENGINE_MODULES)
+PUZZLE_FIELDS = ("rows", "cols", "clues", "url")
+OPTIONS: tuple[str, ...] = ()
+SPLITTABLE = True
 
 MAX_SIDE = 100
 
@@ -217,49 +218,57 @@ def candidate_rectangles(
 Solution = list[list[int]]
 
 
-def solve(puzzle: Any, query: Query) -> dict[str, Any]:
-    """Cut the grid; see the module docstring for the puzzle, the engines and the fields."""
+def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
+    """The search of a Shikaku request for the midend (see the module docstring)."""
     rows, cols, clues = parse_puzzle(puzzle)
-    engine = engine_for(query, ENGINES)
-    monitor = Monitor(query.progress, query.cancel)
-    rectangles, masks, in_area = candidate_rectangles(rows, cols, clues, monitor)
-    if query.mode == "trace":
-        return trace_fields(rows, cols, clues, rectangles, masks, in_area, engine, query)
-    engine = _within_budget(rows * cols, masks, engine, query)
-    search = _SEARCHES[engine]
-    # A listed solution: the engine's choice per clue, a rectangle list per clue, JSON text.
-    solution_bytes = budget.list_bytes(len(clues), budget.INT_BYTES + budget.list_bytes(4)) + (
-        20 * len(clues)
+    rectangles, masks, in_area = candidate_rectangles(
+        rows, cols, clues, Monitor(query.progress, query.cancel)
     )
-    heatmap_cap = budget.heatmap_cap(solution_bytes)
-    found = search(
-        rows * cols,
-        masks,
-        limit=heatmap_limit(query, heatmap_cap) if query.heatmap else query.search_limit,
-        keep_solutions=query.wants_solutions or query.heatmap,
-        # A heatmap sums every solution it counts (up to its own cap); a listing is capped.
-        max_kept=None if query.heatmap else budget.listed_cap(solution_bytes, 20 * len(clues)),
-        rng=query.rng() if query.mode == "random" else None,
-        monitor=monitor,
-        path=query.subtree_path(),
-    )
-    result = found.map(lambda choices: decode(rectangles, choices))
-    extra: dict[str, Any] = {}
-    if query.heatmap:
-        summed = heatmap_solutions(result.solutions, result.count, query, heatmap_cap)
-        extra["heatmap"] = heatmap(rows, cols, summed)
-        result.solutions = []
+    cells = rows * cols
+
+    def run(args: SearchArgs) -> SearchResult[list[int]]:
+        return _SEARCHES[args.engine](
+            cells,
+            masks,
+            limit=args.limit,
+            keep_solutions=args.keep_solutions,
+            max_kept=args.max_kept,
+            rng=args.rng,
+            monitor=args.monitor,
+            path=args.path,
+        )
+
+    def split(engine: str, wanted: int) -> list[Split | None]:
+        if engine == "propagate":
+            return [propagate.split(propagate.PartitionProblem(cells, masks), wanted)]
+        return [exact_cover.split(encode(cells, masks)[0], wanted)]
+
+    def sum_heatmap(solutions: list[list[int]]) -> dict[str, list[list[int]]]:
+        decoded = [decode(rectangles, choices) for choices in solutions]
+        return heatmap(rows, cols, len(clues), decoded)
+
+    fields: dict[str, Any] = {}
     if isinstance(puzzle, dict) and "url" in puzzle:
         # The caller only has the URL: give back what it means, so clues can be drawn.
-        extra["puzzle"] = {"rows": rows, "cols": cols, "clues": [list(c) for c in clues]}
-    return response_fields(
-        result,
-        engine,
+        fields["puzzle"] = {"rows": rows, "cols": cols, "clues": [list(c) for c in clues]}
+    return Plan(
+        run=run,
+        decode=partial(decode, rectangles),
+        # A listed solution: the engine's choice per clue, a rectangle list per clue, JSON text.
+        listed_bytes=budget.list_bytes(len(clues), budget.INT_BYTES + budget.list_bytes(4))
+        + 20 * len(clues),
+        listed_chars=20 * len(clues),
+        split=split,
+        trace=partial(trace_search, rows, cols, clues, rectangles, masks, in_area),
+        heatmap=sum_heatmap,
+        needed_bytes=lambda name: _ESTIMATES[name](cells, masks),
+        too_large=f"the {{engine}} engine on {sum(map(len, masks)):,} candidate rectangles",
+        shrink="use smaller clues or a smaller grid",
         stats={
             "candidates_area": in_area,
             "candidates": sum(len(clue_masks) for clue_masks in masks),
         },
-        **extra,
+        fields=fields,
     )
 
 
@@ -361,16 +370,15 @@ _ESTIMATES: dict[str, Callable[[int, list[list[int]]], int]] = {
 # ---------------------------------------------------------------- trace mode and heatmaps
 
 
-def trace_fields(
+def trace_search(
     rows: int,
     cols: int,
     clues: list[Clue],
     rectangles: list[list[Rectangle]],
     masks: list[list[int]],
     in_area: int,
-    engine: str,
-    query: Query,
-) -> dict[str, Any]:
+    args: TraceArgs,
+) -> SearchResult[list[int]]:
     """Trace mode. ``propagate``: the candidate sets' story first (rectangles of the right area
     holding their clue cell, those holding no other clue, after the overlap rule, after all
     rules: 345, 218, 156, 140 on the seed 12x12), then propagate / force / split / try /
@@ -388,13 +396,11 @@ def trace_fields(
         top, left, height, width = rectangles[clue][candidate]
         return f"the {height}x{width} rectangle at ({top}, {left})"
 
-    monitor = Monitor(query.progress, query.cancel)
+    engine, recorder, monitor = args.engine, args.recorder, args.monitor
     candidates = sum(len(clue_masks) for clue_masks in masks)
     result: SearchResult[list[int]]
     if engine == "propagate":
-        recorder = trace.Recorder(
-            query.max_steps, _propagation_describer(clue_label, place, rect_text)
-        )
+        recorder.describe = _propagation_describer(clue_label, place, rect_text)
         try:
             recorder.add({"type": "propagate", "depth": 0, "rule": "area", "candidates": in_area})
             recorder.add(
@@ -412,14 +418,15 @@ def trace_fields(
             result = SearchResult(complete=False)
         else:
             budget.check(
-                _partition_bytes(rows * cols, masks) + query.max_steps * trace.STEP_BYTES,
+                _partition_bytes(rows * cols, masks) + recorder.max_steps * trace.STEP_BYTES,
                 f"the trace of propagation on {candidates:,} candidate rectangles "
-                f"({query.max_steps:,} steps at most)",
+                f"({recorder.max_steps:,} steps at most)",
                 "use smaller clues or a smaller grid, or ask for fewer max_steps",
             )
             result = propagate.search(
                 propagate.PartitionProblem(rows * cols, masks),
-                limit=query.limit,
+                limit=args.limit,
+                max_kept=args.max_kept,
                 monitor=monitor,
                 recorder=recorder,
             )
@@ -433,22 +440,17 @@ def trace_fields(
         def item_value(item: int) -> dict[str, Any]:
             return {"clue": item - cells} if item >= cells else {"cell": list(divmod(item, cols))}
 
-        describe = trace.exact_cover_describer(
+        recorder.describe = trace.exact_cover_describer(
             item_label,
             lambda option: f"{rect_text(*owner[option])} of {clue_label(owner[option][0])}",
             lambda option: place(*owner[option]),
             item_value,
         )
-        recorder = trace.Recorder(query.max_steps, describe)
-        traced = trace.search(problem, recorder, limit=query.limit, monitor=monitor)
+        traced = trace.search(
+            problem, recorder, limit=args.limit, monitor=monitor, max_kept=args.max_kept
+        )
         result = traced.map(lambda chosen: _choices(owner, len(masks), chosen))
-    return response_fields(
-        result.map(lambda choices: decode(rectangles, choices)),
-        engine,
-        stats={"candidates_area": in_area, "candidates": candidates, "steps": len(recorder.steps)},
-        steps=recorder.steps,
-        truncated=recorder.truncated,
-    )
+    return result
 
 
 def _propagation_describer(
@@ -517,43 +519,17 @@ def _propagation_describer(
     return describe
 
 
-def heatmap(rows: int, cols: int, solutions: list[list[list[int]]]) -> dict[str, list[list[int]]]:
-    """Per clue index (as a string), per cell: how many solutions give that cell to the clue."""
-    counts: dict[str, list[list[int]]] = {}
+def heatmap(
+    rows: int, cols: int, clues: int, solutions: list[list[list[int]]]
+) -> dict[str, list[list[int]]]:
+    """Per clue index (as a string), per cell: how many solutions give that cell to the clue.
+    Every clue has its grid, of zeros when there is no solution (as every kind's heatmap)."""
+    counts = {str(clue): empty_grid(rows, cols) for clue in range(clues)}
     for solution in solutions:
         for clue, (top, left, height, width) in enumerate(solution):
-            grid = counts.setdefault(str(clue), empty_grid(rows, cols))
+            grid = counts[str(clue)]
             for row in range(top, top + height):
                 line = grid[row]
                 for col in range(left, left + width):
                     line[col] += 1
     return counts
-
-
-def _within_budget(cells: int, masks: list[list[int]], engine: str, query: Query) -> str:
-    """The engine ``solve`` searches with (and ``split`` cuts for): ``engine`` if it fits the
-    memory budget, else another that does when the request named none, else ``too_large``."""
-    needed = {name: estimate(cells, masks) for name, estimate in _ESTIMATES.items()}
-    if not budget.fits(needed[engine]):
-        fitting = [name for name in ENGINES if budget.fits(needed[name])]
-        if fitting and query.engine is None:
-            engine = fitting[0]
-        else:
-            budget.check(
-                needed[engine],
-                f"the {engine} engine on {sum(map(len, masks)):,} candidate rectangles",
-                "use smaller clues or a smaller grid",
-                fits=fitting[0] if fitting else "",
-            )
-    return engine
-
-
-def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
-    """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
-    rows, cols, clues = parse_puzzle(puzzle)
-    engine = engine_for(query, ENGINES)
-    _rectangles, masks, _in_area = candidate_rectangles(rows, cols, clues)
-    engine = _within_budget(rows * cols, masks, engine, query)  # solve's engine, or its error
-    if engine == "propagate":
-        return [propagate.split(propagate.PartitionProblem(rows * cols, masks), wanted)]
-    return [exact_cover.split(encode(rows * cols, masks)[0], wanted)]

@@ -61,39 +61,36 @@ solutions, like every kind, are plain rows of ints.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from pysolver import budget
 from pysolver.engines import exact_cover, trace
-from pysolver.engines.exact_cover import (
-    ExactCoverProblem,
-    engine_modules,
-    engine_within_budget,
-    search,
-)
-from pysolver.engines.monitor import Monitor
-from pysolver.engines.subtree import Split
+from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules
+from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
 from pysolver.kinds import sudoku_variants
 from pysolver.kinds.sudoku_variants import PLAIN, Variants
+from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     Query,
     empty_grid,
-    engine_for,
-    heatmap_limit,
-    heatmap_solutions,
     puzzle_error,
     require_dict,
     require_int,
     require_list,
     require_str,
-    response_fields,
     shown,
 )
 
 ENGINE_MODULES = engine_modules("singles", "dlx", "bitset")
 ENGINES = tuple(ENGINE_MODULES)
+# The puzzle's fields and the request's options beyond the protocol's (none): any other field
+# is refused by the midend.
+PUZZLE_FIELDS = ("grid", "box", "symbols", "regions", "diagonals", "cages")
+OPTIONS: tuple[str, ...] = ()
+SPLITTABLE = True
 
 MAX_SIZE = 36
 BLANKS = ".0_"
@@ -113,6 +110,9 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 # nothing the rows do not, so any n, prime ones too, has one.
 JIGSAW = object()
 
+# The 0-F style of 16x16 grids: the symbol of value v is ZERO_F_SYMBOLS[v - 1].
+ZERO_F_SYMBOLS = "0123456789ABCDEF"
+
 
 def facts() -> dict[str, Any]:
     """What the page needs to know about this kind (see ``pysolver.facts``)."""
@@ -130,6 +130,11 @@ def facts() -> dict[str, Any]:
         "symbols": SYMBOLS[: MAX_SIZE - 1],
         "blanks": BLANKS,
         "layout": LAYOUT,
+        # The two styles of 16x16 grids (see the module docstring): symbols, blanks, a label.
+        "styles": {
+            "1-G": {"symbols": SYMBOLS[:16], "blanks": BLANKS, "label": "1-9, A-G"},
+            "0-F": {"symbols": ZERO_F_SYMBOLS, "blanks": ZERO_F_BLANKS, "label": "0-9, A-F"},
+        },
     }
 
 
@@ -346,7 +351,7 @@ def _describe(value: int, style: str) -> str:
     if style == "ints" or value <= 9 and style != "0-F":
         return f"{value}s"
     if style == "0-F":
-        return f"{'0123456789ABCDEF'[value - 1]}s"
+        return f"{ZERO_F_SYMBOLS[value - 1]}s"
     return f"{chr(55 + value)}s"
 
 
@@ -479,60 +484,70 @@ def decode(
     return [filled[r * n : (r + 1) * n] for r in range(n)]
 
 
-# ---------------------------------------------------------------- solving
+# ---------------------------------------------------------------- the plan
 
 
-def solve(puzzle: Any, query: Query) -> dict[str, Any]:
-    """Answer one Sudoku request (see the module docstring for the puzzle and the fields)."""
-    engine = engine_for(query, ENGINES)
+def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
+    """The search of a Sudoku request for the midend (see the module docstring for the fields)."""
     n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
     variants = parse_variants(puzzle, n, values)
     problem, option_codes = encode(n, box_rows, box_cols, values, variants)
-    if query.mode == "trace":
-        return trace_fields(
-            n, box_rows, box_cols, values, problem, option_codes, engine, query, variants
+
+    def run(args: SearchArgs) -> SearchResult[list[int]]:
+        return exact_cover.search(
+            problem,
+            args.engine,
+            limit=args.limit,
+            keep_solutions=args.keep_solutions,
+            max_kept=args.max_kept,
+            rng=args.rng,
+            monitor=args.monitor,
+            path=args.path,
         )
-    engine = _within_budget(problem, engine, query)
+
+    def traced(args: TraceArgs) -> SearchResult[list[int]]:
+        args.recorder.describe = trace_describer(
+            n, box_rows, box_cols, values, option_codes, variants
+        )
+        return trace.search(
+            problem,
+            args.recorder,
+            limit=args.limit,
+            singles=args.engine == "singles",
+            monitor=args.monitor,
+            max_kept=args.max_kept,
+        )
+
     # A listed solution: the engine's option list, the decoded rows and their JSON text.
     solution_bytes = (
         budget.list_bytes(values.count(0), budget.INT_BYTES)
         + budget.list_bytes(n, budget.list_bytes(n))
         + 3 * n * n
     )
-    heatmap_cap = budget.heatmap_cap(solution_bytes)
-    # Recent solutions in progress reports are decoded like the response's solutions.
-    recent = partial(decode, n, values, option_codes) if query.wants_recent else None
-    result = search(
-        problem,
-        engine,
-        limit=heatmap_limit(query, heatmap_cap) if query.heatmap else query.search_limit,
-        keep_solutions=query.wants_solutions or query.heatmap,
-        # A heatmap sums every solution it counts (up to its own cap); a listing is capped.
-        max_kept=None if query.heatmap else budget.listed_cap(solution_bytes, 3 * n * n),
-        rng=query.rng() if query.mode == "random" else None,
-        monitor=Monitor(query.progress, query.cancel, recent),
-        path=query.subtree_path(),
-    )
-    extra: dict[str, Any] = {}
-    if query.heatmap:
-        summed = heatmap_solutions(result.solutions, result.count, query, heatmap_cap)
-        extra["heatmap"] = heatmap(n, values, option_codes, summed)
-        result.solutions = []
-    response = response_fields(
-        result.map(lambda chosen: decode(n, values, option_codes, chosen)),
-        engine,
+    return Plan(
+        run=run,
+        decode=partial(decode, n, values, option_codes),
+        listed_bytes=solution_bytes,
+        listed_chars=3 * n * n,
+        split=lambda engine, wanted: [
+            exact_cover.split(problem, wanted, singles=engine == "singles")
+        ],
+        trace=traced,
+        heatmap=partial(heatmap, n, values, option_codes),
+        needed_bytes=partial(exact_cover.estimated_bytes, problem),
+        too_large=(
+            f"the {{engine}} engine on this matrix ({len(problem.options):,} options, "
+            f"{problem.primary:,} primary items)"
+        ),
+        shrink="give more clues or a smaller grid",
         stats={
             "options": len(problem.options),
             "items": problem.primary,
             "givens": n * n - values.count(0),
         },
-        size=n,
-        **shape_fields(box_rows, box_cols, variants),
-        symbols=style,
-        **extra,
+        fields={"size": n, **shape_fields(box_rows, box_cols, variants), "symbols": style},
+        trace_fields={"size": n, **shape_fields(box_rows, box_cols, variants)},
     )
-    response.update(uniqueness(result.count, result.complete))
-    return response
 
 
 # ---------------------------------------------------------------- trace mode and heatmaps
@@ -571,20 +586,18 @@ def item_labels(
     return labels
 
 
-def trace_fields(
+def trace_describer(
     n: int,
     box_rows: int,
     box_cols: int,
     values: list[int],
-    problem: ExactCoverProblem,
     option_codes: list[int],
-    engine: str,
-    query: Query,
     variants: Variants = PLAIN,
-) -> dict[str, Any]:
-    """Trace mode: the steps of ``engine``'s search (``singles`` forces singles as ``force``
-    steps; ``dlx`` and ``bitset`` only branch). ``place`` is ``{"cell": [r, c], "value": d}``;
-    the givens are not steps, so a replayed board is the givens plus the placed digits."""
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """Trace mode's steps in Sudoku terms (``singles`` forces singles as ``force`` steps;
+    ``dlx`` and ``bitset`` only branch). ``place`` is ``{"cell": [r, c], "value": d}`` (a
+    killer cage's digit set: ``{"cage", "digits"}``); the givens are not steps, so a replayed
+    board is the givens plus the placed digits."""
     if variants.plain:
         labels = item_labels(n, box_rows, box_cols, values)
     else:
@@ -604,25 +617,8 @@ def trace_fields(
         r, c = spot["cell"]
         return f"{spot['value']} at row {r + 1}, column {c + 1}"
 
-    describe = trace.exact_cover_describer(
+    return trace.exact_cover_describer(
         lambda item: labels[item][0], option_label, place, lambda item: labels[item][1]
-    )
-    recorder = trace.Recorder(query.max_steps, describe)
-    result = trace.search(
-        problem,
-        recorder,
-        limit=query.limit,
-        singles=engine == "singles",
-        monitor=Monitor(query.progress, query.cancel),
-    )
-    return response_fields(
-        result.map(lambda chosen: decode(n, values, option_codes, chosen)),
-        engine,
-        stats={"steps": len(recorder.steps)},
-        steps=recorder.steps,
-        truncated=recorder.truncated,
-        size=n,
-        **shape_fields(box_rows, box_cols, variants),
     )
 
 
@@ -653,8 +649,8 @@ def shape_fields(box_rows: int, box_cols: int, variants: Variants) -> dict[str, 
     return {} if variants.regions is not None else {"box": [box_rows, box_cols]}
 
 
-def merge_fields(fields: dict[str, Any]) -> None:
-    """Recompute on a merged parallel answer the fields that depend on the whole answer (each
+def finish_fields(fields: dict[str, Any]) -> None:
+    """The fields that depend on the whole answer (set again on a merged parallel answer, each
     task only knew its subtree): ``unique``."""
     fields.pop("unique", None)
     fields.update(uniqueness(fields["count"], fields["complete"]))
@@ -667,21 +663,3 @@ def uniqueness(count: int, complete: bool) -> dict[str, bool]:
     if complete:
         return {"unique": count == 1}
     return {}
-
-
-def _within_budget(problem: ExactCoverProblem, engine: str, query: Query) -> str:
-    """The engine ``solve`` searches with (and ``split`` cuts for): ``engine`` if it fits the
-    memory budget, else another that does when the request named none, else ``too_large``."""
-    return engine_within_budget(
-        problem, engine, ENGINES, query.engine is not None, "give more clues or a smaller grid"
-    )
-
-
-def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
-    """The search ``solve`` runs, cut into about ``wanted`` subtrees (see pysolver.parallel)."""
-    engine = engine_for(query, ENGINES)
-    n, box_rows, box_cols, values, _style = parse_puzzle(puzzle)
-    variants = parse_variants(puzzle, n, values)
-    problem, _codes = encode(n, box_rows, box_cols, values, variants)
-    engine = _within_budget(problem, engine, query)  # solve's engine, or its error, at once
-    return [exact_cover.split(problem, wanted, singles=engine == "singles")]

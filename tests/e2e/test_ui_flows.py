@@ -11,6 +11,8 @@ import time
 
 from conftest import canvas_picture, wait_idle
 
+from pysolver.kinds import KINDS
+
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
@@ -188,7 +190,7 @@ def test_svg_and_png_export_draw_the_board(
     try:
         page.goto(site_url)
         page.wait_for_selector("#export-svg")
-        for kind in ("polyomino", "sudoku", "shikaku", "domino", "exact_cover", "queens"):
+        for kind in KINDS:
             page.click(f"#tab-{kind}")
             with page.expect_download() as download_info:
                 page.click("#export-svg")
@@ -217,7 +219,7 @@ def test_narrow_screen_fits_boards_and_hits_the_right_cell(
     try:
         page.goto(site_url)
         page.wait_for_selector("#sudoku-canvas", state="attached")
-        for kind in ("polyomino", "sudoku", "shikaku", "domino", "exact_cover", "queens"):
+        for kind in KINDS:
             page.click(f"#tab-{kind}")
             widths = page.evaluate(
                 """(kind) => [document.documentElement.scrollWidth,

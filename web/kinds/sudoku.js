@@ -19,8 +19,16 @@ import { createVariantEditor, decodeVariants, encodeVariants, readVariantFields,
 
 const EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-const ZERO_F = "0123456789ABCDEF";
-const ZERO_F_BLANKS = "._";
+/** How a message lists characters: "." or "_"; ".", "0" or "_". */
+function listed(chars) {
+  const quoted = [...chars].map((ch) => JSON.stringify(ch));
+  return quoted.length < 2 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
+}
+
+/** "spaces, line breaks, "|", "-" and "+" are ignored", from Python's layout characters. */
+function ignoredWords(facts) {
+  return `spaces, line breaks, ${listed(facts.layout).replace(/ or (?=[^ ]*$)/, " and ")} are ignored`;
+}
 
 /**
  * Grid text read as Python's sudoku kind reads a string grid (tests/test_web_parsers.py feeds
@@ -37,27 +45,22 @@ export function parseGrid(text, facts, style = "auto") {
   const size = facts.sizes.find(({ n }) => n * n === chars.length);
   if (!size) {
     const sizes = facts.sizes.map(({ n }) => `${n * n} (${n}x${n})`).join(", ");
-    throw new Error(`the grid has ${chars.length} symbols; expected ${sizes}, with blanks as "." (spaces, line breaks, "|", "-" and "+" are ignored)`);
+    throw new Error(`the grid has ${chars.length} symbols; expected ${sizes}, with blanks as "." (${ignoredWords(facts)})`);
   }
   const n = size.n;
   const upper = chars.map((ch) => ch.toUpperCase());
   const zeroBased = style === "auto" ? n === 16 && upper.includes("0") && upper.includes(".") && !upper.includes("G") : style === "0-F";
   if (zeroBased && n !== 16) throw new Error(`the 0-F symbols are for 16x16 grids; this one is ${n}x${n}`);
+  const zeroF = facts.styles["0-F"];
+  const { symbols, blanks } = zeroBased ? zeroF : facts;
   const givens = upper.map((ch, position) => {
-    let value;
-    let blank;
-    if (zeroBased) {
-      blank = ZERO_F_BLANKS.includes(ch);
-      value = blank ? 0 : ZERO_F.indexOf(ch) + 1;
-    } else {
-      blank = facts.blanks.includes(ch);
-      value = blank ? 0 : facts.symbols.indexOf(ch) + 1;
-    }
+    const blank = blanks.includes(ch);
+    const value = blank ? 0 : symbols.indexOf(ch) + 1;
     if ((value === 0 && !blank) || value > n) {
       const where = `row ${Math.floor(position / n) + 1}, column ${(position % n) + 1}`;
-      const allowed = zeroBased ? "0-9 and A-F" : n <= 9 ? `1-${n}` : `1-9 and A-${facts.symbols[n - 1]}`;
+      const allowed = zeroBased ? zeroF.label.replace(", ", " and ") : n <= 9 ? `1-${n}` : `1-9 and A-${facts.symbols[n - 1]}`;
       throw new Error(`the character ${JSON.stringify(chars[position])} at ${where} is not a symbol of a ${n}x${n} grid; ` +
-        `use ${allowed}, and ${zeroBased ? '"." or "_"' : '".", "0" or "_"'} for blanks`);
+        `use ${allowed}, and ${listed(blanks)} for blanks`);
     }
     return value;
   });
@@ -99,8 +102,8 @@ export function createSudoku(ctx) {
   const sizeField = labelled("Size", { tag: "select", id: "sudoku-size" });
   for (const { n } of facts.sizes) sizeField.input.append(el("option", { value: n }, `${n}x${n}`));
   const style = labelled("Symbols", { tag: "select", id: "sudoku-symbols" });
-  style.input.append(el("option", { value: "1-G" }, "1-9, A-G"), el("option", { value: "0-F" }, "0-9, A-F"));
-  const paste = labelled("Grid text", { id: "sudoku-paste", placeholder: "81 symbols, . for blanks; spaces, | - + ignored", size: "40", spellcheck: "false" });
+  for (const [name, { label }] of Object.entries(facts.styles)) style.input.append(el("option", { value: name }, label));
+  const paste = labelled("Grid text", { id: "sudoku-paste", placeholder: `81 symbols, . for blanks; spaces, ${[...facts.layout].join(" ")} ignored`, size: "40", spellcheck: "false" });
   const loadButton = el("button", { id: "sudoku-load", type: "button" }, "Load text");
   const clearButton = el("button", { id: "sudoku-clear", type: "button" }, "Clear grid");
   const solveButton = el("button", { id: "sudoku-solve", type: "button", class: "solve-action primary" }, "Solve");
@@ -141,7 +144,7 @@ export function createSudoku(ctx) {
   // The symbols a 16x16 grid is shown and typed in (the pad's keys too); the values stay.
   function setStyle(chosen) {
     view.style = chosen;
-    view.symbols = chosen === "0-F" ? ZERO_F : facts.symbols;
+    view.symbols = chosen === "0-F" ? facts.styles["0-F"].symbols : facts.symbols;
     style.input.value = chosen;
     style.wrap.hidden = view.size !== 16;
     const symbols = view.symbols.slice(0, view.size);
@@ -199,7 +202,7 @@ export function createSudoku(ctx) {
   // blanks, Backspace, Delete and Space clear it; the cursor stays (only arrows move it).
   function typeSymbol({ key }) {
     if (variants.typeKey(key)) { ctx.redraw(); return true; } // a cage's sum
-    const blanks = view.style === "0-F" ? ZERO_F_BLANKS : facts.blanks;
+    const blanks = view.style === "0-F" ? facts.styles["0-F"].blanks : facts.blanks;
     if (["Backspace", "Delete", " "].includes(key) || (key.length === 1 && blanks.includes(key))) {
       setCell(0);
       return true;

@@ -43,14 +43,14 @@ Caps (``too_large`` errors): at most ``MAX_BOARD_CELLS`` cells to cover, a board
 the tilings of branches fixed by symmetry for de-duplication: more than ``MAX_KEPT_TILINGS`` of
 them, or more than half the memory budget holds (``kept_tilings_cap``), is refused (only likely
 when no piece is used exactly once, e.g. dominoes alone). Matrices are checked against the
-memory budget before the search (``engine_within_budget``); building them, reducing tilings by
-symmetry and the random restarts all stay cancellable.
+memory budget before the search (the midend's engine choice, ``pysolver.midend.pipeline``);
+building them, reducing tilings by symmetry and the random restarts all stay cancellable.
 """
 
 from __future__ import annotations
 
 import random
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from pysolver import budget
@@ -58,7 +58,7 @@ from pysolver.engines import trace
 from pysolver.engines.exact_cover import (
     ExactCoverProblem,
     engine_modules,
-    engine_within_budget,
+    estimated_bytes,
     search,
 )
 from pysolver.engines.exact_cover import split as split_search
@@ -70,6 +70,7 @@ from pysolver.kinds.polyomino.parsing import (
     MAX_BOARD_CELLS,
     MAX_BOARD_SIDE,
     MAX_COPIES,
+    PUZZLE_FIELDS,
     SYMMETRIES,
     Tiling,
     parse_puzzle,
@@ -81,6 +82,7 @@ from pysolver.kinds.polyomino.symmetry import (
     random_branch,
     symmetry_plan,
 )
+from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.pieces import LIBRARY, MAX_COORDINATE, MAX_PIECE_CELLS, SETS
 from pysolver.protocol import (
     INVALID_REQUEST,
@@ -88,15 +90,14 @@ from pysolver.protocol import (
     Query,
     SolveError,
     empty_grid,
-    engine_for,
-    heatmap_limit,
-    heatmap_solutions,
-    response_fields,
 )
 
 # Default first: bitset is the faster engine on bench/bench_polyomino.py.
 ENGINE_MODULES = engine_modules("bitset", "dlx")
 ENGINES = tuple(ENGINE_MODULES)
+# Request options beyond the protocol's: "symmetry" ("all" or "distinct").
+OPTIONS = ("symmetry",)
+SPLITTABLE = True
 
 # Tilings kept in memory to de-duplicate a branch fixed by symmetry (see ``kept_tilings_cap``).
 MAX_KEPT_TILINGS = 200_000
@@ -108,6 +109,9 @@ __all__ = [
     "MAX_BOARD_SIDE",
     "MAX_COPIES",
     "MAX_KEPT_TILINGS",
+    "OPTIONS",
+    "PUZZLE_FIELDS",
+    "SPLITTABLE",
     "SYMMETRIES",
     "build_problem",
     "decode",
@@ -115,8 +119,7 @@ __all__ = [
     "facts",
     "heatmap",
     "parse_puzzle",
-    "solve",
-    "trace_fields",
+    "prepare",
 ]
 
 
@@ -385,110 +388,91 @@ def solution_json(
     return [{"piece": name, "cells": [cell_lists[i] for i in spot]} for name, spot in placed]
 
 
-def solve(puzzle: Any, query: Query) -> dict[str, Any]:
-    """Tile the board; see the module docstring for the puzzle, symmetry and random modes."""
+def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
+    """The searches of a polyomino request for the midend: one per symmetry branch, in order
+    (see the module docstring for the puzzle, symmetry and random modes)."""
     symmetry = parse_symmetry(query.extra.get("symmetry", "all"))
-    engine = engine_for(query, ENGINES)
     tiling = parse_puzzle(puzzle)
-    recent = partial(solution_json, tiling) if query.wants_recent else None
-    monitor = Monitor(query.progress, query.cancel, recent)
-    if query.mode == "trace":
-        return trace_fields(tiling, symmetry, engine, query, monitor)
-    # JSON text per tiling: {"piece": "F", "cells": [[r, c], ...]} per piece.
-    text = sum(piece.count * (26 + 10 * len(piece.shape)) for piece in tiling.pieces)
-    listed = budget.listed_cap(listed_bytes(tiling), text)
-    heatmap_cap = budget.heatmap_cap(listed_bytes(tiling))
-    if query.mode == "random":
-        branch = random_branch(tiling, symmetry, monitor)
-        engine = _within_budget([branch], engine, query)
-        drawn = listed if query.limit is None else min(query.limit, listed)
-        outcome = run_random(branch, engine, drawn, query.rng(), monitor)
-    else:
-        branches = count_branches(tiling, symmetry, monitor)
-        engine = _within_budget(branches, engine, query)
-        keep = query.wants_solutions or query.heatmap
-        limit = heatmap_limit(query, heatmap_cap) if query.heatmap else query.search_limit
-        path = None
-        if query.subtree is not None:  # a parallel task: one subtree of one of the searches
-            query.subtree_branch(len(branches))  # refuses a branch this request does not run
-            branches = [branches[query.subtree.branch]]
-            path = query.subtree.path
-        outcome = run_branches(
-            branches,
-            engine,
-            limit,
-            keep,
-            monitor,
-            path,
-            # A heatmap sums every tiling it counts (up to its own cap); a listing is capped.
-            max_kept=None if query.heatmap else listed,
-            kept_cap=kept_tilings_cap(tiling),
-        )
-    monitor.finish(outcome.stats["nodes"], outcome.count, outcome.complete)
-    extra: dict[str, Any] = {}
-    if query.heatmap:
-        summed = heatmap_solutions(outcome.solutions, outcome.count, query, heatmap_cap)
-        extra["heatmap"] = heatmap(tiling, puzzle["board"], summed)
-        outcome.solutions = []
-    cell_lists = [list(cell) for cell in tiling.cells]
-    return response_fields(
-        outcome.map(lambda solution: solution_json(tiling, solution, cell_lists)),
-        engine,
-        symmetry=symmetry,
-        **extra,
-    )
-
-
-def _within_budget(branches: list[Branch], engine: str, query: Query) -> str:
-    """The engine ``solve`` searches with (and ``split`` cuts for): ``engine`` if it fits the
-    memory budget on every search, else another that does when the request named none, else
-    ``too_large``."""
-    for branch in branches:
-        engine = engine_within_budget(
-            branch.encoding.problem,
-            engine,
-            ENGINES,
-            query.engine is not None,
-            "use a smaller board or fewer pieces",
-        )
-    return engine
-
-
-def split(puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
-    """The searches ``solve`` runs, cut into about ``wanted`` subtrees in all (see
-    pysolver.parallel). A search whose tilings are de-duplicated by canonical form is not cut
-    (None): equivalent tilings could fall into different subtrees, so it runs as one task."""
-    symmetry = parse_symmetry(query.extra.get("symmetry", "all"))
-    engine = engine_for(query, ENGINES)
-    tiling = parse_puzzle(puzzle)
-    branches = count_branches(tiling, symmetry)
-    _within_budget(branches, engine, query)  # solve's error, at once rather than per task
-    cuttable = sum(1 for branch in branches if branch.reduce is None)
-    each = -(-wanted // max(1, cuttable))
-    return [
-        split_search(branch.encoding.problem, each) if branch.reduce is None else None
-        for branch in branches
-    ]
-
-
-# ---------------------------------------------------------------- trace mode and heatmaps
-
-
-def trace_fields(
-    tiling: Tiling, symmetry: str, engine: str, query: Query, monitor: Monitor
-) -> dict[str, Any]:
-    """Trace mode: the steps of the exact cover search over the whole matrix (symmetry "all").
-
-    A ``choose`` step's ``item`` is ``{"cell": [r, c]}`` or ``{"piece": name, "copy": j}``;
-    ``place`` is ``{"piece": name, "cells": [[r, c], ...]}``.
-    """
-    if symmetry != "all":
+    building = Monitor(query.progress, query.cancel)
+    if query.mode == "trace" and symmetry != "all":
         raise SolveError(
             INVALID_REQUEST,
             'trace mode shows the search over every tiling: use "symmetry": "all"',
             "symmetry",
         )
-    encoding = encode(tiling, monitor=monitor)
+
+    @cache
+    def branches() -> list[Branch]:
+        """The searches this request runs (built once, on first use: trace mode needs none)."""
+        if query.mode == "random":
+            return [random_branch(tiling, symmetry, building)]
+        return count_branches(tiling, symmetry, building)
+
+    def run(args: SearchArgs) -> SearchResult[Solution]:
+        if query.mode == "random":
+            assert args.rng is not None
+            drawn = args.max_kept if args.limit is None else min(args.limit, args.max_kept or 0)
+            outcome = run_random(branches()[0], args.engine, drawn, args.rng, args.monitor)
+        else:
+            searched = branches()
+            if args.path is not None:  # a parallel task: one subtree of one of the searches
+                searched = [searched[args.branch]]
+            outcome = run_branches(
+                searched,
+                args.engine,
+                args.limit,
+                args.keep_solutions,
+                args.monitor,
+                args.path,
+                max_kept=args.max_kept,
+                kept_cap=kept_tilings_cap(tiling),
+            )
+        args.monitor.finish(outcome.stats["nodes"], outcome.count, outcome.complete)
+        return outcome
+
+    def split(_engine: str, wanted: int) -> list[Split | None]:
+        """A search whose tilings are de-duplicated by canonical form is not cut (None):
+        equivalent tilings could fall into different subtrees, so it runs as one task."""
+        cuttable = sum(1 for branch in branches() if branch.reduce is None)
+        each = -(-wanted // max(1, cuttable))
+        return [
+            split_search(branch.encoding.problem, each) if branch.reduce is None else None
+            for branch in branches()
+        ]
+
+    def needed_bytes(engine: str) -> int:
+        return max(estimated_bytes(branch.encoding.problem, engine) for branch in branches())
+
+    cell_lists = [list(cell) for cell in tiling.cells]
+    # JSON text per tiling: {"piece": "F", "cells": [[r, c], ...]} per piece.
+    text = sum(piece.count * (26 + 10 * len(piece.shape)) for piece in tiling.pieces)
+    return Plan(
+        run=run,
+        decode=lambda solution: solution_json(tiling, solution, cell_lists),
+        listed_bytes=listed_bytes(tiling),
+        listed_chars=text,
+        split=split,
+        trace=partial(trace_search, tiling),
+        heatmap=partial(heatmap, tiling, puzzle["board"]),
+        needed_bytes=needed_bytes,
+        too_large="the {engine} engine on this puzzle's matrix",
+        shrink="use a smaller board or fewer pieces",
+        branches=1 if query.mode == "trace" or query.subtree is None else len(branches()),
+        fields={"symmetry": symmetry},
+        trace_fields={"symmetry": symmetry},
+    )
+
+
+# ---------------------------------------------------------------- trace mode and heatmaps
+
+
+def trace_search(tiling: Tiling, args: TraceArgs) -> SearchResult[Solution]:
+    """Trace mode: the steps of the exact cover search over the whole matrix (symmetry "all").
+
+    A ``choose`` step's ``item`` is ``{"cell": [r, c]}`` or ``{"piece": name, "copy": j}``;
+    ``place`` is ``{"piece": name, "cells": [[r, c], ...]}``.
+    """
+    encoding = encode(tiling, monitor=args.monitor)
     labels = item_labels(tiling, encoding)
 
     def place(option: int) -> dict[str, Any]:
@@ -499,19 +483,17 @@ def trace_fields(
         r, c = tiling.cells[encoding.option_cells[option][0]]
         return f"{encoding.option_piece[option]} at ({r}, {c})"
 
-    describe = trace.exact_cover_describer(
+    args.recorder.describe = trace.exact_cover_describer(
         lambda item: labels[item][0], option_label, place, lambda item: labels[item][1]
     )
-    recorder = trace.Recorder(query.max_steps, describe)
-    result = trace.search(encoding.problem, recorder, limit=query.limit, monitor=monitor)
-    return response_fields(
-        result.map(lambda options: solution_json(tiling, decode(encoding, options))),
-        engine,
-        stats={"steps": len(recorder.steps)},
-        steps=recorder.steps,
-        truncated=recorder.truncated,
-        symmetry=symmetry,
+    result = trace.search(
+        encoding.problem,
+        args.recorder,
+        limit=args.limit,
+        monitor=args.monitor,
+        max_kept=args.max_kept,
     )
+    return result.map(partial(decode, encoding))
 
 
 def heatmap(

@@ -20,7 +20,7 @@ from pysolver.pieces import (
 from pysolver.protocol import (
     TOO_LARGE,
     SolveError,
-    field_path,
+    check_fields,
     puzzle_error,
     require_bool,
     require_dict,
@@ -34,6 +34,9 @@ MAX_BOARD_CELLS = 400
 MAX_BOARD_SIDE = 200
 MAX_COPIES = 400
 SYMMETRIES = ("all", "distinct")
+# The fields of a polyomino puzzle and of a piece given as an object; others are refused.
+PUZZLE_FIELDS = ("board", "pieces", "reflections")
+PIECE_FIELDS = ("name", "cells", "count")
 
 Cell = tuple[int, int]
 
@@ -121,13 +124,7 @@ def parse_pieces(value: Any, reflections: bool, path: str = "puzzle.pieces") -> 
                 )
             continue
         entry = require_dict(entry, entry_path)
-        unknown = sorted(set(entry) - {"name", "cells", "count"})
-        if unknown:
-            raise puzzle_error(
-                f"{entry_path} has unknown field {shown(unknown[0])}; a piece has name, "
-                "cells, count",
-                entry_path,
-            )
+        check_fields(entry, PIECE_FIELDS, entry_path)
         if "name" not in entry:
             raise puzzle_error(f"{entry_path} needs a name", entry_path)
         name = require_str(entry["name"], f"{entry_path}.name")
@@ -151,13 +148,7 @@ def parse_pieces(value: Any, reflections: bool, path: str = "puzzle.pieces") -> 
 def parse_puzzle(puzzle: Any) -> Tiling:
     """Validate a polyomino puzzle dict (raising ``SolveError`` with paths)."""
     puzzle = require_dict(puzzle, "puzzle")
-    unknown = sorted(set(puzzle) - {"board", "pieces", "reflections"})
-    if unknown:
-        raise puzzle_error(
-            f"puzzle has unknown field {shown(unknown[0])}; a polyomino puzzle has board, pieces, "
-            "reflections",
-            field_path("puzzle", unknown[0]),
-        )
+    check_fields(puzzle, PUZZLE_FIELDS, "puzzle")
     for key in ("board", "pieces"):
         if key not in puzzle:
             raise puzzle_error(f"puzzle needs {shown(key)}", f"puzzle.{key}")

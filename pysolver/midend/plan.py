@@ -1,0 +1,94 @@
+"""What a kind hands the midend: a ``Plan`` of its search, in the engine family's terms.
+
+A kind's ``prepare(puzzle, query, engine)`` parses and encodes the puzzle and returns a
+``Plan``: how to run its search (``run``, with the arguments the midend fills in: ``SearchArgs``),
+how to cut it into subtrees (``split``), how to trace it (``trace``), how to decode an engine
+answer into solution JSON (``decode``), what a listed solution costs (``listed_bytes``,
+``listed_chars``), how to sum a heatmap (``heatmap``), and the kind's own response fields. The
+midend (``pysolver.midend.pipeline``) owns every rule around it: the engine within the memory
+budget, the count rule, the listing cap, heatmap limits, seeds, progress and the response.
+This module imports no kind and no midend module, so kinds import it freely.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.engines.subtree import Split
+from pysolver.engines.trace import Recorder
+
+
+@dataclass
+class SearchArgs:
+    """What the midend decides for one run of a kind's search; the kind passes these on to
+    its engine family's search (``exact_cover.search``, ``propagate.search``...)."""
+
+    engine: str
+    # Stop after this many solutions (None: all); count mode looks one past ``limit``.
+    limit: int | None
+    # False: only count (count mode without a heatmap).
+    keep_solutions: bool
+    # Keep at most this many (the listing cap); the search goes on counting past them.
+    max_kept: int | None
+    # Random mode's source, fixed by the request's seed; None: search order.
+    rng: random.Random | None
+    monitor: Monitor
+    # A parallel task: search only below this path of search ``branch``; None: the whole tree.
+    path: list[Any] | None = None
+    branch: int = 0
+
+
+@dataclass
+class TraceArgs:
+    """What the midend decides for a trace run: the steps go to ``recorder`` (the kind gives
+    it its describer with ``recorder.describe = ...``)."""
+
+    engine: str
+    limit: int | None
+    # The listing cap holds in trace mode as in every mode: at most this many solutions kept.
+    max_kept: int | None
+    recorder: Recorder
+    monitor: Monitor
+
+
+SearchRun = Callable[[SearchArgs], SearchResult[Any]]
+
+
+@dataclass
+class Plan:
+    """One request's search, as its kind prepared it (see the module docstring).
+
+    ``run`` answers with engine answers (what ``decode`` reads); ``heatmap`` sums kept engine
+    answers into ``{key: grid of counts}`` with every key present (zero grids when no solution
+    was kept). ``needed_bytes(engine)``: what that engine would allocate, for the midend's
+    engine choice within the budget (None: the kind chose its engine itself); ``too_large``
+    says what needs the memory (``{engine}`` is filled in) and ``shrink`` what to make smaller.
+    ``branches``: how many searches ``run`` runs in order (a subtree names one). ``fields``:
+    the kind's own response fields (``trace_fields`` in trace mode); ``stats`` added to the
+    engine's. ``engine``: set when the kind's own rules moved the engine asked for.
+    """
+
+    run: SearchRun
+    decode: Callable[[Any], Any]
+    listed_bytes: int
+    listed_chars: int
+    split: Callable[[str, int], list[Split | None]] | None = None
+    trace: Callable[[TraceArgs], SearchResult[Any]] | None = None
+    heatmap: Callable[[list[Any]], dict[str, Any]] | None = None
+    # Response fields parallel to the solutions (``protocol.SOLUTION_FIELDS``), from the kept
+    # engine answers: exact cover's ``colors``.
+    solution_fields: Callable[[list[Any]], dict[str, list[Any]]] | None = None
+    # The memory of a solution a heatmap keeps (default: ``listed_bytes``).
+    heatmap_bytes: int | None = None
+    needed_bytes: Callable[[str], int] | None = None
+    too_large: str = "the {engine} engine on this puzzle"
+    shrink: str = "make the puzzle smaller"
+    branches: int = 1
+    stats: dict[str, Any] = field(default_factory=dict)
+    fields: dict[str, Any] = field(default_factory=dict)
+    trace_fields: dict[str, Any] = field(default_factory=dict)
+    engine: str | None = None

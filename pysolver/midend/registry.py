@@ -1,0 +1,72 @@
+"""``kind(name)``: a registered kind as the midend and the parallel layer see it.
+
+A ``Kind`` wraps a kind module (``pysolver.kinds``) with what every kind shares: the serial
+answer of a request (``solve``: ``prepare`` and ``pipeline.run``), the searches cut into subtree
+tasks (``split``), fields recomputed on a merged parallel answer (``merge_fields``) and whether
+the kind splits at all (``splittable``). It is the object ``pysolver.parallel`` receives (its
+``PlannedKind`` protocol), so the parallel layer never imports a kind or the midend.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from pysolver.engines.subtree import Split
+from pysolver.kinds import KINDS, KindModule, kind_module
+from pysolver.midend import pipeline
+from pysolver.midend.plan import Plan
+from pysolver.protocol import Query, engine_for
+
+
+class Kind:
+    """One kind, with the midend's pipeline around its module's translation."""
+
+    def __init__(self, name: str, module: KindModule) -> None:
+        self.name = name
+        self.module = module
+        self.splittable: bool = module.SPLITTABLE
+        self.has_heatmap: bool = hasattr(module, "heatmap")
+
+    def plan(self, puzzle: Any, query: Query) -> tuple[Plan, str]:
+        """The kind's plan of ``query`` on ``puzzle`` and the engine asked for (the request's,
+        or the kind's default; the kind's own rules may have moved it)."""
+        engine = engine_for(query, self.module.ENGINES)
+        plan = self.module.prepare(puzzle, query, engine)
+        return plan, plan.engine or engine
+
+    def solve(self, puzzle: Any, query: Query) -> dict[str, Any]:
+        """The response fields of one serial search (``ok``, ``kind``, ``mode`` and the count
+        rule are ``pysolver.midend.requests.solve``'s)."""
+        plan, engine = self.plan(puzzle, query)
+        fields = pipeline.run(plan, query, engine, self.module.ENGINES)
+        self.merge_fields(fields)
+        return fields
+
+    def split(self, puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
+        """The searches ``solve`` runs, each cut into subtrees (about ``wanted`` in all); None
+        for a search that must run whole. Validates the puzzle and the engine as ``solve``
+        does, so bad input fails once, before any task runs."""
+        plan, engine = self.plan(puzzle, query)
+        engine = pipeline.choose_engine(plan, engine, self.module.ENGINES, query.engine is not None)
+        if plan.split is None:
+            return [None] * plan.branches
+        return plan.split(engine, wanted)
+
+    def merge_fields(self, fields: dict[str, Any]) -> None:
+        """Fields derived from the whole answer (Sudoku's ``unique``): set on a serial answer,
+        recomputed on a merged parallel one (a task only knew its subtree)."""
+        finish = getattr(self.module, "finish_fields", None)
+        if finish is not None:
+            finish(fields)
+
+
+@cache
+def kind(name: str) -> Kind:
+    """The registered kind ``name``. Raises KeyError if unknown."""
+    return Kind(name, kind_module(name))
+
+
+def heatmap_kinds() -> list[str]:
+    """The kinds that sum heatmaps, in registry order."""
+    return [name for name in KINDS if kind(name).has_heatmap]
