@@ -29,6 +29,7 @@ SEVERAL: dict[str, dict[str, Any]] = {
     },
     "domino": {"rows": 4, "cols": 4},
     "exact_cover": {"text": "A B\nA\nB\nA B\n"},
+    "queens": {"n": 6},
 }
 
 # Per heatmap kind, a puzzle without solutions (its givens, clues or pieces still valid).
@@ -38,6 +39,8 @@ NO_SOLUTION: dict[str, dict[str, Any]] = {
     # The 3 has no room for a rectangle in a 2 x 2 grid.
     "shikaku": {"rows": 2, "cols": 2, "clues": [[0, 0, 1], [1, 1, 3]]},
     "polyomino": {"board": ["..#", "#.."], "pieces": ["O4"]},
+    # Three queens cannot stand on a 3 x 3 board without two attacking each other.
+    "queens": {"n": 3},
 }
 
 
