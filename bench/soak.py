@@ -49,6 +49,7 @@ PUZZLES: dict[str, dict[str, Any]] = {
     "polyomino": {"board": ["....", "....", "...."], "pieces": ["L3", "L3", "I3", "I3"]},
     "shikaku": {"rows": 4, "cols": 4, "clues": [[0, 0, 4], [1, 2, 4], [3, 0, 4], [3, 3, 4]]},
     "domino": {"rows": 4, "cols": 5},
+    "queens": {"n": 6, "queens": [[0, 1]]},
 }
 
 # A puzzle of every kind that must be refused as invalid.
@@ -58,6 +59,7 @@ BAD_PUZZLES: dict[str, dict[str, Any]] = {
     "polyomino": {"board": ["..."], "pieces": ["pentominoes"]},
     "shikaku": {"rows": 2, "cols": 2, "clues": [[5, 5, 4]]},
     "domino": {"rows": 0, "cols": 2},
+    "queens": {"n": 5, "queens": [[0, 0], [1, 1]]},
 }
 
 ERROR_GROUP = "errors"
@@ -88,7 +90,7 @@ def valid_requests(kind: str) -> list[Request]:
         found.append(
             Request(kind, {"kind": kind, "mode": "count", "heatmap": True, "puzzle": puzzle}, None)
         )
-    if hasattr(module, "split"):
+    if module.SPLITTABLE:
         task = {"kind": kind, "mode": "count", "puzzle": puzzle, "subtree": {"path": []}}
         found.append(Request(kind, task, None))
     return found

@@ -21,7 +21,7 @@ import pytest
 
 from pysolver import api, parallel, protocol
 from pysolver.engines import monitor
-from pysolver.kinds import kind_module
+from pysolver.midend.registry import kind as midend_kind
 from pysolver.parallel.merge import Merger, not_run, read_answer
 from pysolver.protocol import parse_query
 from tests.node_page import NODE, require_node, run_module
@@ -109,7 +109,7 @@ def scenario(
     ``cancel_task`` cancelled part way; ``fail_tasks`` answered with an error (a path the
     search never takes) or as a worker that died; counts times ``scale`` (big-count runs)."""
     query = parse_query(request)
-    tasks, settled = parallel.plan(request, query, kind_module(request["kind"]), wanted)
+    tasks, settled = parallel.plan(request, query, midend_kind(request["kind"]), wanted)
     assert len(tasks) > 2, "a scenario needs several tasks"
     per_task = []
     for task in tasks:

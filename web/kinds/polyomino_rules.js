@@ -118,9 +118,10 @@ function readEntry(entry, entryPath, facts) {
   if (!entry || typeof entry !== "object" || Array.isArray(entry)) {
     throw ruleError(`${entryPath} must be a piece name or {"name", "cells", "count"}`, entryPath);
   }
-  const unknown = Object.keys(entry).filter((key) => !PIECE_FIELDS.has(key)).sort();
+  // The first unknown field in the object's order, at its own path, as Python's check_fields.
+  const unknown = Object.keys(entry).filter((key) => !PIECE_FIELDS.has(key));
   if (unknown.length) {
-    throw ruleError(`${entryPath} has unknown field ${JSON.stringify(unknown[0])}; a piece has name, cells, count`, entryPath);
+    throw ruleError(`unknown field ${JSON.stringify(unknown[0])} in ${entryPath}; a piece has name, cells, count`, `${entryPath}.${unknown[0]}`);
   }
   if (!Object.hasOwn(entry, "name")) throw ruleError(`${entryPath} needs a name`, entryPath);
   if (typeof entry.name !== "string") throw ruleError(`${entryPath}.name must be text`, `${entryPath}.name`);
