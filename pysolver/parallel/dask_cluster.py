@@ -44,6 +44,9 @@ class DaskRunner:
         threads: dict[str, int] = self.client.nthreads()
         return max(1, sum(threads.values()))
 
+    def grant(self, jobs: int) -> int:
+        return jobs
+
     def close(self) -> None:
         self.client.close()
 
