@@ -141,6 +141,11 @@ def solve_split(
     if not tasks:  # dead at the root: the serial search answers at once, with all its fields
         note = "the search has no subtree to split (no solution below the root)"
         return _serially(solve_serially, asked, jobs, note, tasks=0)
+    if len(tasks) == 1 and not tasks[0].subtree["path"]:
+        # The one search could not be cut (its first choice has too many branches): one task
+        # would only ship the whole request to one worker to run it there.
+        note = "the search's first choice has too many branches to cut into tasks"
+        return _serially(solve_serially, asked, jobs, f"{note}; it ran serially")
     merger = Merger(tasks, settled, query)
     runner.run(tasks, merger)
     if merger.refusal is not None and not merger.cancelled:
