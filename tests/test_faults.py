@@ -341,3 +341,22 @@ def test_a_dask_run_that_loses_its_scheduler_or_a_worker(tmp_path, victim):
         assert "Traceback" not in err and len(err.splitlines()) == 1, err
     finally:
         _end(started)
+
+
+def test_a_task_refused_by_its_share_of_the_budget_makes_the_run_serial():
+    # A worker's share of the budget refuses its task (too_large): the run stops and the
+    # request is answered serially with the whole budget, as it would be without jobs.
+    refused = []
+
+    def over_its_share(text, cancel=None, progress=None):
+        refused.append(text)
+        error = {"code": "too_large", "message": "over this worker's share", "path": "puzzle"}
+        return json.dumps({"ok": False, "error": error})
+
+    request = pentominoes(HOLE_8X8)
+    serial = api.solve(request)
+    merged = api.solve(dict(request, jobs=2), runner=parallel.InlineRunner(over_its_share))
+    assert len(refused) == 1  # the first refusal stopped every other task
+    assert (merged["count"], merged["complete"]) == (serial["count"], True) == (520, True)
+    assert merged["parallel"]["executor"] == "serial"
+    assert "too_large" in merged["parallel"]["note"]
