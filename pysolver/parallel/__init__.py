@@ -21,8 +21,14 @@ Merging is exact:
   and the merged list keeps at most that many, ``budget.MAX_LISTED`` and
   ``budget.MAX_LISTED_CHARS`` of JSON text; ``api`` then marks the answer truncated;
 - ``complete`` is true only when every task completed; a task that fails (an error response,
-  or a worker that died) is listed in ``parallel.failed`` with its subtree, and the answer says
-  ``complete: false`` (its count is then a lower bound, never a wrong total);
+  or a worker that died ``processes.MAX_ATTEMPTS`` times: a task whose worker died runs again
+  on a fresh one, listed in ``parallel.retried``) is listed in ``parallel.failed`` with its
+  subtree, and the answer says ``complete: false`` (its count is then a lower bound, never a
+  wrong total); tasks lost with their Dask cluster make the answer ``unavailable``, keeping
+  that partial count;
+- a task that refuses the request itself (``too_large``, ``invalid_...``; ``merge.REFUSALS``)
+  stops the run and the request is answered serially: a refusal is the serial one, and a task
+  refused only by a worker's share of the budget gets the whole budget;
 - progress is the merged fraction (task weights times task fractions); cancelling stops every
   task; once the first tasks hold ``limit`` solutions the later ones are stopped. With
   ``"recent": true`` the tasks send recent solutions (whole, in the puzzle's terms) and the
@@ -41,8 +47,10 @@ Modules: ``plan`` (tasks, and ``PlannedKind``, what a kind supplies: ``split`` a
 ``merge_fields``), ``merge`` (the ``Merger``), ``runner`` (the ``Runner`` protocol every runner
 implements, and ``AnswerTask``), and the runners: ``inline.InlineRunner`` (tasks one after
 another here: tests), ``processes.ProcessRunner`` (a pool of worker processes, the standard
-library only: the default), ``dask_cluster.DaskRunner`` (an existing Dask cluster, ``python -m
-pysolver solve --scheduler tcp://HOST:PORT``; Dask is an optional extra) and ``page``'s
+library only: the default; at most the usable cores, the memory budget shared between them,
+the request shipped to each once, stop signals left to the parent),
+``dask_cluster.DaskRunner`` (an existing Dask cluster, ``python -m pysolver solve --scheduler
+tcp://HOST:PORT``; Dask is an optional extra) and ``page``'s
 ``PlanRunner`` and ``AnsweredRunner``: the page's pool of Pyodide workers (web/runtime/pool.js) runs
 the tasks itself, between ``plan_text`` and ``merge_text``.
 
