@@ -67,6 +67,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pysolver import protocol
+from pysolver.engines.monitor import Cancelled
 from pysolver.parallel.inline import InlineRunner
 from pysolver.parallel.merge import Merger
 from pysolver.parallel.page import AnsweredRunner, PlanRunner, merge_text, plan_text
@@ -153,6 +154,8 @@ def solve_split(
         # The one search could not be cut (its first choice has too many branches): one task
         # would only ship the whole request to one worker to run it there.
         note = "the search's first choice has too many branches to cut into tasks"
+        if query.cancel is not None and query.cancel():
+            raise Cancelled  # stopped while planning: not a second parse of the puzzle
         return _serially(solve_serially, asked, jobs, f"{note}; it ran serially")
     merger = Merger(tasks, settled, query)
     runner.run(tasks, merger)
