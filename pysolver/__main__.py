@@ -103,7 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs",
         type=positive_int,
         metavar="N",
-        help="split the search into tasks run by N worker processes (sets the request's jobs)",
+        help="split the search into tasks run by up to N worker processes, at most this "
+        "machine's cores (sets the request's jobs)",
     )
     run.add_argument(
         "--scheduler",
