@@ -331,7 +331,7 @@ def test_a_dask_run_that_loses_its_scheduler_or_a_worker(tmp_path, victim):
             assert run.returncode == 0, err
             assert (response["count"], response["complete"]) == (9356, True)
             return
-        assert run.returncode == 3, err
+        assert run.returncode == 3, (err, out[:2000])
         assert response["ok"] is False and response["error"]["code"] == "unavailable"
         message = response["error"]["message"]
         assert "Dask cluster" in message and "lost" in message and len(message) < 300

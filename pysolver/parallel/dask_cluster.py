@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import uuid
-from time import perf_counter
+from time import perf_counter, sleep
 from typing import Any
 
 from pysolver import protocol
@@ -15,6 +15,9 @@ from pysolver.parallel.plan import TASKS_PER_JOB, Task
 from pysolver.parallel.processes import task_text
 from pysolver.parallel.runner import AnswerTask
 from pysolver.protocol import UNAVAILABLE, SolveError
+
+# How long an error from Dask may take to show as a lost scheduler in the client's status.
+LOST_GRACE_SECONDS = 2.0
 
 
 class DaskRunner:
@@ -55,6 +58,21 @@ class DaskRunner:
         self.client.close()
 
     def run(self, tasks: list[Task], merger: Merger) -> None:
+        try:
+            self._run(tasks, merger)
+        except Exception as exc:
+            if not self._cluster_lost(exc):
+                raise
+            # Dask's client logs each failed reconnection with a traceback: the response
+            # says what happened, in one sentence.
+            for name in ("distributed", "distributed.client"):
+                logging.getLogger(name).setLevel(logging.CRITICAL)
+            for task in tasks:
+                if merger.responses[task.index] is None:
+                    merger.done(task.index, self._lost())
+
+    def _run(self, tasks: list[Task], merger: Merger) -> None:
+        """Submit the tasks and follow them; raises when the cluster is lost meanwhile."""
         from distributed import Queue, Variable, wait
 
         stop_name = f"pysolver-stop-{uuid.uuid4().hex}"
@@ -82,54 +100,45 @@ class DaskRunner:
             ): task
             for task in tasks
         }
-        lost = False
-        try:
-            while pending:
-                try:
-                    finished = wait(list(pending), timeout=0.1, return_when="FIRST_COMPLETED")
-                    finished_futures = list(finished.done)
-                except TimeoutError:  # none finished within the timeout: just poll again
-                    finished_futures = []
-                except Exception:
-                    if not self._cluster_lost():
-                        raise
-                    finished_futures = []
-                if self._cluster_lost():
-                    lost = True
-                    break
-                for index, report in progress.get(batch=True):
-                    merger.progress(index, report)
-                for future in finished_futures:
-                    task = pending.pop(future)
-                    merger.done(task.index, self._result(future))
-                merger.check()
-                if merger.stop_from != shared_stop:
-                    shared_stop = merger.stop_from
-                    stop_variable.set(shared_stop)
-                    stopping = [f for f, task in pending.items() if merger.should_stop(task.index)]
-                    self.client.cancel(stopping)
-                    for future in stopping:
-                        merger.done(pending.pop(future).index, stopped())
-        except Exception:
-            if not self._cluster_lost():
-                raise
-            lost = True
-        if lost:
-            # Dask's client logs each failed reconnection with a traceback: the response
-            # says what happened, in one sentence.
-            for name in ("distributed", "distributed.client"):
-                logging.getLogger(name).setLevel(logging.CRITICAL)
-            for task in pending.values():
-                merger.done(task.index, self._lost())
-            return
+        while pending:
+            try:
+                finished = wait(list(pending), timeout=0.1, return_when="FIRST_COMPLETED")
+                finished_futures = list(finished.done)
+            except TimeoutError:  # none finished within the timeout: just poll again
+                finished_futures = []
+            if self._cluster_lost():
+                raise ConnectionError("the scheduler stopped answering")
+            for index, report in progress.get(batch=True):
+                merger.progress(index, report)
+            for future in finished_futures:
+                task = pending.pop(future)
+                merger.done(task.index, self._result(future))
+            merger.check()
+            if merger.stop_from != shared_stop:
+                shared_stop = merger.stop_from
+                stop_variable.set(shared_stop)
+                stopping = [f for f, task in pending.items() if merger.should_stop(task.index)]
+                self.client.cancel(stopping)
+                for future in stopping:
+                    merger.done(pending.pop(future).index, stopped())
         self.client.cancel([*pending, request_text])
         # Tasks still running on a worker see the variable gone and stop (see below).
         stop_variable.delete()
         progress.close()
 
-    def _cluster_lost(self) -> bool:
-        """The client has lost its scheduler (it is reconnecting, or gave up)."""
-        return str(getattr(self.client, "status", "running")) != "running"
+    def _cluster_lost(self, error: Exception | None = None) -> bool:
+        """The client has lost its scheduler (it is reconnecting, or gave up). After an
+        ``error``, the client's status may take a moment to say so: wait for it briefly, and
+        take Dask's own reason for cancelled futures as the answer too."""
+        waited_until = perf_counter() + (LOST_GRACE_SECONDS if error is not None else 0.0)
+        while True:
+            if str(getattr(self.client, "status", "running")) != "running":
+                return True
+            if error is not None and "scheduler-connection-lost" in str(error):
+                return True
+            if perf_counter() >= waited_until:
+                return False
+            sleep(0.05)
 
     def _lost(self) -> dict[str, Any]:
         message = f"the Dask cluster at {self.address} was lost (its scheduler stopped answering)"
@@ -139,7 +148,7 @@ class DaskRunner:
         try:
             return read_answer(future.result())
         except Exception as exc:
-            if self._cluster_lost():
+            if self._cluster_lost(exc):
                 return self._lost()
             cause = protocol.shown(f"{type(exc).__name__}: {exc}")
             return not_run(f"the Dask worker running this task failed ({cause})")
