@@ -360,3 +360,25 @@ def test_a_task_refused_by_its_share_of_the_budget_makes_the_run_serial():
     assert (merged["count"], merged["complete"]) == (serial["count"], True) == (520, True)
     assert merged["parallel"]["executor"] == "serial"
     assert "too_large" in merged["parallel"]["note"]
+
+
+def test_the_cli_exits_3_with_a_line_when_parallel_tasks_were_lost(tmp_path, monkeypatch, capsys):
+    from pysolver.__main__ import EXIT_TASKS_LOST, main
+
+    request = pentominoes(["." * 20] * 3, jobs=2)
+    tasks, _ = parallel.plan(request, parse_query(request), kind_module("polyomino"), 16)
+    monkeypatch.setenv("PYSOLVER_TEST_DEADLY_CHOICE", str(tasks[0].subtree["path"][0]))
+    monkeypatch.setattr(
+        parallel,
+        "default_runner",
+        lambda jobs, _answer: parallel.ProcessRunner(jobs, dying_below_a_choice),
+    )
+    path = tmp_path / "3x20.json"
+    path.write_text(json.dumps(request))
+    assert main(["solve", str(path)]) == EXIT_TASKS_LOST == 3
+    captured = capsys.readouterr()
+    response = json.loads(captured.out)
+    assert response["ok"] is True and response["complete"] is False
+    assert response["parallel"]["failed"]
+    [line] = captured.err.splitlines()
+    assert "failed" in line and "partial" in line
