@@ -1,9 +1,12 @@
 """Peak memory and stop latency of requests that are valid but too big (issue: bounded memory).
 
-Each row runs ``python -m pysolver solve --timeout T`` in a child process on one request a
-curious user could send, and prints the child's peak resident memory (from ``os.wait4``'s
-rusage, so per child) and how long after the timeout it answered. A child still running
-``--kill-after`` seconds past its timeout is killed and reported as such.
+Each row runs ``python -m pysolver solve --timeout T`` (with ``--jobs N`` for the parallel
+rows) in a child process on one request a curious user could send, and prints the child's peak
+resident memory (from ``os.wait4``'s rusage, so the CLI process alone), the peak of the whole
+process tree (the CLI and its worker processes: their resident memory summed, read from /proc
+every 20 ms), the most worker processes seen at once, and how long after the timeout it
+answered. A child still running ``--kill-after`` seconds past its timeout is killed and
+reported as such.
 
     python bench/stop_audit.py                 # every row, --timeout 5
     python bench/stop_audit.py --timeout 2 --only sudoku
@@ -58,7 +61,8 @@ def wide_exact_cover(options: int, per_option: int, items: int) -> dict[str, Any
 
 
 def rows() -> list[tuple[str, Callable[[], dict[str, Any]]]]:
-    """(name, request builder) for every row of the audit table."""
+    """(name, request builder) for every row of the audit table; a name ending in ``jobs N``
+    runs with ``--jobs N``."""
     dominoes = {"pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 200}]}
     return [
         (
@@ -120,11 +124,82 @@ def rows() -> list[tuple[str, Callable[[], dict[str, Any]]]]:
              "puzzle": {"board": board(8, 8),
                         "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 32}]}},
         ),
+        (
+            "sudoku 9x9 empty, count, jobs 64",
+            lambda: {"kind": "sudoku", "mode": "count", "puzzle": empty_sudoku(9)},
+        ),
+        (
+            "pentominoes 6x10, count, jobs 2",
+            lambda: {"kind": "polyomino", "mode": "count",
+             "puzzle": {"board": board(6, 10), "pieces": ["pentominoes"]}},
+        ),
+        (
+            "exact cover 2k options of 50 (695 KB), dlx, jobs 2",
+            lambda: {"kind": "exact_cover", "engine": "dlx", "mode": "count",
+             "puzzle": wide_exact_cover(2_000, 50, 100)},
+        ),
+        (
+            "exact cover 20k options of 100 (17 MB), dlx, jobs 2",
+            lambda: {"kind": "exact_cover", "engine": "dlx", "mode": "count",
+             "puzzle": wide_exact_cover(20_000, 100, 2_000)},
+        ),
+        (
+            "polyomino 8x8, 32 dominoes, count distinct, jobs 2",
+            lambda: {"kind": "polyomino", "mode": "count", "symmetry": "distinct",
+             "puzzle": {"board": board(8, 8),
+                        "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 32}]}},
+        ),
     ]  # fmt: skip
 
 
+def jobs_of(name: str) -> list[str]:
+    """The ``--jobs`` arguments of a row (its name ends in ``jobs N``), or none."""
+    words = name.split()
+    return ["--jobs", words[-1]] if len(words) >= 2 and words[-2] == "jobs" else []
+
+
+def process_tree(root: int) -> list[int]:
+    """``root`` and every process below it, from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            # The parent pid is the second field after the command name, which may hold spaces.
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    tree, stack = [], [root]
+    while stack:
+        pid = stack.pop()
+        tree.append(pid)
+        stack.extend(children.get(pid, []))
+    return tree
+
+
+def resident_bytes(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def is_worker(pid: int) -> bool:
+    """A spawned multiprocessing worker (not its resource tracker)."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+    return b"spawn_main" in command
+
+
 def run_row(index: int, timeout: float, kill_after: float) -> dict[str, Any]:
-    """Run request ``index`` in a child CLI; its peak memory, answer time and how it ended."""
+    """Run request ``index`` in a child CLI; its peak memory (the CLI's and the whole tree's),
+    most workers at once, answer time and how it ended."""
     with tempfile.TemporaryDirectory() as folder:
         request_path = Path(folder) / "request.json"
         # Another process writes the request: Linux carries a parent's peak memory into the
@@ -134,6 +209,7 @@ def run_row(index: int, timeout: float, kill_after: float) -> dict[str, Any]:
         answer_path = Path(folder) / "answer.json"
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         command = [sys.executable, "-m", "pysolver", "solve", "--timeout", str(timeout)]
+        command += jobs_of(rows()[index][0])
         started = time.perf_counter()
         with answer_path.open("wb") as answer:
             child = subprocess.Popen(
@@ -145,7 +221,12 @@ def run_row(index: int, timeout: float, kill_after: float) -> dict[str, Any]:
             )
             # Reap with wait4 ourselves: it gives this child's own rusage (peak memory).
             killed = False
+            tree_peak = 0
+            most_workers = 0
             while True:
+                tree = process_tree(child.pid)
+                tree_peak = max(tree_peak, sum(resident_bytes(pid) for pid in tree))
+                most_workers = max(most_workers, sum(is_worker(pid) for pid in tree))
                 pid, _, usage = os.wait4(child.pid, os.WNOHANG)
                 if pid:
                     break
@@ -170,8 +251,12 @@ def run_row(index: int, timeout: float, kill_after: float) -> dict[str, Any]:
             ending = f"partial ({response.get('count')} found)"
         else:
             ending = f"answered ({response.get('count')})"
+        if response.get("parallel", {}).get("note") and "serially" in response["parallel"]["note"]:
+            ending += ", serially"
     return {
         "peak_mb": round(usage.ru_maxrss / 1024, 1),
+        "tree_peak_mb": round(tree_peak / 2**20, 1),
+        "workers": most_workers,
         "seconds": round(seconds, 2),
         "late": round(max(0.0, seconds - timeout), 2),
         "ending": ending,
@@ -192,13 +277,20 @@ def main() -> int:
         return 0
     names = [name for name, _ in rows()]
     table = []
-    print(f"{'request':50} {'peak MB':>8} {'late s':>7}  ending", flush=True)
+    print(
+        f"{'request':52} {'CLI MB':>7} {'tree MB':>8} {'workers':>7} {'late s':>7}  ending",
+        flush=True,
+    )
     for index, name in enumerate(names):
         if args.only not in name:
             continue
         row = {"request": name, **run_row(index, args.timeout, args.kill_after)}
         table.append(row)
-        print(f"{name:50} {row['peak_mb']:8.0f} {row['late']:7.2f}  {row['ending']}", flush=True)
+        print(
+            f"{name:52} {row['peak_mb']:7.0f} {row['tree_peak_mb']:8.0f} {row['workers']:7} "
+            f"{row['late']:7.2f}  {row['ending']}",
+            flush=True,
+        )
     if args.json:
         Path(args.json).write_text(json.dumps(table, indent=2) + "\n")
     return 0

@@ -25,6 +25,8 @@ from pysolver.kinds import KINDS
 # asked to stop, and writing every kept solution (up to the listing cap, tens of MB of JSON)
 # would go on for seconds after that. The count stays exact; ``solutions_truncated`` says so.
 STOPPED_LISTING = 1000
+# Exit status of a parallel run whose answer misses the subtrees of failed tasks.
+EXIT_TASKS_LOST = 3
 
 DESCRIPTION = f"""\
 Solve a puzzle given as a JSON request and print the JSON response.
@@ -36,7 +38,9 @@ search's steps while finding LIMIT solutions, at most "max_steps" of them).
 Exit status: 0 when the response is ok, 1 when the request was invalid (the error JSON is
 still printed), 2 for bad command-line usage, 130 when the search was stopped by Ctrl-C,
 SIGTERM, SIGHUP or --timeout (the partial answer, with "cancelled": true, is still printed; it
-lists at most {STOPPED_LISTING:,} solutions, its count stays exact). --timeout also covers
+lists at most {STOPPED_LISTING:,} solutions, its count stays exact), 3 when a parallel run lost
+tasks (a task given up after its worker died repeatedly, or the Dask cluster lost: the partial
+answer names them in "parallel.failed", and standard error says so). --timeout also covers
 reading the request, which is refused past {protocol.MAX_REQUEST_CHARS:,} characters.
 """
 
@@ -99,7 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs",
         type=positive_int,
         metavar="N",
-        help="split the search into tasks run by N worker processes (sets the request's jobs)",
+        help="split the search into tasks run by up to N worker processes, at most this "
+        "machine's cores (sets the request's jobs)",
     )
     run.add_argument(
         "--scheduler",
@@ -350,6 +355,18 @@ def main(argv: list[str] | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if response.get("cancelled"):
         return 130
+    failed = (response.get("parallel") or {}).get("failed")
+    if failed:
+        # Never a silent 0 for an answer that lacks the subtrees of lost tasks.
+        lost = f"{len(failed):,} parallel task(s) failed"
+        if not response.get("ok"):  # the cluster was lost: the error says so in a sentence
+            lost = response.get("error", {}).get("message", lost)
+        print(
+            f"python -m pysolver: {lost}; the answer is partial (complete: false, the tasks "
+            "in parallel.failed are missing)",
+            file=sys.stderr,
+        )
+        return EXIT_TASKS_LOST
     return 0 if response.get("ok") else 1
 
 

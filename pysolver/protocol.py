@@ -68,6 +68,10 @@ INTERNAL_ERROR = "internal_error"
 # Stopped before there was anything to answer: the page's client, and the CLI when its
 # --timeout or a signal comes while the request is still being read.
 CANCELLED = "cancelled"
+# The runtime or the cluster answering the request is gone: the page's Python runtime, or the
+# Dask cluster of a parallel run (the response then keeps the partial answer of the tasks that
+# completed, and ``parallel.failed`` names those lost).
+UNAVAILABLE = "unavailable"
 
 # Every error code a response can carry, with what it means to a person. The first group comes
 # from ``solve``; the last three are made around it, by the page's JavaScript client (and
@@ -84,7 +88,8 @@ ERROR_CODES = {
     INTERNAL_ERROR: "A bug in pysolver; please report it with the request.",
     CANCELLED: "The solve was stopped before there was an answer (the page's cancel; the CLI's "
     "--timeout or a signal while the request was still being read).",
-    "unavailable": "(page only) The Python runtime could not be loaded or has stopped.",
+    UNAVAILABLE: "The Python runtime (page) or the Dask cluster (--scheduler) was lost; a "
+    "parallel run keeps the count of the tasks that completed, with complete: false.",
     "client_error": "(page only) The page could not send the request or read the answer.",
 }
 

@@ -25,7 +25,13 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from pysolver.engines.monitor import Monitor, SearchResult
-from pysolver.engines.subtree import InvalidPath, Split, split_tree
+from pysolver.engines.subtree import (
+    MOST_FLOOR,
+    MOST_PER_WANTED,
+    InvalidPath,
+    Split,
+    split_tree,
+)
 from pysolver.protocol import shown
 
 # The family's engines: name -> module. Each imports ``ExactCoverProblem`` from here, so they
@@ -245,11 +251,15 @@ def split(problem: ExactCoverProblem, wanted: int, *, singles: bool = False) -> 
     branch points. ``singles``: the tree of the ``singles`` engine (forced options are taken
     before every branch and are not part of paths)."""
 
+    most = max(MOST_FLOOR, wanted * MOST_PER_WANTED)
+
     def children(node: _Node) -> list[tuple[int, _Node | None, float]] | None:
         branch = _branch(problem, node)
         if branch is None:
             return None
         options = branch[1]
+        if len(options) > most:  # too many to cut into tasks: stays whole, children unbuilt
+            return None
         return [
             (option, _child(problem, node, option, singles), 1 / len(options)) for option in options
         ]

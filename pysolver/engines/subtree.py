@@ -19,6 +19,13 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+# At most this many times ``wanted`` subtrees: a node with more branches than that room is
+# kept whole rather than cut (an exact cover item with 1,000 options would otherwise make
+# 1,000 tasks for 2 workers, each paying to rebuild the puzzle). Never fewer than
+# ``MOST_FLOOR``: a small ``wanted`` still cuts an ordinary first choice.
+MOST_PER_WANTED = 4
+MOST_FLOOR = 64
+
 State = TypeVar("State")
 # How an engine family names the choice at a branch point (an option, a [variable, part]).
 Choice = TypeVar("Choice", bound=Hashable)
@@ -58,7 +65,9 @@ def split_tree(
     children: Callable[[State], list[tuple[Choice, State | None, float]] | None],
     wanted: int,
 ) -> Split:
-    """Expand the heaviest open subtree until there are at least ``wanted`` of them.
+    """Expand the heaviest open subtree until there are at least ``wanted`` of them (never
+    more than ``MOST_PER_WANTED * wanted``, or ``MOST_FLOOR``: a node whose branches would
+    pass that stays whole).
 
     ``children(state)`` lists a node's branches in search order as (choice, child state, share
     of the parent's weight), the child None for a dead branch; it returns None for a node that
@@ -71,11 +80,13 @@ def split_tree(
     # Max-heap on weight; ties broken by search order so the split is deterministic.
     heap: list[tuple[float, tuple[int, ...], list[Any], State]] = [(-1.0, (), [], root)]
     leaves: list[Subtree] = []
+    most = max(MOST_FLOOR, wanted * MOST_PER_WANTED)
     while heap and len(heap) + len(leaves) < wanted:
         negative_weight, order, path, state = heapq.heappop(heap)
         weight = -negative_weight
         branches = children(state)
-        if branches is None:
+        live = 0 if branches is None else sum(child is not None for _, child, _ in branches)
+        if branches is None or len(heap) + len(leaves) + live > most:
             leaves.append(Subtree(path, weight, order))
             continue
         if not branches:

@@ -21,8 +21,14 @@ Merging is exact:
   and the merged list keeps at most that many, ``budget.MAX_LISTED`` and
   ``budget.MAX_LISTED_CHARS`` of JSON text; ``api`` then marks the answer truncated;
 - ``complete`` is true only when every task completed; a task that fails (an error response,
-  or a worker that died) is listed in ``parallel.failed`` with its subtree, and the answer says
-  ``complete: false`` (its count is then a lower bound, never a wrong total);
+  or a worker that died ``processes.MAX_ATTEMPTS`` times: a task whose worker died runs again
+  on a fresh one, listed in ``parallel.retried``) is listed in ``parallel.failed`` with its
+  subtree, and the answer says ``complete: false`` (its count is then a lower bound, never a
+  wrong total); tasks lost with their Dask cluster make the answer ``unavailable``, keeping
+  that partial count;
+- a task that refuses the request itself (``too_large``, ``invalid_...``; ``merge.REFUSALS``)
+  stops the run and the request is answered serially: a refusal is the serial one, and a task
+  refused only by a worker's share of the budget gets the whole budget;
 - progress is the merged fraction (task weights times task fractions); cancelling stops every
   task; once the first tasks hold ``limit`` solutions the later ones are stopped. With
   ``"recent": true`` the tasks send recent solutions (whole, in the puzzle's terms) and the
@@ -41,8 +47,10 @@ Modules: ``plan`` (tasks, and ``PlannedKind``, what a kind supplies: ``split`` a
 ``merge_fields``), ``merge`` (the ``Merger``), ``runner`` (the ``Runner`` protocol every runner
 implements, and ``AnswerTask``), and the runners: ``inline.InlineRunner`` (tasks one after
 another here: tests), ``processes.ProcessRunner`` (a pool of worker processes, the standard
-library only: the default), ``dask_cluster.DaskRunner`` (an existing Dask cluster, ``python -m
-pysolver solve --scheduler tcp://HOST:PORT``; Dask is an optional extra) and ``page``'s
+library only: the default; at most the usable cores, the memory budget shared between them,
+the request shipped to each once, stop signals left to the parent),
+``dask_cluster.DaskRunner`` (an existing Dask cluster, ``python -m pysolver solve --scheduler
+tcp://HOST:PORT``; Dask is an optional extra) and ``page``'s
 ``PlanRunner`` and ``AnsweredRunner``: the page's pool of Pyodide workers (web/runtime/pool.js) runs
 the tasks itself, between ``plan_text`` and ``merge_text``.
 
@@ -58,6 +66,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from pysolver import protocol
+from pysolver.engines.monitor import Cancelled
 from pysolver.parallel.inline import InlineRunner
 from pysolver.parallel.merge import Merger
 from pysolver.parallel.page import AnsweredRunner, PlanRunner, merge_text, plan_text
@@ -125,22 +135,77 @@ def solve_split(
 ) -> dict[str, Any]:
     """The response fields of a request with ``jobs`` > 1: its tasks run by ``runner`` and
     merged, or ``solve_serially()`` with ``parallel.note`` saying why it was not split.
-    ``kind`` is None for a kind whose searches are not split."""
-    jobs = query.jobs
+    ``kind`` is None for a kind whose searches are not split.
+
+    A task that refuses the request itself (too_large, invalid_...) stops the run and the
+    request is answered serially: the serial refusal, or the serial answer when only a
+    worker's share of the budget refused it. Tasks lost with their cluster make the answer
+    ``unavailable``, keeping the count of those that completed."""
+    asked = query.jobs
+    jobs = runner.grant(asked)
     note = serial_note(query, kind)
     if note is not None or kind is None:
-        fields = solve_serially()
-        fields["parallel"] = {"jobs": jobs, "tasks": 1, "executor": "serial", "note": note}
-        return fields
+        return _serially(solve_serially, asked, jobs, note)
     tasks, settled = plan(request, query, kind, max(1, jobs * runner.tasks_per_job))
     if not tasks:  # dead at the root: the serial search answers at once, with all its fields
-        fields = solve_serially()
         note = "the search has no subtree to split (no solution below the root)"
-        fields["parallel"] = {"jobs": jobs, "tasks": 0, "executor": "serial", "note": note}
-        return fields
+        return _serially(solve_serially, asked, jobs, note, tasks=0)
+    if len(tasks) == 1 and not tasks[0].subtree["path"]:
+        # The one search could not be cut (its first choice has too many branches): one task
+        # would only ship the whole request to one worker to run it there.
+        note = "the search's first choice has too many branches to cut into tasks"
+        if query.cancel is not None and query.cancel():
+            raise Cancelled  # stopped while planning: not a second parse of the puzzle
+        return _serially(solve_serially, asked, jobs, f"{note}; it ran serially")
     merger = Merger(tasks, settled, query)
     runner.run(tasks, merger)
+    if merger.refusal is not None and not merger.cancelled:
+        reason = protocol.shown(merger.refusal.get("message", ""))
+        note = f"a task was refused ({merger.refusal.get('code')}: {reason}); it ran serially"
+        return _serially(solve_serially, asked, jobs, note)
     fields = merger.merged(runner.name, jobs)
+    _note_grant(fields["parallel"], asked, jobs)
     # Fields a kind derives from the whole answer (Sudoku's "unique") are recomputed by it.
     kind.merge_fields(fields)
+    lost = [
+        failure
+        for failure in fields["parallel"].get("failed", [])
+        if failure["error"].get("code") == protocol.UNAVAILABLE
+    ]
+    if lost:
+        # The response is an error that keeps the partial answer: ``api`` starts from
+        # ``ok: true`` and these fields replace it.
+        done = len(tasks) - len(fields["parallel"]["failed"])
+        message = (
+            f"{lost[0]['error']['message']}; {done:,} of {len(tasks):,} tasks completed, and the "
+            f"count is theirs ({len(lost):,} lost, listed in parallel.failed)"
+        )
+        fields["ok"] = False
+        fields["error"] = {"code": protocol.UNAVAILABLE, "message": message, "path": ""}
     return fields
+
+
+def _serially(
+    solve_serially: Callable[[], dict[str, Any]],
+    asked: int,
+    jobs: int,
+    note: str | None,
+    tasks: int = 1,
+) -> dict[str, Any]:
+    fields = solve_serially()
+    parallel = {"jobs": jobs, "tasks": tasks, "executor": "serial", "note": note}
+    _note_grant(parallel, asked, jobs)
+    fields["parallel"] = parallel
+    return fields
+
+
+def _note_grant(parallel: dict[str, Any], asked: int, jobs: int) -> None:
+    """Say so when fewer jobs ran than were asked for (``parallel.jobs`` is those granted)."""
+    if jobs < asked:
+        parallel["jobs_asked"] = asked
+        grant = (
+            f"{asked:,} jobs were asked for; {jobs} ran, as many worker processes as this "
+            "machine has cores"
+        )
+        note = parallel.get("note")
+        parallel["note"] = f"{grant}; {note}" if note else grant

@@ -23,6 +23,9 @@ class InlineRunner:
     def workers(self) -> int:
         return 1
 
+    def grant(self, jobs: int) -> int:
+        return jobs
+
     def run(self, tasks: list[Task], merger: Merger) -> None:
         for task in tasks:
             merger.check()

@@ -16,6 +16,20 @@ from pysolver.engines.monitor import Monitor
 from pysolver.parallel.plan import Task
 from pysolver.protocol import INTERNAL_ERROR, SOLUTION_FIELDS, Query
 
+# Error codes of a task that refuse the request itself (the same for every task of it), as
+# opposed to a task that could not run (internal_error, unavailable) or was stopped.
+REFUSALS = frozenset(
+    {
+        protocol.INVALID_JSON,
+        protocol.INVALID_REQUEST,
+        protocol.INVALID_PUZZLE,
+        protocol.UNKNOWN_KIND,
+        protocol.UNKNOWN_MODE,
+        protocol.UNKNOWN_ENGINE,
+        protocol.TOO_LARGE,
+    }
+)
+
 # Work counters of the engines that add up over tasks; other stats are the same in every task.
 ADDITIVE_STATS = ("nodes", "updates", "mask_ops", "splits")
 
@@ -44,6 +58,12 @@ class Merger:
         # tasks that already hold ``limit`` solutions otherwise.
         self.stop_from = count
         self.cancelled = False
+        # Tasks run again after their worker died: {"task", "subtree", "reasons"} each.
+        self.retries: dict[int, list[str]] = {}
+        # The first task answer that refuses the request itself (too_large, invalid_...): the
+        # serial search would refuse it too, or (a worker's smaller share of the budget) can
+        # answer it, so the caller answers serially. Every task stops.
+        self.refusal: dict[str, Any] | None = None
 
     def progress(self, index: int, report: dict[str, Any]) -> None:
         if self.responses[index] is not None:
@@ -55,8 +75,20 @@ class Merger:
         if report.get("recent") is not None:
             self.monitor.kept = report["recent"]  # passed on with the next merged report
 
+    def retried(self, index: int, reason: str) -> None:
+        """The worker running task ``index`` died (``reason``); the task runs again."""
+        self.retries.setdefault(index, []).append(reason)
+        self.fractions[index] = 0.0
+
     def done(self, index: int, response: dict[str, Any]) -> None:
         self.responses[index] = response
+        error = response.get("error") or {}
+        refuses = error.get("code") in REFUSALS and not str(error.get("path", "")).startswith(
+            "subtree"
+        )  # a wrong subtree is that task's own failure, not the request's
+        if refuses and self.refusal is None:
+            self.refusal = error
+            self.stop_from = 0
         if response.get("ok"):
             self.fractions[index] = 1.0 if response.get("complete") else self.fractions[index]
             self.nodes[index] = response.get("stats", {}).get("nodes", 0)
@@ -175,6 +207,11 @@ class Merger:
         }
         if failed:
             parallel["failed"] = failed
+        if self.retries:
+            parallel["retried"] = [
+                {"task": index, "subtree": self.tasks[index].subtree, "reasons": reasons}
+                for index, reasons in sorted(self.retries.items())
+            ]
         fields["parallel"] = parallel
         if self.cancelled:
             fields["cancelled"] = True

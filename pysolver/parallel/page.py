@@ -52,6 +52,9 @@ class PlanRunner:
     def workers(self) -> int:
         return self.jobs
 
+    def grant(self, jobs: int) -> int:
+        return jobs
+
     def run(self, tasks: list[Task], merger: Merger) -> None:
         self.tasks = tasks
         self.settled = merger.settled
@@ -81,6 +84,9 @@ class AnsweredRunner:
 
     def workers(self) -> int:
         return self.jobs
+
+    def grant(self, jobs: int) -> int:
+        return jobs
 
     def run(self, tasks: list[Task], merger: Merger) -> None:
         if len(tasks) != len(self.responses):

@@ -5,12 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pysolver import budget
+from pysolver.engines.monitor import Cancelled
 from pysolver.engines.subtree import Split
 from pysolver.protocol import Query
 
 # Tasks per worker: enough that an unlucky heavy subtree does not leave the others idle for
 # long (Knuth's estimate is rough), few enough that planning and start-up stay negligible.
 TASKS_PER_JOB = 8
+# What one planned task holds besides its path (its request dict, sharing the puzzle with the
+# others, its subtree dict and the Task): for the plan's share of the memory budget.
+TASK_BYTES = 1024
 
 
 class PlannedKind(Protocol):
@@ -50,8 +55,21 @@ def plan(
     settled (dead ends met while cutting).
 
     ``kind.split`` validates the puzzle as ``solve`` would, so bad input fails here, once.
+    No tasks when the kind has no search to run (every search dead at its root). The plan
+    counts in the memory budget and stops (``Cancelled``) when the request is cancelled.
     """
     splits = kind.split(request["puzzle"], query, wanted)
+    if not splits:
+        return [], 1.0
+    if query.cancel is not None and query.cancel():
+        raise Cancelled
+    paths = [len(subtree.path) for split in splits if split for subtree in split.subtrees]
+    budget.check(
+        (len(paths) + 1) * TASK_BYTES + budget.list_bytes(sum(paths)),
+        f"the plan of {len(paths):,} subtree tasks",
+        "ask for fewer jobs",
+        "jobs",
+    )
     # A task keeps ``recent``: its progress reports then carry whole solutions (in the
     # puzzle's terms), and the merged progress passes the latest one on.
     base = {key: value for key, value in request.items() if key != "jobs"}

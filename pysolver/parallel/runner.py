@@ -41,4 +41,9 @@ class Runner(Protocol):
         """How many tasks it runs at once (a request without ``jobs`` gets that many)."""
         ...
 
+    def grant(self, jobs: int) -> int:
+        """How many of ``jobs`` asked for it runs at once (worker processes: at most the
+        cores; a cluster or the page's pool: all of them, their workers queue the rest)."""
+        ...
+
     def run(self, tasks: list[Task], merger: Merger) -> None: ...

@@ -1,0 +1,384 @@
+"""Faults around a parallel run: dead workers, stop signals, a lost cluster, many jobs, plans."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from pysolver import api, budget, parallel
+from pysolver.engines import subtree
+from pysolver.kinds import kind_module
+from pysolver.parallel import processes
+from pysolver.protocol import parse_query
+
+REPO = Path(__file__).resolve().parent.parent
+HOLE_8X8 = ["........"] * 3 + ["...##...", "...##..."] + ["........"] * 3
+SIX_BY_TEN = ["." * 10] * 6
+
+
+def pentominoes(board: list[str], **fields) -> dict:
+    return {
+        "kind": "polyomino",
+        "mode": "count",
+        "puzzle": {"board": board, "pieces": ["pentominoes"]},
+        **fields,
+    }
+
+
+def dying_below_a_choice(text: str, cancel=None, progress=None) -> str:
+    """An answer_task whose worker process dies on every task below the first choice named by
+    ``PYSOLVER_TEST_DEADLY_CHOICE`` (spawned workers import this module afresh, so the choice
+    travels in the environment they inherit)."""
+    deadly = int(os.environ["PYSOLVER_TEST_DEADLY_CHOICE"])
+    if json.loads(text)["subtree"]["path"][:1] == [deadly]:
+        os._exit(9)
+    return api.answer_task(text, cancel, progress)
+
+
+def _process_tree(root: int) -> list[int]:
+    """``root`` and its descendants, from /proc (the whole tree, not the parent alone)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+    tree, stack = [], [root]
+    while stack:
+        pid = stack.pop()
+        tree.append(pid)
+        stack.extend(children.get(pid, []))
+    return tree
+
+
+def _resident_bytes(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def _marked_processes(mark: str) -> list[int]:
+    """Processes whose environment holds ``mark`` (a run's workers carry its environment)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if mark.encode() in (entry / "environ").read_bytes():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+# ---------------------------------------------------------------- a worker process dies
+
+
+def test_a_killed_worker_process_is_replaced_and_the_count_stays_exact():
+    killed: list[int] = []
+
+    def kill_a_worker(report: dict) -> None:
+        workers = [
+            child for child in multiprocessing.active_children() if child.name == "pysolver-worker"
+        ]
+        if not killed and workers and report["fraction"] > 0:
+            killed.append(workers[0].pid)
+            os.kill(workers[0].pid, signal.SIGKILL)
+
+    merged = api.solve(pentominoes(HOLE_8X8, jobs=2), progress=kill_a_worker)
+    assert killed, "no worker was running to be killed"
+    assert (merged["count"], merged["complete"]) == (520, True), merged
+    assert "failed" not in merged["parallel"]
+    [retry] = merged["parallel"]["retried"]
+    assert retry["reasons"] == ["ended by SIGKILL"]
+    assert merged["parallel"]["executor"] == "processes"
+
+
+def test_a_task_that_kills_its_worker_every_time_is_given_up_and_the_rest_complete(monkeypatch):
+    request = pentominoes(["." * 20] * 3, jobs=2)
+    tasks, _ = parallel.plan(request, parse_query(request), kind_module("polyomino"), 16)
+    deadly = tasks[0].subtree["path"][0]
+    doomed = [task for task in tasks if task.subtree["path"][:1] == [deadly]]
+    lost = sum(json.loads(api.answer_task(json.dumps(task.request)))["count"] for task in doomed)
+    monkeypatch.setenv("PYSOLVER_TEST_DEADLY_CHOICE", str(deadly))
+    merged = api.solve(request, runner=parallel.ProcessRunner(2, dying_below_a_choice))
+    assert merged["ok"] and merged["complete"] is False
+    assert merged["count"] == 8 - lost
+    failed = merged["parallel"]["failed"]
+    assert [failure["task"] for failure in failed] == [task.index for task in doomed]
+    assert all(f"died {processes.MAX_ATTEMPTS} times" in f["error"]["message"] for f in failed)
+
+
+# ---------------------------------------------------------------- stop signals to the group
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_to_the_process_group_gives_a_cancelled_partial_answer(tmp_path, signum):
+    request = tmp_path / "6x10.json"
+    request.write_text(json.dumps(pentominoes(SIX_BY_TEN)))
+    mark = f"pysolver-test-{uuid.uuid4().hex}"
+    run = subprocess.Popen(
+        [sys.executable, "-m", "pysolver", "solve", "--jobs", "2", str(request)],
+        env={**os.environ, "PYTHONPATH": str(REPO), "PYSOLVER_TEST_MARK": mark},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as under `timeout` or a job scheduler
+    )
+    deadline = time.monotonic() + 60
+    while len(_marked_processes(mark)) < 3 and time.monotonic() < deadline:
+        time.sleep(0.1)  # the CLI and its two workers
+    time.sleep(1.5)  # the workers are searching by now
+    os.killpg(run.pid, signum)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err
+    response = json.loads(out)
+    assert response["cancelled"] is True and response["complete"] is False
+    assert 0 <= response["count"] < 9356
+    assert "failed" not in response["parallel"], response["parallel"]
+    time.sleep(0.5)
+    assert _marked_processes(mark) == []  # every worker ended with the CLI
+
+
+# ---------------------------------------------------------------- one budget for many jobs
+
+
+def test_jobs_64_runs_the_cores_worth_of_workers_within_the_budget(tmp_path):
+    request = tmp_path / "sudoku.json"
+    request.write_text(
+        json.dumps({"kind": "sudoku", "mode": "count", "puzzle": {"grid": "." * 81}})
+    )
+    run = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "pysolver", "solve"),
+            *("--jobs", "64", "--timeout", "5"),
+            str(request),
+        ],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    most_processes = 0
+    peak = 0
+    while run.poll() is None:
+        tree = _process_tree(run.pid)
+        # The spawned workers and multiprocessing's resource tracker
+        workers = [pid for pid in tree if "spawn_main" in _cmdline(pid)]
+        most_processes = max(most_processes, len(workers))
+        peak = max(peak, sum(_resident_bytes(pid) for pid in tree))
+        time.sleep(0.05)
+    out, err = run.communicate()
+    assert run.returncode == 130, err  # stopped by its timeout
+    response = json.loads(out)
+    cores = processes.usable_cores()
+    assert response["parallel"]["jobs"] == min(64, cores)
+    assert response["parallel"]["jobs_asked"] == 64 and "64 jobs" in response["parallel"]["note"]
+    assert 1 <= most_processes <= cores
+    assert peak <= budget.CPYTHON_BUDGET_BYTES + 64 * 2**20, peak / 2**20
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def test_a_worker_gets_its_share_of_the_budget_and_a_task_over_it_runs_serially():
+    assert processes.worker_budget(2) == budget.budget_bytes() // 3
+    request = {"kind": "polyomino", "mode": "count", "symmetry": "distinct"}
+    request["puzzle"] = {
+        "board": ["........"] * 8,
+        "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 32}],
+    }
+    serial = api.solve(request)
+    assert serial["ok"] is False and serial["error"]["code"] == "too_large"
+    # Refused by a worker: refused as serially, not an ok answer with count 0 (issue 23 item 6).
+    assert api.solve(dict(request, jobs=2)) == serial
+
+
+# ---------------------------------------------------------------- planning
+
+
+def test_a_split_with_no_search_answers_zero_and_complete():
+    # Polyomino distinct symmetry, L3 on a 1x3 board: every search is dead at its root (the
+    # planner divided by zero).
+    request = {"kind": "polyomino", "mode": "count", "symmetry": "distinct", "jobs": 2}
+    request["puzzle"] = {"board": ["..."], "pieces": ["L3"]}
+    response = api.solve(request)
+    assert response["ok"], response
+    assert (response["count"], response["complete"]) == (0, True)
+
+
+def test_planning_makes_a_bounded_number_of_tasks_and_ships_the_puzzle_once():
+    # 2,000 options of 50 items over 100 items: the first choice has about 1,000 branches.
+    names = [f"i{index}" for index in range(100)]
+    options = [[names[(start * 7 + k) % 100] for k in range(50)] for start in range(2000)]
+    request = {"kind": "exact_cover", "mode": "count", "engine": "dlx", "jobs": 2}
+    request["puzzle"] = {"items": names, "options": options}
+    query = parse_query(request)
+    wanted = 2 * parallel.TASKS_PER_JOB
+    tasks, _ = parallel.plan(request, query, kind_module("exact_cover"), wanted)
+    assert 1 <= len(tasks) <= max(subtree.MOST_FLOOR, subtree.MOST_PER_WANTED * wanted)
+    # Tasks share the puzzle (one object), and a task's text is the request's plus its subtree.
+    assert all(task.request["puzzle"] is request["puzzle"] for task in tasks)
+    base = {key: value for key, value in tasks[0].request.items() if key != "subtree"}
+    text = processes.task_text(json.dumps(base)[:-1], tasks[-1].subtree)
+    assert json.loads(text) == tasks[-1].request
+
+
+def test_planning_stops_when_cancelled():
+    request = pentominoes(HOLE_8X8, jobs=2)
+    response = api.solve(
+        request, cancel=lambda: True, runner=parallel.InlineRunner(api.answer_task)
+    )
+    assert response["ok"] and response["cancelled"] is True and response["complete"] is False
+
+
+# ---------------------------------------------------------------- a Dask cluster that fails
+
+
+def _start_dask(args: list[str], env: dict) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "dask", *args],
+        env=env,
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _wait_for_line(process: subprocess.Popen, pattern: str, seconds: float) -> re.Match:
+    deadline = time.monotonic() + seconds
+    seen = []
+    while time.monotonic() < deadline:
+        line = process.stderr.readline()
+        if not line:
+            break
+        seen.append(line)
+        match = re.search(pattern, line)
+        if match:
+            return match
+    raise AssertionError(f"no {pattern!r} from {process.args}: {''.join(seen)[-2000:]}")
+
+
+def _end(processes_: list[subprocess.Popen]) -> None:
+    for process in processes_:
+        if process.poll() is None:
+            process.terminate()
+    for process in processes_:
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("victim", ["scheduler", "worker"])
+def test_a_dask_run_that_loses_its_scheduler_or_a_worker(tmp_path, victim):
+    pytest.importorskip("distributed", reason="the dask extra is not installed (pysolver[dask])")
+    env = {**os.environ, "PYTHONPATH": str(REPO), "DASK_DISTRIBUTED__WORKER__DAEMON": "False"}
+    scheduler = _start_dask(
+        ["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"], env
+    )
+    started = [scheduler]
+    try:
+        address = _wait_for_line(scheduler, r"Scheduler at:\s*(tcp://[\d.:]+)", 60).group(1)
+        workers = [
+            _start_dask(
+                ["worker", address, "--nthreads", "1", "--no-dashboard", "--host", "127.0.0.1"], env
+            )
+            for _ in range(2)
+        ]
+        started += workers
+        for worker in workers:
+            _wait_for_line(worker, r"Registered to", 60)
+        request = tmp_path / "6x10.json"
+        request.write_text(json.dumps(pentominoes(SIX_BY_TEN)))
+        run = subprocess.Popen(
+            [sys.executable, "-m", "pysolver", "solve", "--scheduler", address, str(request)],
+            env=env,
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(6)  # tasks are running on both workers by now
+        (scheduler if victim == "scheduler" else workers[0]).kill()
+        out, err = run.communicate(timeout=300)
+        response = json.loads(out)
+        if victim == "worker":  # Dask reschedules its tasks: exact and complete
+            assert run.returncode == 0, err
+            assert (response["count"], response["complete"]) == (9356, True)
+            return
+        assert run.returncode == 3, (err, out[:2000])
+        assert response["ok"] is False and response["error"]["code"] == "unavailable"
+        message = response["error"]["message"]
+        assert "Dask cluster" in message and "lost" in message and len(message) < 300
+        assert response["complete"] is False and 0 <= response["count"] < 9356
+        failed = response["parallel"]["failed"]
+        assert failed and all(f["error"]["code"] == "unavailable" for f in failed)
+        assert "Traceback" not in err and len(err.splitlines()) == 1, err
+    finally:
+        _end(started)
+
+
+def test_a_task_refused_by_its_share_of_the_budget_makes_the_run_serial():
+    # A worker's share of the budget refuses its task (too_large): the run stops and the
+    # request is answered serially with the whole budget, as it would be without jobs.
+    refused = []
+
+    def over_its_share(text, cancel=None, progress=None):
+        refused.append(text)
+        error = {"code": "too_large", "message": "over this worker's share", "path": "puzzle"}
+        return json.dumps({"ok": False, "error": error})
+
+    request = pentominoes(HOLE_8X8)
+    serial = api.solve(request)
+    merged = api.solve(dict(request, jobs=2), runner=parallel.InlineRunner(over_its_share))
+    assert len(refused) == 1  # the first refusal stopped every other task
+    assert (merged["count"], merged["complete"]) == (serial["count"], True) == (520, True)
+    assert merged["parallel"]["executor"] == "serial"
+    assert "too_large" in merged["parallel"]["note"]
+
+
+def test_the_cli_exits_3_with_a_line_when_parallel_tasks_were_lost(tmp_path, monkeypatch, capsys):
+    from pysolver.__main__ import EXIT_TASKS_LOST, main
+
+    request = pentominoes(["." * 20] * 3, jobs=2)
+    tasks, _ = parallel.plan(request, parse_query(request), kind_module("polyomino"), 16)
+    monkeypatch.setenv("PYSOLVER_TEST_DEADLY_CHOICE", str(tasks[0].subtree["path"][0]))
+    monkeypatch.setattr(
+        parallel,
+        "default_runner",
+        lambda jobs, _answer: parallel.ProcessRunner(jobs, dying_below_a_choice),
+    )
+    path = tmp_path / "3x20.json"
+    path.write_text(json.dumps(request))
+    assert main(["solve", str(path)]) == EXIT_TASKS_LOST == 3
+    captured = capsys.readouterr()
+    response = json.loads(captured.out)
+    assert response["ok"] is True and response["complete"] is False
+    assert response["parallel"]["failed"]
+    [line] = captured.err.splitlines()
+    assert "failed" in line and "partial" in line
