@@ -17,7 +17,7 @@ import pytest
 
 from pysolver import api, budget, parallel
 from pysolver.engines import subtree
-from pysolver.kinds import kind_module
+from pysolver.midend.registry import kind as midend_kind
 from pysolver.parallel import processes
 from pysolver.protocol import parse_query
 
@@ -113,7 +113,7 @@ def test_a_killed_worker_process_is_replaced_and_the_count_stays_exact():
 
 def test_a_task_that_kills_its_worker_every_time_is_given_up_and_the_rest_complete(monkeypatch):
     request = pentominoes(["." * 20] * 3, jobs=2)
-    tasks, _ = parallel.plan(request, parse_query(request), kind_module("polyomino"), 16)
+    tasks, _ = parallel.plan(request, parse_query(request), midend_kind("polyomino"), 16)
     deadly = tasks[0].subtree["path"][0]
     doomed = [task for task in tasks if task.subtree["path"][:1] == [deadly]]
     lost = sum(json.loads(api.answer_task(json.dumps(task.request)))["count"] for task in doomed)
@@ -236,7 +236,7 @@ def test_planning_makes_a_bounded_number_of_tasks_and_ships_the_puzzle_once():
     request["puzzle"] = {"items": names, "options": options}
     query = parse_query(request)
     wanted = 2 * parallel.TASKS_PER_JOB
-    tasks, _ = parallel.plan(request, query, kind_module("exact_cover"), wanted)
+    tasks, _ = parallel.plan(request, query, midend_kind("exact_cover"), wanted)
     assert 1 <= len(tasks) <= max(subtree.MOST_FLOOR, subtree.MOST_PER_WANTED * wanted)
     # Tasks share the puzzle (one object), and a task's text is the request's plus its subtree.
     assert all(task.request["puzzle"] is request["puzzle"] for task in tasks)
@@ -366,7 +366,7 @@ def test_the_cli_exits_3_with_a_line_when_parallel_tasks_were_lost(tmp_path, mon
     from pysolver.__main__ import EXIT_TASKS_LOST, main
 
     request = pentominoes(["." * 20] * 3, jobs=2)
-    tasks, _ = parallel.plan(request, parse_query(request), kind_module("polyomino"), 16)
+    tasks, _ = parallel.plan(request, parse_query(request), midend_kind("polyomino"), 16)
     monkeypatch.setenv("PYSOLVER_TEST_DEADLY_CHOICE", str(tasks[0].subtree["path"][0]))
     monkeypatch.setattr(
         parallel,
