@@ -15,6 +15,7 @@ import { el, labelled } from "../ui/ui.js";
 import { keyPad } from "../ui/keypad.js";
 import { cellCursor, countWords, uniquenessWords } from "../ui/widgets.js";
 import { sentence } from "../ui/words.js";
+import { readPastedGrid } from "./sudoku_paste.js";
 import { createVariantEditor, decodeVariants, encodeVariants, readVariantFields, variantFields, variantUnits } from "./sudoku_variants.js";
 
 const EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -100,7 +101,8 @@ export function createSudoku(ctx) {
   for (const { n } of facts.sizes) sizeField.input.append(el("option", { value: n }, `${n}x${n}`));
   const style = labelled("Symbols", { tag: "select", id: "sudoku-symbols" });
   style.input.append(el("option", { value: "1-G" }, "1-9, A-G"), el("option", { value: "0-F" }, "0-9, A-F"));
-  const paste = labelled("Grid text", { id: "sudoku-paste", placeholder: "81 symbols, . for blanks; spaces, | - + ignored", size: "40", spellcheck: "false" });
+  // A text area, so a grid pasted in several lines (a frame, CSV rows) keeps its line breaks.
+  const paste = labelled("Grid text", { tag: "textarea", id: "sudoku-paste", rows: "2", placeholder: "81 symbols (. 0 * x blanks), CSV rows, a framed grid, a sudokuwiki link or a Solo game ID", spellcheck: "false" });
   const loadButton = el("button", { id: "sudoku-load", type: "button" }, "Load text");
   const clearButton = el("button", { id: "sudoku-clear", type: "button" }, "Clear grid");
   const solveButton = el("button", { id: "sudoku-solve", type: "button", class: "solve-action primary" }, "Solve");
@@ -159,6 +161,17 @@ export function createSudoku(ctx) {
     view.style = read === "0-F" ? "0-F" : "1-G";
     setSize(size, givens);
   }
+  // Text a person pasted (the text box, the board): other programs' layouts and IDs too.
+  function loadPastedText(text) {
+    const read = readPastedGrid(text);
+    const { size } = parseGrid(read.text, facts); // throws before anything changes
+    if (read.box && (read.box[0] !== size.box[0] || read.box[1] !== size.box[1])) {
+      throw new Error(`this game's boxes are ${read.box[0]} rows by ${read.box[1]} columns; the ${size.n}x${size.n} board here has boxes of ${size.box[0]} rows by ${size.box[1]} columns`);
+    }
+    loadText(read.text);
+    if (read.source === "solo") setVariants({ regions: null, diagonals: Boolean(read.diagonals), cages: [] }); // the whole game
+    inputError.textContent = "";
+  }
   loadText(EXAMPLE);
 
   style.input.addEventListener("change", () => { setStyle(style.input.value); ctx.changed(); });
@@ -167,10 +180,11 @@ export function createSudoku(ctx) {
     ctx.changed();
   });
   const loadPasted = () => {
-    try { loadText(paste.input.value); ctx.changed(); } catch (error) { ctx.changed(); inputError.textContent = sentence(error.message); }
+    try { loadPastedText(paste.input.value); ctx.changed(); } catch (error) { ctx.changed(); inputError.textContent = sentence(error.message); }
   };
   loadButton.addEventListener("click", loadPasted);
-  paste.input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); loadPasted(); } });
+  // Enter loads the text (as in a one-line box); Shift+Enter breaks the line.
+  paste.input.addEventListener("keydown", (event) => { if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); loadPasted(); } });
   clearButton.addEventListener("click", () => { setSize(facts.sizes.find(({ n }) => n === view.size)); ctx.changed(); });
   const puzzle = () => ({
     grid: gridText(),
@@ -233,7 +247,7 @@ export function createSudoku(ctx) {
       canvas.addEventListener("paste", (event) => {
         const text = event.clipboardData?.getData("text") || "";
         event.preventDefault();
-        try { loadText(text); inputError.textContent = ""; ctx.changed(); } catch (error) { inputError.textContent = sentence(error.message); }
+        try { loadPastedText(text); ctx.changed(); } catch (error) { inputError.textContent = sentence(error.message); }
       });
     },
     describe: (response) => (response.mode === "count" ? countWords(response, "solution", "solutions") : uniquenessWords(response)),

@@ -1,0 +1,66 @@
+"""The page as a newcomer finds it (issue 21): grids pasted from other programs, the solved
+board in view on a phone, every way a puzzle arrives refreshing the link and the answers, a
+default trace that reaches a solution, bad share links refused in a sentence, a short tab order
+and plain words.
+
+Most tests share one page (``shared_page``); the phone tests open a touch page of their own.
+"""
+
+from __future__ import annotations
+
+from conftest import open_tab
+
+from tests.test_web_sudoku_paste import CLASSIC, hodoku_frame, rows, solo_id
+
+PHONE = {"width": 390, "height": 844}
+
+
+def paste_on_board(page, text: str) -> None:
+    """Paste text on the Sudoku board as a person does (Ctrl+V with the board focused)."""
+    page.focus("#sudoku-canvas")
+    page.evaluate(
+        """(text) => {
+          const data = new DataTransfer();
+          data.setData("text/plain", text);
+          const event = new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true});
+          document.getElementById("sudoku-canvas").dispatchEvent(event);
+        }""",
+        text,
+    )
+
+
+def test_sudoku_reads_the_grids_other_programs_give(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "sudoku")
+    pastes = {
+        "HoDoKu frame": hodoku_frame(CLASSIC),
+        "star blanks": CLASSIC.replace(".", "*"),
+        "CSV": "\n".join(",".join("" if ch == "." else ch for ch in row) for row in rows(CLASSIC)),
+        "sudokuwiki": "https://www.sudokuwiki.org/sudoku.htm?bd=" + CLASSIC.replace(".", "0"),
+        "Solo ID": solo_id(CLASSIC),
+    }
+    for name, text in pastes.items():
+        page.click("#sudoku-clear")
+        assert page.input_value("#sudoku-paste") == "." * 81
+        paste_on_board(page, text)
+        assert page.input_value("#sudoku-paste") == CLASSIC, name
+        assert page.text_content("#sudoku-input-error") == "", name
+    # The text box reads them too.
+    page.click("#sudoku-clear")
+    page.fill("#sudoku-paste", pastes["HoDoKu frame"])
+    page.click("#sudoku-load")
+    assert page.input_value("#sudoku-paste") == CLASSIC
+    # A Solo ID with the X flag turns the diagonals on.
+    paste_on_board(page, solo_id("1" + "." * 15, "2x2x"))
+    assert page.is_checked("#sudoku-diagonals")
+    page.uncheck("#sudoku-diagonals")
+    # Text that is no grid: the count, and no character named; a grid with one wrong character
+    # names it and its place.
+    paste_on_board(page, "Shopping list: eggs, milk")
+    error = page.text_content("#sudoku-input-error")
+    assert "symbols" in error and "character" not in error, error
+    paste_on_board(page, CLASSIC[:80] + "!")
+    error = page.text_content("#sudoku-input-error")
+    assert '"!"' in error and "row 9, column 9" in error, error
+    paste_on_board(page, CLASSIC)
+    assert page.text_content("#sudoku-input-error") == ""
