@@ -100,7 +100,7 @@ def test_other_programs_layouts_give_the_classic_grid() -> None:
         "stars": CLASSIC.replace(".", "*"),
         "crosses": CLASSIC.replace(".", "x"),
         "csv": "\n".join(",".join("" if ch == "." else ch for ch in row) for row in rows(CLASSIC)),
-        "csv zeros": "\n".join(";".join(ch.replace(".", "0") for ch in row) for row in rows(CLASSIC)),
+        "semicolons": "\n".join(";".join(row.replace(".", "0")) for row in rows(CLASSIC)),
         "equals": equals_rules(CLASSIC),
         "sudokuwiki": "https://www.sudokuwiki.org/sudoku.htm?bd=" + CLASSIC.replace(".", "0"),
         "solo": solo_id(CLASSIC),

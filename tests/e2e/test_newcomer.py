@@ -22,8 +22,8 @@ def paste_on_board(page, text: str) -> None:
         """(text) => {
           const data = new DataTransfer();
           data.setData("text/plain", text);
-          const event = new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true});
-          document.getElementById("sudoku-canvas").dispatchEvent(event);
+          const init = {clipboardData: data, bubbles: true, cancelable: true};
+          document.getElementById("sudoku-canvas").dispatchEvent(new ClipboardEvent("paste", init));
         }""",
         text,
     )
