@@ -167,7 +167,7 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
   panel.engine.select.addEventListener("change", () => { updateHash(); updateButtons(); });
   panel.explore = createExplorer({ id, facts, siteFacts, editor: kind, renderer,
     run: (request, options) => run(panel, request, options), redraw: () => redraw(panel) });
-  panel.result = el("div", { id: `${id}-result`, class: "result", testid: "result" });
+  panel.result = el("div", { id: `${id}-result`, class: "result", testid: "result", "aria-live": "polite" });
   panel.stats = el("div", { id: `${id}-stats`, class: "stats", testid: "stats" });
   panel.error = el("div", { id: `${id}-error`, class: "error", role: "alert", testid: "error" });
   panel.position = el("span", { id: `${id}-position` });
@@ -183,13 +183,18 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
   panel.section = el("section", { id: `panel-${id}`, class: "panel", role: "tabpanel", "data-kind": id, hidden: true },
     kindHelp(id, facts),
     el("div", { class: "editor" }, kind.controls,
-      el("div", { class: "actions" }, kind.actions,
-        el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint),
-      panel.explore.actions),
+      // The ways to look into the search, grouped after the editing controls (the primary
+      // actions sit under the board).
+      el("details", { id: `${id}-explore-options`, class: "explore-options", open: "" },
+        el("summary", {}, "Explore: engine, step view, compare, heatmap"),
+        el("div", { class: "actions" },
+          el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint),
+        panel.explore.actions)),
     el("div", { class: "board-column" },
       panel.historyButtons.node,
       el("div", { class: "board-wrap" }, panel.canvas),
       kind.pad || null,
+      el("div", { class: "board-actions" }, kind.actions),
       panel.error, panel.result, panel.nav, panel.differenceText, panel.stats, panel.explore.element, kind.extra || null));
   // One stroke of the pointer over the board is one step of undo (before the editor's own
   // pointer handlers, which edit).
@@ -358,6 +363,13 @@ function timeLeft(fraction, seconds) {
 async function run(panel, request, { quiet = false } = {}) {
   if (busy) return null;
   busy = true;
+  // The button pressed is disabled while the search runs, which drops its focus: given back
+  // after the answer, so a keyboard user goes on from where they were.
+  const focused = document.activeElement;
+  const giveFocusBack = () => {
+    if (focused instanceof HTMLElement && focused.isConnected && !focused.disabled &&
+      (document.activeElement === document.body || document.activeElement === null)) focused.focus({ preventScroll: true });
+  };
   if (!quiet) panel.explore.prepare(request);
   const editsAtStart = panel.edits;
   clearAnswer(panel);
@@ -409,6 +421,8 @@ async function run(panel, request, { quiet = false } = {}) {
     busy = false;
     // A solution shown while searching is not the answer: the answer decides what is drawn.
     if (recentAt !== null && panel.edits === editsAtStart) panel.kind.setSolution(null, 0);
+    updateButtons();
+    giveFocusBack();
   }
   if (quiet) {
     setState(pythonReady ? "ready" : "loading", pythonReady ? "Ready" : "Loading Python…");
@@ -451,18 +465,21 @@ async function run(panel, request, { quiet = false } = {}) {
   return response;
 }
 
-// On a narrow screen the solve buttons sit below the board and its answer: bring the answer
-// (and the board above it, if both fit) into view.
+// After an answer: the board and the verdict under it in view together (on a phone the page
+// may have been scrolled anywhere). The board's top comes to the top of the window when the
+// verdict then still shows; else the verdict goes to the bottom and the board shows what fits.
 function revealAnswer(panel) {
   const answerNode = [panel.error, panel.result].find((node) => node.textContent);
   if (!answerNode) return;
-  const shown = (node) => {
-    const box = node.getBoundingClientRect();
-    return box.top >= 0 && box.bottom <= window.innerHeight;
-  };
-  if (shown(answerNode)) return;
-  panel.canvas.scrollIntoView({ block: "start" });
-  if (!shown(answerNode)) answerNode.scrollIntoView({ block: "nearest" });
+  const board = panel.canvas.getBoundingClientRect();
+  const answer = answerNode.getBoundingClientRect();
+  const margin = 8;
+  const boardShown = Math.min(board.bottom, window.innerHeight) - Math.max(board.top, 0);
+  if (answer.top >= 0 && answer.bottom <= window.innerHeight && boardShown >= board.height * 0.95) return;
+  const boardTop = window.scrollY + board.top - margin;
+  const answerBottom = window.scrollY + answer.bottom + margin;
+  const top = answerBottom - boardTop <= window.innerHeight ? boardTop : answerBottom - window.innerHeight;
+  window.scrollTo({ top: Math.max(0, top), behavior: "instant" });
 }
 
 function showSolution(panel) {

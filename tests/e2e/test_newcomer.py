@@ -8,7 +8,8 @@ Most tests share one page (``shared_page``); the phone tests open a touch page o
 
 from __future__ import annotations
 
-from conftest import open_tab
+import pytest
+from conftest import open_tab, wait_idle
 
 from tests.test_web_sudoku_paste import CLASSIC, hodoku_frame, rows, solo_id
 
@@ -64,3 +65,47 @@ def test_sudoku_reads_the_grids_other_programs_give(shared_page) -> None:
     assert '"!"' in error and "row 9, column 9" in error, error
     paste_on_board(page, CLASSIC)
     assert page.text_content("#sudoku-input-error") == ""
+
+
+@pytest.fixture
+def phone_page(browser, site_url, new_guarded_page):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = new_guarded_page(context)
+    page.goto(site_url)
+    page.wait_for_function("() => document.body.dataset.state === 'ready'", timeout=90_000)
+    yield page
+    context.close()
+
+
+def shown_height(page, selector: str) -> float:
+    """How many CSS pixels of the element are inside the window."""
+    return page.evaluate(
+        """(selector) => {
+          const box = document.querySelector(selector).getBoundingClientRect();
+          return Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0));
+        }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("kind", ["sudoku", "shikaku"])
+def test_on_a_phone_the_solved_board_and_its_verdict_are_in_view(phone_page, kind) -> None:
+    page = phone_page
+    page.tap(f"#tab-{kind}")
+    # Wherever the page was scrolled to (the foot of the page, or the verdict's place at the top
+    # of the window), the answer brings the board and the verdict into view together.
+    for scroll in (
+        "document.scrollingElement.scrollHeight",
+        f"document.getElementById('{kind}-result').getBoundingClientRect().top + scrollY",
+    ):
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        page.evaluate(f"document.getElementById('{kind}-solve').click()")
+        wait_idle(page)
+        verdict = page.text_content(f"#{kind}-result")
+        assert "solution" in verdict.lower(), verdict
+        board = page.locator(f"#{kind}-canvas").bounding_box()
+        assert shown_height(page, f"#{kind}-canvas") >= board["height"] / 2
+        result = page.locator(f"#{kind}-result").bounding_box()
+        assert result["y"] >= 0 and result["y"] + result["height"] <= PHONE["height"]
+        # Next to it: the verdict starts less than a third of the window below the board.
+        assert result["y"] - (board["y"] + board["height"]) < PHONE["height"] / 3
