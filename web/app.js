@@ -457,8 +457,15 @@ async function run(panel, request, { quiet = false } = {}) {
   showStats(panel, response);
   panel.solutions = Array.isArray(response.solutions) ? response.solutions : [];
   panel.index = 0;
+  const asked = panel.kind.encode();
   panel.kind.showResponse?.(response);
-  panel.history.record(); // the answer may have loaded a puzzle (a puzz.link URL): a step
+  if (panel.kind.encode() !== asked) {
+    // The answer loaded a puzzle (a puzz.link URL): what was shown for the earlier one goes,
+    // and the link names the new one.
+    panel.explore.reset();
+    updateHash();
+  }
+  panel.history.record(); // a step of undo when it did
   panel.explore.answered(request, response);
   showSolution(panel);
   revealAnswer(panel);

@@ -8,11 +8,16 @@ Most tests share one page (``shared_page``); the phone tests open a touch page o
 
 from __future__ import annotations
 
-import pytest
-from conftest import open_tab, wait_idle
+import json
+import re
 
+import pytest
+from conftest import click_and_wait, open_tab, set_input, wait_idle
+
+from pysolver.facts import site_facts
 from tests.test_web_sudoku_paste import CLASSIC, hodoku_frame, rows, solo_id
 
+FACTS = site_facts()
 PHONE = {"width": 390, "height": 844}
 
 
@@ -109,3 +114,88 @@ def test_on_a_phone_the_solved_board_and_its_verdict_are_in_view(phone_page, kin
         assert result["y"] >= 0 and result["y"] + result["height"] <= PHONE["height"]
         # Next to it: the verdict starts less than a third of the window below the board.
         assert result["y"] - (board["y"] + board["height"]) < PHONE["height"] / 3
+
+
+def import_json(page, name: str, data: object) -> None:
+    page.set_input_files(
+        "#import-json",
+        files=[{"name": name, "mimeType": "application/json", "buffer": json.dumps(data).encode()}],
+    )
+
+
+def test_every_way_a_puzzle_arrives_refreshes_link_and_answers(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "shikaku")
+    page.click("#shikaku-clear")
+    set_input(page, "#shikaku-rows", "2")
+    set_input(page, "#shikaku-cols", "2")
+    page.click("#shikaku-canvas", position={"x": 20, "y": 20})
+    page.keyboard.press("4")
+    page.click("#share")
+    assert page.input_value("#share-url").endswith("#shikaku:2x2:0.0.4")
+    click_and_wait(page, "#shikaku-compare")
+    assert page.is_visible("#shikaku-compare-table")
+    # A puzz.link URL: the board, the address bar and the share link all name the new puzzle,
+    # and the comparison of the earlier one is gone.
+    page.fill("#shikaku-url", "https://puzz.link/p?shikaku/3/3/j9j")
+    click_and_wait(page, "#shikaku-load-url")
+    assert page.text_content("#shikaku-result") == "Unique solution."
+    assert page.evaluate("location.hash") == "#shikaku:3x3:1.1.9"
+    assert page.input_value("#share-url").endswith("#shikaku:3x3:1.1.9")
+    assert not page.is_visible("#shikaku-compare-table")
+    assert page.text_content("#shikaku-compare-verdict") == ""
+    # A JSON import naming its puzzle by a URL loads it the same way.
+    import_json(
+        page,
+        "url.json",
+        {"kind": "shikaku", "puzzle": {"url": "https://puzz.link/p?shikaku/2/1/2g"}},
+    )
+    wait_idle(page)
+    page.wait_for_function("() => location.hash === '#shikaku:1x2:0.0.2'")
+    assert "NaN" not in page.text_content("#shikaku-error")
+    assert page.input_value("#share-url").endswith("#shikaku:1x2:0.0.2")
+    # A preset, a paste and a JSON import elsewhere refresh them too.
+    open_tab(page, "sudoku")
+    click_and_wait(page, "#sudoku-solve")
+    paste_on_board(page, CLASSIC.replace("5", ".", 1))
+    assert page.text_content("#sudoku-result") == ""
+    assert page.evaluate("location.hash") == "#sudoku:" + CLASSIC.replace("5", ".", 1)
+    import_json(page, "grid.json", {"kind": "sudoku", "puzzle": {"grid": CLASSIC}})
+    page.wait_for_function(f"() => location.hash === '#sudoku:{CLASSIC}'")
+    assert page.input_value("#share-url").endswith(f"#sudoku:{CLASSIC}")
+
+
+def trace_and_count_solutions(page, kind: str) -> int:
+    click_and_wait(page, f"#{kind}-trace")
+    page.wait_for_function(f"() => document.getElementById('{kind}-step-summary').textContent")
+    summary = page.text_content(f"#{kind}-step-summary")
+    solutions = int(re.search(r"([\d,]+) solutions?;", summary).group(1).replace(",", ""))
+    assert "_" not in summary, summary  # the engine's title, not its id
+    page.click(f"#{kind}-step-close")
+    return solutions
+
+
+def test_the_default_trace_of_every_preset_reaches_a_solution(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "polyomino")
+    presets = page.eval_on_selector_all("#polyomino-preset option", "os => os.map(o => o.value)")
+    for preset in [value for value in presets if value != "custom"]:
+        page.select_option("#polyomino-preset", preset)
+        page.fill("#polyomino-trace-steps", str(FACTS["trace"]["default_steps"]))
+        assert trace_and_count_solutions(page, "polyomino") >= 1, preset
+    # A Max steps typed on purpose, below the default, is kept (and may end before a solution).
+    page.select_option("#polyomino-preset", "6x10")
+    page.fill("#polyomino-trace-steps", "50")
+    assert trace_and_count_solutions(page, "polyomino") == 0
+    assert page.input_value("#polyomino-trace-steps") == "50"
+    page.fill("#polyomino-trace-steps", str(FACTS["trace"]["default_steps"]))
+    open_tab(page, "exact_cover")
+    examples = page.eval_on_selector_all(
+        "#exact_cover-example option", "os => os.map(o => o.value)"
+    )
+    for example in [value for value in examples if value != "custom"]:
+        page.select_option("#exact_cover-example", example)
+        assert trace_and_count_solutions(page, "exact_cover") >= 1, example
+    for kind in ("sudoku", "shikaku", "queens", "domino"):
+        open_tab(page, kind)
+        assert trace_and_count_solutions(page, kind) >= 1, kind

@@ -122,9 +122,9 @@ export function createShikaku(ctx) {
   const run = (mode) => ctx.run({ kind: ctx.id, mode, limit: mode === "solve" ? 2 : undefined, puzzle: puzzle() });
   solveButton.addEventListener("click", () => run("solve"));
   countButton.addEventListener("click", () => run("count"));
-  loadUrl.addEventListener("click", () => {
-    ctx.run({ kind: ctx.id, mode: "solve", limit: 2, puzzle: { url: url.input.value.trim() } });
-  });
+  // Python reads puzz.link URLs (pysolver/puzzlink.py): the answer brings the puzzle back.
+  const solveUrl = (text) => ctx.run({ kind: ctx.id, mode: "solve", limit: 2, puzzle: { url: text.trim() } });
+  loadUrl.addEventListener("click", () => solveUrl(url.input.value));
   // Enter in the URL box loads it, as the button does (not while a solve runs).
   url.input.addEventListener("keydown", (event) => {
     if (event.key !== "Enter") return;
@@ -199,6 +199,14 @@ export function createShikaku(ctx) {
       const clue = view.clues[Number(index)];
       return clue ? `clue ${index} (${clue[2]} at row ${clue[0]}, column ${clue[1]})` : `clue ${index}`;
     },
-    importRequest(data) { load(data.puzzle); },
+    importRequest(data) {
+      // A request may name its puzzle by a puzz.link URL: loaded as the URL box loads it.
+      if (typeof data.puzzle.url === "string") {
+        url.input.value = data.puzzle.url;
+        solveUrl(data.puzzle.url);
+        return;
+      }
+      load(data.puzzle);
+    },
   };
 }

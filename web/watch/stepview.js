@@ -131,20 +131,33 @@ export function createStepView(page) {
     request.max_steps = clampInt(stepsField.input.value, 1, caps.max_steps, caps.default_steps);
     request.limit = clampInt(solutionsField.input.value, 1, MAX_TRACE_SOLUTIONS, 1);
     stepsField.input.value = String(request.max_steps);
-    const response = await page.run(request);
+    const asked = request.max_steps;
+    let response = await page.run(request);
+    // A trace of at least the default length that stops before its first solution is traced
+    // again with four times the steps, up to the cap: a first look shows a solution (the 6x10
+    // pentomino tiling needs 2,377 steps). A smaller Max steps typed on purpose is kept.
+    while (asked >= caps.default_steps && response?.ok && response.truncated && request.max_steps < caps.max_steps &&
+      !response.steps.some((step) => step.type === "solution")) {
+      request.max_steps = Math.min(caps.max_steps, request.max_steps * 4);
+      stepsField.input.value = String(request.max_steps);
+      response = await page.run(request);
+    }
     if (!response?.ok || !Array.isArray(response.steps)) return;
-    load(response);
+    load(response, request.max_steps > asked ? request.max_steps : null);
   });
 
-  function load(response) {
+  // raised: the Max steps the trace was raised to in order to reach a solution (or null).
+  function load(response, raised) {
     pause();
     trace = indexTrace(response.steps);
     const solutions = trace.solutions.length;
     const ending = response.truncated
       ? `stopped at the cap of ${groupDigits(response.steps.length)} steps (raise Max steps to see more)`
       : response.complete ? "the whole search" : "up to the last solution asked for";
-    summary.textContent = `${groupDigits(response.steps.length)} steps by ${response.engine}, ` +
-      `${groupDigits(solutions)} solution${solutions === 1 ? "" : "s"}; ${ending}.`;
+    const engine = page.facts.engines.find(({ name }) => name === response.engine);
+    summary.textContent = `${groupDigits(response.steps.length)} steps by ${engine ? engine.title : response.engine}, ` +
+      `${groupDigits(solutions)} solution${solutions === 1 ? "" : "s"}; ${ending}.` +
+      (raised ? ` Max steps was raised to ${groupDigits(raised)} to reach a solution.` : "");
     slider.max = String(Math.max(0, response.steps.length - 1));
     spacer.style.height = `${response.steps.length * LOG_ROW_PX}px`;
     player.hidden = false;
