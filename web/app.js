@@ -42,7 +42,7 @@ import { failedResponse } from "./runtime/solver.js";
 import { createPool } from "./runtime/pool.js";
 import { CanvasDrawing, SvgDrawing, boardPoint } from "./render/draw.js";
 import { el, download, groupDigits } from "./ui/ui.js";
-import { durationWords, plainMessage, sentence } from "./ui/words.js";
+import { durationWords, plainMessage, sentence, withEngineTitles } from "./ui/words.js";
 import { engineMenu } from "./ui/widgets.js";
 import { createHistory, historyButtons, historyKey, typingInField } from "./ui/history.js";
 import { KINDS } from "./kinds/index.js";
@@ -346,8 +346,7 @@ function showMessage(panel, { text, details }) {
 function showError(panel, error) {
   const message = plainMessage(error?.message || "The solver failed without saying why.", error?.path);
   // Engines by their titles in the sentence; the details keep the names a request uses.
-  const titles = new Map(panel.facts.engines.map(({ name, title }) => [name, title]));
-  message.text = message.text.replace(/\b([Ee])ngine '([a-z_]+)'/g, (whole, e, name) => (titles.has(name) ? `${e}ngine “${titles.get(name)}”` : whole));
+  message.text = withEngineTitles(message.text, panel.facts.engines);
   showMessage(panel, message);
 }
 
@@ -561,6 +560,14 @@ function decodePart(text) {
   }
 }
 
+// Why a link's puzzle could not be read, in words for a person: an editor's own reason without
+// a request's JSON path before it; the browser's words (atob, JSON.parse) are no one's business.
+function linkReason(error) {
+  if (!(error instanceof Error) || error.constructor !== Error) return "its text is not in the form this page writes";
+  const reason = error.message.replace(/^puzzle(?:\.[A-Za-z_]+|\[\d+\])*:\s*/i, "").replace(/[.]$/, "");
+  return reason ? reason[0].toLowerCase() + reason.slice(1) : "its text is not in the form this page writes";
+}
+
 // Load the puzzle of the URL fragment (#KIND:<puzzle>[&engine=NAME]). A fragment that cannot be
 // read says why in the panel it names (or the one shown) and leaves the page working.
 function restoreFromHash() {
@@ -576,7 +583,7 @@ function restoreFromHash() {
     activate(shown.id, false);
     clearAnswer(shown);
     showMessage(shown, {
-      text: `The link does not name a puzzle this page knows, so nothing was loaded from it. It should start with one of: ${[...panels.keys()].map((k) => `#${k}:`).join(", ")}`,
+      text: `The link does not name a puzzle this page knows, so nothing was loaded from it. It should start with a puzzle's name, such as #sudoku: (the names: ${[...panels.keys()].join(", ")}).`,
       details: `The link's part after "#": "${cut(raw)}".`,
     });
     return true;
@@ -595,7 +602,8 @@ function restoreFromHash() {
       panel.history.record();
       updateHash(); // an old-format link is written back in the short format
     } catch (error) {
-      showMessage(panel, { text: "The link's puzzle could not be read, so the board was left as it was.", details: sentence(error.message) });
+      showMessage(panel, { text: sentence(`This ${panel.facts.title} link could not be read, so the board was left as it was: ${linkReason(error)}`),
+        details: `The link's part after "#": "${cut(raw)}".` });
     }
   }
   redraw(panel);

@@ -199,3 +199,59 @@ def test_the_default_trace_of_every_preset_reaches_a_solution(shared_page) -> No
     for kind in ("sudoku", "shikaku", "queens", "domino"):
         open_tab(page, kind)
         assert trace_and_count_solutions(page, kind) >= 1, kind
+
+
+# Share links people may meet broken: cut short, edited by hand, made by another program.
+BAD_LINKS = [
+    "#exact_cover:!!!",
+    "#exact_cover:QUJD%",
+    "#shikaku:7x7:0.2.9,99.99.3",
+    "#shikaku:abc",
+    "#shikaku:3x3:1.1",
+    "#shikaku:0x5:",
+    "#shikaku:3x3:1.1.0",
+    "#sudoku:123",
+    "#sudoku:" + CLASSIC[:80] + "!",
+    "#sudoku:" + CLASSIC + "/Rxyz",
+    "#sudoku:" + CLASSIC + "/K10.zz",
+    "#sudoku:" + CLASSIC + "/Q",
+    "#sudoku:0-F:123",
+    "#polyomino:6x10:nosuchpiece",
+    "#polyomino:6x-1:pentominoes",
+    "#polyomino:abc",
+    "#domino:aztec0",
+    "#domino:3x3:9.9",
+    "#domino:axb",
+    "#queens:abc",
+    "#queens:99",
+    "#queens:8:9.9",
+    "#nonsense:123",
+    "#sudoku:%ZZ",
+]
+
+
+def test_bad_share_links_are_refused_in_a_sentence(shared_page) -> None:
+    page = shared_page
+    assert len(BAD_LINKS) >= 20
+    for link in BAD_LINKS:
+        go_to(page, link)
+        kind = page.evaluate("document.querySelector('.panel:not([hidden])').dataset.kind")
+        text = page.text_content(f"#{kind}-error .error-text")
+        assert text[-1] in ".?" and text[0].isupper() and len(text) > 40, (link, text)
+        whole = page.text_content(f"#{kind}-error")
+        for leak in ("atob", "Puzzle.", "puzzle.", "[0]", "undefined", "NaN"):
+            assert leak not in whole, (link, whole)
+    # Refused when read: the board keeps the puzzle it had, and later links still work.
+    go_to(page, "#queens:8:0.3")
+    assert page.text_content("#queens-error") == ""
+
+
+def go_to(page, fragment: str) -> None:
+    """Follow a share link within the page and wait until the page has read it."""
+    page.evaluate(
+        """(fragment) => new Promise((done) => {
+          addEventListener("hashchange", () => setTimeout(done, 0), {once: true});
+          location.hash = fragment;
+        })""",
+        fragment,
+    )

@@ -391,7 +391,16 @@ export function createPolyomino(ctx) {
     },
     clearSolution() { view.solution = null; },
     encode: () => encodeTiling({ ...puzzle(), symmetry: state.symmetry }, facts.sets),
-    decode(text) { load(decodeTiling(text)); },
+    decode(text) {
+      const tiling = decodeTiling(text);
+      // A link names library pieces and sets; another name is a typo or a cut link.
+      for (const name of tiling.pieces.filter((piece) => typeof piece === "string")) {
+        if (!Object.hasOwn(facts.pieces, name) && !Object.hasOwn(facts.sets, name)) {
+          throw new Error(`the piece "${name}" is not in the library (pieces are named like F, I4 or pentominoes)`);
+        }
+      }
+      load(tiling);
+    },
     exportRequest: () => ({ mode: "solve", puzzle: puzzle(), symmetry: state.symmetry }),
     // A trace follows one search tree, so it covers all tilings (no symmetry reduction).
     traceRequest: () => ({ mode: "trace", puzzle: puzzle(), symmetry: "all" }),

@@ -190,9 +190,16 @@ export function createShikaku(ctx) {
     encode: () => `${view.rows}x${view.cols}:${view.clues.map(([r, c, n]) => `${r}.${c}.${n}`).join(",")}`,
     decode(text) {
       const match = /^(\d+)x(\d+):?(.*)$/.exec(text);
-      if (!match) throw new Error("expected <rows>x<cols>:<r>.<c>.<n>,…");
-      const clues = match[3] ? match[3].split(",").map((part) => part.split(".").map(Number)) : [];
-      load({ rows: Number(match[1]), cols: Number(match[2]), clues });
+      if (!match) throw new Error("it should be the size and the clues, such as 7x7:0.2.9,3.4.6 (row.column.number, counting from 0)");
+      const [rows, cols] = [Number(match[1]), Number(match[2])];
+      const clues = match[3] ? match[3].split(",").map((part) => {
+        if (!/^\d+\.\d+\.\d+$/.test(part)) throw new Error(`the clue "${part}" is not row.column.number`);
+        const [r, c, n] = part.split(".").map(Number);
+        if (r >= rows || c >= cols) throw new Error(`the clue "${part}" is off the ${rows}x${cols} board (rows and columns count from 0 in links)`);
+        if (n < 1) throw new Error(`the clue "${part}" asks for an empty rectangle; a clue is a number from 1`);
+        return [r, c, n];
+      }) : [];
+      load({ rows, cols, clues });
     },
     exportRequest: () => ({ mode: "solve", limit: 2, puzzle: puzzle() }),
     heatmapLabel(index) {

@@ -108,6 +108,7 @@ export function createSudoku(ctx) {
   const solveButton = el("button", { id: "sudoku-solve", type: "button", class: "solve-action primary" }, "Solve");
   const countButton = el("button", { id: "sudoku-count", type: "button", class: "solve-action" }, "Count solutions");
   const inputError = el("div", { id: "sudoku-input-error", class: "error", role: "alert" });
+  const typingHint = el("p", { id: "sudoku-typing-hint", class: "hint" });
   const clashNote = el("p", { id: "sudoku-clashes", class: "hint clash-note", "aria-live": "polite" });
   const pad = keyPad(ctx.id, (key) => {
     typeSymbol({ key });
@@ -146,6 +147,10 @@ export function createSudoku(ctx) {
     view.symbols = chosen === "0-F" ? ZERO_F : facts.symbols;
     style.input.value = chosen;
     style.wrap.hidden = view.size !== 16;
+    // In the 0-F style "0" is a symbol, so it does not clear a cell.
+    typingHint.textContent = `Click a cell and type (${chosen === "0-F" ? "0–9, then A–F" : "1–9, then letters above 9"}) or tap the keys under the board. ` +
+      `Typing does not move the cursor: arrows do. Backspace, Delete${chosen === "0-F" ? ", . or _" : ", 0 or ."} clear the cell under the cursor. ` +
+      "Paste a grid anywhere on the board, in the text box's forms.";
     const symbols = view.symbols.slice(0, view.size);
     if (symbols !== padSymbols) {
       padSymbols = symbols;
@@ -227,8 +232,7 @@ export function createSudoku(ctx) {
   return {
     view,
     controls: el("div", { class: "controls" }, el("div", { class: "row" }, sizeField.wrap, style.wrap), el("div", { class: "row" }, paste.wrap, loadButton), clearButton, inputError,
-      el("p", { class: "hint" }, "Click a cell and type (1–9, then letters above 9) or tap the keys under the board. " +
-        "Typing does not move the cursor: arrows do. Backspace, Delete, 0 or . clear the cell under the cursor. Paste a grid anywhere on the board."),
+      typingHint,
       variants.controls),
     pad: el("div", { class: "pad-column" }, pad.node, clashNote),
     actions: el("div", { class: "buttons" }, solveButton, countButton),
