@@ -255,3 +255,50 @@ def go_to(page, fragment: str) -> None:
         })""",
         fragment,
     )
+
+
+FOCUSED_ID = "() => document.activeElement ? document.activeElement.id : ''"
+
+
+def tabs_to_reach(page, target: str, most: int = 80) -> int:
+    """Tabs from the top of the page until target has the focus."""
+    page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
+    page.focus("#tab-polyomino")
+    for count in range(1, most + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED_ID) == target:
+            return count
+    raise AssertionError(f"{target} not reached in {most} Tabs")
+
+
+def test_the_piece_picker_is_one_tab_stop_and_solve_keeps_the_focus(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "polyomino")
+    page.select_option("#polyomino-preset", "6x10")
+    in_picker = "() => Boolean(document.activeElement.closest('.piece-picker'))"
+    page.focus("#polyomino-fill")
+    page.keyboard.press("Tab")
+    assert page.evaluate(in_picker)
+    first = page.evaluate(FOCUSED_ID)
+    # Arrows move within the picker; Space toggles the piece the focus is on.
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate(FOCUSED_ID)
+    assert second != first and page.evaluate(in_picker)
+    pressed = page.get_attribute(f"#{second}", "aria-pressed")
+    page.keyboard.press("Space")
+    assert page.get_attribute(f"#{second}", "aria-pressed") != pressed
+    page.keyboard.press("Space")
+    # One more Tab leaves the picker; Shift+Tab comes back to the piece used last.
+    page.keyboard.press("Tab")
+    assert not page.evaluate(in_picker)
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED_ID) == second
+    assert page.eval_on_selector_all(".piece-picker [tabindex='0']", "items => items.length") == 1
+    # The keyboard reaches Solve and the board in a few Tabs (46 and 56 with a stop per piece).
+    assert tabs_to_reach(page, "polyomino-canvas") <= 30
+    assert tabs_to_reach(page, "polyomino-solve") <= 32
+    # Solve by keyboard: the focus stays on Solve (not the page's body) once the answer is in.
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert page.text_content("#polyomino-result") != ""
+    assert page.evaluate(FOCUSED_ID) == "polyomino-solve"
