@@ -302,3 +302,31 @@ def test_the_piece_picker_is_one_tab_stop_and_solve_keeps_the_focus(shared_page)
     wait_idle(page)
     assert page.text_content("#polyomino-result") != ""
     assert page.evaluate(FOCUSED_ID) == "polyomino-solve"
+
+
+def test_the_step_log_on_a_phone_caps_its_indent_and_wraps(phone_page) -> None:
+    page = phone_page
+    page.tap("#tab-polyomino")
+    page.select_option("#polyomino-preset", "6x10")
+    page.evaluate("document.getElementById('polyomino-trace').click()")
+    wait_idle(page)
+    page.wait_for_function("() => document.getElementById('polyomino-step-summary').textContent")
+    # The deepest steps: jump to the first solution (every piece placed).
+    page.evaluate("document.getElementById('polyomino-step-next-solution').click()")
+    rows = page.eval_on_selector_all(
+        "#polyomino-step-log .step-row",
+        """rows => rows.map(row => {
+          const words = row.querySelector('.step-words');
+          return {depth: Number(row.querySelector('.step-depth').textContent),
+                  indent: words.getBoundingClientRect().left - row.getBoundingClientRect().left,
+                  clipped: words.scrollHeight > words.clientHeight + 1,
+                  text: words.textContent};
+        })""",
+    )
+    assert max(row["depth"] for row in rows) >= 10
+    indents = {row["indent"] for row in rows}
+    assert max(indents) - min(indents) <= 50, indents  # capped, whatever the depth
+    # The words wrap instead of ending in "…": none of the rows in view is cut.
+    assert not [row["text"] for row in rows if row["clipped"]]
+    log = page.eval_on_selector("#polyomino-step-log", "log => [log.scrollWidth, log.clientWidth]")
+    assert log[0] <= log[1]
