@@ -76,8 +76,8 @@ def test_clashes_attacks_and_links_agree_with_python() -> None:
     assert errors == [
         f"the board side must be from 1 to {queens.MAX_N} (got 0)",
         f"the board side must be from 1 to {queens.MAX_N} (got {queens.MAX_N + 1})",
-        "the queen on row 8, column 0 is off the 8x8 board",
-        "row 1, column 1 holds two queens",
+        "the queen on row 9, column 1 is off the 8x8 board",
+        "row 2, column 2 holds two queens",
         "it should be the board side, then any given queens, such as 8 or 8:0.3,4.4 (row.column, "
         "counting from 0)",
         "it should be the board side, then any given queens, such as 8 or 8:0.3,4.4 (row.column, "

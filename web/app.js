@@ -327,8 +327,11 @@ function showStats(panel, response) {
     const engine = panel.facts.engines.find(({ name }) => name === response.engine);
     headline.push(`Engine: ${engine ? engine.title : response.engine}`);
   }
-  for (const key of statsFacts.headline) if (key in stats) headline.push(`${statLabel(key)}: ${formatValue(key, stats[key])}`);
-  const rest = Object.entries(stats).filter(([key]) => !statsFacts.headline.includes(key))
+  // A counter at zero says nothing a person needs (no search steps for a Sudoku solved by
+  // singles): left out; the time always shows.
+  const worthShowing = ([key, value]) => key === "seconds" || !(value === 0 || value === 0n || value === "0");
+  for (const key of statsFacts.headline) if (key in stats && worthShowing([key, stats[key]])) headline.push(`${statLabel(key)}: ${formatValue(key, stats[key])}`);
+  const rest = Object.entries(stats).filter(([key]) => !statsFacts.headline.includes(key)).filter(worthShowing)
     .map(([key, value]) => `${statLabel(key)}: ${formatValue(key, value)}`);
   panel.stats.replaceChildren(headline.join(" · "));
   if (rest.length) {

@@ -330,3 +330,23 @@ def test_the_step_log_on_a_phone_caps_its_indent_and_wraps(phone_page) -> None:
     assert not [row["text"] for row in rows if row["clipped"]]
     log = page.eval_on_selector("#polyomino-step-log", "log => [log.scrollWidth, log.clientWidth]")
     assert log[0] <= log[1]
+
+
+def test_words_count_from_one_name_engines_by_title_and_skip_empty_counters(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "sudoku")
+    paste_on_board(page, CLASSIC)
+    click_and_wait(page, "#sudoku-solve")
+    stats = page.text_content("#sudoku-stats")
+    # Solved by singles: no search step to speak of, and no "0" counter saying so.
+    assert "Engine: Singles, then branching" in stats, stats
+    assert not re.search(r": 0(?![.,\d])", stats), stats
+    open_tab(page, "shikaku")
+    go_to(page, "#shikaku:2x4:0.0.4,1.3.4")
+    page.check("#shikaku-heatmap")
+    try:
+        click_and_wait(page, "#shikaku-count")
+        labels = page.locator("#shikaku-heatmap-key option").all_text_contents()
+        assert labels[:2] == ["clue 1 (4 at row 1, column 1)", "clue 2 (4 at row 2, column 4)"]
+    finally:
+        page.uncheck("#shikaku-heatmap")

@@ -45,8 +45,9 @@ export function parseQueensLink(text, maxN) {
   const queens = match[2] ? match[2].split(",").map((part) => part.split(".").map(Number)) : [];
   const seen = new Set();
   for (const [r, c] of queens) {
-    if (r >= n || c >= n) throw new Error(`the queen on row ${r}, column ${c} is off the ${n}x${n} board`);
-    if (seen.has(`${r},${c}`)) throw new Error(`row ${r}, column ${c} holds two queens`);
+    // Links count from 0; a person from 1.
+    if (r >= n || c >= n) throw new Error(`the queen on row ${r + 1}, column ${c + 1} is off the ${n}x${n} board`);
+    if (seen.has(`${r},${c}`)) throw new Error(`row ${r + 1}, column ${c + 1} holds two queens`);
     seen.add(`${r},${c}`);
   }
   return { n, queens: sortQueens(queens) };
