@@ -341,6 +341,10 @@ def test_words_count_from_one_name_engines_by_title_and_skip_empty_counters(shar
     # Solved by singles: no search step to speak of, and no "0" counter saying so.
     assert "Engine: Singles, then branching" in stats, stats
     assert not re.search(r": 0(?![.,\d])", stats), stats
+    # A grid that needs a search says how many steps it took.
+    paste_on_board(page, "5" + "." * 80)
+    click_and_wait(page, "#sudoku-solve")
+    assert "Search steps: " in page.text_content("#sudoku-stats")
     open_tab(page, "shikaku")
     go_to(page, "#shikaku:2x4:0.0.4,1.3.4")
     page.check("#shikaku-heatmap")
