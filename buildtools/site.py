@@ -9,6 +9,7 @@ from their contents.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import shutil
@@ -58,6 +59,26 @@ def sync_file(source: Path, target: Path) -> bool:
     partial = target.with_name(target.name + ".partial")
     shutil.copy2(source, partial)
     partial.replace(target)
+    return True
+
+
+# Files sent compressed when the browser accepts it (as static hosts do): a ".gz" beside each
+# (buildtools/server.py sends it). Text and WebAssembly shrink to a third or less; pictures,
+# wheels and the runtime's stdlib zip are compressed already.
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".webmanifest", ".wasm")
+GZIP_SUFFIX = ".gz"
+
+
+def write_gzip(path: Path) -> bool:
+    """Write path + ".gz" unless it is already newer than path; True if it was written."""
+    packed = path.with_name(path.name + GZIP_SUFFIX)
+    if packed.exists() and packed.stat().st_mtime_ns >= path.stat().st_mtime_ns:
+        return False
+    # mtime=0: the same file always gives the same bytes.
+    data = gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
+    partial = packed.with_name(packed.name + ".partial")
+    partial.write_bytes(data)
+    partial.replace(packed)
     return True
 
 
@@ -164,6 +185,9 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     offline = [name for name in [*wanted, *generated] if name != SERVICE_WORKER]
     changed += write_text(DIST / PRECACHE_SCRIPT, precache_script(DIST, offline))
     keep = set(wanted) | {*generated, PRECACHE_SCRIPT}
+    packed = [name for name in keep if name.endswith(COMPRESSIBLE)]
+    changed += sum(write_gzip(DIST / name) for name in packed)
+    keep |= {name + GZIP_SUFFIX for name in packed}
     keep |= {f"wheels/{path.name}" for path in prune_old_wheels(DIST / "wheels")}
     for path in sorted(DIST.rglob("*"), reverse=True):
         relative = path.relative_to(DIST).as_posix()
