@@ -115,25 +115,39 @@ class SiteServer(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(port: int = 8000, isolated: bool = True, verbose: bool = False) -> SiteServer:
-    """A server for dist/ on 127.0.0.1 (port 0 picks a free port); call serve_forever()."""
+LOOPBACK = "127.0.0.1"
+
+
+def make_server(
+    port: int = 8000, isolated: bool = True, verbose: bool = False, host: str = LOOPBACK
+) -> SiteServer:
+    """A server for dist/ on host (127.0.0.1 unless asked; port 0 picks a free port); call
+    serve_forever()."""
     handler = cast(
         "type[SiteHandler]",
         type("ConfiguredSiteHandler", (SiteHandler,), {"isolated": isolated, "verbose": verbose}),
     )
-    return SiteServer(("127.0.0.1", port), handler)
+    return SiteServer((host, port), handler)
 
 
-def serve(port: int, isolated: bool, verbose: bool) -> int:
+def serve(port: int, isolated: bool, verbose: bool, host: str = LOOPBACK) -> int:
     build_site()
     try:
-        server = make_server(port, isolated, verbose)
+        server = make_server(port, isolated, verbose, host)
     except OSError as exc:
-        log(f"cannot listen on 127.0.0.1:{port}: {exc.strerror}; try --port 0 for a free port")
+        log(f"cannot listen on {host}:{port}: {exc.strerror}; try --port 0 for a free port")
         return 1
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = f"http://{host}:{server.server_address[1]}/"
     mode = "cross-origin isolated" if isolated else "not cross-origin isolated"
     print(f"Serving dist/ at {url} ({mode}); press Ctrl+C to stop.", flush=True)
+    if host != LOOPBACK:
+        # Browsers give plain http only on localhost what the page's extras need.
+        print(
+            "Other devices reach it at this machine's address. Over plain http from another "
+            "address the page works, but without offline use or cancelling in place (browsers "
+            "keep service workers and cross-origin isolation for https and localhost).",
+            flush=True,
+        )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -198,5 +198,6 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
             path.rmdir()
     if not quiet:
         version = manifest["pysolver"]["version"]
-        log(f"dist/ is up to date ({changed} files written or removed), pysolver {version}")
+        done = f"{changed} files written or removed" if changed else "nothing changed"
+        log(f"dist/ is built ({done}), pysolver {version}")
     return manifest

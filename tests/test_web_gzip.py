@@ -71,3 +71,16 @@ def test_the_server_sends_gzip_to_who_accepts_it(site, path: str) -> None:
 def test_pictures_and_wheels_are_sent_as_they_are(site) -> None:
     response = fetch(site, "/icons/icon-192.png", {"Accept-Encoding": "gzip"})
     assert response.status == 200 and response.getheader("Content-Encoding") is None
+
+
+def test_serve_takes_a_host_for_trying_the_page_on_a_phone() -> None:
+    import build
+
+    args = build.parser().parse_args(["serve", "--host", "0.0.0.0", "--port", "0"])
+    assert (args.host, args.port) == ("0.0.0.0", 0)
+    assert build.parser().parse_args(["serve"]).host == "127.0.0.1"
+    server = make_server(port=0, host="0.0.0.0")
+    try:
+        assert server.server_address[0] == "0.0.0.0"
+    finally:
+        server.server_close()
