@@ -112,6 +112,9 @@ def puzzle_facts() -> dict[str, Any]:
 # browsers install the new service worker (they compare a worker's scripts byte for byte).
 PRECACHE_SCRIPT = "precache.js"
 README_PAGE = "readme.html"
+# The short guide for people using the page (docs/guide.md); the tabs' help links to it.
+GUIDE = DOCS / "guide.md"
+GUIDE_PAGE = "guide.html"
 SERVICE_WORKER = "sw.js"
 
 
@@ -179,9 +182,11 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     changed += write_json(DIST / "manifest.json", manifest)
     # The puzzle facts come from the package itself, so the page never types them again.
     changed += write_json(DIST / "facts.json", puzzle_facts())
-    # The README as a page, so each tab's help can link to its puzzle's section.
+    # The README and the guide as pages; each tab's help links to its puzzle's guide section.
     changed += write_text(DIST / README_PAGE, readme_html(README.read_text(encoding="utf-8")))
-    generated = ["manifest.json", "facts.json", README_PAGE]
+    guide = readme_html(GUIDE.read_text(encoding="utf-8"), "guide")
+    changed += write_text(DIST / GUIDE_PAGE, guide)
+    generated = ["manifest.json", "facts.json", README_PAGE, GUIDE_PAGE]
     offline = [name for name in [*wanted, *generated] if name != SERVICE_WORKER]
     changed += write_text(DIST / PRECACHE_SCRIPT, precache_script(DIST, offline))
     keep = set(wanted) | {*generated, PRECACHE_SCRIPT}
