@@ -2,7 +2,9 @@
 """Build, serve and test the pysolver web app. Standard library only.
 
     python3 build.py                  build the static site into dist/
-    python3 build.py serve [--port N] build if needed, then serve dist/ on 127.0.0.1 (default 8000)
+    python3 build.py serve [--port N] [--host H]
+                                      build if needed, then serve dist/ on 127.0.0.1 (default
+                                      8000; --host 0.0.0.0 to try the page on a phone)
     python3 build.py test [ARGS]      set up .venv, Chromium and eslint (npm ci), run ruff,
                                       mypy, eslint and every test;
                                       ARGS go to pytest (e.g. -k sudoku)
@@ -42,6 +44,11 @@ def parser() -> argparse.ArgumentParser:
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000, help="port (0: any free one)")
     serve_parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (0.0.0.0: every interface, to try the page on a phone)",
+    )
+    serve_parser.add_argument(
         "--no-isolation",
         action="store_true",
         help="omit the COOP/COEP headers (cancel then restarts the worker)",
@@ -74,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         if extra:
             command_line.error(f"unrecognized arguments: {' '.join(extra)}")
         if args.command == "serve":
-            return serve(args.port, not args.no_isolation, args.verbose)
+            return serve(args.port, not args.no_isolation, args.verbose, args.host)
         build_site()
         return 0
     except BuildError as error:

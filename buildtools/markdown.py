@@ -39,9 +39,10 @@ def inline_html(text: str) -> str:
     return "".join(out)
 
 
-def readme_html(markdown: str) -> str:
-    """README.md as a page of the site: the subset of Markdown it uses (headings, paragraphs,
-    lists, tables, code blocks, inline marks), headings anchored as on GitHub."""
+def readme_html(markdown: str, title: str = "README") -> str:
+    """README.md (or another of the repository's Markdown files, such as docs/guide.md) as a
+    page of the site: the subset of Markdown it uses (headings, paragraphs, lists, tables, code
+    blocks, inline marks), headings anchored as on GitHub."""
     lines = markdown.splitlines()
     body: list[str] = []
     index = 0
@@ -102,7 +103,7 @@ def readme_html(markdown: str) -> str:
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        "<title>pysolver: README</title>\n"
+        f"<title>pysolver: {html.escape(title)}</title>\n"
         '<link rel="stylesheet" href="style.css">\n</head>\n'
         '<body class="readme">\n<main>\n' + "\n".join(body) + "\n</main>\n</body>\n</html>\n"
     )

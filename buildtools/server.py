@@ -3,12 +3,14 @@ runtime and content-named wheels, revalidated for everything else) and cross-ori
 
 from __future__ import annotations
 
+import email.utils
 import http.server
+import os
 import sys
 from typing import Any, cast
 
 from buildtools.repo import DIST, log
-from buildtools.site import IMMUTABLE_PREFIXES, build_site
+from buildtools.site import GZIP_SUFFIX, IMMUTABLE_PREFIXES, build_site
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -41,6 +43,51 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, directory=str(DIST), **kwargs)
 
+    def send_head(self) -> Any:
+        """The file's ".gz" (built beside it by buildtools/site.py) with Content-Encoding: gzip
+        when the browser accepts gzip, as static hosts send precompressed files; else the
+        file itself."""
+        packed = self._gzip_path()
+        if packed is None:
+            return super().send_head()
+        stat = os.stat(packed)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                seen = email.utils.parsedate_to_datetime(since).timestamp()
+                unchanged = seen >= int(stat.st_mtime)
+            except (TypeError, ValueError, OverflowError):
+                unchanged = False
+            if unchanged:
+                self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return None
+        source = open(packed, "rb")  # noqa: SIM115 (copyfile reads it; the base class closes it)
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(packed.removesuffix(GZIP_SUFFIX)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        return source
+
+    def _gzip_path(self) -> str | None:
+        """The ".gz" to send for this request, or None (not accepted, none built, a range)."""
+        accepted = self.headers.get("Accept-Encoding", "")
+        if "gzip" not in [part.split(";")[0].strip() for part in accepted.split(",")]:
+            return None
+        if "Range" in self.headers:
+            return None
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")  # the page itself, as "/" asks for it
+        packed = path + GZIP_SUFFIX
+        if not os.path.isfile(path) or not os.path.isfile(packed):
+            return None
+        return packed
+
     def end_headers(self) -> None:
         path = self.path.split("?", 1)[0]
         if path.startswith(IMMUTABLE_PREFIXES):
@@ -68,25 +115,39 @@ class SiteServer(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(port: int = 8000, isolated: bool = True, verbose: bool = False) -> SiteServer:
-    """A server for dist/ on 127.0.0.1 (port 0 picks a free port); call serve_forever()."""
+LOOPBACK = "127.0.0.1"
+
+
+def make_server(
+    port: int = 8000, isolated: bool = True, verbose: bool = False, host: str = LOOPBACK
+) -> SiteServer:
+    """A server for dist/ on host (127.0.0.1 unless asked; port 0 picks a free port); call
+    serve_forever()."""
     handler = cast(
         "type[SiteHandler]",
         type("ConfiguredSiteHandler", (SiteHandler,), {"isolated": isolated, "verbose": verbose}),
     )
-    return SiteServer(("127.0.0.1", port), handler)
+    return SiteServer((host, port), handler)
 
 
-def serve(port: int, isolated: bool, verbose: bool) -> int:
+def serve(port: int, isolated: bool, verbose: bool, host: str = LOOPBACK) -> int:
     build_site()
     try:
-        server = make_server(port, isolated, verbose)
+        server = make_server(port, isolated, verbose, host)
     except OSError as exc:
-        log(f"cannot listen on 127.0.0.1:{port}: {exc.strerror}; try --port 0 for a free port")
+        log(f"cannot listen on {host}:{port}: {exc.strerror}; try --port 0 for a free port")
         return 1
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = f"http://{host}:{server.server_address[1]}/"
     mode = "cross-origin isolated" if isolated else "not cross-origin isolated"
     print(f"Serving dist/ at {url} ({mode}); press Ctrl+C to stop.", flush=True)
+    if host != LOOPBACK:
+        # Browsers give plain http only on localhost what the page's extras need.
+        print(
+            "Other devices reach it at this machine's address. Over plain http from another "
+            "address the page works, but without offline use or cancelling in place (browsers "
+            "keep service workers and cross-origin isolation for https and localhost).",
+            flush=True,
+        )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

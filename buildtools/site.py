@@ -9,6 +9,7 @@ from their contents.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import shutil
@@ -61,6 +62,26 @@ def sync_file(source: Path, target: Path) -> bool:
     return True
 
 
+# Files sent compressed when the browser accepts it (as static hosts do): a ".gz" beside each
+# (buildtools/server.py sends it). Text and WebAssembly shrink to a third or less; pictures,
+# wheels and the runtime's stdlib zip are compressed already.
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".webmanifest", ".wasm")
+GZIP_SUFFIX = ".gz"
+
+
+def write_gzip(path: Path) -> bool:
+    """Write path + ".gz" unless it is already newer than path; True if it was written."""
+    packed = path.with_name(path.name + GZIP_SUFFIX)
+    if packed.exists() and packed.stat().st_mtime_ns >= path.stat().st_mtime_ns:
+        return False
+    # mtime=0: the same file always gives the same bytes.
+    data = gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
+    partial = packed.with_name(packed.name + ".partial")
+    partial.write_bytes(data)
+    partial.replace(packed)
+    return True
+
+
 def write_text(path: Path, text: str) -> bool:
     """Write text unless the file already holds exactly that; True if it was written."""
     if path.exists() and path.read_text(encoding="utf-8") == text:
@@ -91,6 +112,9 @@ def puzzle_facts() -> dict[str, Any]:
 # browsers install the new service worker (they compare a worker's scripts byte for byte).
 PRECACHE_SCRIPT = "precache.js"
 README_PAGE = "readme.html"
+# The short guide for people using the page (docs/guide.md); the tabs' help links to it.
+GUIDE = DOCS / "guide.md"
+GUIDE_PAGE = "guide.html"
 SERVICE_WORKER = "sw.js"
 
 
@@ -158,12 +182,17 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     changed += write_json(DIST / "manifest.json", manifest)
     # The puzzle facts come from the package itself, so the page never types them again.
     changed += write_json(DIST / "facts.json", puzzle_facts())
-    # The README as a page, so each tab's help can link to its puzzle's section.
+    # The README and the guide as pages; each tab's help links to its puzzle's guide section.
     changed += write_text(DIST / README_PAGE, readme_html(README.read_text(encoding="utf-8")))
-    generated = ["manifest.json", "facts.json", README_PAGE]
+    guide = readme_html(GUIDE.read_text(encoding="utf-8"), "guide")
+    changed += write_text(DIST / GUIDE_PAGE, guide)
+    generated = ["manifest.json", "facts.json", README_PAGE, GUIDE_PAGE]
     offline = [name for name in [*wanted, *generated] if name != SERVICE_WORKER]
     changed += write_text(DIST / PRECACHE_SCRIPT, precache_script(DIST, offline))
     keep = set(wanted) | {*generated, PRECACHE_SCRIPT}
+    packed = [name for name in keep if name.endswith(COMPRESSIBLE)]
+    changed += sum(write_gzip(DIST / name) for name in packed)
+    keep |= {name + GZIP_SUFFIX for name in packed}
     keep |= {f"wheels/{path.name}" for path in prune_old_wheels(DIST / "wheels")}
     for path in sorted(DIST.rglob("*"), reverse=True):
         relative = path.relative_to(DIST).as_posix()
@@ -174,5 +203,6 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
             path.rmdir()
     if not quiet:
         version = manifest["pysolver"]["version"]
-        log(f"dist/ is up to date ({changed} files written or removed), pysolver {version}")
+        done = f"{changed} files written or removed" if changed else "nothing changed"
+        log(f"dist/ is built ({done}), pysolver {version}")
     return manifest

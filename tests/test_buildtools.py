@@ -157,9 +157,12 @@ def test_precache_covers_every_file_of_the_site(offline_site: tuple[Path, dict])
     data = json.loads(script[script.index(head) + len(head) : script.rindex(";")])
     on_disk = {path.relative_to(dist).as_posix() for path in dist.rglob("*") if path.is_file()}
     assert manifest["pysolver"]["wheel"] in on_disk and "facts.json" in on_disk
-    # Everything on disk but the service worker and its own list; every web file (in whatever
-    # folder); nothing that is not there.
-    expected = on_disk - {site.SERVICE_WORKER, site.PRECACHE_SCRIPT}
+    # Everything on disk but the service worker, its own list and the gzip copies (the same
+    # files, sent compressed by the server); every web file (in whatever folder); nothing that
+    # is not there.
+    packed = {name for name in on_disk if name.endswith(site.GZIP_SUFFIX)}
+    assert {name.removesuffix(site.GZIP_SUFFIX) for name in packed} <= on_disk
+    expected = on_disk - {site.SERVICE_WORKER, site.PRECACHE_SCRIPT} - packed
     assert set(site.web_files()) - {site.SERVICE_WORKER} <= set(data["files"])
     assert sorted(data["files"]) == sorted(["./", *expected])
 

@@ -74,10 +74,12 @@ def test_clashes_attacks_and_links_agree_with_python() -> None:
     assert page["links"][:2] == [{"n": 8, "queens": []}, {"n": 8, "queens": [[0, 3], [4, 4]]}]
     errors = [result["error"] for result in page["links"][2:]]
     assert errors == [
-        f"n must be from 1 to {queens.MAX_N} (got 0)",
-        f"n must be from 1 to {queens.MAX_N} (got {queens.MAX_N + 1})",
-        "the queen on row 8, column 0 is off the 8x8 board",
-        "row 1, column 1 holds two queens",
-        "expected <n>[:<row>.<col>,…]",
-        "expected <n>[:<row>.<col>,…]",
+        f"the board side must be from 1 to {queens.MAX_N} (got 0)",
+        f"the board side must be from 1 to {queens.MAX_N} (got {queens.MAX_N + 1})",
+        "the queen on row 9, column 1 is off the 8x8 board",
+        "row 2, column 2 holds two queens",
+        "it should be the board side, then any given queens, such as 8 or 8:0.3,4.4 (row.column, "
+        "counting from 0)",
+        "it should be the board side, then any given queens, such as 8 or 8:0.3,4.4 (row.column, "
+        "counting from 0)",
     ]

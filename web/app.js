@@ -42,7 +42,7 @@ import { failedResponse } from "./runtime/solver.js";
 import { createPool } from "./runtime/pool.js";
 import { CanvasDrawing, SvgDrawing, boardPoint } from "./render/draw.js";
 import { el, download, groupDigits } from "./ui/ui.js";
-import { durationWords, plainMessage, sentence } from "./ui/words.js";
+import { durationWords, plainMessage, sentence, withEngineTitles } from "./ui/words.js";
 import { engineMenu } from "./ui/widgets.js";
 import { createHistory, historyButtons, historyKey, typingInField } from "./ui/history.js";
 import { KINDS } from "./kinds/index.js";
@@ -167,7 +167,7 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
   panel.engine.select.addEventListener("change", () => { updateHash(); updateButtons(); });
   panel.explore = createExplorer({ id, facts, siteFacts, editor: kind, renderer,
     run: (request, options) => run(panel, request, options), redraw: () => redraw(panel) });
-  panel.result = el("div", { id: `${id}-result`, class: "result", testid: "result" });
+  panel.result = el("div", { id: `${id}-result`, class: "result", testid: "result", "aria-live": "polite" });
   panel.stats = el("div", { id: `${id}-stats`, class: "stats", testid: "stats" });
   panel.error = el("div", { id: `${id}-error`, class: "error", role: "alert", testid: "error" });
   panel.position = el("span", { id: `${id}-position` });
@@ -183,13 +183,18 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
   panel.section = el("section", { id: `panel-${id}`, class: "panel", role: "tabpanel", "data-kind": id, hidden: true },
     kindHelp(id, facts),
     el("div", { class: "editor" }, kind.controls,
-      el("div", { class: "actions" }, kind.actions,
-        el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint),
-      panel.explore.actions),
+      // The ways to look into the search, grouped after the editing controls (the primary
+      // actions sit under the board).
+      el("details", { id: `${id}-explore-options`, class: "explore-options", open: "" },
+        el("summary", {}, "Explore: engine, step view, compare, heatmap"),
+        el("div", { class: "actions" },
+          el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint),
+        panel.explore.actions)),
     el("div", { class: "board-column" },
       panel.historyButtons.node,
       el("div", { class: "board-wrap" }, panel.canvas),
       kind.pad || null,
+      el("div", { class: "board-actions" }, kind.actions),
       panel.error, panel.result, panel.nav, panel.differenceText, panel.stats, panel.explore.element, kind.extra || null));
   // One stroke of the pointer over the board is one step of undo (before the editor's own
   // pointer handlers, which edit).
@@ -322,8 +327,11 @@ function showStats(panel, response) {
     const engine = panel.facts.engines.find(({ name }) => name === response.engine);
     headline.push(`Engine: ${engine ? engine.title : response.engine}`);
   }
-  for (const key of statsFacts.headline) if (key in stats) headline.push(`${statLabel(key)}: ${formatValue(key, stats[key])}`);
-  const rest = Object.entries(stats).filter(([key]) => !statsFacts.headline.includes(key))
+  // A counter at zero says nothing a person needs (no search steps for a Sudoku solved by
+  // singles): left out; the time always shows.
+  const worthShowing = ([key, value]) => key === "seconds" || !(value === 0 || value === 0n || value === "0");
+  for (const key of statsFacts.headline) if (key in stats && worthShowing([key, stats[key]])) headline.push(`${statLabel(key)}: ${formatValue(key, stats[key])}`);
+  const rest = Object.entries(stats).filter(([key]) => !statsFacts.headline.includes(key)).filter(worthShowing)
     .map(([key, value]) => `${statLabel(key)}: ${formatValue(key, value)}`);
   panel.stats.replaceChildren(headline.join(" · "));
   if (rest.length) {
@@ -341,8 +349,7 @@ function showMessage(panel, { text, details }) {
 function showError(panel, error) {
   const message = plainMessage(error?.message || "The solver failed without saying why.", error?.path);
   // Engines by their titles in the sentence; the details keep the names a request uses.
-  const titles = new Map(panel.facts.engines.map(({ name, title }) => [name, title]));
-  message.text = message.text.replace(/\b([Ee])ngine '([a-z_]+)'/g, (whole, e, name) => (titles.has(name) ? `${e}ngine “${titles.get(name)}”` : whole));
+  message.text = withEngineTitles(message.text, panel.facts.engines);
   showMessage(panel, message);
 }
 
@@ -358,6 +365,13 @@ function timeLeft(fraction, seconds) {
 async function run(panel, request, { quiet = false } = {}) {
   if (busy) return null;
   busy = true;
+  // The button pressed is disabled while the search runs, which drops its focus: given back
+  // after the answer, so a keyboard user goes on from where they were.
+  const focused = document.activeElement;
+  const giveFocusBack = () => {
+    if (focused instanceof HTMLElement && focused.isConnected && !focused.disabled &&
+      (document.activeElement === document.body || document.activeElement === null)) focused.focus({ preventScroll: true });
+  };
   if (!quiet) panel.explore.prepare(request);
   const editsAtStart = panel.edits;
   clearAnswer(panel);
@@ -409,6 +423,8 @@ async function run(panel, request, { quiet = false } = {}) {
     busy = false;
     // A solution shown while searching is not the answer: the answer decides what is drawn.
     if (recentAt !== null && panel.edits === editsAtStart) panel.kind.setSolution(null, 0);
+    updateButtons();
+    giveFocusBack();
   }
   if (quiet) {
     setState(pythonReady ? "ready" : "loading", pythonReady ? "Ready" : "Loading Python…");
@@ -443,26 +459,36 @@ async function run(panel, request, { quiet = false } = {}) {
   showStats(panel, response);
   panel.solutions = Array.isArray(response.solutions) ? response.solutions : [];
   panel.index = 0;
+  const asked = panel.kind.encode();
   panel.kind.showResponse?.(response);
-  panel.history.record(); // the answer may have loaded a puzzle (a puzz.link URL): a step
+  if (panel.kind.encode() !== asked) {
+    // The answer loaded a puzzle (a puzz.link URL): what was shown for the earlier one goes,
+    // and the link names the new one.
+    panel.explore.reset();
+    updateHash();
+  }
+  panel.history.record(); // a step of undo when it did
   panel.explore.answered(request, response);
   showSolution(panel);
   revealAnswer(panel);
   return response;
 }
 
-// On a narrow screen the solve buttons sit below the board and its answer: bring the answer
-// (and the board above it, if both fit) into view.
+// After an answer: the board and the verdict under it in view together (on a phone the page
+// may have been scrolled anywhere). The board's top comes to the top of the window when the
+// verdict then still shows; else the verdict goes to the bottom and the board shows what fits.
 function revealAnswer(panel) {
   const answerNode = [panel.error, panel.result].find((node) => node.textContent);
   if (!answerNode) return;
-  const shown = (node) => {
-    const box = node.getBoundingClientRect();
-    return box.top >= 0 && box.bottom <= window.innerHeight;
-  };
-  if (shown(answerNode)) return;
-  panel.canvas.scrollIntoView({ block: "start" });
-  if (!shown(answerNode)) answerNode.scrollIntoView({ block: "nearest" });
+  const board = panel.canvas.getBoundingClientRect();
+  const answer = answerNode.getBoundingClientRect();
+  const margin = 8;
+  const boardShown = Math.min(board.bottom, window.innerHeight) - Math.max(board.top, 0);
+  if (answer.top >= 0 && answer.bottom <= window.innerHeight && boardShown >= board.height * 0.95) return;
+  const boardTop = window.scrollY + board.top - margin;
+  const answerBottom = window.scrollY + answer.bottom + margin;
+  const top = answerBottom - boardTop <= window.innerHeight ? boardTop : answerBottom - window.innerHeight;
+  window.scrollTo({ top: Math.max(0, top), behavior: "instant" });
 }
 
 function showSolution(panel) {
@@ -537,6 +563,14 @@ function decodePart(text) {
   }
 }
 
+// Why a link's puzzle could not be read, in words for a person: an editor's own reason without
+// a request's JSON path before it; the browser's words (atob, JSON.parse) are no one's business.
+function linkReason(error) {
+  if (!(error instanceof Error) || error.constructor !== Error) return "its text is not in the form this page writes";
+  const reason = error.message.replace(/^puzzle(?:\.[A-Za-z_]+|\[\d+\])*:\s*/i, "").replace(/[.]$/, "");
+  return reason ? reason[0].toLowerCase() + reason.slice(1) : "its text is not in the form this page writes";
+}
+
 // Load the puzzle of the URL fragment (#KIND:<puzzle>[&engine=NAME]). A fragment that cannot be
 // read says why in the panel it names (or the one shown) and leaves the page working.
 function restoreFromHash() {
@@ -552,7 +586,7 @@ function restoreFromHash() {
     activate(shown.id, false);
     clearAnswer(shown);
     showMessage(shown, {
-      text: `The link does not name a puzzle this page knows, so nothing was loaded from it. It should start with one of: ${[...panels.keys()].map((k) => `#${k}:`).join(", ")}`,
+      text: `The link does not name a puzzle this page knows, so nothing was loaded from it. It should start with a puzzle's name, such as #sudoku: (the names: ${[...panels.keys()].join(", ")}).`,
       details: `The link's part after "#": "${cut(raw)}".`,
     });
     return true;
@@ -571,7 +605,8 @@ function restoreFromHash() {
       panel.history.record();
       updateHash(); // an old-format link is written back in the short format
     } catch (error) {
-      showMessage(panel, { text: "The link's puzzle could not be read, so the board was left as it was.", details: sentence(error.message) });
+      showMessage(panel, { text: sentence(`This ${panel.facts.title} link could not be read, so the board was left as it was: ${linkReason(error)}`),
+        details: `The link's part after "#": "${cut(raw)}".` });
     }
   }
   redraw(panel);

@@ -175,7 +175,7 @@ def test_opened_from_a_file_the_page_says_how_to_serve_it(
     assert page.is_hidden("#load-progress")
 
 
-def test_each_tab_says_what_its_puzzle_is_and_links_to_the_readme(
+def test_each_tab_says_what_its_puzzle_is_and_links_to_the_guide(
     shared_page, site_url, new_guarded_page
 ) -> None:
     kinds = site_facts()["kinds"]
@@ -186,9 +186,10 @@ def test_each_tab_says_what_its_puzzle_is_and_links_to_the_readme(
         assert facts["help"] in help_text.text_content(), kind
         href = help_text.locator("a").get_attribute("href")
         anchor = facts["title"].lower().replace(" ", "-")
-        assert href == f"readme.html#{anchor}", href
+        assert href == f"guide.html#{anchor}", href
+    # The guide for people using the page (docs/guide.md), not the developers' README.
     readme = new_guarded_page(shared_page.context)
-    readme.goto(f"{site_url}readme.html")
+    readme.goto(f"{site_url}guide.html")
     for facts in kinds.values():
         anchor = facts["title"].lower().replace(" ", "-")
         assert readme.locator(f"h3#{anchor}").text_content() == facts["title"]

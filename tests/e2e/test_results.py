@@ -204,6 +204,8 @@ def test_long_count_shows_time_left_and_the_panel_does_not_move_the_page(shared_
     open_tab(page, "sudoku")
     page.click("#sudoku-clear")
     empty = canvas_picture(page, "sudoku")
+    # The count button sits under the board: scrolled to first, as a person would.
+    page.locator("#sudoku-count").scroll_into_view_if_needed()
     before = page.evaluate(
         "JSON.stringify(document.getElementById('sudoku-canvas').getBoundingClientRect())"
     )
@@ -313,10 +315,11 @@ def test_sudoku_paste_takes_the_layouts_people_copy(shared_page) -> None:
         page.press("#sudoku-paste", "Enter")
         assert page.input_value("#sudoku-paste") == SUDOKU, text
         assert page.text_content("#sudoku-input-error") == ""
-    page.fill("#sudoku-paste", SUDOKU[:20] + "*" + SUDOKU[21:])
+    # "*" is a blank in other programs' grids (issue 21); "!" is no one's symbol.
+    page.fill("#sudoku-paste", SUDOKU[:20] + "!" + SUDOKU[21:])
     page.click("#sudoku-load")
     error = page.text_content("#sudoku-input-error")
-    assert error.startswith('The character "*" at row 3, column 3 ') and error.endswith("."), error
+    assert error.startswith('The character "!" at row 3, column 3 ') and error.endswith("."), error
     # 16x16: the symbols style is a visible choice, kept in the share link.
     page.select_option("#sudoku-size", "16")
     assert page.is_visible("#sudoku-symbols")

@@ -103,9 +103,15 @@ export function createDomino(ctx) {
         return;
       }
       const match = /^(\d+)x(\d+)(?::(.*))?$/.exec(text);
-      if (!match) throw new Error("expected <rows>x<cols>[:<r>.<c>,…]");
-      const blocked = match[3] ? match[3].split(",").map((part) => part.split(".").map(Number)) : [];
-      load({ rows: Number(match[1]), cols: Number(match[2]), blocked });
+      if (!match) throw new Error("it should be the size, then any blocked cells, such as 8x8 or 8x8:0.0,7.7 (row.column, counting from 0), or an Aztec diamond such as aztec10");
+      const [rows, cols] = [Number(match[1]), Number(match[2])];
+      const blocked = match[3] ? match[3].split(",").map((part) => {
+        if (!/^\d+\.\d+$/.test(part)) throw new Error(`the blocked cell "${part}" is not row.column`);
+        const [r, c] = part.split(".").map(Number);
+        if (r >= rows || c >= cols) throw new Error(`the blocked cell "${part}" is off the ${rows}x${cols} board (rows and columns count from 0 in links)`);
+        return [r, c];
+      }) : [];
+      load({ rows, cols, blocked });
     },
     exportRequest: () => ({ mode: "count", puzzle: puzzle() }),
     importRequest(data) {

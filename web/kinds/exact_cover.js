@@ -203,7 +203,14 @@ export function createExactCover(ctx) {
     },
     clearSolution() { view.chosen = null; view.received = null; solutionColours = []; list.replaceChildren(); },
     encode: () => toBase64Url(textarea.value),
-    decode(text) { textarea.value = fromBase64Url(text); reparse(); },
+    decode(text) {
+      let problem;
+      try { problem = fromBase64Url(text); } catch {
+        throw new Error("the problem is not in the link's base64 form (letters, digits, \"-\" and \"_\"); was the link cut short?");
+      }
+      textarea.value = problem;
+      reparse();
+    },
     exportRequest: () => ({ mode: "solve", puzzle: problem ? problem.puzzle : { text: textarea.value } }),
     importRequest(data) {
       const p = data.puzzle;

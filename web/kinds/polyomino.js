@@ -19,7 +19,7 @@ import { CanvasDrawing, boardPoint } from "../render/draw.js";
 import { clampInt, el, labelled } from "../ui/ui.js";
 import { decodeTiling, encodeTiling } from "./polyomino_link.js";
 import { boardCells, boardRows, isConnected, normalised, readPieces } from "./polyomino_rules.js";
-import { countWords, foundWords, limitField, seedField, sizeFields, toggleCells } from "../ui/widgets.js";
+import { countWords, foundWords, limitField, rovingTabStop, seedField, sizeFields, toggleCells } from "../ui/widgets.js";
 import * as renderer from "../render/polyomino.js";
 
 const filled = (rows, cols) => Array.from({ length: rows }, () => ".".repeat(cols));
@@ -208,7 +208,11 @@ function piecePicker(facts, state, changed, editCustom) {
     }
     customList.replaceChildren(...state.custom.map(customButton));
     if (!state.custom.length) customList.append(el("span", { class: "hint" }, "none yet: make one below"));
+    roving.refresh();
   }
+  // The picker is one tab stop (arrows move between its pieces), so the keyboard reaches the
+  // rest of the page in a few Tabs rather than one per piece.
+  const roving = rovingTabStop(element, "button, summary");
   return { element, sync };
 }
 
@@ -391,7 +395,16 @@ export function createPolyomino(ctx) {
     },
     clearSolution() { view.solution = null; },
     encode: () => encodeTiling({ ...puzzle(), symmetry: state.symmetry }, facts.sets),
-    decode(text) { load(decodeTiling(text)); },
+    decode(text) {
+      const tiling = decodeTiling(text);
+      // A link names library pieces and sets; another name is a typo or a cut link.
+      for (const name of tiling.pieces.filter((piece) => typeof piece === "string")) {
+        if (!Object.hasOwn(facts.pieces, name) && !Object.hasOwn(facts.sets, name)) {
+          throw new Error(`the piece "${name}" is not in the library (pieces are named like F, I4 or pentominoes)`);
+        }
+      }
+      load(tiling);
+    },
     exportRequest: () => ({ mode: "solve", puzzle: puzzle(), symmetry: state.symmetry }),
     // A trace follows one search tree, so it covers all tilings (no symmetry reduction).
     traceRequest: () => ({ mode: "trace", puzzle: puzzle(), symmetry: "all" }),

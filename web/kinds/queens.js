@@ -35,16 +35,19 @@ export function queensLink(n, queens) {
  * The board of share-link text: {n, queens: [[r, c], ...] sorted by row}. Throws an Error
  * saying what is wrong: not the link's shape, n outside 1..maxN, a queen off the board or twice.
  */
+const QUEENS_LINK_FORM = "it should be the board side, then any given queens, such as 8 or 8:0.3,4.4 (row.column, counting from 0)";
+
 export function parseQueensLink(text, maxN) {
   const match = /^(\d+)(?::(\d+\.\d+(?:,\d+\.\d+)*))?$/.exec(text);
-  if (!match) throw new Error("expected <n>[:<row>.<col>,…]");
+  if (!match) throw new Error(QUEENS_LINK_FORM);
   const n = Number(match[1]);
-  if (n < 1 || n > maxN) throw new Error(`n must be from 1 to ${maxN} (got ${n})`);
+  if (n < 1 || n > maxN) throw new Error(`the board side must be from 1 to ${maxN} (got ${n})`);
   const queens = match[2] ? match[2].split(",").map((part) => part.split(".").map(Number)) : [];
   const seen = new Set();
   for (const [r, c] of queens) {
-    if (r >= n || c >= n) throw new Error(`the queen on row ${r}, column ${c} is off the ${n}x${n} board`);
-    if (seen.has(`${r},${c}`)) throw new Error(`row ${r}, column ${c} holds two queens`);
+    // Links count from 0; a person from 1.
+    if (r >= n || c >= n) throw new Error(`the queen on row ${r + 1}, column ${c + 1} is off the ${n}x${n} board`);
+    if (seen.has(`${r},${c}`)) throw new Error(`row ${r + 1}, column ${c + 1} holds two queens`);
     seen.add(`${r},${c}`);
   }
   return { n, queens: sortQueens(queens) };

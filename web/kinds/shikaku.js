@@ -122,9 +122,9 @@ export function createShikaku(ctx) {
   const run = (mode) => ctx.run({ kind: ctx.id, mode, limit: mode === "solve" ? 2 : undefined, puzzle: puzzle() });
   solveButton.addEventListener("click", () => run("solve"));
   countButton.addEventListener("click", () => run("count"));
-  loadUrl.addEventListener("click", () => {
-    ctx.run({ kind: ctx.id, mode: "solve", limit: 2, puzzle: { url: url.input.value.trim() } });
-  });
+  // Python reads puzz.link URLs (pysolver/puzzlink.py): the answer brings the puzzle back.
+  const solveUrl = (text) => ctx.run({ kind: ctx.id, mode: "solve", limit: 2, puzzle: { url: text.trim() } });
+  loadUrl.addEventListener("click", () => solveUrl(url.input.value));
   // Enter in the URL box loads it, as the button does (not while a solve runs).
   url.input.addEventListener("keydown", (event) => {
     if (event.key !== "Enter") return;
@@ -190,15 +190,32 @@ export function createShikaku(ctx) {
     encode: () => `${view.rows}x${view.cols}:${view.clues.map(([r, c, n]) => `${r}.${c}.${n}`).join(",")}`,
     decode(text) {
       const match = /^(\d+)x(\d+):?(.*)$/.exec(text);
-      if (!match) throw new Error("expected <rows>x<cols>:<r>.<c>.<n>,…");
-      const clues = match[3] ? match[3].split(",").map((part) => part.split(".").map(Number)) : [];
-      load({ rows: Number(match[1]), cols: Number(match[2]), clues });
+      if (!match) throw new Error("it should be the size and the clues, such as 7x7:0.2.9,3.4.6 (row.column.number, counting from 0)");
+      const [rows, cols] = [Number(match[1]), Number(match[2])];
+      const clues = match[3] ? match[3].split(",").map((part) => {
+        if (!/^\d+\.\d+\.\d+$/.test(part)) throw new Error(`the clue "${part}" is not row.column.number`);
+        const [r, c, n] = part.split(".").map(Number);
+        if (r >= rows || c >= cols) throw new Error(`the clue "${part}" is off the ${rows}x${cols} board (rows and columns count from 0 in links)`);
+        if (n < 1) throw new Error(`the clue "${part}" asks for an empty rectangle; a clue is a number from 1`);
+        return [r, c, n];
+      }) : [];
+      load({ rows, cols, clues });
     },
     exportRequest: () => ({ mode: "solve", limit: 2, puzzle: puzzle() }),
     heatmapLabel(index) {
       const clue = view.clues[Number(index)];
-      return clue ? `clue ${index} (${clue[2]} at row ${clue[0]}, column ${clue[1]})` : `clue ${index}`;
+      // Counted from 1, as a person counts (the keys stay the protocol's 0-based indices).
+      const number = Number(index) + 1;
+      return clue ? `clue ${number} (${clue[2]} at row ${clue[0] + 1}, column ${clue[1] + 1})` : `clue ${number}`;
     },
-    importRequest(data) { load(data.puzzle); },
+    importRequest(data) {
+      // A request may name its puzzle by a puzz.link URL: loaded as the URL box loads it.
+      if (typeof data.puzzle.url === "string") {
+        url.input.value = data.puzzle.url;
+        solveUrl(data.puzzle.url);
+        return;
+      }
+      load(data.puzzle);
+    },
   };
 }

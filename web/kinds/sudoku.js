@@ -15,6 +15,7 @@ import { el, labelled } from "../ui/ui.js";
 import { keyPad } from "../ui/keypad.js";
 import { cellCursor, countWords, uniquenessWords } from "../ui/widgets.js";
 import { sentence } from "../ui/words.js";
+import { readPastedGrid } from "./sudoku_paste.js";
 import { createVariantEditor, decodeVariants, encodeVariants, readVariantFields, variantFields, variantUnits } from "./sudoku_variants.js";
 
 const EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -103,12 +104,14 @@ export function createSudoku(ctx) {
   for (const { n } of facts.sizes) sizeField.input.append(el("option", { value: n }, `${n}x${n}`));
   const style = labelled("Symbols", { tag: "select", id: "sudoku-symbols" });
   for (const [name, { label }] of Object.entries(facts.styles)) style.input.append(el("option", { value: name }, label));
-  const paste = labelled("Grid text", { id: "sudoku-paste", placeholder: `81 symbols, . for blanks; spaces, ${[...facts.layout].join(" ")} ignored`, size: "40", spellcheck: "false" });
+  // A text area, so a grid pasted in several lines (a frame, CSV rows) keeps its line breaks.
+  const paste = labelled("Grid text", { tag: "textarea", id: "sudoku-paste", rows: "2", placeholder: "81 symbols (. 0 * x blanks), CSV rows, a framed grid, a sudokuwiki link or a Solo game ID", spellcheck: "false" });
   const loadButton = el("button", { id: "sudoku-load", type: "button" }, "Load text");
   const clearButton = el("button", { id: "sudoku-clear", type: "button" }, "Clear grid");
   const solveButton = el("button", { id: "sudoku-solve", type: "button", class: "solve-action primary" }, "Solve");
   const countButton = el("button", { id: "sudoku-count", type: "button", class: "solve-action" }, "Count solutions");
   const inputError = el("div", { id: "sudoku-input-error", class: "error", role: "alert" });
+  const typingHint = el("p", { id: "sudoku-typing-hint", class: "hint" });
   const clashNote = el("p", { id: "sudoku-clashes", class: "hint clash-note", "aria-live": "polite" });
   const pad = keyPad(ctx.id, (key) => {
     typeSymbol({ key });
@@ -147,6 +150,10 @@ export function createSudoku(ctx) {
     view.symbols = chosen === "0-F" ? facts.styles["0-F"].symbols : facts.symbols;
     style.input.value = chosen;
     style.wrap.hidden = view.size !== 16;
+    // In the 0-F style "0" is a symbol, so it does not clear a cell.
+    typingHint.textContent = `Click a cell and type (${chosen === "0-F" ? "0–9, then A–F" : "1–9, then letters above 9"}) or tap the keys under the board. ` +
+      `Typing does not move the cursor: arrows do. Backspace, Delete${chosen === "0-F" ? ", . or _" : ", 0 or ."} clear the cell under the cursor. ` +
+      "Paste a grid anywhere on the board, in the text box's forms.";
     const symbols = view.symbols.slice(0, view.size);
     if (symbols !== padSymbols) {
       padSymbols = symbols;
@@ -162,6 +169,17 @@ export function createSudoku(ctx) {
     view.style = read === "0-F" ? "0-F" : "1-G";
     setSize(size, givens);
   }
+  // Text a person pasted (the text box, the board): other programs' layouts and IDs too.
+  function loadPastedText(text) {
+    const read = readPastedGrid(text);
+    const { size } = parseGrid(read.text, facts); // throws before anything changes
+    if (read.box && (read.box[0] !== size.box[0] || read.box[1] !== size.box[1])) {
+      throw new Error(`this game's boxes are ${read.box[0]} rows by ${read.box[1]} columns; the ${size.n}x${size.n} board here has boxes of ${size.box[0]} rows by ${size.box[1]} columns`);
+    }
+    loadText(read.text);
+    if (read.source === "solo") setVariants({ regions: null, diagonals: Boolean(read.diagonals), cages: [] }); // the whole game
+    inputError.textContent = "";
+  }
   loadText(EXAMPLE);
 
   style.input.addEventListener("change", () => { setStyle(style.input.value); ctx.changed(); });
@@ -170,10 +188,11 @@ export function createSudoku(ctx) {
     ctx.changed();
   });
   const loadPasted = () => {
-    try { loadText(paste.input.value); ctx.changed(); } catch (error) { ctx.changed(); inputError.textContent = sentence(error.message); }
+    try { loadPastedText(paste.input.value); ctx.changed(); } catch (error) { ctx.changed(); inputError.textContent = sentence(error.message); }
   };
   loadButton.addEventListener("click", loadPasted);
-  paste.input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); loadPasted(); } });
+  // Enter loads the text (as in a one-line box); Shift+Enter breaks the line.
+  paste.input.addEventListener("keydown", (event) => { if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); loadPasted(); } });
   clearButton.addEventListener("click", () => { setSize(facts.sizes.find(({ n }) => n === view.size)); ctx.changed(); });
   const puzzle = () => ({
     grid: gridText(),
@@ -216,8 +235,7 @@ export function createSudoku(ctx) {
   return {
     view,
     controls: el("div", { class: "controls" }, el("div", { class: "row" }, sizeField.wrap, style.wrap), el("div", { class: "row" }, paste.wrap, loadButton), clearButton, inputError,
-      el("p", { class: "hint" }, "Click a cell and type (1–9, then letters above 9) or tap the keys under the board. " +
-        "Typing does not move the cursor: arrows do. Backspace, Delete, 0 or . clear the cell under the cursor. Paste a grid anywhere on the board."),
+      typingHint,
       variants.controls),
     pad: el("div", { class: "pad-column" }, pad.node, clashNote),
     actions: el("div", { class: "buttons" }, solveButton, countButton),
@@ -236,7 +254,7 @@ export function createSudoku(ctx) {
       canvas.addEventListener("paste", (event) => {
         const text = event.clipboardData?.getData("text") || "";
         event.preventDefault();
-        try { loadText(text); inputError.textContent = ""; ctx.changed(); } catch (error) { inputError.textContent = sentence(error.message); }
+        try { loadPastedText(text); ctx.changed(); } catch (error) { inputError.textContent = sentence(error.message); }
       });
     },
     describe: (response) => (response.mode === "count" ? countWords(response, "solution", "solutions") : uniquenessWords(response)),

@@ -72,8 +72,11 @@ export function decodeVariants(parts, n) {
     else if (part.startsWith("K")) {
       variants.cages = part.slice(1).split(",").filter(Boolean).map((cage) => {
         const [sum, cells] = cage.split(".");
-        if (!/^\d+$/.test(sum) || !cells || cells.length % 2) throw new Error(`the cage "${cage}" is not a sum, ".", and cells as pairs of base-36 digits`);
-        return { sum: Number(sum), cells: cells.match(/../g).map((pair) => Number.parseInt(pair, 36)).filter((index) => index < n * n) };
+        if (!/^\d+$/.test(sum) || !cells || cells.length % 2 || !/^[0-9a-z]+$/i.test(cells)) throw new Error(`the cage "${cage}" is not a sum, ".", and cells as pairs of base-36 digits`);
+        const indices = cells.match(/../g).map((pair) => Number.parseInt(pair, 36));
+        if (indices.some((index) => index >= n * n)) throw new Error(`the cage "${cage}" has a cell off the ${n}x${n} grid`);
+        if (Number(sum) < 1) throw new Error(`the cage "${cage}" has the sum 0; a cage's digits add up to at least 1`);
+        return { sum: Number(sum), cells: indices };
       });
     } else throw new Error(`the link part "/${part.slice(0, 20)}" is not regions (/R), diagonals (/X) or cages (/K)`);
   }

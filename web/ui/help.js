@@ -1,12 +1,13 @@
 // A few sentences on each tab: what the puzzle is and which algorithm solves it, with a link to
-// the kind's section of the README (built into the site as readme.html). The words come from
+// the kind's section of the guide for people using the page (docs/guide.md, built into the site
+// as guide.html; the README is for developers). The words come from
 // Python (each kind's facts()["help"], in the facts.json the page reads at start-up), so the
 // page types no puzzle facts; the page puts the paragraph at the top of each kind's panel.
 
 import { el } from "./ui.js";
 
-// GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. The README
-// has one "### <title>" heading per kind, so the same link works on GitHub and in readme.html.
+// GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. The guide
+// has one "### <title>" heading per kind, so the same link works on GitHub and in guide.html.
 export function headingAnchor(title) {
   return title.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
 }
@@ -14,7 +15,7 @@ export function headingAnchor(title) {
 // #KIND-help for a kind's facts (title, help), or null when Python gave it no help text.
 export function kindHelp(id, facts) {
   if (!facts.help) return null;
-  const link = el("a", { href: `readme.html#${headingAnchor(facts.title)}`, target: "_blank", rel: "noopener" },
-    `More about ${facts.title} in the README`);
+  const link = el("a", { href: `guide.html#${headingAnchor(facts.title)}`, target: "_blank", rel: "noopener" },
+    `More about ${facts.title} in the guide`);
   return el("p", { id: `${id}-help`, class: "kind-help" }, facts.help, " ", link);
 }

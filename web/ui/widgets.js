@@ -6,6 +6,42 @@
 import { clampInt, el, labelled } from "./ui.js";
 import { exactNumber } from "./numbers.js";
 
+// ------------------------------------------------------------------ focus
+
+/**
+ * One tab stop for a group of many controls (the piece picker): Tab enters the group at the
+ * control last used and leaves it with the next Tab; arrows (and Home, End) move within it.
+ * selector: the group's controls; those not shown (in a closed <details>) are skipped.
+ * Returns {refresh()}: call it after the group's controls change.
+ */
+export function rovingTabStop(container, selector) {
+  let current = null;
+  const items = () => [...container.querySelectorAll(selector)].filter((item) => item.getClientRects().length && !item.disabled);
+  function refresh() {
+    const shown = items();
+    // Nothing shown (the panel is hidden, or not in the page yet): the first control keeps it.
+    if (!shown.includes(current)) current = shown[0] || (current?.isConnected ? current : container.querySelector(selector));
+    for (const item of container.querySelectorAll(selector)) item.tabIndex = item === current ? 0 : -1;
+  }
+  container.addEventListener("focusin", (event) => {
+    const item = event.target.closest?.(selector);
+    if (item && container.contains(item)) { current = item; refresh(); }
+  });
+  container.addEventListener("keydown", (event) => {
+    const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    if (!(event.key in moves) && event.key !== "Home" && event.key !== "End") return;
+    const shown = items();
+    const at = shown.indexOf(event.target.closest?.(selector));
+    if (at < 0) return;
+    const next = event.key === "Home" ? 0 : event.key === "End" ? shown.length - 1 : Math.max(0, Math.min(shown.length - 1, at + moves[event.key]));
+    event.preventDefault();
+    shown[next].focus();
+  });
+  // A fold opening or closing shows or hides controls.
+  container.addEventListener("toggle", refresh, true);
+  return { refresh };
+}
+
 // ------------------------------------------------------------------ fields
 
 /**

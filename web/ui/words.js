@@ -44,3 +44,10 @@ export function durationWords(seconds) {
   if (seconds < 365 * 86_400) return `${Math.round(seconds / 86_400)} days`;
   return "more than a year";
 }
+
+/** Engines named by their titles in text for a person: "engine 'profile_dp'" -> "engine
+ *  “Profile DP”" (engines: facts' [{name, title}]; unknown names stay as they are). */
+export function withEngineTitles(text, engines) {
+  const titles = new Map(engines.map(({ name, title }) => [name, title]));
+  return String(text).replace(/\b([Ee])ngine '([a-z_0-9]+)'/g, (whole, e, name) => (titles.has(name) ? `${e}ngine “${titles.get(name)}”` : whole));
+}

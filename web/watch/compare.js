@@ -4,6 +4,7 @@
 // #KIND-compare-table: engine, answer, nodes, work (updates or mask operations), time. Rows
 // carry data-engine; #KIND-compare-verdict says whether the answers agree.
 import { el, groupDigits, labelled } from "../ui/ui.js";
+import { plainMessage, withEngineTitles } from "../ui/words.js";
 
 // The work counters engines report besides nodes, with their names in the table.
 const WORK = [["updates", "updates"], ["mask_ops", "mask operations"], ["resultants", "resultants"], ["sweeps", "sweeps"]];
@@ -62,7 +63,9 @@ export function createCompare(page) {
         return;
       }
       if (!response.ok) {
-        row.append(el("td", { colspan: "4", class: "error-cell" }, response.error?.message || "failed"));
+        // The sentence only, engines by their titles (the protocol's words are for programs).
+        const { text } = plainMessage(response.error?.message || "failed");
+        row.append(el("td", { colspan: "4", class: "error-cell" }, withEngineTitles(text, facts.engines)));
         continue;
       }
       keys.add(answerKey(response));

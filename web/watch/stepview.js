@@ -16,7 +16,13 @@ import { clampInt, el, groupDigits, labelled } from "../ui/ui.js";
 
 const SPEEDS = [1, 2, 5, 10, 30, 100, 300, 1000];
 const DEFAULT_SPEED = 5;
+// A row's height: one line where the log is wide, two (the text wraps) where it is narrow.
 const LOG_ROW_PX = 22;
+const LOG_ROW_TWO_LINES_PX = 38;
+const NARROW_LOG_PX = 560;
+// Depths past this are not indented further: the depth's number says how deep (a phone keeps
+// room for the words).
+const MAX_INDENT_DEPTH = 6;
 const LOG_ROWS_SHOWN = 12;
 // The most solutions a trace may ask for (the page's choice: more is never read step by step).
 const MAX_TRACE_SOLUTIONS = 500;
@@ -85,6 +91,7 @@ export function createStepView(page) {
   let playing = false;
   let lastTime = 0;
   let carried = 0;
+  let rowPx = LOG_ROW_PX;
 
   const button = (name, text, title, onclick) => el("button", { id: `${id}-step-${name}`, type: "button", title, "aria-label": title, onclick }, text);
   const traceButton = el("button", { id: `${id}-trace`, type: "button", class: "solve-action", "data-mode": "trace",
@@ -131,23 +138,39 @@ export function createStepView(page) {
     request.max_steps = clampInt(stepsField.input.value, 1, caps.max_steps, caps.default_steps);
     request.limit = clampInt(solutionsField.input.value, 1, MAX_TRACE_SOLUTIONS, 1);
     stepsField.input.value = String(request.max_steps);
-    const response = await page.run(request);
+    const asked = request.max_steps;
+    let response = await page.run(request);
+    // A trace of at least the default length that stops before its first solution is traced
+    // again with four times the steps, up to the cap: a first look shows a solution (the 6x10
+    // pentomino tiling needs 2,377 steps). A smaller Max steps typed on purpose is kept.
+    while (asked >= caps.default_steps && response?.ok && response.truncated && request.max_steps < caps.max_steps &&
+      !response.steps.some((step) => step.type === "solution")) {
+      request.max_steps = Math.min(caps.max_steps, request.max_steps * 4);
+      stepsField.input.value = String(request.max_steps);
+      response = await page.run(request);
+    }
     if (!response?.ok || !Array.isArray(response.steps)) return;
-    load(response);
+    load(response, request.max_steps > asked ? request.max_steps : null);
   });
 
-  function load(response) {
+  // raised: the Max steps the trace was raised to in order to reach a solution (or null).
+  function load(response, raised) {
     pause();
     trace = indexTrace(response.steps);
     const solutions = trace.solutions.length;
     const ending = response.truncated
       ? `stopped at the cap of ${groupDigits(response.steps.length)} steps (raise Max steps to see more)`
       : response.complete ? "the whole search" : "up to the last solution asked for";
-    summary.textContent = `${groupDigits(response.steps.length)} steps by ${response.engine}, ` +
-      `${groupDigits(solutions)} solution${solutions === 1 ? "" : "s"}; ${ending}.`;
+    const engine = page.facts.engines.find(({ name }) => name === response.engine);
+    summary.textContent = `${groupDigits(response.steps.length)} steps by ${engine ? engine.title : response.engine}, ` +
+      `${groupDigits(solutions)} solution${solutions === 1 ? "" : "s"}; ${ending}.` +
+      (raised ? ` Max steps was raised to ${groupDigits(raised)} to reach a solution.` : "");
     slider.max = String(Math.max(0, response.steps.length - 1));
-    spacer.style.height = `${response.steps.length * LOG_ROW_PX}px`;
     player.hidden = false;
+    const narrow = log.clientWidth > 0 && log.clientWidth < NARROW_LOG_PX;
+    rowPx = narrow ? LOG_ROW_TWO_LINES_PX : LOG_ROW_PX;
+    log.classList.toggle("two-lines", narrow);
+    spacer.style.height = `${response.steps.length * rowPx}px`;
     page.onOpen();
     go(0);
   }
@@ -177,22 +200,24 @@ export function createStepView(page) {
   function renderLog(follow) {
     if (!trace) return;
     if (follow) {
-      const top = current * LOG_ROW_PX;
-      if (top < log.scrollTop || top + LOG_ROW_PX > log.scrollTop + log.clientHeight) {
+      const top = current * rowPx;
+      if (top < log.scrollTop || top + rowPx > log.scrollTop + log.clientHeight) {
         log.scrollTop = Math.max(0, top - log.clientHeight / 2);
       }
     }
-    const firstRow = Math.max(0, Math.floor(log.scrollTop / LOG_ROW_PX) - 4);
+    const firstRow = Math.max(0, Math.floor(log.scrollTop / rowPx) - 4);
     const lastRow = Math.min(trace.steps.length, firstRow + LOG_ROWS_SHOWN + 12);
-    rows.style.top = `${firstRow * LOG_ROW_PX}px`;
+    rows.style.top = `${firstRow * rowPx}px`;
     rows.replaceChildren();
     for (let i = firstRow; i < lastRow; i++) {
       const step = trace.steps[i];
-      const indent = Math.min(step.depth, 24) * 0.45;
+      const indent = Math.min(step.depth, MAX_INDENT_DEPTH) * 0.45;
       rows.append(el("li", {
         class: `step-row step-${step.type}`, "data-step": String(i), role: "listitem",
         "aria-current": i === current ? "step" : undefined, title: step.text,
-      }, el("span", { class: "step-number" }, String(i + 1)), el("span", { style: `padding-left: ${indent}rem` }, step.text)));
+      }, el("span", { class: "step-number" }, String(i + 1)),
+      el("span", { class: "step-depth", title: `depth ${step.depth}` }, String(step.depth)),
+      el("span", { class: "step-words", style: `padding-left: ${indent}rem` }, step.text)));
     }
   }
 

@@ -1,0 +1,110 @@
+// Reading the Sudoku grids people copy from other programs and sites into the grid text that
+// parseGrid (web/kinds/sudoku.js) and Python's sudoku kind read alike. Pure: no page, no DOM
+// (tests/test_web_sudoku_paste.py runs it in Node.js and checks its output with Python).
+//
+// What it reads:
+// - frames: HoDoKu and Sudoku Explainer print a grid inside "*-----------*" lines with "|"
+//   between boxes; rule lines ("---+---", "=====", ".---.---.", box-drawing characters) are
+//   dropped whole, and the frame characters "|", "+" and the box-drawing ones inside rows;
+// - blanks written "*", "x", "X" or "?" besides the ".", "0" and "_" parseGrid reads;
+// - comma-, semicolon- or tab-separated rows (a spreadsheet's CSV): an empty field is a blank,
+//   a number above 9 is the symbol of that value (10 is "A");
+// - a sudokuwiki.org address with "?bd=" (81 digits, "0" blank), or any address whose "bd",
+//   "puzzle", "grid" or "p" parameter holds a grid;
+// - a Simon Tatham Solo game ID ("3x3:a5b1_2c..."; "3x3x:" for the X diagonals): letters are
+//   runs of blanks (a = 1 ... z = 26), numbers are givens, "_" separates two numbers.
+// Anything else comes back as it was, so parseGrid's own message (the number of symbols, or the
+// character that is not a symbol) describes it.
+
+const FOREIGN_BLANKS = "*xX?";
+// Characters only frames are drawn with: a line of nothing else (with a run of "-" or "=" or a
+// box-drawing character) is a rule line.
+const RULE_LINE = /^[\s\-=+*|.:'`_~#─━═│┃║┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬]*$/;
+const RULE_MARK = /--|==|[─━═]/;
+const FRAME_CHARS = /[|+¦│┃║]/g;
+const SEPARATORS = /[,;\t]/;
+// A Tatham Solo game ID: "CxR" (box columns by box rows) or "N" (one row of boxes), flags after
+// it ("x" diagonals, "j" jigsaw, "k" killer, "r4" or "m2" symmetry, "d..." difficulty), then ":".
+const SOLO_ID = /^(\d+)(?:x(\d+))?([a-z][a-z0-9]*)?:([a-z0-9_]+)(,.*)?$/i;
+const GRID_PARAMETERS = ["bd", "puzzle", "grid", "p"];
+const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/**
+ * What a pasted text says. Returns {text, box?, diagonals?, source}: text is grid text for
+ * parseGrid; box ([rows, cols]) and diagonals come from a Solo ID; source names the format read
+ * ("solo", "address", "rows" (CSV), "frame" or "plain"). Throws an Error (a sentence's words)
+ * for a format recognised but not read (a Solo jigsaw or killer ID).
+ */
+export function readPastedGrid(pasted) {
+  const text = pasted.trim();
+  const solo = SOLO_ID.exec(text.replace(/\s+/g, ""));
+  if (solo) return readSoloId(solo);
+  const fromAddress = gridFromAddress(text);
+  if (fromAddress !== null) return { text: fromAddress, source: "address" };
+  // Rule lines go whole; so do rule tokens inside a line (a frame pasted into one line).
+  const isRule = (part) => RULE_LINE.test(part) && RULE_MARK.test(part);
+  const lines = text.split(/\r?\n/).filter((line) => !isRule(line))
+    .map((line) => line.split(/(\s+)/).filter((part) => !isRule(part)).join(""));
+  if (lines.some((line) => SEPARATORS.test(line))) return { text: lines.map(readSeparatedRow).join("\n"), source: "rows" };
+  const framed = lines.join("\n") !== text || /[|+¦│┃║]/.test(text);
+  const cells = lines.map((line) => line.replace(FRAME_CHARS, "")).join("\n");
+  return { text: blanksAsDots(cells), source: framed ? "frame" : "plain" };
+}
+
+function blanksAsDots(text) {
+  return [...text].map((ch) => (FOREIGN_BLANKS.includes(ch) ? "." : ch)).join("");
+}
+
+// One row of a CSV (or semicolon- or tab-separated) paste: one field a cell.
+function readSeparatedRow(line) {
+  const fields = line.replace(FRAME_CHARS, "").split(SEPARATORS).map((field) => field.trim());
+  return fields.map((field) => {
+    if (field === "" || FOREIGN_BLANKS.includes(field)) return ".";
+    if (/^\d+$/.test(field) && field.length > 1) {
+      const value = Number(field);
+      return value === 0 ? "." : SYMBOLS[value - 1] ?? field;
+    }
+    return field;
+  }).join("");
+}
+
+// The grid in an address's "bd" (sudokuwiki), "puzzle", "grid" or "p" parameter, or its
+// fragment; null when the text is not an address or holds no grid.
+function gridFromAddress(text) {
+  if (!/^https?:\/\/\S+$/i.test(text)) return null;
+  let url;
+  try { url = new URL(text); } catch { return null; }
+  for (const name of GRID_PARAMETERS) {
+    const value = url.searchParams.get(name);
+    if (value && /^[0-9.]{16,}$/.test(value)) return value.length === 162 ? value.slice(0, 81) : value;
+  }
+  return null;
+}
+
+function readSoloId([, first, second, flags = "", grid, rest]) {
+  const lower = flags.toLowerCase().replace(/d[a-z]+$/, ""); // the difficulty's letters are not flags
+  if (lower.includes("j") || lower.includes("k") || (rest && rest.length > 1)) {
+    throw new Error("this is a Solo jigsaw or killer game ID; paste the grid itself, then draw its regions or cages with the variant tools");
+  }
+  // Solo's "CxR": boxes C columns wide and R rows tall; "N" alone: boxes one row tall.
+  const cols = Number(first);
+  const rows = second === undefined ? 1 : Number(second);
+  const n = cols * rows;
+  const values = [];
+  for (const token of grid.match(/[a-z]|\d+|_/gi) || []) {
+    if (token === "_") continue;
+    if (/\d/.test(token)) values.push(Number(token));
+    else for (let i = token.toLowerCase().charCodeAt(0) - 96; i > 0; i--) values.push(0);
+  }
+  if (values.length !== n * n) {
+    throw new Error(`this Solo game ID describes ${values.length} cells; a ${n}x${n} game has ${n * n}`);
+  }
+  const bad = values.find((value) => value > n);
+  if (bad !== undefined) throw new Error(`this Solo game ID has a ${bad}, more than a ${n}x${n} grid holds`);
+  return {
+    text: values.map((value) => (value ? SYMBOLS[value - 1] : ".")).join(""),
+    box: [rows, cols],
+    diagonals: lower.includes("x"),
+    source: "solo",
+  };
+}
