@@ -178,7 +178,7 @@ def exact_cover_count(
     matrix = np.zeros((len(options), primary), dtype=bool)
     for row, option in enumerate(options):
         matrix[row, option] = True
-    return len(exact_cover.get_all_solutions(matrix))
+    return int(exact_cover.get_solution_count(matrix))  # counts all: no limit to give it
 
 
 PEERS: dict[str, Callable[[int, int, list[list[int]], int | None], int]] = {
