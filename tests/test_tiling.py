@@ -199,3 +199,26 @@ def test_kind_counts_agree_across_engines(symmetry: str) -> None:
     }
     assert counts == {"tiling": 520 if symmetry == "all" else 65, "bitset": counts["bitset"]}
     assert counts["tiling"] == counts["bitset"]
+
+
+def test_node_counts_stay_pinned() -> None:
+    """Work guard: node counts are deterministic, so a change that makes the whole count visit
+    more nodes (a lost symmetry, a memo that stopped hitting) fails here, timings aside."""
+    hole = ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3
+    problem = encode(parse_puzzle({"board": hole, "pieces": ["pentominoes"]})).problem
+    result = search(problem, "tiling", keep_solutions=False)
+    bitset_nodes = search(problem, "bitset", keep_solutions=False).stats["nodes"]
+    assert result.count == 520
+    assert result.stats["nodes"] <= 34_072 < bitset_nodes // 8
+    assert result.stats["memo_hits"] > 0
+
+
+def test_polyomino_counts_with_the_tiling_engine_by_default() -> None:
+    answer = solve(
+        {
+            "kind": "polyomino",
+            "mode": "count",
+            "puzzle": {"board": ["." * 20] * 3, "pieces": ["pentominoes"]},
+        }
+    )
+    assert (answer["count"], answer["engine"]) == (8, "tiling")
