@@ -268,14 +268,16 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
             candidates ^= 1 << position
             index_at[depth] = index
             index += 1
-            key = covered | covers_at[position]
-            known = memo_get(key)
-            if known is not None:
-                hits += 1
-                total += known
-                found += known * weight
-                continue
+            # Most children are dead ends, found by the cheap check before the memo is asked
+            # (a dead end is never in the memo: the covered items decide the check).
             if all(map(and_keeping_self_at[position], tightest)):
+                key = covered | covers_at[position]
+                known = memo_get(key)
+                if known is not None:
+                    hits += 1
+                    total += known
+                    found += known * weight
+                    continue
                 child = list(filter(None, map(and_at[position], rest)))
                 if len(child) == width - cover_at[position]:
                     chosen_at[depth] = option_at[position]
