@@ -132,7 +132,9 @@ def encode(
                 "use a smaller board or fewer copies of repeated pieces",
                 "puzzle",
             )
-    problem = ExactCoverProblem(primary, secondary - primary, options)
+    problem = ExactCoverProblem(
+        primary, secondary - primary, options, item_cells=list(tiling.cells)
+    )
     return Encoding(problem, option_piece, option_cells)
 
 

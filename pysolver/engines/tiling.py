@@ -1,0 +1,323 @@
+"""Exact cover counting made for tilings: memoised sub-boards and the board's symmetry at the root.
+
+The algorithm is the ``bitset`` engine's (Algorithm X, MRV item choice over cells and pieces
+alike, one big-int AND per uncovered item to make a child); what changes is the whole count,
+the mode that dominates tiling work (every tiling of 6x10 pentominoes, 8x8 with the square):
+
+- **Memoised sub-boards** (Knuth's DXZ idea). The count below a node depends only on the items
+  covered so far: the live options are exactly those disjoint from them. Two different partial
+  tilings that cover the same cells with the same pieces leave the same sub-board, so the count
+  of each sub-board is kept in a dict keyed by its covered-items bitmask and found again rather
+  than searched again. Entries cost memory, so the dict stops growing at its share of the
+  memory budget (``memo_cap``); past it, lookups still hit and the search stays exact.
+- **Symmetry at the root.** When the problem says where its cell items lie on a grid
+  (``ExactCoverProblem.item_cells``), the engine tries the eight rotations and reflections of
+  the grid and keeps those that map the *matrix* onto itself: every option's cells, moved, are
+  the cells of an option with the same other items (``matrix_symmetries``; the check is on the
+  matrix, so a wrong hint can only cost speed). The symmetries fix every non-cell item, so they
+  permute the options of one piece item ``R``; options of ``R`` in one orbit have equally many
+  completions (a symmetry maps the completions of one onto the other's). So the root branches
+  on one option per orbit and weighs its count by the orbit's size: the count of all tilings
+  of 6x10 pentominoes then searches a quarter of the tree. ``R`` is the non-cell primary item
+  with the fewest orbits.
+
+Only a whole count (no limit, no solutions kept, no shuffle, no colours) takes this walk; every
+other search is the ``bitset`` engine's own, so solutions, their order, random mode and traces
+are exactly the bitset engine's. The memo and the root weights change node counts, never
+counts. Subtree searches (parallel tasks) run on reduced problems, which carry no cell hint:
+they count their subtree with the memo only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import partial
+
+from pysolver import budget
+from pysolver.engines import bitset
+from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, fraction_done
+
+# How the page names this engine (see pysolver.facts): a menu title and one sentence.
+TITLE = "Tilings"
+SUMMARY = (
+    "Bitset Algorithm X that counts with memoised sub-boards and the board's symmetry; "
+    "fastest on tiling counts."
+)
+
+# The memo may take this share of the memory budget left after the bitset masks.
+MEMO_SHARE = 2
+# One memo entry: a covered-items key (an int of one bit per item), a small count and the
+# dict's slot (hash, key, value, index), with room for the dict's growth (measured: about 123
+# bytes an entry at the peak of the 6x10 count, masks included).
+MEMO_ENTRY_BYTES = budget.INT_BYTES + 3 * budget.POINTER_BYTES + 64
+# Recursion depth is the number of options in a tiling; deeper problems take the bitset walk
+# (the page's Pyodide has a small C stack).
+MAX_DEPTH = 300
+
+Cell = tuple[int, int]
+
+
+def _grid_move(swap: bool, sign_r: int, sign_c: int, r: int, c: int) -> Cell:
+    return (sign_r * c, sign_c * r) if swap else (sign_r * r, sign_c * c)
+
+
+# The eight rotations and reflections of the square grid (the identity first).
+GRID_MOVES: tuple[Callable[[int, int], Cell], ...] = tuple(
+    partial(_grid_move, swap, sign_r, sign_c)
+    for swap in (False, True)
+    for sign_r in (1, -1)
+    for sign_c in (1, -1)
+)
+
+
+def estimated_bytes(problem: ExactCoverProblem) -> int:
+    """The bitset engine's masks and first levels (the memo fits in what is left: ``memo_cap``)."""
+    return bitset.estimated_bytes(problem)
+
+
+def memo_cap(problem: ExactCoverProblem) -> int:
+    """How many sub-board counts the memo may keep: its share of the budget left over."""
+    keys = MEMO_ENTRY_BYTES + problem.items // 7
+    room = budget.budget_bytes() - bitset.estimated_bytes(problem)
+    return max(0, room // MEMO_SHARE // keys)
+
+
+def search(
+    problem: ExactCoverProblem,
+    *,
+    limit: int | None = None,
+    keep_solutions: bool = True,
+    max_kept: int | None = None,
+    rng: random.Random | None = None,
+    monitor: Monitor | None = None,
+) -> SearchResult[list[int]]:
+    """Find up to ``limit`` exact covers (all when None); the family's interface.
+
+    A whole count takes the memoised walk (``count``); anything else is ``bitset.search``.
+    """
+    if monitor is None:
+        monitor = Monitor()
+    whole_count = limit is None and not keep_solutions and rng is None
+    if not whole_count or problem.colours is not None or _deepest(problem) > MAX_DEPTH:
+        return bitset.search(
+            problem,
+            limit=limit,
+            keep_solutions=keep_solutions,
+            max_kept=max_kept,
+            rng=rng,
+            monitor=monitor,
+        )
+    return count(problem, monitor)
+
+
+def _deepest(problem: ExactCoverProblem) -> int:
+    """An upper bound on the options of one solution: primary items over the fewest per option."""
+    fewest = min(
+        (sum(1 for item in option if item < problem.primary) for option in problem.options),
+        default=1,
+    )
+    return problem.primary // max(1, fewest)
+
+
+class _Stop(Exception):
+    """Unwinds the recursive walk when the monitor asks to stop."""
+
+
+def matrix_symmetries(problem: ExactCoverProblem) -> list[list[int]]:
+    """The grid moves that map the matrix onto itself, each as a permutation of the options
+    (the identity first); just the identity without a cell hint or with repeated options.
+
+    A move maps the cell items by their coordinates (``item_cells``, shifted back onto the
+    cells' bounding box) and fixes every other item; it is a symmetry of the matrix when every
+    option, moved, is an option.
+    """
+    identity = list(range(len(problem.options)))
+    cells = problem.item_cells
+    if not cells:
+        return [identity]
+    cell_count = len(cells)
+    at = {cell: item for item, cell in enumerate(cells)}
+    option_of = {tuple(sorted(option)): index for index, option in enumerate(problem.options)}
+    if len(option_of) != len(problem.options):
+        return [identity]
+    found = [identity]
+    for move in GRID_MOVES[1:]:
+        moved = [move(r, c) for r, c in cells]
+        top = min(r for r, _ in cells) - min(r for r, _ in moved)
+        left = min(c for _, c in cells) - min(c for _, c in moved)
+        image = [at.get((r + top, c + left)) for r, c in moved]
+        cell_image = [item for item in image if item is not None]
+        if len(cell_image) != cell_count:
+            continue
+        permutation = []
+        for option in problem.options:
+            moved_option = tuple(sorted(cell_image[i] if i < cell_count else i for i in option))
+            target = option_of.get(moved_option)
+            if target is None:
+                break
+            permutation.append(target)
+        else:
+            found.append(permutation)
+    return found
+
+
+def root_orbits(problem: ExactCoverProblem) -> list[tuple[int, int]] | None:
+    """The root's branches under the matrix's symmetries: (option, orbit size) per orbit of the
+    options of the non-cell primary item with the fewest orbits; None without symmetry."""
+    symmetries = matrix_symmetries(problem)
+    if len(symmetries) == 1:
+        return None
+    cell_count = len(problem.item_cells or ())
+    options_of: dict[int, list[int]] = {}
+    for index, items in enumerate(problem.options):
+        for item in items:
+            if cell_count <= item < problem.primary:
+                options_of.setdefault(item, []).append(index)
+    best: list[tuple[int, int]] | None = None
+    for options in options_of.values():
+        seen: set[int] = set()
+        orbits: list[tuple[int, int]] = []
+        for option in options:
+            if option not in seen:
+                orbit = {permutation[option] for permutation in symmetries}
+                seen |= orbit
+                orbits.append((option, len(orbit)))
+        if best is None or len(orbits) < len(best):
+            best = orbits
+    return best
+
+
+def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int]]:
+    """Count every exact cover: the bitset engine's tree with memoised sub-boards and, where
+    the matrix has symmetries, weighted orbit representatives at the root.
+
+    Stats: ``nodes`` (nodes entered and dead ends, as in ``bitset``; a sub-board found in the
+    memo is not entered), ``memo_hits`` and ``memo_entries``.
+    """
+    primary = problem.primary
+    options = problem.options
+    position_of = bitset._bit_positions(problem)
+    option_at = [0] * len(options)
+    for option, position in enumerate(position_of):
+        option_at[position] = option
+    item_masks = bitset._item_masks(problem, position_of)
+    compatible, cover_size, smallest_cover = bitset._compatible_masks(
+        problem, position_of, item_masks, monitor
+    )
+    # Everything below is indexed by bit position, as the masks are.
+    and_at = [compatible[option].__and__ for option in option_at]
+    and_keeping_self_at = [
+        (compatible[option] | 1 << position_of[option]).__and__ for option in option_at
+    ]
+    cover_at = [cover_size[option] for option in option_at]
+    covers_at = [sum(1 << item for item in options[option]) for option in option_at]
+    orbits = root_orbits(problem)
+
+    bit_count = int.bit_count
+    memo: dict[int, int] = {}
+    memo_get = memo.get
+    cap = memo_cap(problem)
+    max_depth = primary + 2
+    size_at = [0] * max_depth
+    index_at = [0] * max_depth
+    chosen_at = [0] * max_depth
+    node_weight = max(1, primary * len(options) >> 20)
+    tightest_items = bitset.TIGHTEST_ITEMS
+    # Counters the walk updates: nodes, memo hits, countdown to the next check, and the
+    # tilings found so far (weighted by the root orbit being searched) for progress reports.
+    nodes = 0
+    hits = 0
+    countdown = CHECK_EVERY
+    found = 0
+    weight = 1
+
+    def walk(rest: list[int], covered: int, depth: int) -> int:
+        """The number of exact covers below a node: ``rest`` its live masks (uncovered primary
+        items, in item order), ``covered`` its covered items."""
+        nonlocal nodes, hits, countdown, found
+        nodes += 1
+        countdown -= node_weight
+        if countdown <= 0:
+            countdown = CHECK_EVERY
+            if monitor.check(nodes, found, partial(fraction_done, index_at, size_at, depth)):
+                raise _Stop
+        if not rest:
+            found += weight
+            if monitor.wants_recent:
+                monitor.found(sorted(chosen_at[:depth]))
+            return 1
+        by_size = sorted(rest, key=bit_count)  # stable: MRV ties go to the first item
+        candidates = by_size[0]
+        width = len(rest)
+        if width <= smallest_cover:
+            # Every candidate covers all of ``rest``: each is a solution (a leaf).
+            leaves = bit_count(candidates)
+            nodes += leaves
+            found += leaves * weight
+            if monitor.wants_recent and leaves:
+                last = option_at[candidates.bit_length() - 1]
+                monitor.found(sorted([*chosen_at[:depth], last]))
+            return leaves
+        size_at[depth] = bit_count(candidates)
+        tightest = by_size[:tightest_items]
+        total = 0
+        index = 0
+        while candidates:
+            position = candidates.bit_length() - 1
+            candidates ^= 1 << position
+            index_at[depth] = index
+            index += 1
+            # Most children are dead ends, found by the cheap check before the memo is asked
+            # (a dead end is never in the memo: the covered items decide the check).
+            if all(map(and_keeping_self_at[position], tightest)):
+                key = covered | covers_at[position]
+                known = memo_get(key)
+                if known is not None:
+                    hits += 1
+                    total += known
+                    found += known * weight
+                    continue
+                child = list(filter(None, map(and_at[position], rest)))
+                if len(child) == width - cover_at[position]:
+                    chosen_at[depth] = option_at[position]
+                    below = walk(child, key, depth + 1)
+                    if len(memo) < cap:
+                        memo[key] = below
+                    total += below
+                    continue
+            nodes += 1  # a dead end
+        return total
+
+    root = item_masks[:primary]
+    total = 0
+    cancelled = False
+    try:
+        if not all(root):
+            nodes = 1  # an item without options makes the root a dead end
+        elif orbits is None:
+            total = walk(root, 0, 0)
+        else:
+            nodes = 1
+            size_at[0] = len(orbits)
+            for index, (option, orbit_size) in enumerate(orbits):
+                index_at[0] = index
+                weight = orbit_size
+                position = position_of[option]
+                child = list(filter(None, map(and_at[position], root)))
+                if len(child) == len(root) - cover_at[position]:
+                    chosen_at[0] = option
+                    total += orbit_size * walk(child, covers_at[position], 1)
+                else:
+                    nodes += 1
+    except _Stop:
+        cancelled = True
+        total = found
+    monitor.finish(nodes, total, not cancelled)
+    return SearchResult(
+        count=total,
+        complete=not cancelled,
+        cancelled=cancelled,
+        stats={"nodes": nodes, "memo_hits": hits, "memo_entries": len(memo)},
+    )

@@ -1,0 +1,224 @@
+"""The tiling engine: counts equal to brute force, bitset and dlx on random tilings and
+matrices; symmetries checked on the matrix; progress, cancel, the memo's budget and subtrees."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from pysolver import budget, solve
+from pysolver.engines import tiling
+from pysolver.engines.exact_cover import ExactCoverProblem, search, split
+from pysolver.engines.monitor import Monitor
+from pysolver.kinds.polyomino.encoding import encode
+from pysolver.kinds.polyomino.parsing import parse_puzzle
+from pysolver.pieces import LIBRARY
+
+SMALL_PIECES = [name for name, shape in LIBRARY.items() if len(shape) <= 4]
+
+
+def random_tiling_puzzle(rng: random.Random) -> dict[str, Any]:
+    """A small board (a rectangle up to 4x5, often square, sometimes with holes) and random
+    pieces of up to 4 cells whose areas add up to the board's (one may fill the rest in copies)."""
+    rows = rng.randint(2, 4)
+    cols = rows if rng.random() < 0.4 else rng.randint(2, 5)
+    grid = [["."] * cols for _ in range(rows)]
+    if rng.random() < 0.3:
+        for _ in range(rng.randint(1, 2)):
+            grid[rng.randrange(rows)][rng.randrange(cols)] = "#"
+    board = ["".join(row) for row in grid]
+    area = sum(row.count(".") for row in board)
+    pieces: list[Any] = []
+    left = area
+    while left > 0:
+        fitting = [name for name in SMALL_PIECES if len(LIBRARY[name]) <= left]
+        name = rng.choice(fitting)
+        if rng.random() < 0.3 and left % len(LIBRARY[name]) == 0 and left > len(LIBRARY[name]):
+            copies = left // len(LIBRARY[name])
+            pieces.append(
+                {"name": name, "cells": [list(c) for c in LIBRARY[name]], "count": copies}
+            )
+            left = 0
+        else:
+            pieces.append(name)
+            left -= len(LIBRARY[name])
+    return {"board": board, "pieces": pieces, "reflections": rng.random() < 0.7}
+
+
+def random_tiling_problems(count: int, seed: int) -> list[ExactCoverProblem]:
+    rng = random.Random(seed)
+    problems = []
+    while len(problems) < count:
+        puzzle = random_tiling_puzzle(rng)
+        try:
+            problems.append(encode(parse_puzzle(puzzle)).problem)
+        except Exception:  # a piece named twice with and without cells: draw again
+            continue
+    return problems
+
+
+def whole_count(problem: ExactCoverProblem, engine: str) -> int:
+    result = search(problem, engine, keep_solutions=False)
+    assert result.complete
+    return result.count
+
+
+def brute_force_tilings(problem: ExactCoverProblem) -> int:
+    """Exact covers by trying every set of options of the right size whose primary items add
+    up (small tilings only: a tiling has at most a handful of pieces)."""
+    total = 0
+    sizes = [sum(1 for item in option if item < problem.primary) for option in problem.options]
+    fewest = min(sizes, default=1)
+    for chosen_count in range(1, problem.primary // max(1, fewest) + 1):
+        for chosen in itertools.combinations(range(len(problem.options)), chosen_count):
+            if sum(sizes[o] for o in chosen) != problem.primary:
+                continue
+            items = [item for o in chosen for item in problem.options[o]]
+            if len(items) == len(set(items)):
+                total += 1
+    return total
+
+
+def test_counts_match_bitset_and_dlx_on_random_tilings() -> None:
+    problems = random_tiling_problems(250, 20261125)
+    with_symmetry = 0
+    for problem in problems:
+        expected = whole_count(problem, "dlx")
+        assert whole_count(problem, "bitset") == expected
+        assert whole_count(problem, "tiling") == expected
+        with_symmetry += tiling.root_orbits(problem) is not None
+    assert with_symmetry > 50  # the root's symmetry was exercised, not only the memo
+
+
+def test_counts_match_brute_force_on_tiny_tilings() -> None:
+    problems = [p for p in random_tiling_problems(300, 7) if len(p.options) <= 20][:30]
+    assert len(problems) >= 15
+    for problem in problems:
+        assert whole_count(problem, "tiling") == brute_force_tilings(problem)
+
+
+def test_counts_match_brute_force_on_random_matrices(reference_covers) -> None:
+    for problem, covers in reference_covers:
+        assert whole_count(problem, "tiling") == len(covers)
+
+
+def test_solutions_are_the_bitset_engines(random_problems) -> None:
+    for problem in random_problems[:200]:
+        solutions = search(problem, "tiling").solutions
+        assert solutions == search(problem, "bitset").solutions
+
+
+def test_pentomino_counts() -> None:
+    hole = ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3
+    for board, expected in ((hole, 520), (["." * 10] * 6, 9356), (["." * 20] * 3, 8)):
+        problem = encode(parse_puzzle({"board": board, "pieces": ["pentominoes"]})).problem
+        assert whole_count(problem, "tiling") == expected
+
+
+def test_symmetries_are_found_on_the_matrix() -> None:
+    rectangle = encode(parse_puzzle({"board": ["." * 10] * 6, "pieces": ["pentominoes"]}))
+    assert len(tiling.matrix_symmetries(rectangle.problem)) == 4
+    square = encode(parse_puzzle({"board": ["." * 8] * 8, "pieces": ["pentominoes", "O4"]}))
+    assert len(tiling.matrix_symmetries(square.problem)) == 8
+    # One-sided pieces that are not mirror-symmetric: only the rotations map the matrix.
+    chiral = {"board": ["." * 4] * 4, "pieces": ["L4", "L4", "S4", "S4"], "reflections": False}
+    assert len(tiling.matrix_symmetries(encode(parse_puzzle(chiral)).problem)) <= 4
+    # A wrong hint cannot change a count: the moves it suggests fail the matrix check.
+    problem = rectangle.problem
+    assert problem.item_cells is not None
+    shuffled = list(problem.item_cells)
+    random.Random(3).shuffle(shuffled)
+    wrong = ExactCoverProblem(problem.primary, problem.secondary, problem.options, None, shuffled)
+    assert len(tiling.matrix_symmetries(wrong)) == 1
+    orbits = tiling.root_orbits(problem)
+    assert orbits is not None
+    # The root's orbits partition the options of one piece item.
+    cells = len(problem.item_cells)
+    (piece,) = [i for i in problem.options[orbits[0][0]] if cells <= i < problem.primary]
+    assert sum(size for _, size in orbits) == sum(piece in o for o in problem.options)
+
+
+def test_memo_stays_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    hole = ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3
+    problem = encode(parse_puzzle({"board": hole, "pieces": ["pentominoes"]})).problem
+    roomy = search(problem, "tiling", keep_solutions=False)
+    needed = tiling.estimated_bytes(problem)
+    monkeypatch.setattr(budget, "BUDGET_BYTES", needed + 2000 * tiling.MEMO_ENTRY_BYTES)
+    cap = tiling.memo_cap(problem)
+    assert 0 < cap < roomy.stats["memo_entries"]
+    tight = search(problem, "tiling", keep_solutions=False)
+    assert tight.count == roomy.count == 520
+    assert tight.stats["memo_entries"] <= cap
+    assert tight.stats["nodes"] > roomy.stats["nodes"]
+
+
+def test_progress_recent_solutions_and_cancel() -> None:
+    problem = encode(parse_puzzle({"board": ["." * 10] * 6, "pieces": ["pentominoes"]})).problem
+    reports: list[dict[str, Any]] = []
+    recent: list[list[int]] = []
+    monitor = Monitor(reports.append, lambda: len(reports) >= 3, recent.append)
+    monitor.interval = 0.0
+    result = search(problem, "tiling", keep_solutions=False, monitor=monitor)
+    assert result.cancelled and not result.complete
+    assert 0 <= result.count < 9356
+    assert reports and all(0 <= r["fraction"] < 1 for r in reports)
+    for options in recent:  # recent solutions are real tilings
+        items = [item for o in options for item in problem.options[o]]
+        assert sorted(items)[: problem.primary] == list(range(problem.primary))
+
+
+def test_subtrees_add_up_to_the_whole_count() -> None:
+    pieces = {"board": ["." * 6] * 5, "pieces": ["P", "P", "L", "L", "N", "N"]}
+    problem = encode(parse_puzzle(pieces)).problem
+    whole = whole_count(problem, "dlx")
+    parts = split(problem, 6)
+    total = sum(
+        search(problem, "tiling", keep_solutions=False, path=sub.path).count
+        for sub in parts.subtrees
+    )
+    assert total == whole > 0
+
+
+@pytest.mark.parametrize("symmetry", ["all", "distinct"])
+def test_kind_counts_agree_across_engines(symmetry: str) -> None:
+    puzzle = {"board": ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3, "pieces": ["pentominoes"]}
+    counts = {
+        engine: solve(
+            {
+                "kind": "polyomino",
+                "mode": "count",
+                "engine": engine,
+                "symmetry": symmetry,
+                "puzzle": puzzle,
+            }
+        )["count"]
+        for engine in ("tiling", "bitset")
+    }
+    assert counts == {"tiling": 520 if symmetry == "all" else 65, "bitset": counts["bitset"]}
+    assert counts["tiling"] == counts["bitset"]
+
+
+def test_node_counts_stay_pinned() -> None:
+    """Work guard: node counts are deterministic, so a change that makes the whole count visit
+    more nodes (a lost symmetry, a memo that stopped hitting) fails here, timings aside."""
+    hole = ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3
+    problem = encode(parse_puzzle({"board": hole, "pieces": ["pentominoes"]})).problem
+    result = search(problem, "tiling", keep_solutions=False)
+    bitset_nodes = search(problem, "bitset", keep_solutions=False).stats["nodes"]
+    assert result.count == 520
+    assert result.stats["nodes"] <= 34_072 < bitset_nodes // 8
+    assert result.stats["memo_hits"] > 0
+
+
+def test_polyomino_counts_with_the_tiling_engine_by_default() -> None:
+    answer = solve(
+        {
+            "kind": "polyomino",
+            "mode": "count",
+            "puzzle": {"board": ["." * 20] * 3, "pieces": ["pentominoes"]},
+        }
+    )
+    assert (answer["count"], answer["engine"]) == (8, "tiling")
