@@ -72,7 +72,7 @@ from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
 from pysolver.kinds import sudoku_variants
 from pysolver.kinds.sudoku_variants import PLAIN, Variants
-from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
+from pysolver.midend.plan import GenerateArgs, Generated, Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     Query,
     empty_grid,
@@ -89,7 +89,12 @@ ENGINES = tuple(ENGINE_MODULES)
 # The puzzle's fields and the request's options beyond the protocol's (none): any other field
 # is refused by the midend.
 PUZZLE_FIELDS = ("grid", "box", "symbols", "regions", "diagonals", "cages")
-OPTIONS: tuple[str, ...] = ()
+# Generate mode (``generate`` below): the puzzle's fields, the levels, and the request's
+# options, which only generate mode takes.
+GENERATE_FIELDS = ("size",)
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
+GENERATE_OPTIONS = ("difficulty", "symmetry")
+OPTIONS: tuple[str, ...] = GENERATE_OPTIONS
 SPLITTABLE = True
 
 MAX_SIZE = 36
@@ -548,6 +553,14 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         fields={"size": n, **shape_fields(box_rows, box_cols, variants), "symbols": style},
         trace_fields={"size": n, **shape_fields(box_rows, box_cols, variants)},
     )
+
+
+def generate(puzzle: Any, args: GenerateArgs) -> Generated:
+    """Generate mode: a puzzle of ``puzzle["size"]`` with one solution at ``args.difficulty``
+    (see ``pysolver.kinds.sudoku_generate``)."""
+    from pysolver.kinds import sudoku_generate  # it imports this module
+
+    return sudoku_generate.generate(puzzle, args)
 
 
 # ---------------------------------------------------------------- trace mode and heatmaps
