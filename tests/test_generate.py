@@ -202,6 +202,120 @@ def test_a_level_out_of_reach_is_the_nearest_found_with_a_note() -> None:
     assert response["stats"]["attempts"] == 50
 
 
+# ---------------------------------------------------------------- Shikaku
+
+
+def shikaku_brute_force(rows: int, cols: int, clues: list[list[int]], most: int = 2) -> int:
+    """Solutions (up to ``most``) by plain backtracking: the first uncovered cell in reading
+    order is the top-left corner of some clue's rectangle."""
+    clue_at = {(row, col): index for index, (row, col, _area) in enumerate(clues)}
+    covered = [[False] * cols for _ in range(rows)]
+    used = [False] * len(clues)
+    found = 0
+
+    def fits(top: int, left: int, height: int, width: int) -> int | None:
+        """The one clue inside the rectangle, if it is free and holds exactly one."""
+        inside = None
+        for row in range(top, top + height):
+            for col in range(left, left + width):
+                if covered[row][col]:
+                    return None
+                if (row, col) in clue_at:
+                    if inside is not None:
+                        return None
+                    inside = clue_at[row, col]
+        return inside
+
+    def place(cell: int) -> None:
+        nonlocal found
+        while cell < rows * cols and covered[cell // cols][cell % cols]:
+            cell += 1
+        if found >= most:
+            return
+        if cell == rows * cols:
+            found += 1
+            return
+        top, left = divmod(cell, cols)
+        for height in range(1, rows - top + 1):
+            for width in range(1, cols - left + 1):
+                clue = fits(top, left, height, width)
+                if clue is None or used[clue] or clues[clue][2] != height * width:
+                    continue
+                used[clue] = True
+                for row in range(top, top + height):
+                    covered[row][left : left + width] = [True] * width
+                place(cell + width)
+                for row in range(top, top + height):
+                    covered[row][left : left + width] = [False] * width
+                used[clue] = False
+
+    place(0)
+    return found
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+def test_small_shikakus_have_one_solution_by_brute_force(difficulty: str) -> None:
+    for seed in range(6):
+        response = generate("shikaku", {"rows": 5, "cols": 6}, seed=seed, difficulty=difficulty)
+        puzzle = response["puzzle"]
+        assert shikaku_brute_force(5, 6, puzzle["clues"]) == 1, (seed, puzzle)
+        solved = pysolver.solve({"kind": "shikaku", "puzzle": puzzle})
+        assert solved["solutions"] == response["solutions"]
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+def test_20x20_shikakus_are_unique_by_dancing_links_at_their_level(difficulty: str) -> None:
+    for seed in range(2):
+        response = generate("shikaku", {"rows": 20, "cols": 20}, seed=seed, difficulty=difficulty)
+        assert response["grade"]["level"] == difficulty, response["grade"]
+        counted = pysolver.solve(
+            {"kind": "shikaku", "mode": "count", "engine": "dlx", "puzzle": response["puzzle"]}
+        )
+        assert counted["count"] == 1 and counted["complete"]
+
+
+def test_shikaku_grades_follow_the_documented_rules() -> None:
+    per_clue = {"easy": (0, 4), "medium": (4, 6), "hard": (6, 8)}
+    for seed in range(3):
+        for difficulty in ("easy", "medium", "hard", "expert"):
+            response = generate(
+                "shikaku", {"rows": 12, "cols": 15}, seed=seed, difficulty=difficulty
+            )
+            grade = response["grade"]
+            assert (grade["level"] == difficulty) == ("note" not in response)
+            assert grade["clues"] == len(response["puzzle"]["clues"])
+            if grade["level"] == "expert":
+                assert grade["nodes"] >= 2 or grade["candidates"] >= 8 * grade["clues"]
+                continue
+            least, below = per_clue[grade["level"]]
+            assert grade["nodes"] == 1
+            assert least * grade["clues"] <= grade["candidates"] < below * grade["clues"]
+
+
+def test_a_40x40_shikaku_is_made_and_unique() -> None:
+    response = generate("shikaku", {"rows": 40, "cols": 40}, seed=1, difficulty="hard")
+    counted = pysolver.solve({"kind": "shikaku", "mode": "count", "puzzle": response["puzzle"]})
+    assert counted["count"] == 1 and counted["complete"]
+    assert sum(clue[2] for clue in response["puzzle"]["clues"]) == 1600
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "code", "path"),
+    [
+        ({"rows": 1, "cols": 5}, "invalid_puzzle", "puzzle.rows"),
+        ({"rows": 5, "cols": 61}, "too_large", "puzzle.cols"),
+        ({"rows": 5}, "invalid_puzzle", "puzzle"),
+        ({"rows": 5, "cols": 5, "clues": []}, "invalid_request", "puzzle.clues"),
+    ],
+)
+def test_bad_shikaku_generate_requests_are_refused(
+    puzzle: dict[str, Any], code: str, path: str
+) -> None:
+    response = pysolver.solve({"kind": "shikaku", "mode": "generate", "puzzle": puzzle})
+    assert response["error"]["code"] == code, response
+    assert response["error"]["path"] == path, response
+
+
 # ---------------------------------------------------------------- determinism
 
 
