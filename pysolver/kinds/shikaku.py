@@ -47,6 +47,7 @@ from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
+from pysolver.kinds import shikaku_generate
 from pysolver.midend.plan import GenerateArgs, Generated, Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     TOO_LARGE,
@@ -68,7 +69,7 @@ PUZZLE_FIELDS = ("rows", "cols", "clues", "url")
 # Generate mode (``generate`` below): the puzzle's fields, the levels, and the request's
 # option, which only generate mode takes.
 GENERATE_FIELDS = ("rows", "cols")
-DIFFICULTIES = ("easy", "medium", "hard", "expert")
+DIFFICULTIES = shikaku_generate.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty",)
 OPTIONS: tuple[str, ...] = GENERATE_OPTIONS
 SPLITTABLE = True
@@ -279,10 +280,9 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
 
 def generate(puzzle: Any, args: GenerateArgs) -> Generated:
     """Generate mode: a puzzle of ``puzzle["rows"]`` x ``puzzle["cols"]`` with one solution at
-    ``args.difficulty`` (see ``pysolver.kinds.shikaku_generate``)."""
-    from pysolver.kinds import shikaku_generate  # it imports this module
-
-    return shikaku_generate.generate(puzzle, args)
+    ``args.difficulty`` (see ``pysolver.kinds.shikaku_generate``, which searches through this
+    module's candidate rectangles)."""
+    return shikaku_generate.generate(puzzle, candidate_rectangles, args)
 
 
 def decode(rectangles: list[list[Rectangle]], choices: list[int]) -> Solution:

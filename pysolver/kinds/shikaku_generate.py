@@ -32,14 +32,15 @@ in a fixed order; no float decides anything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pysolver.engines import propagate
-from pysolver.kinds import shikaku
+from pysolver.engines.monitor import Monitor
 from pysolver.midend.plan import GenerateArgs, Generated
 from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error, require_dict, require_int
 
-DIFFICULTIES = shikaku.DIFFICULTIES
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
 # The largest side generated (the solver takes up to shikaku.MAX_SIDE).
 MAX_GENERATE_SIDE = 60
 # The largest rectangle a level's partition draws.
@@ -51,6 +52,12 @@ MAX_ATTEMPTS = 12
 FIXES_PER_RECTANGLE = 2
 
 Rectangle = tuple[int, int, int, int]  # top, left, height, width
+Clue = tuple[int, int, int]  # row, col, area
+# The kind's translation (``pysolver.kinds.shikaku.candidate_rectangles``, passed in by the
+# kind, which calls this module): per clue its candidate rectangles and their cell masks.
+Candidates = Callable[
+    [int, int, list[Clue], Monitor], tuple[list[list[Rectangle]], list[list[int]], int]
+]
 
 
 def read_sides(puzzle: Any) -> tuple[int, int]:
@@ -132,11 +139,11 @@ def merged(first: Rectangle, second: Rectangle) -> Rectangle | None:
 
 
 def unique_search(
-    rows: int, cols: int, clues: list[tuple[int, int, int]], args: GenerateArgs
+    rows: int, cols: int, clues: list[Clue], candidates: Candidates, args: GenerateArgs
 ) -> tuple[dict[str, int], list[list[Rectangle]]]:
     """The engine's search with limit 2: its stats (``nodes``, ``candidates_initial``) and the
     solutions found (at most 2), each as the rectangles in clue order."""
-    rectangles, masks, _in_area = shikaku.candidate_rectangles(rows, cols, clues, args.stage())
+    rectangles, masks, _in_area = candidates(rows, cols, clues, args.stage())
     result = propagate.search(
         propagate.PartitionProblem(rows * cols, masks), limit=2, monitor=args.stage()
     )
@@ -150,11 +157,11 @@ def unique_search(
 
 
 def attempt(
-    rows: int, cols: int, difficulty: str, args: GenerateArgs, share: tuple[float, float]
-) -> tuple[list[tuple[int, int, int]], list[Rectangle], dict[str, int]] | None:
+    rows: int, cols: int, candidates: Candidates, args: GenerateArgs, share: tuple[float, float]
+) -> tuple[list[Clue], list[Rectangle], dict[str, int]] | None:
     """One partition made unique: (clues, rectangles in clue order, the uniqueness search's
     stats), or None when the fixes ran out."""
-    most = MAX_AREA[difficulty]
+    most = MAX_AREA[args.difficulty]
     rectangles = partition(rows, cols, most, args)
     cells = [clue_cell(rectangle, args) for rectangle in rectangles]
     fixes = FIXES_PER_RECTANGLE * len(rectangles)
@@ -164,7 +171,7 @@ def attempt(
             (row, col, height * width)
             for (row, col), (_top, _left, height, width) in zip(cells, rectangles, strict=True)
         ]
-        stats, solutions = unique_search(rows, cols, clues, args)
+        stats, solutions = unique_search(rows, cols, clues, candidates, args)
         args.advance(stats["nodes"], low + (high - low) * fix / (fixes + 1))
         if len(solutions) == 1:
             return clues, rectangles, stats
@@ -192,16 +199,16 @@ def attempt(
     return None
 
 
-def generate(puzzle: Any, args: GenerateArgs) -> Generated:
+def generate(puzzle: Any, candidates: Candidates, args: GenerateArgs) -> Generated:
     """A Shikaku of the size asked with one solution, at ``args.difficulty`` if reachable
     within ``MAX_ATTEMPTS`` (see the module docstring)."""
     rows, cols = read_sides(puzzle)
     target = DIFFICULTIES.index(args.difficulty)
-    best: tuple[int, list[tuple[int, int, int]], list[Rectangle], str, dict[str, int]] | None = None
+    best: tuple[int, list[Clue], list[Rectangle], str, dict[str, int]] | None = None
     made = 0
     for made in range(1, MAX_ATTEMPTS + 1):
         share = ((made - 1) / MAX_ATTEMPTS, made / MAX_ATTEMPTS)
-        found = attempt(rows, cols, args.difficulty, args, share)
+        found = attempt(rows, cols, candidates, args, share)
         if found is None:
             continue
         clues, rectangles, stats = found

@@ -33,11 +33,12 @@ float decides anything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from pysolver.engines import exact_cover
-from pysolver.kinds import sudoku
+from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.midend.plan import GenerateArgs, Generated
 from pysolver.protocol import (
     INVALID_REQUEST,
@@ -51,7 +52,7 @@ from pysolver.protocol import (
 
 # The sizes generated, each with its standard box (``sudoku.facts()["sizes"]``).
 SIZES = (4, 6, 9, 12, 16)
-DIFFICULTIES = sudoku.DIFFICULTIES
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("rotational", "none")
 # The most branch nodes of the uniqueness search a level allows (None: no cap). A level's
 # least is one past the level before it.
@@ -60,6 +61,23 @@ LEVELS: dict[str, int | None] = {"easy": 0, "medium": 4, "hard": 11, "expert": N
 # attempt: 4x4 ~1 ms, 9x9 ~40 ms, 12x12 ~150 ms, 16x16 1-5 s.
 MAX_ATTEMPTS = {4: 50, 6: 100, 9: 200, 12: 40, 16: 4}
 ENGINE = "singles"
+
+# The kind's translation, bound to the grid's size and boxes by ``pysolver.kinds.sudoku``
+# (which this module does not import: it calls this one): givens (values row by row, 0 blank)
+# -> the exact cover matrix and each cell option's code; givens, codes and chosen options ->
+# the filled rows; givens -> the grid text of a solve request.
+Encoder = Callable[[list[int]], tuple[ExactCoverProblem, list[int]]]
+Decoder = Callable[[list[int], list[int], list[int]], list[list[int]]]
+Writer = Callable[[list[int]], str]
+
+
+@dataclass
+class Translation:
+    """The kind's functions the generator calls (see ``Encoder``, ``Decoder``, ``Writer``)."""
+
+    encode: Encoder
+    decode: Decoder
+    write: Writer
 
 
 @dataclass
@@ -110,12 +128,12 @@ def level_of(branch_nodes: int) -> str:
 
 
 def measure(
-    n: int, box: tuple[int, int], values: list[int], args: GenerateArgs, cap: int | None = None
+    kind: Translation, values: list[int], args: GenerateArgs, cap: int | None = None
 ) -> Measure:
     """The ``singles`` engine's uniqueness search (limit 2) of ``values``; with ``cap``, it
     stops soon after ``cap`` branch nodes (``complete`` is then False): the puzzle is too hard
     for the level already (the engine looks at its budget every few hundred nodes)."""
-    problem, _codes = sudoku.encode(n, box[0], box[1], values)
+    problem, _codes = kind.encode(values)
     stage = args.stage()
     stage.budget = cap
     result = exact_cover.search(problem, ENGINE, limit=2, keep_solutions=False, monitor=stage)
@@ -124,13 +142,13 @@ def measure(
     return Measure(result.count, result.stats["nodes"], result.complete)
 
 
-def fill(n: int, box: tuple[int, int], args: GenerateArgs) -> list[int]:
+def fill(n: int, kind: Translation, args: GenerateArgs) -> list[int]:
     """A random full grid: the engine's first solution of the empty grid, branches shuffled."""
     values = [0] * (n * n)
-    problem, codes = sudoku.encode(n, box[0], box[1], values)
+    problem, codes = kind.encode(values)
     result = exact_cover.search(problem, ENGINE, limit=1, rng=args.rng, monitor=args.stage())
     args.advance(result.stats["nodes"], args.fraction)
-    rows = sudoku.decode(n, values, codes, result.solutions[0])
+    rows = kind.decode(values, codes, result.solutions[0])
     return [value for row in rows for value in row]
 
 
@@ -148,7 +166,7 @@ def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
 
 def carve(
     n: int,
-    box: tuple[int, int],
+    kind: Translation,
     solution: list[int],
     symmetry: str,
     cap: int | None,
@@ -165,7 +183,7 @@ def carve(
         kept = [values[cell] for cell in orbit]
         for cell in orbit:
             values[cell] = 0
-        found = measure(n, box, values, args, cap)
+        found = measure(kind, values, args, cap)
         if not (found.complete and found.solutions == 1 and (cap is None or found.nodes <= cap)):
             for cell, value in zip(orbit, kept, strict=True):
                 values[cell] = value
@@ -173,21 +191,18 @@ def carve(
     return values
 
 
-def generate(puzzle: Any, args: GenerateArgs) -> Generated:
-    """A Sudoku of the size asked with one solution, graded at the level asked if reachable
+def generate(n: int, kind: Translation, symmetry: str, args: GenerateArgs) -> Generated:
+    """A Sudoku of size ``n`` with one solution, graded at the level asked if reachable
     within ``MAX_ATTEMPTS`` (see the module docstring)."""
-    n = read_size(puzzle)
-    symmetry = read_symmetry(args.options)
-    box = sudoku._box_shape(n, None)
     target = DIFFICULTIES.index(args.difficulty)
     cap = LEVELS[args.difficulty]
     attempts = MAX_ATTEMPTS[n]
     best: tuple[int, list[int], list[int], Measure] | None = None
     for attempt in range(attempts):
         share = (attempt / attempts, (attempt + 1) / attempts)
-        solution = fill(n, box, args)
-        values = carve(n, box, solution, symmetry, cap, args, share)
-        found = measure(n, box, values, args)
+        solution = fill(n, kind, args)
+        values = carve(n, kind, solution, symmetry, cap, args, share)
+        found = measure(kind, values, args)
         distance = target - DIFFICULTIES.index(level_of(found.nodes))
         if best is None or distance < best[0]:
             best = (distance, values, solution, found)
@@ -203,7 +218,7 @@ def generate(puzzle: Any, args: GenerateArgs) -> Generated:
             f"the hardest found ({level}); try another seed"
         )
     return Generated(
-        puzzle={"grid": grid_text(n, values)},
+        puzzle={"grid": kind.write(values)},
         solution=[solution[row * n : (row + 1) * n] for row in range(n)],
         grade={
             "level": level,
@@ -213,8 +228,3 @@ def generate(puzzle: Any, args: GenerateArgs) -> Generated:
         attempts=attempt + 1,
         note=note,
     )
-
-
-def grid_text(n: int, values: list[int]) -> str:
-    """The grid as a solve request's string: symbols row by row, ``.`` for a blank."""
-    return "".join(sudoku.SYMBOLS[value - 1] if value else "." for value in values)
