@@ -441,7 +441,11 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         ]
 
     def needed_bytes(engine: str) -> int:
-        return max(estimated_bytes(branch.encoding.problem, engine) for branch in branches())
+        # No branch at all: the symmetry plan found no placement for its piece (no tiling).
+        return max(
+            (estimated_bytes(branch.encoding.problem, engine) for branch in branches()),
+            default=0,
+        )
 
     cell_lists = [list(cell) for cell in tiling.cells]
     # JSON text per tiling: {"piece": "F", "cells": [[r, c], ...]} per piece.
