@@ -317,6 +317,51 @@ def test_bad_shikaku_generate_requests_are_refused(
     assert response["error"]["path"] == path, response
 
 
+# ---------------------------------------------------------------- polyomino
+
+
+@pytest.mark.parametrize(("rows", "cols", "symmetries"), [(5, 3, 4), (5, 5, 8), (4, 5, 4)])
+def test_pentomino_subsets_tile_their_board_once_up_to_symmetry(
+    rows: int, cols: int, symmetries: int
+) -> None:
+    response = generate("polyomino", {"rows": rows, "cols": cols}, seed=4, difficulty="easy")
+    puzzle = response["puzzle"]
+    assert puzzle["board"] == ["." * cols] * rows
+    assert len(puzzle["pieces"]) == rows * cols // 5
+    # The generator counted up to symmetry with bitsets; dancing links counts every tiling:
+    # one class of distinct pentominoes is as many tilings as the rectangle has symmetries.
+    counted = pysolver.solve(
+        {"kind": "polyomino", "mode": "count", "engine": "dlx", "puzzle": puzzle}
+    )
+    assert counted["count"] == symmetries and counted["complete"]
+    solved = pysolver.solve({"kind": "polyomino", "puzzle": puzzle, "limit": symmetries})
+    assert response["solutions"][0] in solved["solutions"]
+
+
+def test_polyomino_grades_follow_the_documented_node_bounds() -> None:
+    grade = generate("polyomino", {"rows": 5, "cols": 4}, seed=1, difficulty="easy")["grade"]
+    assert grade == {**grade, "level": "easy", "pieces": 4}
+    assert grade["nodes"] <= 50
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "code", "path"),
+    [
+        ({"puzzle": {"rows": 5, "cols": 7, "board": ["."]}}, "invalid_request", "puzzle.board"),
+        ({"puzzle": {"rows": 3, "cols": 3}}, "invalid_puzzle", "puzzle"),
+        ({"puzzle": {"rows": 5, "cols": 10}}, "invalid_puzzle", "puzzle"),
+        ({"symmetry": "distinct"}, "invalid_request", "symmetry"),
+    ],
+)
+def test_bad_polyomino_generate_requests_are_refused(
+    request_fields: dict[str, Any], code: str, path: str
+) -> None:
+    request = {"kind": "polyomino", "mode": "generate", "puzzle": {"rows": 5, "cols": 3}}
+    response = pysolver.solve({**request, **request_fields})
+    assert response["error"]["code"] == code, response
+    assert response["error"]["path"] == path, response
+
+
 # ---------------------------------------------------------------- determinism
 
 
@@ -348,6 +393,18 @@ STORED_REQUESTS = [
     (
         "sudoku 12x12 easy seed 1",
         {"kind": "sudoku", "seed": 1, "difficulty": "easy", "puzzle": {"size": 12}},
+    ),
+    (
+        "shikaku 20x20 medium seed 3",
+        {"kind": "shikaku", "seed": 3, "difficulty": "medium", "puzzle": {"rows": 20, "cols": 20}},
+    ),
+    (
+        "shikaku 10x14 expert seed 5",
+        {"kind": "shikaku", "seed": 5, "difficulty": "expert", "puzzle": {"rows": 10, "cols": 14}},
+    ),
+    (
+        "polyomino 5x4 easy seed 4",
+        {"kind": "polyomino", "seed": 4, "difficulty": "easy", "puzzle": {"rows": 5, "cols": 4}},
     ),
 ]
 

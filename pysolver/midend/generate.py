@@ -59,6 +59,13 @@ def check_request(the_kind: Kind, request: dict[str, Any], query: Query) -> None
             f"{', '.join(generating_kinds())}",
             "mode",
         )
+    for name in module.OPTIONS:
+        if name in request and name not in module.GENERATE_OPTIONS:
+            raise SolveError(
+                INVALID_REQUEST,
+                f"{name} does not apply to generate mode; drop it",
+                name,
+            )
     for name in REFUSED_FIELDS:
         if name in request:
             raise SolveError(
