@@ -495,6 +495,49 @@ def test_cancel_stops_generation_soon() -> None:
     assert response["stats"]["seconds"] < 5
 
 
+@pytest.mark.parametrize(
+    ("kind_name", "puzzle"),
+    [("shikaku", {"rows": 40, "cols": 40}), ("polyomino", {"rows": 5, "cols": 8})],
+)
+def test_cancel_stops_every_generator(kind_name: str, puzzle: dict[str, Any]) -> None:
+    asked = 0
+
+    def cancel() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > 3
+
+    reports: list[dict[str, Any]] = []
+    response = pysolver.solve(
+        {
+            "kind": kind_name,
+            "mode": "generate",
+            "seed": 2,
+            "difficulty": "expert",
+            "puzzle": puzzle,
+        },
+        progress=reports.append,
+        cancel=cancel,
+    )
+    assert response["ok"] and response["cancelled"] is True, response
+    assert response["count"] == 0
+    assert response["stats"]["seconds"] < 5
+
+
+def test_the_command_line_generates_the_stored_puzzle() -> None:
+    case = expected_puzzles()[0]
+    run = subprocess.run(
+        [sys.executable, "-m", "pysolver", "solve", "-"],
+        input=json.dumps({**case["request"], "mode": "generate"}),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert json.loads(run.stdout)["puzzle"] == case["puzzle"]
+
+
 # ---------------------------------------------------------------- refused requests
 
 
