@@ -18,7 +18,7 @@ symmetry with limit 2:
    more. The number grows with the board (5x3: about 7, 5x6: 50-200, 5x8: 300-2500), so a level
    beyond a board's reach is answered with the nearest found and a ``note``; the drawing goes
    on until the level is met or ``MAX_ATTEMPTS[pieces]`` subsets were counted (all of them
-   for 3 pieces, half for 4, where few subsets tile in one way).
+   for 3 pieces, about half for 4 and 5, where few subsets tile in one way).
 """
 
 from __future__ import annotations
@@ -39,8 +39,9 @@ MIN_PIECES = 3
 # Past 8 pieces unique subsets are rare and each count takes seconds.
 MAX_PIECES = 8
 # Subsets counted at most, per number of pieces (a count takes ~5 ms for 3 pieces, ~15 ms for
-# 4, ~0.2 s for 8): every subset of 3 (220), half those of 4 (495), fewer above.
-MAX_ATTEMPTS = {3: 220, 4: 250, 5: 120, 6: 50, 7: 30, 8: 20}
+# 4, ~0.2 s for 8): every subset of 3 (220), half those of 4 (495), 250 of 5 (the 5x5 square
+# has few subsets with one tiling), fewer above.
+MAX_ATTEMPTS = {3: 220, 4: 250, 5: 250, 6: 50, 7: 30, 8: 20}
 
 Prepare = Callable[[Any, Query, str], Plan]
 
