@@ -495,17 +495,23 @@ def test_cancel_stops_generation_soon() -> None:
     assert response["stats"]["seconds"] < 5
 
 
+@pytest.mark.parametrize("once", [False, True], ids=["held", "once"])
 @pytest.mark.parametrize(
     ("kind_name", "puzzle"),
-    [("shikaku", {"rows": 40, "cols": 40}), ("polyomino", {"rows": 5, "cols": 8})],
+    [
+        ("sudoku", {"size": 16}),
+        ("shikaku", {"rows": 40, "cols": 40}),
+        ("polyomino", {"rows": 5, "cols": 8}),
+    ],
 )
-def test_cancel_stops_every_generator(kind_name: str, puzzle: dict[str, Any]) -> None:
+def test_cancel_stops_every_generator(kind_name: str, puzzle: dict[str, Any], once: bool) -> None:
     asked = 0
 
     def cancel() -> bool:
+        # "once": the hook says stop a single time (a flag the caller clears), which must do.
         nonlocal asked
         asked += 1
-        return asked > 3
+        return asked == 4 if once else asked > 3
 
     reports: list[dict[str, Any]] = []
     response = pysolver.solve(

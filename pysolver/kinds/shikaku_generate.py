@@ -143,12 +143,12 @@ def unique_search(
 ) -> tuple[dict[str, int], list[list[Rectangle]]]:
     """The engine's search with limit 2: its stats (``nodes``, ``candidates_initial``) and the
     solutions found (at most 2), each as the rectangles in clue order."""
-    rectangles, masks, _in_area = candidates(rows, cols, clues, args.stage())
+    stage = args.stage()
+    rectangles, masks, _in_area = candidates(rows, cols, clues, stage)
     result = propagate.search(
-        propagate.PartitionProblem(rows * cols, masks), limit=2, monitor=args.stage()
+        propagate.PartitionProblem(rows * cols, masks), limit=2, monitor=stage
     )
-    if result.cancelled:
-        args.advance(result.stats["nodes"], args.fraction)  # raises Cancelled
+    args.stop_if_cancelled(stage)
     solutions = [
         [rectangles[clue][choice] for clue, choice in enumerate(solution)]
         for solution in result.solutions

@@ -137,8 +137,7 @@ def measure(
     stage = args.stage()
     stage.budget = cap
     result = exact_cover.search(problem, ENGINE, limit=2, keep_solutions=False, monitor=stage)
-    if stage.cancelled:
-        args.advance(result.stats["nodes"], args.fraction)  # raises Cancelled
+    args.stop_if_cancelled(stage)
     return Measure(result.count, result.stats["nodes"], result.complete)
 
 
@@ -146,7 +145,9 @@ def fill(n: int, kind: Translation, args: GenerateArgs) -> list[int]:
     """A random full grid: the engine's first solution of the empty grid, branches shuffled."""
     values = [0] * (n * n)
     problem, codes = kind.encode(values)
-    result = exact_cover.search(problem, ENGINE, limit=1, rng=args.rng, monitor=args.stage())
+    stage = args.stage()
+    result = exact_cover.search(problem, ENGINE, limit=1, rng=args.rng, monitor=stage)
+    args.stop_if_cancelled(stage)
     args.advance(result.stats["nodes"], args.fraction)
     rows = kind.decode(values, codes, result.solutions[0])
     return [value for row in rows for value in row]

@@ -116,6 +116,12 @@ class GenerateArgs:
         request's, and a cancel stops it."""
         return StageMonitor(self.monitor, self.nodes, 0, (self.fraction, self.fraction))
 
+    def stop_if_cancelled(self, stage: StageMonitor) -> None:
+        """Raise ``Cancelled`` when the cancel hook stopped the search ``stage`` monitored (a
+        stage stopped by its node ``budget`` is not cancelled)."""
+        if stage.cancelled:
+            raise Cancelled
+
     def advance(self, nodes: int, fraction: float) -> None:
         """Count a finished search's ``nodes``, move the reported share of the work done to
         ``fraction`` (kept monotone, below 1 until the end), report progress when due and

@@ -91,6 +91,7 @@ def generate(puzzle: Any, prepare: Prepare, engine: str, args: GenerateArgs) -> 
     made = 0
     for made, subset in enumerate(subsets[:attempts], start=1):
         chosen = list(subset)
+        stage = args.stage()
         plan = prepare({"board": board, "pieces": chosen}, query, engine)
         result = plan.run(
             SearchArgs(
@@ -99,9 +100,10 @@ def generate(puzzle: Any, prepare: Prepare, engine: str, args: GenerateArgs) -> 
                 keep_solutions=True,
                 max_kept=2,
                 rng=None,
-                monitor=args.stage(),
+                monitor=stage,
             )
         )
+        args.stop_if_cancelled(stage)
         nodes = int(result.stats.get("nodes", 0))
         args.advance(nodes, made / attempts)
         if result.count != 1 or not result.complete:
