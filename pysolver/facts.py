@@ -59,6 +59,7 @@ STATS_LABELS = {
     "samples": "Tilings sampled",
     "steps": "Trace steps",
     "shortcut": "Answered by",
+    "attempts": "Puzzles tried",
 }
 HEADLINE_STATS = ("seconds", "nodes")
 

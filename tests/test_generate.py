@@ -597,6 +597,14 @@ def test_a_seed_is_picked_and_reported_when_none_is_given() -> None:
     assert response["difficulty"] == "easy"
 
 
+# A small puzzle per generating kind, whose response's stats the page must be able to label.
+GENERATED_STATS_PUZZLES = {
+    "sudoku": {"size": 4},
+    "shikaku": {"rows": 3, "cols": 4},
+    "polyomino": {"rows": 5, "cols": 3},
+}
+
+
 def test_generating_kinds_declare_their_levels_fields_and_options_once() -> None:
     facts = pysolver.facts.site_facts()
     for name in KINDS:
@@ -611,6 +619,8 @@ def test_generating_kinds_declare_their_levels_fields_and_options_once() -> None
             "options": list(module.GENERATE_OPTIONS),
         }
         assert set(module.GENERATE_OPTIONS) <= set(module.OPTIONS)
+        response = generate(name, dict(GENERATED_STATS_PUZZLES[name]), seed=1)
+        assert set(response["stats"]) <= set(facts["stats"]["labels"])
         assert module.GENERATE_OPTIONS[0] == "difficulty"
 
 
