@@ -34,7 +34,8 @@ Solve a puzzle given as a JSON request and print the JSON response.
 A request looks like {{"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": {{...}}}}.
 Kinds: {", ".join(KINDS)}. Modes: solve (first LIMIT solutions), count (count solutions,
 LIMIT caps the count), random (LIMIT distinct solutions in an order fixed by SEED), trace (the
-search's steps while finding LIMIT solutions, at most "max_steps" of them).
+search's steps while finding LIMIT solutions, at most "max_steps" of them), generate (a new
+puzzle with one solution, for sudoku, shikaku and polyomino: see README's "Generating puzzles").
 Exit status: 0 when the response is ok, 1 when the request was invalid (the error JSON is
 still printed), 2 for bad command-line usage, 130 when the search was stopped by Ctrl-C,
 SIGTERM, SIGHUP or --timeout (the partial answer, with "cancelled": true, is still printed; it
@@ -52,6 +53,8 @@ examples:
   python -m pysolver solve --mode count --limit 1000 puzzle.json
   python -m pysolver solve --mode count --jobs 4 puzzle.json
   python -m pysolver solve --mode count --scheduler tcp://10.0.0.5:8786 puzzle.json
+  echo '{"kind": "sudoku", "mode": "generate", "seed": 7, "difficulty": "hard",
+         "puzzle": {"size": 9}}' | python -m pysolver solve -
 """
 
 

@@ -18,6 +18,8 @@ Sudoku sizes and symbols, error codes). Schema::
                           "heatmap": true,          # count mode takes "heatmap": true
                           "default_engine": "singles",
                           "limits": {"max_size": 36, ...},
+                          "generate": {"difficulties": ["easy", ...],   # kinds that generate
+                                       "puzzle_fields": ["size"], "options": [...]},
                           ...}}}                    # kind-specific facts, see each kind
 
 Every value is plain JSON (lists, not tuples), so the file is the same on every build.
@@ -57,6 +59,7 @@ STATS_LABELS = {
     "samples": "Tilings sampled",
     "steps": "Trace steps",
     "shortcut": "Answered by",
+    "attempts": "Puzzles tried",
 }
 HEADLINE_STATS = ("seconds", "nodes")
 
@@ -85,13 +88,23 @@ def _kind_facts(name: str) -> dict[str, Any]:
     module = kind_module(name)
     # A kind offers heatmaps by providing the function (the midend refuses them otherwise).
     # Its puzzle fields and options are the declarations the midend checks requests against.
-    return {
+    facts = {
         **module.facts(),
         "heatmap": callable(getattr(module, "heatmap", None)),
         "splittable": module.SPLITTABLE,
         "puzzle_fields": list(module.PUZZLE_FIELDS),
         "options": list(module.OPTIONS),
     }
+    if callable(getattr(module, "generate", None)):
+        # Generate mode (``pysolver.midend.generate``): the levels a page offers, the puzzle's
+        # fields (its size) and the options only that mode takes, as the midend checks them.
+        generating: Any = module
+        facts["generate"] = {
+            "difficulties": list(generating.DIFFICULTIES),
+            "puzzle_fields": list(generating.GENERATE_FIELDS),
+            "options": list(generating.GENERATE_OPTIONS),
+        }
+    return facts
 
 
 def engine_facts(engines: Mapping[str, ModuleType]) -> dict[str, Any]:

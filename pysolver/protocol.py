@@ -44,7 +44,7 @@ from typing import Any
 
 from pysolver.engines.monitor import SearchResult
 
-MODES = ("solve", "count", "random", "trace")
+MODES = ("solve", "count", "random", "trace", "generate")
 
 # Trace mode: steps recorded by default, and the documented cap (about 30 MB of steps).
 DEFAULT_MAX_STEPS = 2000
@@ -462,7 +462,7 @@ def parse_query(
     seed = request.get("seed")
     if seed is not None:
         seed = require_int(seed, "seed", minimum=0, code=INVALID_REQUEST)
-    elif mode == "random":
+    elif mode in ("random", "generate"):
         # No seed given: pick one and report it, so the answer can be reproduced.
         seed = random.SystemRandom().randrange(2**31)
     engine = request.get("engine")

@@ -36,6 +36,7 @@ import pysolver
 from pysolver import __main__ as cli
 from pysolver import protocol
 from pysolver.kinds import KINDS, kind_module
+from pysolver.midend.registry import kind as midend_kind
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -106,6 +107,20 @@ SEED_PUZZLES: dict[str, list[dict[str, Any]]] = {
 # Kind-specific top-level fields (a kind's options beside the puzzle) and their valid values.
 KIND_OPTIONS: dict[str, dict[str, list[Any]]] = {
     "polyomino": {"symmetry": ["all", "distinct"]},
+}
+
+# Generate mode: per kind with a generator, small puzzles to make (the size fields) and its
+# options' values; generate mode takes neither engine nor limit (tests/test_generate.py).
+GENERATE_PUZZLES: dict[str, list[dict[str, Any]]] = {
+    "sudoku": [{"size": 4}, {"size": 6}],
+    "shikaku": [{"rows": 4, "cols": 5}, {"rows": 2, "cols": 7}],
+    "polyomino": [{"rows": 5, "cols": 3}, {"rows": 3, "cols": 5}],
+}
+# Levels drawn per kind (default: all). A 5x3 pentomino board only reaches "easy": asking more
+# counts every one of its 220 subsets (over a second), too slow for a hundred examples.
+GENERATE_DIFFICULTIES: dict[str, list[str]] = {"polyomino": ["easy"]}
+GENERATE_OPTIONS: dict[str, dict[str, list[Any]]] = {
+    "sudoku": {"symmetry": ["rotational", "none"]},
 }
 
 HUGE = 10**5000  # past Python's 4,300-digit guard on int <-> str
@@ -181,6 +196,8 @@ def replace_at(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 def valid_requests(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     """A valid request of ``kind``: any mode, engine, small limit and the mode's fields."""
     mode = draw(st.sampled_from(protocol.MODES))
+    if mode == "generate" and kind in GENERATE_PUZZLES:
+        return draw(generate_requests(kind))
     request: dict[str, Any] = {
         "kind": kind,
         "mode": mode,
@@ -196,6 +213,25 @@ def valid_requests(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     if mode == "count" and hasattr(kind_module(kind), "heatmap") and draw(st.booleans()):
         request["heatmap"] = True
     for field, values in KIND_OPTIONS.get(kind, {}).items():
+        if draw(st.booleans()):
+            request[field] = draw(st.sampled_from(values))
+    return request
+
+
+@st.composite
+def generate_requests(draw: st.DrawFn, kind: str) -> dict[str, Any]:
+    """A valid generate request of a kind with a generator: a small size, a level, a seed."""
+    module: Any = kind_module(kind)
+    request: dict[str, Any] = {
+        "kind": kind,
+        "mode": "generate",
+        "puzzle": dict(draw(st.sampled_from(GENERATE_PUZZLES[kind]))),
+        "seed": draw(st.integers(min_value=0, max_value=99)),
+    }
+    if draw(st.booleans()):
+        levels = GENERATE_DIFFICULTIES.get(kind, list(module.DIFFICULTIES))
+        request["difficulty"] = draw(st.sampled_from(levels))
+    for field, values in GENERATE_OPTIONS.get(kind, {}).items():
         if draw(st.booleans()):
             request[field] = draw(st.sampled_from(values))
     return request
@@ -281,6 +317,17 @@ def test_every_registered_kind_has_seed_puzzles() -> None:
         for puzzle in puzzles:
             response = pysolver.solve({"kind": kind, "mode": "count", "puzzle": puzzle})
             assert response["ok"] and response["count"] > 0, (kind, response)
+
+
+def test_every_generating_kind_has_generate_puzzles() -> None:
+    # Generate mode is fuzzed like every mode of protocol.MODES: valid_requests draws it with
+    # these sizes for kinds with a generator; other kinds refuse it as a request error.
+    assert set(GENERATE_PUZZLES) == {name for name in KINDS if midend_kind(name).can_generate}
+    assert "generate" in protocol.MODES
+    for kind, puzzles in GENERATE_PUZZLES.items():
+        for puzzle in puzzles:
+            request = {"kind": kind, "mode": "generate", "seed": 1, "puzzle": puzzle}
+            assert pysolver.solve(request)["count"] == 1
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))

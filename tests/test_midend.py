@@ -189,7 +189,12 @@ def test_fields_the_page_cli_and_tasks_send_are_accepted(name: str) -> None:
         "recent": True,
         "heatmap": name in heatmap_kinds(),
         "puzzle": SEVERAL[name],
-        **{option: "all" for option in module.OPTIONS},
+        # Options only generate mode takes are refused here (tests/test_generate.py).
+        **{
+            option: "all"
+            for option in module.OPTIONS
+            if option not in getattr(module, "GENERATE_OPTIONS", ())
+        },
     }
     assert pysolver.solve(request)["ok"], request
     trace = {"kind": name, "mode": "trace", "max_steps": 50, "puzzle": SEVERAL[name]}

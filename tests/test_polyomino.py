@@ -541,3 +541,13 @@ def test_heatmap_with_distinct_counts_one_tiling_per_class() -> None:
     assert response["heatmap"] == expected
     total = sum(sum(map(sum, grid)) for grid in response["heatmap"].values())
     assert total == 16 * response["count"]
+
+
+def test_distinct_count_without_any_symmetry_branch_is_zero_not_an_error() -> None:
+    # X has no place in the 5x3 board the symmetry plan restricts it to: no branch at all.
+    puzzle = {"board": ["..."] * 5, "pieces": ["I", "L", "X"]}
+    response = solve(
+        {"kind": "polyomino", "mode": "count", "symmetry": "distinct", "puzzle": puzzle}
+    )
+    assert response["ok"], response
+    assert response["count"] == 0 and response["complete"]

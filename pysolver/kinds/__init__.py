@@ -62,6 +62,14 @@ below, is what every kind module provides at its top level:
 ``heatmap(...)`` (optional)
     Present in a kind that sums heatmaps (its plan's ``heatmap`` binds it); the midend refuses
     ``"heatmap": true`` for a kind without it.
+``generate(puzzle, args) -> pysolver.midend.plan.Generated`` (optional)
+    Generate mode (``pysolver.midend.generate``): a puzzle with one solution at
+    ``args.difficulty`` from ``args.rng`` (``random.Random(seed)``, the only source of chance),
+    its searches run by the kind's engines with ``args.stage()`` monitors and counted with
+    ``args.advance`` (progress and cancel). With it the kind declares ``GENERATE_FIELDS`` (the
+    puzzle's fields in that mode: ``("size",)``), ``DIFFICULTIES`` (its levels, easiest first)
+    and ``GENERATE_OPTIONS`` (request options only generate mode takes, ``difficulty`` first;
+    also in ``OPTIONS``). The midend checks them and facts.json publishes them (``generate``).
 ``finish_fields(fields) -> None`` (optional)
     Fields derived from the whole answer (Sudoku's ``unique``): set on the serial answer and
     again on a merged parallel one, where each task only knew its subtree. Counts, solutions,

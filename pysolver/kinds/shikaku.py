@@ -47,7 +47,8 @@ from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
-from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
+from pysolver.kinds import shikaku_generate
+from pysolver.midend.plan import GenerateArgs, Generated, Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     TOO_LARGE,
     Query,
@@ -65,7 +66,12 @@ from pysolver.puzzlink import MAX_URL_CHARS, URL_PATH, Clue, format_url, parse_u
 ENGINE_MODULES = {"propagate": propagate, "dlx": dlx}
 ENGINES = tuple(ENGINE_MODULES)
 PUZZLE_FIELDS = ("rows", "cols", "clues", "url")
-OPTIONS: tuple[str, ...] = ()
+# Generate mode (``generate`` below): the puzzle's fields, the levels, and the request's
+# option, which only generate mode takes.
+GENERATE_FIELDS = ("rows", "cols")
+DIFFICULTIES = shikaku_generate.DIFFICULTIES
+GENERATE_OPTIONS = ("difficulty",)
+OPTIONS: tuple[str, ...] = GENERATE_OPTIONS
 SPLITTABLE = True
 
 MAX_SIDE = 100
@@ -270,6 +276,13 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         },
         fields=fields,
     )
+
+
+def generate(puzzle: Any, args: GenerateArgs) -> Generated:
+    """Generate mode: a puzzle of ``puzzle["rows"]`` x ``puzzle["cols"]`` with one solution at
+    ``args.difficulty`` (see ``pysolver.kinds.shikaku_generate``, which searches through this
+    module's candidate rectangles)."""
+    return shikaku_generate.generate(puzzle, candidate_rectangles, args)
 
 
 def decode(rectangles: list[list[Rectangle]], choices: list[int]) -> Solution:

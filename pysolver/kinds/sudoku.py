@@ -70,9 +70,9 @@ from pysolver.engines import exact_cover, trace
 from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules
 from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
-from pysolver.kinds import sudoku_variants
+from pysolver.kinds import sudoku_generate, sudoku_variants
 from pysolver.kinds.sudoku_variants import PLAIN, Variants
-from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
+from pysolver.midend.plan import GenerateArgs, Generated, Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     Query,
     empty_grid,
@@ -89,7 +89,12 @@ ENGINES = tuple(ENGINE_MODULES)
 # The puzzle's fields and the request's options beyond the protocol's (none): any other field
 # is refused by the midend.
 PUZZLE_FIELDS = ("grid", "box", "symbols", "regions", "diagonals", "cages")
-OPTIONS: tuple[str, ...] = ()
+# Generate mode (``generate`` below): the puzzle's fields, the levels, and the request's
+# options, which only generate mode takes.
+GENERATE_FIELDS = ("size",)
+DIFFICULTIES = sudoku_generate.DIFFICULTIES
+GENERATE_OPTIONS = ("difficulty", "symmetry")
+OPTIONS: tuple[str, ...] = GENERATE_OPTIONS
 SPLITTABLE = True
 
 MAX_SIZE = 36
@@ -548,6 +553,20 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         fields={"size": n, **shape_fields(box_rows, box_cols, variants), "symbols": style},
         trace_fields={"size": n, **shape_fields(box_rows, box_cols, variants)},
     )
+
+
+def generate(puzzle: Any, args: GenerateArgs) -> Generated:
+    """Generate mode: a puzzle of ``puzzle["size"]`` with one solution at ``args.difficulty``
+    (see ``pysolver.kinds.sudoku_generate``, which searches through this module's encoding)."""
+    n = sudoku_generate.read_size(puzzle)
+    symmetry = sudoku_generate.read_symmetry(args.options)
+    box_rows, box_cols = _box_shape(n, None)
+    translation = sudoku_generate.Translation(
+        encode=partial(encode, n, box_rows, box_cols),
+        decode=partial(decode, n),
+        write=lambda values: "".join(SYMBOLS[value - 1] if value else "." for value in values),
+    )
+    return sudoku_generate.generate(n, translation, symmetry, args)
 
 
 # ---------------------------------------------------------------- trace mode and heatmaps

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.engines.monitor import Cancelled, Monitor, SearchResult, StageMonitor
 from pysolver.engines.subtree import Split
 from pysolver.engines.trace import Recorder
 
@@ -92,3 +92,56 @@ class Plan:
     fields: dict[str, Any] = field(default_factory=dict)
     trace_fields: dict[str, Any] = field(default_factory=dict)
     engine: str | None = None
+
+
+@dataclass
+class GenerateArgs:
+    """What the midend decides for one ``"mode": "generate"`` request; a kind's ``generate``
+    hook reads them. ``rng`` is ``random.Random(seed)``, the generator's only source of
+    chance (so the same seed, difficulty and size give the same puzzle everywhere);
+    ``difficulty`` is one of the kind's ``DIFFICULTIES``; ``options`` the kind's other
+    ``GENERATE_OPTIONS`` given (``symmetry``); ``monitor`` reports progress and cancels."""
+
+    seed: int
+    difficulty: str
+    options: dict[str, Any]
+    rng: random.Random
+    monitor: Monitor
+    # The engines' nodes so far, and the share of the work done (the generator's estimate).
+    nodes: int = 0
+    fraction: float = 0.0
+
+    def stage(self) -> StageMonitor:
+        """The monitor of one engine search of the generator: its progress continues the
+        request's, and a cancel stops it."""
+        return StageMonitor(self.monitor, self.nodes, 0, (self.fraction, self.fraction))
+
+    def stop_if_cancelled(self, stage: StageMonitor) -> None:
+        """Raise ``Cancelled`` when the cancel hook stopped the search ``stage`` monitored (a
+        stage stopped by its node ``budget`` is not cancelled)."""
+        if stage.cancelled:
+            raise Cancelled
+
+    def advance(self, nodes: int, fraction: float) -> None:
+        """Count a finished search's ``nodes``, move the reported share of the work done to
+        ``fraction`` (kept monotone, below 1 until the end), report progress when due and
+        raise ``Cancelled`` when the cancel hook asks to stop."""
+        self.nodes += nodes
+        self.fraction = min(max(self.fraction, fraction), 0.999)
+        if self.monitor.check(self.nodes, 0, lambda: self.fraction):
+            raise Cancelled
+
+
+@dataclass
+class Generated:
+    """A kind's generated puzzle: ``puzzle`` (the JSON of a solve request's puzzle), its one
+    ``solution`` (solution JSON, as a solve response lists it), ``grade`` (``level``, one of
+    the kind's ``DIFFICULTIES``, and the measured facts it was decided from), the ``attempts``
+    made, and a ``note`` when the asked level was not reached
+    within the generator's attempts (the puzzle is then the nearest one found)."""
+
+    puzzle: dict[str, Any]
+    solution: Any
+    grade: dict[str, Any]
+    attempts: int
+    note: str | None = None

@@ -27,6 +27,8 @@ class Kind:
         self.module = module
         self.splittable: bool = module.SPLITTABLE
         self.has_heatmap: bool = hasattr(module, "heatmap")
+        # Generate mode (``pysolver.midend.generate``): a kind with a ``generate`` hook.
+        self.can_generate: bool = hasattr(module, "generate")
 
     def plan(self, puzzle: Any, query: Query) -> tuple[Plan, str]:
         """The kind's plan of ``query`` on ``puzzle`` and the engine asked for (the request's,

@@ -20,6 +20,7 @@ from pysolver import protocol
 from pysolver.engines.monitor import Cancelled, SearchResult
 from pysolver.engines.subtree import InvalidPath
 from pysolver.kinds import KINDS
+from pysolver.midend import generate
 from pysolver.midend.registry import Kind, heatmap_kinds, kind
 from pysolver.protocol import (
     INTERNAL_ERROR,
@@ -128,6 +129,9 @@ def read_request(
     if "puzzle" not in request:
         raise SolveError(INVALID_REQUEST, "the request has no puzzle", "puzzle")
     puzzle = request["puzzle"]
+    generate.check_request(the_kind, request, query)
+    if query.mode == "generate":
+        return the_kind, query, puzzle
     known = the_kind.module.PUZZLE_FIELDS
     # A puzzle with none of the kind's fields is another puzzle altogether: the kind's own
     # message says what it needs ("a Sudoku puzzle needs a grid").
@@ -153,7 +157,9 @@ def _solve(
     the_kind, query, puzzle = read_request(request, progress, cancel)
     with _no_cyclic_gc():
         try:
-            if query.jobs > 1 and query.subtree is None:
+            if query.mode == "generate":
+                fields = generate.run(the_kind, puzzle, query)
+            elif query.jobs > 1 and query.subtree is None:
                 from pysolver import parallel  # the pool machinery loads only when parallel
 
                 fields = parallel.solve_split(

@@ -65,6 +65,7 @@ from pysolver.engines.exact_cover import split as split_search
 from pysolver.engines.monitor import Monitor, SearchResult, StageMonitor
 from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
+from pysolver.kinds.polyomino import generating
 from pysolver.kinds.polyomino.encoding import Placement, Solution, decode, encode, item_labels
 from pysolver.kinds.polyomino.parsing import (
     MAX_BOARD_CELLS,
@@ -82,7 +83,7 @@ from pysolver.kinds.polyomino.symmetry import (
     random_branch,
     symmetry_plan,
 )
-from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
+from pysolver.midend.plan import GenerateArgs, Generated, Plan, SearchArgs, TraceArgs
 from pysolver.pieces import LIBRARY, MAX_COORDINATE, MAX_PIECE_CELLS, SETS
 from pysolver.protocol import (
     INVALID_REQUEST,
@@ -95,8 +96,13 @@ from pysolver.protocol import (
 # Default first: tiling counts fastest on bench/bench_polyomino.py (and is bitset elsewhere).
 ENGINE_MODULES = engine_modules("tiling", "bitset", "dlx")
 ENGINES = tuple(ENGINE_MODULES)
-# Request options beyond the protocol's: "symmetry" ("all" or "distinct").
-OPTIONS = ("symmetry",)
+# Generate mode (``generate`` below): the puzzle's fields, the levels, and the request's
+# option, which only generate mode takes.
+GENERATE_FIELDS = ("rows", "cols")
+DIFFICULTIES = generating.DIFFICULTIES
+GENERATE_OPTIONS = ("difficulty",)
+# Request options beyond the protocol's: "symmetry" ("all" or "distinct"), and generate's.
+OPTIONS = ("symmetry", *GENERATE_OPTIONS)
 SPLITTABLE = True
 
 # Tilings kept in memory to de-duplicate a branch fixed by symmetry (see ``kept_tilings_cap``).
@@ -117,6 +123,7 @@ __all__ = [
     "decode",
     "encode",
     "facts",
+    "generate",
     "heatmap",
     "parse_puzzle",
     "prepare",
@@ -388,6 +395,12 @@ def solution_json(
     return [{"piece": name, "cells": [cell_lists[i] for i in spot]} for name, spot in placed]
 
 
+def generate(puzzle: Any, args: GenerateArgs) -> Generated:
+    """Generate mode: a ``rows`` x ``cols`` board and pentominoes that tile it in one way up to
+    symmetry (``pysolver.kinds.polyomino.generating``, which counts with ``prepare``)."""
+    return generating.generate(puzzle, prepare, ENGINES[0], args)
+
+
 def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     """The searches of a polyomino request for the midend: one per symmetry branch, in order
     (see the module docstring for the puzzle, symmetry and random modes)."""
@@ -441,8 +454,10 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         ]
 
     def needed_bytes(engine: str) -> int:
+        # No branch at all: the symmetry plan found no placement for its piece (no tiling).
         return max(
-            (estimated_bytes(branch.encoding.problem, engine) for branch in branches()), default=0
+            (estimated_bytes(branch.encoding.problem, engine) for branch in branches()),
+            default=0,
         )
 
     cell_lists = [list(cell) for cell in tiling.cells]

@@ -1,0 +1,649 @@
+"""Generate mode: every generated puzzle has one solution (proved by a second method), the same
+seed gives the same puzzle in every process, the grades mean what the README says, progress
+and cancel work as in any search, and bad requests are refused clearly."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import pysolver
+from pysolver.kinds import KINDS, kind_module
+from pysolver.midend.registry import kind
+
+DATA = Path(__file__).parent / "data" / "generated.json"
+ROOT = Path(__file__).parent.parent
+
+
+def generate(kind_name: str, puzzle: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    response = pysolver.solve({"kind": kind_name, "mode": "generate", "puzzle": puzzle, **fields})
+    assert response["ok"], response
+    return response
+
+
+# ---------------------------------------------------------------- an independent Sudoku checker
+
+
+def read_grid(text: str) -> list[int]:
+    symbols = "123456789ABCDEFG"
+    return [0 if char == "." else symbols.index(char) + 1 for char in text]
+
+
+def box_shape(n: int) -> tuple[int, int]:
+    return {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}[n]
+
+
+def units(n: int) -> list[list[int]]:
+    """Every row, column and box as a list of cell indices."""
+    rows, cols = box_shape(n)
+    found = [[r * n + c for c in range(n)] for r in range(n)]
+    found += [[r * n + c for r in range(n)] for c in range(n)]
+    for top in range(0, n, rows):
+        for left in range(0, n, cols):
+            found.append([(top + r) * n + left + c for r in range(rows) for c in range(cols)])
+    return found
+
+
+def brute_force_solutions(n: int, values: list[int], most: int = 2) -> list[list[int]]:
+    """Up to ``most`` solutions by plain backtracking, cell by cell in reading order."""
+    peers = [set() for _ in range(n * n)]
+    for unit in units(n):
+        for cell in unit:
+            peers[cell].update(unit)
+    grid = values.copy()
+    found: list[list[int]] = []
+
+    def place(cell: int) -> None:
+        if len(found) >= most:
+            return
+        if cell == n * n:
+            found.append(grid.copy())
+            return
+        if grid[cell]:
+            place(cell + 1)
+            return
+        for digit in range(1, n + 1):
+            if all(grid[peer] != digit for peer in peers[cell]):
+                grid[cell] = digit
+                place(cell + 1)
+                grid[cell] = 0
+
+    place(0)
+    return found
+
+
+def singles_only(n: int, values: list[int]) -> list[int] | None:
+    """The grid filled by naked and hidden singles alone, or None when they get stuck."""
+    all_units = units(n)
+    grid = values.copy()
+    while 0 in grid:
+        candidates = [
+            set()
+            if grid[cell]
+            else set(range(1, n + 1))
+            - {grid[peer] for unit in all_units if cell in unit for peer in unit}
+            for cell in range(n * n)
+        ]
+        moves: dict[int, int] = {}
+        for cell in range(n * n):
+            if len(candidates[cell]) == 1:
+                moves[cell] = next(iter(candidates[cell]))
+        for unit in all_units:
+            for digit in range(1, n + 1):
+                spots = [cell for cell in unit if digit in candidates[cell]]
+                if len(spots) == 1:
+                    moves[spots[0]] = digit
+        if not moves:
+            return None
+        for cell, digit in moves.items():
+            grid[cell] = digit
+    return grid
+
+
+# ---------------------------------------------------------------- Sudoku
+
+
+@pytest.mark.parametrize("size", [4, 6])
+@pytest.mark.parametrize("symmetry", ["rotational", "none"])
+def test_small_sudokus_have_one_solution_by_brute_force(size: int, symmetry: str) -> None:
+    # Beyond "medium" a 6x6 rarely gets (and a 4x4 never): those spend every attempt.
+    for seed in range(6):
+        for difficulty in ("easy", "medium"):
+            response = generate(
+                "sudoku", {"size": size}, seed=seed, difficulty=difficulty, symmetry=symmetry
+            )
+            values = read_grid(response["puzzle"]["grid"])
+            solutions = brute_force_solutions(size, values)
+            assert len(solutions) == 1, (seed, difficulty, response["puzzle"])
+            expected = [value for row in response["solutions"][0] for value in row]
+            assert solutions[0] == expected
+            assert response["count"] == 1 and response["complete"]
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+def test_9x9_sudokus_are_unique_by_another_engine_and_solvable_as_requests(
+    difficulty: str,
+) -> None:
+    for seed in range(2):
+        response = generate("sudoku", {"size": 9}, seed=seed, difficulty=difficulty)
+        assert response["grade"]["level"] == difficulty
+        assert "note" not in response
+        # The generator searched with singles; dancing links counts the whole tree again.
+        counted = pysolver.solve(
+            {"kind": "sudoku", "mode": "count", "engine": "dlx", "puzzle": response["puzzle"]}
+        )
+        assert counted["count"] == 1 and counted["complete"]
+        solved = pysolver.solve({"kind": "sudoku", "limit": 2, "puzzle": response["puzzle"]})
+        assert solved["unique"] is True
+        assert solved["solutions"] == response["solutions"]
+
+
+def test_easy_falls_to_singles_and_hard_does_not() -> None:
+    for seed in range(2):
+        easy = generate("sudoku", {"size": 9}, seed=seed, difficulty="easy")
+        values = read_grid(easy["puzzle"]["grid"])
+        filled = singles_only(9, values)
+        assert filled == [value for row in easy["solutions"][0] for value in row]
+        assert easy["grade"]["branch_nodes"] == 0
+        for difficulty in ("hard", "expert"):
+            harder = generate("sudoku", {"size": 9}, seed=seed, difficulty=difficulty)
+            assert singles_only(9, read_grid(harder["puzzle"]["grid"])) is None
+            assert harder["grade"]["branch_nodes"] > 4
+
+
+def test_grades_follow_the_documented_branch_node_bounds() -> None:
+    bounds = {"easy": (0, 0), "medium": (1, 4), "hard": (5, 11), "expert": (12, None)}
+    for difficulty, (least, most) in bounds.items():
+        grade = generate("sudoku", {"size": 9}, seed=11, difficulty=difficulty)["grade"]
+        assert grade["level"] == difficulty
+        assert grade["branch_nodes"] >= least
+        assert most is None or grade["branch_nodes"] <= most
+        assert grade["givens"] == sum(
+            char != "."
+            for char in generate("sudoku", {"size": 9}, seed=11, difficulty=difficulty)["puzzle"][
+                "grid"
+            ]
+        )
+
+
+def test_givens_are_symmetric_by_default_and_need_not_be_with_symmetry_none() -> None:
+    asymmetric = 0
+    for seed in range(4):
+        for symmetry in ("rotational", "none"):
+            fields = {} if symmetry == "rotational" else {"symmetry": symmetry}
+            grid = generate("sudoku", {"size": 9}, seed=seed, difficulty="medium", **fields)
+            given = [char != "." for char in grid["puzzle"]["grid"]]
+            symmetric = given == given[::-1]
+            if symmetry == "rotational":
+                assert symmetric
+            else:
+                asymmetric += not symmetric
+    assert asymmetric
+
+
+def test_larger_sudokus_are_unique() -> None:
+    response = generate("sudoku", {"size": 12}, seed=2, difficulty="easy")
+    assert response["grade"]["level"] == "easy"
+    assert len(response["puzzle"]["grid"]) == 144
+    counted = pysolver.solve({"kind": "sudoku", "mode": "count", "puzzle": response["puzzle"]})
+    assert counted["count"] == 1 and counted["complete"]
+
+
+def test_a_level_out_of_reach_is_the_nearest_found_with_a_note() -> None:
+    # A 4x4 Sudoku with one solution practically always falls to singles.
+    response = generate("sudoku", {"size": 4}, seed=1, difficulty="hard")
+    assert response["grade"]["level"] == "easy"
+    assert "no hard 4x4 puzzle" in response["note"]
+    assert response["stats"]["attempts"] == 50
+
+
+# ---------------------------------------------------------------- Shikaku
+
+
+def shikaku_brute_force(rows: int, cols: int, clues: list[list[int]], most: int = 2) -> int:
+    """Solutions (up to ``most``) by plain backtracking: the first uncovered cell in reading
+    order is the top-left corner of some clue's rectangle."""
+    clue_at = {(row, col): index for index, (row, col, _area) in enumerate(clues)}
+    covered = [[False] * cols for _ in range(rows)]
+    used = [False] * len(clues)
+    found = 0
+
+    def fits(top: int, left: int, height: int, width: int) -> int | None:
+        """The one clue inside the rectangle, if it is free and holds exactly one."""
+        inside = None
+        for row in range(top, top + height):
+            for col in range(left, left + width):
+                if covered[row][col]:
+                    return None
+                if (row, col) in clue_at:
+                    if inside is not None:
+                        return None
+                    inside = clue_at[row, col]
+        return inside
+
+    def place(cell: int) -> None:
+        nonlocal found
+        while cell < rows * cols and covered[cell // cols][cell % cols]:
+            cell += 1
+        if found >= most:
+            return
+        if cell == rows * cols:
+            found += 1
+            return
+        top, left = divmod(cell, cols)
+        for height in range(1, rows - top + 1):
+            for width in range(1, cols - left + 1):
+                clue = fits(top, left, height, width)
+                if clue is None or used[clue] or clues[clue][2] != height * width:
+                    continue
+                used[clue] = True
+                for row in range(top, top + height):
+                    covered[row][left : left + width] = [True] * width
+                place(cell + width)
+                for row in range(top, top + height):
+                    covered[row][left : left + width] = [False] * width
+                used[clue] = False
+
+    place(0)
+    return found
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+def test_small_shikakus_have_one_solution_by_brute_force(difficulty: str) -> None:
+    for seed in range(6):
+        response = generate("shikaku", {"rows": 5, "cols": 6}, seed=seed, difficulty=difficulty)
+        puzzle = response["puzzle"]
+        assert shikaku_brute_force(5, 6, puzzle["clues"]) == 1, (seed, puzzle)
+        solved = pysolver.solve({"kind": "shikaku", "puzzle": puzzle})
+        assert solved["solutions"] == response["solutions"]
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+def test_20x20_shikakus_are_unique_by_dancing_links_at_their_level(difficulty: str) -> None:
+    for seed in range(2):
+        response = generate("shikaku", {"rows": 20, "cols": 20}, seed=seed, difficulty=difficulty)
+        assert response["grade"]["level"] == difficulty, response["grade"]
+        counted = pysolver.solve(
+            {"kind": "shikaku", "mode": "count", "engine": "dlx", "puzzle": response["puzzle"]}
+        )
+        assert counted["count"] == 1 and counted["complete"]
+
+
+def test_shikaku_grades_follow_the_documented_rules() -> None:
+    per_clue = {"easy": (0, 4), "medium": (4, 6), "hard": (6, 8)}
+    for seed in range(3):
+        for difficulty in ("easy", "medium", "hard", "expert"):
+            response = generate(
+                "shikaku", {"rows": 12, "cols": 15}, seed=seed, difficulty=difficulty
+            )
+            grade = response["grade"]
+            assert (grade["level"] == difficulty) == ("note" not in response)
+            assert grade["clues"] == len(response["puzzle"]["clues"])
+            if grade["level"] == "expert":
+                assert grade["nodes"] >= 2 or grade["candidates"] >= 8 * grade["clues"]
+                continue
+            least, below = per_clue[grade["level"]]
+            assert grade["nodes"] == 1
+            assert least * grade["clues"] <= grade["candidates"] < below * grade["clues"]
+
+
+def test_a_40x40_shikaku_is_made_and_unique() -> None:
+    response = generate("shikaku", {"rows": 40, "cols": 40}, seed=1, difficulty="hard")
+    counted = pysolver.solve({"kind": "shikaku", "mode": "count", "puzzle": response["puzzle"]})
+    assert counted["count"] == 1 and counted["complete"]
+    assert sum(clue[2] for clue in response["puzzle"]["clues"]) == 1600
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "code", "path"),
+    [
+        ({"rows": 1, "cols": 5}, "invalid_puzzle", "puzzle.rows"),
+        ({"rows": 5, "cols": 61}, "too_large", "puzzle.cols"),
+        ({"rows": 5}, "invalid_puzzle", "puzzle"),
+        ({"rows": 5, "cols": 5, "clues": []}, "invalid_request", "puzzle.clues"),
+    ],
+)
+def test_bad_shikaku_generate_requests_are_refused(
+    puzzle: dict[str, Any], code: str, path: str
+) -> None:
+    response = pysolver.solve({"kind": "shikaku", "mode": "generate", "puzzle": puzzle})
+    assert response["error"]["code"] == code, response
+    assert response["error"]["path"] == path, response
+
+
+# ---------------------------------------------------------------- polyomino
+
+
+@pytest.mark.parametrize(("rows", "cols", "symmetries"), [(5, 3, 4), (5, 5, 8), (4, 5, 4)])
+def test_pentomino_subsets_tile_their_board_once_up_to_symmetry(
+    rows: int, cols: int, symmetries: int
+) -> None:
+    response = generate("polyomino", {"rows": rows, "cols": cols}, seed=4, difficulty="easy")
+    puzzle = response["puzzle"]
+    assert puzzle["board"] == ["." * cols] * rows
+    assert len(puzzle["pieces"]) == rows * cols // 5
+    # The generator counted up to symmetry with bitsets; dancing links counts every tiling:
+    # one class of distinct pentominoes is as many tilings as the rectangle has symmetries.
+    counted = pysolver.solve(
+        {"kind": "polyomino", "mode": "count", "engine": "dlx", "puzzle": puzzle}
+    )
+    assert counted["count"] == symmetries and counted["complete"]
+    solved = pysolver.solve({"kind": "polyomino", "puzzle": puzzle, "limit": symmetries})
+    assert response["solutions"][0] in solved["solutions"]
+
+
+def test_polyomino_grades_follow_the_documented_node_bounds() -> None:
+    grade = generate("polyomino", {"rows": 5, "cols": 4}, seed=1, difficulty="easy")["grade"]
+    assert grade == {**grade, "level": "easy", "pieces": 4}
+    assert grade["nodes"] <= 50
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "code", "path"),
+    [
+        ({"puzzle": {"rows": 5, "cols": 7, "board": ["."]}}, "invalid_request", "puzzle.board"),
+        ({"puzzle": {"rows": 3, "cols": 3}}, "invalid_puzzle", "puzzle"),
+        ({"puzzle": {"rows": 5, "cols": 10}}, "invalid_puzzle", "puzzle"),
+        ({"symmetry": "distinct"}, "invalid_request", "symmetry"),
+    ],
+)
+def test_bad_polyomino_generate_requests_are_refused(
+    request_fields: dict[str, Any], code: str, path: str
+) -> None:
+    request = {"kind": "polyomino", "mode": "generate", "puzzle": {"rows": 5, "cols": 3}}
+    response = pysolver.solve({**request, **request_fields})
+    assert response["error"]["code"] == code, response
+    assert response["error"]["path"] == path, response
+
+
+# ---------------------------------------------------------------- determinism
+
+
+# The requests whose puzzles tests/data/generated.json stores (``python
+# tests/test_generate.py`` writes it again, only when the generator changes on purpose).
+STORED_REQUESTS = [
+    (
+        "sudoku 9x9 easy seed 7",
+        {"kind": "sudoku", "seed": 7, "difficulty": "easy", "puzzle": {"size": 9}},
+    ),
+    (
+        "sudoku 9x9 hard seed 7",
+        {"kind": "sudoku", "seed": 7, "difficulty": "hard", "puzzle": {"size": 9}},
+    ),
+    (
+        "sudoku 9x9 expert seed 2",
+        {"kind": "sudoku", "seed": 2, "difficulty": "expert", "puzzle": {"size": 9}},
+    ),
+    (
+        "sudoku 6x6 medium seed 3 no symmetry",
+        {
+            "kind": "sudoku",
+            "seed": 3,
+            "difficulty": "medium",
+            "symmetry": "none",
+            "puzzle": {"size": 6},
+        },
+    ),
+    (
+        "sudoku 12x12 easy seed 1",
+        {"kind": "sudoku", "seed": 1, "difficulty": "easy", "puzzle": {"size": 12}},
+    ),
+    (
+        "shikaku 20x20 medium seed 3",
+        {"kind": "shikaku", "seed": 3, "difficulty": "medium", "puzzle": {"rows": 20, "cols": 20}},
+    ),
+    (
+        "shikaku 10x14 expert seed 5",
+        {"kind": "shikaku", "seed": 5, "difficulty": "expert", "puzzle": {"rows": 10, "cols": 14}},
+    ),
+    (
+        "polyomino 5x4 easy seed 4",
+        {"kind": "polyomino", "seed": 4, "difficulty": "easy", "puzzle": {"rows": 5, "cols": 4}},
+    ),
+]
+
+
+def expected_puzzles() -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = json.loads(DATA.read_text())["cases"]
+    return cases
+
+
+def test_the_stored_puzzles_are_those_of_the_stored_requests() -> None:
+    stored = [(case["name"], case["request"]) for case in expected_puzzles()]
+    assert stored == [(name, request) for name, request in STORED_REQUESTS]
+
+
+@pytest.mark.parametrize("case", expected_puzzles(), ids=lambda case: case["name"])
+def test_the_same_seed_gives_the_stored_puzzle(case: dict[str, Any]) -> None:
+    response = generate(
+        case["request"]["kind"],
+        **{key: value for key, value in case["request"].items() if key != "kind"},
+    )
+    assert response["puzzle"] == case["puzzle"]
+    assert response["grade"] == case["grade"]
+
+
+def test_other_processes_with_other_hash_seeds_give_the_same_puzzles() -> None:
+    requests = [case["request"] for case in expected_puzzles()]
+    script = (
+        "import json, sys, pysolver\n"
+        "requests = json.loads(sys.stdin.read())\n"
+        "print(json.dumps([pysolver.solve({**r, 'mode': 'generate'})['puzzle'] for r in requests]))"
+    )
+    answers = []
+    for hash_seed in ("1", "12345"):
+        run = subprocess.run(
+            [sys.executable, "-c", script],
+            input=json.dumps(requests),
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)},
+        )
+        answers.append(json.loads(run.stdout))
+    assert answers[0] == answers[1] == [case["puzzle"] for case in expected_puzzles()]
+
+
+# ---------------------------------------------------------------- progress and cancel
+
+
+def test_progress_is_reported_and_ends_done() -> None:
+    reports: list[dict[str, Any]] = []
+    response = pysolver.solve(
+        {
+            "kind": "sudoku",
+            "mode": "generate",
+            "seed": 3,
+            "difficulty": "expert",
+            "puzzle": {"size": 9},
+        },
+        progress=reports.append,
+    )
+    assert response["ok"]
+    assert reports and reports[-1]["done"] is True and reports[-1]["fraction"] == 1.0
+    fractions = [report["fraction"] for report in reports]
+    assert fractions == sorted(fractions)
+
+
+def test_cancel_stops_generation_soon() -> None:
+    asked = 0
+
+    def cancel() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > 20
+
+    response = pysolver.solve(
+        {
+            "kind": "sudoku",
+            "mode": "generate",
+            "seed": 5,
+            "difficulty": "expert",
+            "puzzle": {"size": 16},
+        },
+        cancel=cancel,
+    )
+    assert response["ok"] and response["cancelled"] is True
+    assert response["complete"] is False and response["count"] == 0
+    assert response["stats"]["seconds"] < 5
+
+
+@pytest.mark.parametrize("once", [False, True], ids=["held", "once"])
+@pytest.mark.parametrize(
+    ("kind_name", "puzzle"),
+    [
+        ("sudoku", {"size": 16}),
+        ("shikaku", {"rows": 40, "cols": 40}),
+        ("polyomino", {"rows": 5, "cols": 8}),
+    ],
+)
+def test_cancel_stops_every_generator(kind_name: str, puzzle: dict[str, Any], once: bool) -> None:
+    asked = 0
+
+    def cancel() -> bool:
+        # "once": the hook says stop a single time (a flag the caller clears), which must do.
+        nonlocal asked
+        asked += 1
+        return asked == 4 if once else asked > 3
+
+    reports: list[dict[str, Any]] = []
+    response = pysolver.solve(
+        {
+            "kind": kind_name,
+            "mode": "generate",
+            "seed": 2,
+            "difficulty": "expert",
+            "puzzle": puzzle,
+        },
+        progress=reports.append,
+        cancel=cancel,
+    )
+    assert response["ok"] and response["cancelled"] is True, response
+    assert response["count"] == 0
+    assert response["stats"]["seconds"] < 5
+
+
+def test_the_command_line_generates_the_stored_puzzle() -> None:
+    case = expected_puzzles()[0]
+    run = subprocess.run(
+        [sys.executable, "-m", "pysolver", "solve", "-"],
+        input=json.dumps({**case["request"], "mode": "generate"}),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert json.loads(run.stdout)["puzzle"] == case["puzzle"]
+
+
+# ---------------------------------------------------------------- refused requests
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "code", "path", "words"),
+    [
+        ({"difficulty": "impossible"}, "invalid_request", "difficulty", "easy, medium"),
+        ({"difficulty": 3}, "invalid_request", "difficulty", "choose one of"),
+        ({"puzzle": {"size": 5}}, "invalid_puzzle", "puzzle.size", "4, 6, 9, 12, 16"),
+        ({"puzzle": {"size": "9"}}, "invalid_puzzle", "puzzle.size", "integer"),
+        ({"puzzle": {}}, "invalid_puzzle", "puzzle", "size"),
+        ({"puzzle": {"grid": "."}}, "invalid_request", "puzzle.grid", "size"),
+        ({"puzzle": {"size": 9, "sise": 9}}, "invalid_request", "puzzle.sise", "size"),
+        ({"symmetry": "mirror"}, "invalid_request", "symmetry", "rotational, none"),
+        ({"engine": "dlx"}, "invalid_request", "engine", "drop engine"),
+        ({"limit": 2}, "invalid_request", "limit", "drop limit"),
+        ({"difficulti": "easy"}, "invalid_request", "difficulti", "difficulty"),
+        ({"seed": -1}, "invalid_request", "seed", "at least 0"),
+    ],
+)
+def test_bad_generate_requests_are_refused(
+    request_fields: dict[str, Any], code: str, path: str, words: str
+) -> None:
+    request = {"kind": "sudoku", "mode": "generate", "seed": 1, "puzzle": {"size": 4}}
+    response = pysolver.solve({**request, **request_fields})
+    assert not response["ok"]
+    assert response["error"]["code"] == code, response
+    assert response["error"]["path"] == path, response
+    assert words in response["error"]["message"], response
+
+
+def test_generate_options_are_refused_in_other_modes() -> None:
+    grid = {"grid": "1234" + "." * 12}
+    for option, value in (("difficulty", "easy"), ("symmetry", "none")):
+        response = pysolver.solve({"kind": "sudoku", "puzzle": grid, option: value})
+        assert response["error"]["path"] == option
+        assert "generate" in response["error"]["message"]
+
+
+def test_kinds_without_a_generator_refuse_generate_mode() -> None:
+    response = pysolver.solve({"kind": "queens", "mode": "generate", "puzzle": {"n": 5}})
+    assert response["error"]["code"] == "invalid_request"
+    assert response["error"]["path"] == "mode"
+    assert "sudoku" in response["error"]["message"]
+
+
+def test_a_seed_is_picked_and_reported_when_none_is_given() -> None:
+    response = generate("sudoku", {"size": 4})
+    again = generate("sudoku", {"size": 4}, seed=response["seed"])
+    assert again["puzzle"] == response["puzzle"]
+    assert response["difficulty"] == "easy"
+
+
+# A small puzzle per generating kind, whose response's stats the page must be able to label.
+GENERATED_STATS_PUZZLES = {
+    "sudoku": {"size": 4},
+    "shikaku": {"rows": 3, "cols": 4},
+    "polyomino": {"rows": 5, "cols": 3},
+}
+
+
+def test_generating_kinds_declare_their_levels_fields_and_options_once() -> None:
+    facts = pysolver.facts.site_facts()
+    for name in KINDS:
+        module = kind_module(name)
+        published = facts["kinds"][name].get("generate")
+        if not kind(name).can_generate:
+            assert published is None
+            continue
+        assert published == {
+            "difficulties": list(module.DIFFICULTIES),
+            "puzzle_fields": list(module.GENERATE_FIELDS),
+            "options": list(module.GENERATE_OPTIONS),
+        }
+        assert set(module.GENERATE_OPTIONS) <= set(module.OPTIONS)
+        response = generate(name, dict(GENERATED_STATS_PUZZLES[name]), seed=1)
+        assert set(response["stats"]) <= set(facts["stats"]["labels"])
+        assert module.GENERATE_OPTIONS[0] == "difficulty"
+
+
+def write_expected() -> None:
+    """Write tests/data/generated.json from ``STORED_REQUESTS``."""
+    cases = []
+    for name, request in STORED_REQUESTS:
+        response = pysolver.solve({**request, "mode": "generate"})
+        assert response["ok"], response
+        cases.append(
+            {
+                "name": name,
+                "request": request,
+                "puzzle": response["puzzle"],
+                "grade": response["grade"],
+            }
+        )
+    about = (
+        "Puzzles as generate mode makes them on every machine, compared by "
+        "tests/test_generate.py; `python tests/test_generate.py` writes them again."
+    )
+    DATA.write_text(json.dumps({"about": about, "cases": cases}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    write_expected()
