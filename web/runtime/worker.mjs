@@ -3,12 +3,15 @@
 // It loads the runtime once from this site (never from the network at large), installs the
 // pysolver wheel named in manifest.json, and then answers one request at a time.
 //
-// Messages in:  {type: "init", cancelBuffer: SharedArrayBuffer | null}
+// Messages in:  {type: "init", cancelBuffer: SharedArrayBuffer | null, lifeLock: name | null}
 //               {type: "solve", id, text, call}     text: the request as JSON; call: "solve"
 //                                                   (default), or for the pool of workers
 //                                                   (web/runtime/pool.js) "plan" or "merge"
 //                                                   (all answered by pysolver.webworker)
-// Messages out: {type: "ready", info}               info: versions and load time
+// Messages out: {type: "alive"}                     the worker holds the Web Lock `lifeLock`
+//                                                   until it ends (so the page learns of its
+//                                                   end, even by terminate(); solver.js)
+//               {type: "ready", info}               info: versions and load time
 //               {type: "error", message}            loading failed; the message says why
 //               {type: "loading", text, loaded, total}  loading progress: what is loading now
 //                                                   and the bytes of the downloads so far/in all
@@ -174,6 +177,13 @@ function solveOne(id, text, call) {
 self.onmessage = async (event) => {
   const message = event.data;
   if (message.type === "init") {
+    if (message.lifeLock && self.navigator.locks) {
+      // Held until this worker ends: the callback's promise never settles. Not awaited.
+      self.navigator.locks.request(message.lifeLock, () => {
+        self.postMessage({ type: "alive" });
+        return new Promise(() => {});
+      });
+    }
     try {
       const info = await load(message.cancelBuffer);
       self.postMessage({ type: "ready", info });
