@@ -98,7 +98,8 @@ export function createSolver(options = {}) {
   // A shared flag lets Python notice a cancel while it is busy; it needs cross-origin isolation.
   const canShare = typeof SharedArrayBuffer === "function" && globalThis.crossOriginIsolated === true;
   const cancelFlag = canShare ? new Int32Array(new SharedArrayBuffer(4)) : null;
-  const locks = globalThis.navigator?.locks ?? null;
+  // options.locks: null to go without Web Locks (a test of the watchdog).
+  const locks = options.locks !== undefined ? options.locks : (globalThis.navigator?.locks ?? null);
   const watchdogMs = options.watchdogMs ?? (locks ? null : WATCHDOG_MS);
   // The request limit: undefined until facts.json is read (solves wait for it the first time).
   let knownLimit = options.maxRequestChars;
