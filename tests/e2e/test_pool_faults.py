@@ -162,7 +162,7 @@ SINGLE_KILL_JS = f"""async ([request, next]) => {{
 def test_a_single_solve_whose_worker_dies_answers_plainly_and_the_next_runs(shared_page) -> None:
     result = json.loads(shared_page.evaluate(SINGLE_KILL_JS, [RECTANGLE, STRIP]))
     response = result["response"]
-    assert not response["ok"] and response["error"]["code"] == "unavailable"
+    assert not response["ok"] and response["error"]["code"] == "unavailable", result
     message = response["error"]["message"]
     assert message.startswith("Python stopped while solving (it was ended from outside")
     assert "has been restarted" in message and len(message) < 200

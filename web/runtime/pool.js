@@ -37,7 +37,7 @@
 // it reports divided by WORKER_MEMORY_MB); a request asking for more runs on that many, and its
 // answer's parallel.jobs is the number granted, with a note of what was asked.
 //
-// For tests: the page's latest pool is globalThis.__pysolverPool, whose workers() are the
+// For tests: the page's first pool (app.js's) is globalThis.__pysolverPool, whose workers() are the
 // Worker objects (a test ends one with terminate() to see the pool carry on).
 
 import { createSolver, failedResponse, parseJSON, requestText, tooLarge } from "./solver.js";
@@ -528,6 +528,6 @@ export function createPool(options = {}) {
     // The Worker objects, first first (a worker restarted after it died is a new one).
     workers: () => [first, ...extras.map((extra) => extra.solver)].map((solver) => solver.worker),
   };
-  globalThis.__pysolverPool = pool; // the test hook (see the header)
+  globalThis.__pysolverPool ??= pool; // the test hook (see the header): the page's own pool
   return pool;
 }
