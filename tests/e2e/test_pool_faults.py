@@ -212,8 +212,9 @@ def test_a_request_for_more_workers_than_the_device_allows_says_so(shared_page) 
     assert limit["workers"] <= result["cores"] and limit["workers"] <= 8
     assert response["parallel"]["jobs"] == limit["workers"]
     assert len(result["states"]) <= limit["workers"]
-    assert f"64 workers were asked for; this page runs at most {limit['workers']} here" in (
-        response["parallel"]["note"]
+    assert (
+        f"64 workers were asked for; this page runs at most {limit['workers']} here"
+        in (response["parallel"]["note"])
     )
 
 
@@ -236,7 +237,8 @@ TOO_LARGE_JS = f"""async (extra) => {{
         const text = head + ".".repeat(limit + 1 - head.length - 3) + '"}}}}';
         const started = performance.now();
         const response = await window.pysolver.solve(text);
-        answers.push({{length: text.length, response, seconds: (performance.now() - started) / 1000}});
+        const seconds = (performance.now() - started) / 1000;
+        answers.push({{length: text.length, response, seconds}});
     }}
     const fine = await window.pysolver.solve(extra);
     return JSON.stringify({{limit, answers, posted, fine}}, {REPLACER});
