@@ -118,6 +118,7 @@ export function createSolver(options = {}) {
   let nextId = 1;
   let stops = 0; // how many times a worker died (not counting the restarts a cancel asks for)
   let watchdog = null;
+  const memoryAsked = new Map(); // id -> resolve, for memory() (see there)
 
   // progress (while loading): {loaded, total} bytes of the runtime's downloads.
   function setStatus(state, message, progress = null) {
@@ -134,6 +135,7 @@ export function createSolver(options = {}) {
   function start(state) {
     setStatus(state, state === "restarting" ? "Restarting Python…" : "Loading Python…");
     info = null;
+    const startedAt = performance.now();
     let settle;
     ready = new Promise((resolve, reject) => {
       settle = { resolve, reject };
@@ -201,7 +203,9 @@ export function createSolver(options = {}) {
           break;
         case "ready":
           clearTimeout(timer);
-          info = message.info;
+          // startSeconds: from new Worker() to ready, as the page waited (info.seconds is the
+          // worker's own load time, from its first message).
+          info = { ...message.info, startSeconds: (performance.now() - startedAt) / 1000 };
           setStatus(current ? "busy" : "ready", "Ready");
           settle.resolve(info);
           break;
@@ -228,6 +232,10 @@ export function createSolver(options = {}) {
           break;
         case "fatal":
           crashed(message.message);
+          break;
+        case "memory":
+          memoryAsked.get(message.id)?.(message.bytes);
+          memoryAsked.delete(message.id);
           break;
         default:
           console.warn("pysolver worker: unknown message", message);
@@ -340,6 +348,18 @@ export function createSolver(options = {}) {
     finish(cancelledResponse());
   }
 
+  // The bytes of the worker's Python heap (Pyodide's WebAssembly memory, which only grows: the
+  // most it has used), once it is ready and done with the solve under way; null if it cannot
+  // tell. For bench/bench_pool.py and the curious.
+  async function memory() {
+    await ready;
+    const id = nextId++;
+    return new Promise((resolve) => {
+      memoryAsked.set(id, resolve);
+      worker.postMessage({ type: "memory", id });
+    });
+  }
+
   function onStatus(callback) {
     statusListeners.add(callback);
     callback(status);
@@ -376,5 +396,6 @@ export function createSolver(options = {}) {
     solve,
     cancel,
     onStatus,
+    memory,
   };
 }

@@ -4,6 +4,7 @@
 // pysolver wheel named in manifest.json, and then answers one request at a time.
 //
 // Messages in:  {type: "init", cancelBuffer: SharedArrayBuffer | null, lifeLock: name | null}
+//               {type: "memory", id}                the size of this worker's Python heap
 //               {type: "solve", id, text, call}     text: the request as JSON; call: "solve"
 //                                                   (default), or for the pool of workers
 //                                                   (web/runtime/pool.js) "plan" or "merge"
@@ -20,6 +21,8 @@
 //                                                   the request says "recent": true)
 //               {type: "result", id, text}          text: the response as JSON (Python's own text,
 //                                                   so big integers stay exact)
+//               {type: "memory", id, bytes}         Pyodide's WebAssembly memory now (it only
+//                                                   grows: the most this worker has used)
 //               {type: "fatal", id, message}        the runtime itself broke; restart the worker
 //
 // Cancelling: with a SharedArrayBuffer the page writes the id of the request to cancel into
@@ -30,6 +33,7 @@ import { trackDownloads } from "./downloads.js";
 
 let cancelFlag = null;
 let runSolve = null;
+let pyodideModule = null; // its HEAPU8 views Pyodide's WebAssembly memory: this worker's Python heap
 
 
 // Words for whatever was thrown: Pyodide's loader can reject with plain objects and events,
@@ -136,6 +140,7 @@ async function loadWith(manifest, base, downloads, started) {
   // The Python side of this bridge (progress, cancel hook, plan/merge/solve) is a module of
   // the package: pysolver/webworker.py.
   runSolve = pyodide.runPython("from pysolver.webworker import run_solve\nrun_solve");
+  pyodideModule = pyodide._module;
   const version = pyodide.runPython("import pysolver; pysolver.__version__");
   return {
     pyodide: pyodide.version,
@@ -190,6 +195,10 @@ self.onmessage = async (event) => {
     } catch (error) {
       self.postMessage({ type: "error", message: describe(error) });
     }
+  } else if (message.type === "memory") {
+    // The heap view is replaced when the memory grows: read it through the module, now.
+    const bytes = pyodideModule ? pyodideModule.HEAPU8.buffer.byteLength : null;
+    self.postMessage({ type: "memory", id: message.id, bytes });
   } else if (message.type === "solve") {
     if (!runSolve) {
       self.postMessage({ type: "fatal", id: message.id, message: "Python is not loaded yet" });
