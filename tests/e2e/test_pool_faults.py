@@ -91,7 +91,7 @@ def test_the_first_worker_ended_mid_count_is_restarted_and_merges(shared_page) -
     assert result["after"] == ["idle", "idle"]
 
 
-# A pool whose workers "die" (answer as a dead worker does, counted in `stops`) every time they
+# A pool whose workers "die" (answer as a dead worker does, and call onLost) every time they
 # are given the first task: the task is tried MAX_TASK_ATTEMPTS times, then given up.
 CURSED_POOL_JS = f"""async (request) => {{
     const {{ createPool, MAX_TASK_ATTEMPTS }} = await import("./runtime/pool.js");
@@ -99,12 +99,10 @@ CURSED_POOL_JS = f"""async (request) => {{
     let cursed = null;
     let tries = 0;
     const dying = (solver) => {{
-        let stops = 0;
         return {{
             get ready() {{ return solver.ready; }},
             get info() {{ return solver.info; }},
             get status() {{ return solver.status; }},
-            get stops() {{ return stops; }},
             get worker() {{ return solver.worker; }},
             get maxRequestChars() {{ return solver.maxRequestChars; }},
             get canCancelCleanly() {{ return solver.canCancelCleanly; }},
@@ -114,8 +112,8 @@ CURSED_POOL_JS = f"""async (request) => {{
                 if ((options.call ?? "solve") === "solve") cursed ??= text;
                 if (text !== cursed) return solver.solve(text, options);
                 tries += 1;
-                stops += 1;
                 const lost = failedResponse("unavailable", "Python stopped while solving (a test)");
+                options.onLost?.();
                 return Promise.resolve(JSON.stringify(lost));
             }},
         }};

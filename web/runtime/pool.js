@@ -298,11 +298,14 @@ function runTasks(run, plan, wanted, onProgress, workers) {
         tally = withProgress(tally, index, progress);
         report();
       };
-      const stopsBefore = worker.solver.stops;
-      const answerText = await worker.solver.solve(plan.tasks[index], { raw: true, onProgress: onTaskProgress });
+      let lostWorker = false;
+      const onLost = () => {
+        lostWorker = true;
+      };
+      const answerText = await worker.solver.solve(plan.tasks[index], { raw: true, onProgress: onTaskProgress, onLost });
       worker.task = null;
       running -= 1;
-      if (worker.solver.stops > stopsBefore) {
+      if (lostWorker) {
         run.dying = worker; // not woken by its own retry: it waits for its restart below
         retry(index, answerText);
         run.dying = null;

@@ -1,6 +1,7 @@
 // The page's handle on the pysolver worker (web/runtime/worker.mjs, whose header lists the messages;
 // the protocol itself is in README.md): createSolver() -> {ready, solve, cancel, onStatus, info,
-// status, canCancelCleanly}. solve(request, {onProgress, call, raw}): call "plan" / "merge" are
+// status, canCancelCleanly, stops, worker, memory}. solve(request, {onProgress, onLost, call, raw}):
+// onLost() is called when the worker died under this request; call "plan" / "merge" are
 // the pool's steps (web/runtime/pool.js); raw: true resolves with the response's JSON text as Python
 // wrote it (the pool passes task answers on to the merge without re-encoding them).
 //
@@ -17,7 +18,8 @@
 // terminate(), which fires no event; every current browser has Web Locks in secure contexts).
 // Where there are no Web Locks, a watchdog ends a worker that sends nothing for WATCHDOG_MS while
 // solving. The solve answers `unavailable` in plain words, a fresh worker starts for the next one,
-// and `stops` counts the deaths (the pool re-runs a task whose worker died, web/runtime/pool.js).
+// `stops` counts the deaths, and a solve's `onLost` callback says its own worker died under it
+// (the pool re-runs such a task, web/runtime/pool.js).
 
 const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
 // After asking Python to stop, how long to wait for its partial answer before killing the worker
@@ -266,10 +268,12 @@ export function createSolver(options = {}) {
     stops += 1;
     restart();
     setStatus("restarting", "Python stopped (out of memory, or a crash); restarting it…");
-    if (current) {
+    const job = current;
+    if (job) {
       finish(failedResponse("unavailable",
         `Python stopped while solving (${reason}; often it ran out of memory) and has been ` +
         "restarted: solve again, or try a smaller puzzle"));
+      if (job.onLost) job.onLost(); // before the solve's caller resumes: it is told in time
     }
   }
 
@@ -304,7 +308,7 @@ export function createSolver(options = {}) {
     worker.postMessage({ type: "solve", id: job.id, text: job.text, call: job.call });
   }
 
-  function solve(request, { onProgress, call = "solve", raw = false } = {}) {
+  function solve(request, { onProgress, onLost, call = "solve", raw = false } = {}) {
     let text;
     try {
       text = requestText(request);
@@ -317,7 +321,7 @@ export function createSolver(options = {}) {
       const refused = call === "merge" ? null : tooLarge(text, chars);
       if (refused) return Promise.resolve(raw ? JSON.stringify(refused) : refused);
       return new Promise((resolve) => {
-        queue.push({ id: nextId++, text, call, raw, resolve, onProgress, posted: false, cancelTimer: null });
+        queue.push({ id: nextId++, text, call, raw, resolve, onProgress, onLost, posted: false, cancelTimer: null });
         pump();
       });
     };
