@@ -56,8 +56,10 @@ def test_notes_on_workers_that_died() -> None:
     assert stops[0] is None
     assert stops[1] == (
         "a worker stopped (out of memory, or a crash) and was restarted; "
-        "the tasks it was running ran again, so the answer is whole"
+        "the task it was running ran again, so the answer is whole"
     )
     assert stops[2].startswith("workers stopped 2 times (out of memory, or a crash)")
+    assert "the tasks they were running" not in stops[2]  # given up, so not "whole"
+    assert stops[3].endswith("the answer misses that part of the search (parallel.failed)")
     assert "task 5 stopped its worker 3 times and was given up" in stops[2]
     assert "tasks 1, 4 stopped" in stops[3]

@@ -162,7 +162,7 @@ def test_a_single_solve_whose_worker_dies_answers_plainly_and_the_next_runs(shar
     response = result["response"]
     assert not response["ok"] and response["error"]["code"] == "unavailable", result
     message = response["error"]["message"]
-    assert message.startswith("Python stopped while solving (it was ended from outside")
+    assert message.startswith("Python stopped while solving (the browser ended its worker;")
     assert "has been restarted" in message and len(message) < 200
     assert result["state"] == "restarting"
     assert (result["again"]["count"], result["again"]["complete"]) == (1472, True)
@@ -188,7 +188,7 @@ def test_without_web_locks_the_watchdog_notices_a_silent_worker(shared_page) -> 
     result = json.loads(shared_page.evaluate(WATCHDOG_JS, [RECTANGLE, STRIP]))
     response = result["response"]
     assert response["error"]["code"] == "unavailable"
-    assert "it sent nothing for 2 s" in response["error"]["message"]
+    assert "its worker sent nothing for 2 s" in response["error"]["message"]
     assert 1.0 < result["seconds"] < 5.0
     assert result["stops"] == 1
     assert result["again"]["count"] == 1472

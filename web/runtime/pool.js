@@ -177,7 +177,8 @@ export function stopsNote(restarts, lost) {
   if (restarts === 0) return null;
   const times = restarts === 1 ? "a worker stopped (out of memory, or a crash) and was restarted" :
     `workers stopped ${restarts} times (out of memory, or a crash) and were restarted`;
-  if (lost.length === 0) return `${times}; the tasks it was running ran again, so the answer is whole`;
+  const rerun = restarts === 1 ? "the task it was running ran again" : "the tasks they were running ran again";
+  if (lost.length === 0) return `${times}; ${rerun}, so the answer is whole`;
   const which = lost.length === 1 ? `task ${lost[0]}` : `tasks ${lost.join(", ")}`;
   return `${times}; ${which} stopped its worker ${MAX_TASK_ATTEMPTS} times and was given up, so ` +
     "the answer misses that part of the search (parallel.failed)";
@@ -498,6 +499,8 @@ export function createPool(options = {}) {
     const show = (text) => {
       note.textContent = text === null ? "" : sentence(text);
       note.hidden = text === null;
+      // A part of the search was given up: shown as an error, not as news of a recovery.
+      note.dataset.lost = String(text !== null && text.includes("given up"));
     };
     show(shownNote);
     noteListeners.add(show);

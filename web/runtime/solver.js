@@ -184,11 +184,11 @@ export function createSolver(options = {}) {
       if (info === null) {
         fail(`the worker script failed to start (${event.message || "worker.mjs missing or served with the wrong type"})`);
       } else {
-        crashed(event.message || "it stopped unexpectedly");
+        crashed(event.message || "its worker stopped unexpectedly");
       }
     };
     own.onmessageerror = () => {
-      if (worker === own) crashed("a message from it could not be read");
+      if (worker === own) crashed("its answer could not be read");
     };
     own.onmessage = (event) => {
       if (worker !== own) return; // a message from a worker we already terminated
@@ -200,7 +200,7 @@ export function createSolver(options = {}) {
           locks.request(lifeLock, () => {
             if (worker !== own) return; // ended by this page (a restart): nothing to report
             if (info === null) fail("the worker stopped while Python was loading");
-            else crashed("it was ended from outside, or the browser ended it");
+            else crashed("the browser ended its worker");
           });
           break;
         case "ready":
@@ -271,7 +271,7 @@ export function createSolver(options = {}) {
     const job = current;
     if (job) {
       finish(failedResponse("unavailable",
-        `Python stopped while solving (${reason}; often it ran out of memory) and has been ` +
+        `Python stopped while solving (${reason}; most often it ran out of memory) and has been ` +
         "restarted: solve again, or try a smaller puzzle"));
       if (job.onLost) job.onLost(); // before the solve's caller resumes: it is told in time
     }
@@ -282,7 +282,7 @@ export function createSolver(options = {}) {
     if (watchdogMs === null) return;
     clearTimeout(watchdog);
     watchdog = setTimeout(() => {
-      if (current?.posted) crashed(`it sent nothing for ${Math.round(watchdogMs / 1000)} s`);
+      if (current?.posted) crashed(`its worker sent nothing for ${Math.round(watchdogMs / 1000)} s`);
     }, watchdogMs);
   }
 
