@@ -9,7 +9,12 @@ dist/, serves it cross-origin isolated on a free 127.0.0.1 port, opens the page 
    its extra workers: ``performance.measureUserAgentSpecificMemory()`` (the page's and its
    workers' JavaScript and WebAssembly memory, by worker), and the proportional set size (PSS)
    of all of Chromium's processes of this run (from /proc; Linux only).
-2. Speed: each count with jobs 1 (one worker) and jobs N in the page, wall seconds as the page
+2. Per worker: its start time (from ``new Worker()`` to ready, as the page waited, and the
+   worker's own load time) and its Python heap (Pyodide's WebAssembly memory, which only grows:
+   the most it used), after the warm-up and again after the counts; and the JavaScript heaps of
+   the workers (``measureUserAgentSpecificMemory``'s breakdown, which does not say which worker
+   is which: listed largest first).
+3. Speed: each count with jobs 1 (one worker) and jobs N in the page, wall seconds as the page
    sees them, the speed-up, the number of tasks and the workers that ran them. The default run
    has 6x10 (all 9,356) and the 16,146 distinct 8x8 + square tilings; --full adds all 129,168.
 
@@ -50,6 +55,10 @@ MEASURE_JS = """async () => {
     return {bytes: result.bytes, workers};
 }"""
 
+WORKERS_JS = """async () => ({states: window.pysolver.workers(),
+                                info: window.__pysolverPool.workerInfo(),
+                                heaps: await window.__pysolverPool.workerMemory()})"""
+
 SOLVE_JS = """async (request) => {
     const started = performance.now();
     const response = await window.pysolver.solve(request);
@@ -75,6 +84,24 @@ def chromium_pss_kib(marker: str) -> int:
         except OSError:
             continue  # the process ended meanwhile, or is not ours to read
     return total
+
+
+def print_workers(workers: dict[str, Any], memory: dict[str, Any] | None) -> None:
+    """One line a worker: its state and start times; then each worker heap's memory."""
+    print("worker  state       start s (page)  load s (worker)  Python heap (MB)")
+    rows = zip(workers["states"], workers["info"], workers["heaps"], strict=True)
+    for index, (state, info, heap) in enumerate(rows):
+        page_s = f"{info['startSeconds']:.1f}" if info else "-"
+        worker_s = f"{info['seconds']:.1f}" if info else "-"
+        heap_mb = f"{heap / 2**20:.1f}" if heap else "-"
+        print(f"{index:>6}  {state:<10} {page_s:>15} {worker_s:>16} {heap_mb:>17}")
+    if memory:
+        heaps = sorted(
+            (entry["bytes"] for entry in memory["workers"] if "Worker" in entry["scope"]),
+            reverse=True,
+        )
+        listed = ", ".join(f"{heap / 2**20:.1f}" for heap in heaps)
+        print(f"workers' JavaScript heaps (MB, largest first): {listed}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -130,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{kib / 1024:>22.1f}"
             )
         print()
+        print_workers(page.evaluate(WORKERS_JS), after)
+        print()
         print(
             f"{'count':<18} {'expected':>9} {'1 worker s':>11} {f'jobs {args.workers} s':>9} "
             f"{'speed-up':>9} {'tasks':>6} {'workers':>8} {'load':>5}"
@@ -149,6 +178,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"{serial['seconds'] / split['seconds']:>9.2f} {parallel.get('tasks', 0):>6} "
                 f"{parallel.get('workers', 0):>8} {os.getloadavg()[0]:>5.1f}"
             )
+        print()
+        print("after the counts:")
+        print_workers(page.evaluate(WORKERS_JS), page.evaluate(MEASURE_JS))
         context.close()
         profile.cleanup()
     server.shutdown()

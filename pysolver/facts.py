@@ -9,6 +9,7 @@ Sudoku sizes and symbols, error codes). Schema::
      "error_codes": {"invalid_puzzle": "one line on what it means", ...},
      "trace": {"default_steps": 2000, "max_steps": 100000},   # trace mode's max_steps
      "max_heatmap_solutions": 100000,
+     "max_request_chars": 20000000,     # longer request texts are too_large
      "stats": {"labels": {"nodes": "Search steps", ...}, "headline": ["nodes", "seconds"]},
      "kinds": {"<kind>": {"title": "Sudoku",
                           "help": "Fill the grid so that ...",  # shown atop the kind's tab
@@ -79,6 +80,8 @@ def site_facts() -> dict[str, Any]:
         "max_heatmap_solutions": protocol.MAX_HEATMAP_SOLUTIONS,
         # The request's fields for every kind; a kind adds its ``options`` (strict requests).
         "request_fields": list(protocol.REQUEST_FIELDS),
+        # The page refuses a longer request text before posting it to a worker (too_large).
+        "max_request_chars": protocol.MAX_REQUEST_CHARS,
         "stats": {"labels": dict(STATS_LABELS), "headline": list(HEADLINE_STATS)},
         "kinds": {name: _kind_facts(name) for name in KINDS},
     }

@@ -89,6 +89,8 @@ def test_trace_and_heatmap_caps_are_the_protocols() -> None:
         "max_steps": protocol.MAX_TRACE_STEPS,
     }
     assert facts["max_heatmap_solutions"] == protocol.MAX_HEATMAP_SOLUTIONS
+    # The page refuses longer request texts before posting them to a worker (web/runtime/solver.js).
+    assert facts["max_request_chars"] == protocol.MAX_REQUEST_CHARS
 
 
 # One small puzzle per kind, solved and counted with every engine, to see every stats key.

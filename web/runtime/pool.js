@@ -25,15 +25,39 @@
 // within CANCEL_GRACE_MS, see solver.js) and answers the merged partial count.
 // An extra worker that cannot load is dropped and the response's parallel.note says so; the
 // tasks then run on the workers that did load (at least the first one).
+//
+// A worker that dies during a task (out of memory, a crash, ended from outside: solver.js
+// notices every way) is restarted by its solver; its task goes back to the front of the queue
+// and runs again on the next free worker, up to MAX_TASK_ATTEMPTS times in all, so the count
+// stays exact. A task that killed its worker that often is given up: Python's merge lists it in
+// parallel.failed, the answer is not complete, and parallel.note says what was lost. The
+// Workers control shows the same note in words while the page lives.
+//
+// How many workers: at most workerLimit() (the cores the browser reports, and the device memory
+// it reports divided by WORKER_MEMORY_MB); a request asking for more runs on that many, and its
+// answer's parallel.jobs is the number granted, with a note of what was asked.
+//
+// For tests: the page's first pool (app.js's) is globalThis.__pysolverPool, whose workers() are the
+// Worker objects (a test ends one with terminate() to see the pool carry on).
 
-import { createSolver, failedResponse, parseJSON, requestText } from "./solver.js";
+import { createSolver, failedResponse, parseJSON, requestText, tooLarge } from "./solver.js";
+import { sentence } from "../ui/words.js";
 
-// The most workers a page starts: each holds its own Pyodide (see README for the memory
-// figure), so a request asking for more runs on this many.
+// The most workers a page starts, however many cores and memory it has.
 export const MAX_WORKERS = 8;
+// What one worker is taken to need: Pyodide with pysolver loaded (about 60-70 MB when idle,
+// bench/bench_pool.py) and room for its search's Python objects.
+export const WORKER_MEMORY_MB = 256;
+// The share of the device's memory the workers may take together, and the device memory
+// assumed where the browser does not report it (navigator.deviceMemory: Chromium only, in GB,
+// rounded and at most 8).
+const DEVICE_MEMORY_SHARE = 0.5;
+const DEFAULT_DEVICE_MEMORY_GB = 4;
 // The Workers control's default: the machine's cores as the browser reports them, at most this.
 const DEFAULT_WORKERS_CAP = 4;
 const EXTRA_START_DELAY_MS = 250;
+// How many times a task may run when its worker dies under it (the first run and two more).
+export const MAX_TASK_ATTEMPTS = 3;
 
 // a + b for counts that may be Numbers or BigInts (parseJSON makes BigInt above 2^53).
 function add(a, b) {
@@ -130,9 +154,34 @@ export function limitStop(counts, limit) {
   return counts.length;
 }
 
-export function defaultWorkers() {
-  const cores = Number(globalThis.navigator?.hardwareConcurrency) || 1;
-  return Math.max(1, Math.min(cores, DEFAULT_WORKERS_CAP));
+// How many workers this page may run: {workers, cores, memoryGB, memoryKnown} (the navigator
+// is passed in by tests).
+export function workerLimit(navigator = globalThis.navigator) {
+  const cores = Number(navigator?.hardwareConcurrency) || 1;
+  const reported = Number(navigator?.deviceMemory);
+  const memoryKnown = reported > 0;
+  const memoryGB = memoryKnown ? reported : DEFAULT_DEVICE_MEMORY_GB;
+  const byMemory = Math.floor((memoryGB * 1024 * DEVICE_MEMORY_SHARE) / WORKER_MEMORY_MB);
+  return { workers: Math.max(1, Math.min(MAX_WORKERS, cores, byMemory)), cores, memoryGB, memoryKnown };
+}
+
+// Why a request asking for `asked` workers runs on fewer, in words for parallel.note.
+export function limitNote(asked, limit) {
+  const memory = `${limit.memoryGB} GB of memory${limit.memoryKnown ? "" : " assumed"}`;
+  return `${asked} workers were asked for; this page runs at most ${limit.workers} here ` +
+    `(${limit.cores} cores, ${memory}, ${WORKER_MEMORY_MB} MB a worker, at most ${MAX_WORKERS})`;
+}
+
+// Words for what the deaths of workers cost a run: null when none died.
+export function stopsNote(restarts, lost) {
+  if (restarts === 0) return null;
+  const times = restarts === 1 ? "a worker stopped (out of memory, or a crash) and was restarted" :
+    `workers stopped ${restarts} times (out of memory, or a crash) and were restarted`;
+  const rerun = restarts === 1 ? "the task it was running ran again" : "the tasks they were running ran again";
+  if (lost.length === 0) return `${times}; ${rerun}, so the answer is whole`;
+  const which = lost.length === 1 ? `task ${lost[0]}` : `tasks ${lost.join(", ")}`;
+  return `${times}; ${which} stopped its worker ${MAX_TASK_ATTEMPTS} times and was given up, so ` +
+    "the answer misses that part of the search (parallel.failed)";
 }
 
 // The "merge" call's text: the request and the answers' JSON text as the workers wrote it (big
@@ -144,12 +193,17 @@ export function mergeRequestText(requestJSON, cancelled, answerTexts) {
 
 // Runs a plan's tasks, in order, on the first worker and on up to `wanted` - 1 extra ones
 // (`workers`: {first, extras, broken(), startExtras(count)} of the pool); resolves to the
-// answers' texts (null for a task not run), notes for the response and how many workers ran.
+// answers' texts (null for a task not run), notes for the response, how many workers ran, and
+// the restarts and lost tasks (workers that died under a task; see the header).
 function runTasks(run, plan, wanted, onProgress, workers) {
   const { first, extras } = workers;
   const count = plan.tasks.length;
   const limit = plan.limit === null || plan.limit === undefined ? null : BigInt(plan.limit);
   const texts = new Array(count).fill(null);
+  const attempts = new Array(count).fill(0);
+  const again = []; // tasks whose worker died under them, to run first
+  const lost = [];
+  let restarts = 0;
   let tally = emptyTally(count);
   const notes = [];
   const used = new Set();
@@ -185,37 +239,104 @@ function runTasks(run, plan, wanted, onProgress, workers) {
     for (const worker of run.workers) if (worker.task !== null && worker.task >= stopFrom) worker.solver.cancel();
   }
 
+  // The next task to run: one whose worker died first, then the next in order; null when none.
+  function take() {
+    while (again.length > 0) {
+      const index = again.shift();
+      if (index < stopFrom) return index;
+    }
+    if (next >= Math.min(count, stopFrom)) return null;
+    next += 1;
+    return next - 1;
+  }
+
   function done() {
-    return running === 0 && (run.cancelled || next >= Math.min(count, stopFrom));
+    return running === 0 && (run.cancelled || (again.length === 0 && next >= Math.min(count, stopFrom)));
+  }
+
+  // A worker's task died with it: queue it again (or give it up), and wake the workers that
+  // had nothing left to do.
+  function retry(index, answerText) {
+    restarts += 1;
+    if (attempts[index] >= MAX_TASK_ATTEMPTS) {
+      const answer = parseJSON(answerText);
+      const message = `the worker running this task stopped ${attempts[index]} times; last: ${answer.error?.message}`;
+      texts[index] = JSON.stringify(failedResponse("unavailable", message));
+      tally = withAnswer(tally, index, { ok: false });
+      lost.push(index);
+      return;
+    }
+    tally = withProgress(tally, index, { fraction: 0, nodes: 0, solutions: 0 });
+    again.push(index);
+    wake((worker) => worker !== run.dying);
+  }
+
+  // Start the loops of workers that stopped serving (they ran out of tasks) for requeued ones.
+  function wake(allowed) {
+    if (run.cancelled) return;
+    for (const worker of run.workers) if (!worker.serving && !worker.gone && allowed(worker)) serve(worker);
+  }
+
+  // No worker is left to run the tasks still queued (every one that died could not restart):
+  // they are answered as lost, so the merge says what is missing.
+  function abandon() {
+    for (let index = take(); index !== null; index = take()) {
+      texts[index] = JSON.stringify(failedResponse("unavailable", "no worker was left to run this task"));
+      lost.push(index);
+    }
   }
 
   async function serve(worker) {
-    run.workers.push(worker);
-    while (!run.cancelled && next < Math.min(count, stopFrom)) {
-      const index = next;
-      next += 1;
+    if (!run.workers.includes(worker)) run.workers.push(worker);
+    worker.serving = true;
+    worker.onServe?.(true);
+    for (let index = take(); index !== null && !run.cancelled; index = take()) {
       worker.task = index;
+      attempts[index] += 1;
       running += 1;
       used.add(worker);
       const onTaskProgress = (progress) => {
         tally = withProgress(tally, index, progress);
         report();
       };
-      const answerText = await worker.solver.solve(plan.tasks[index], { raw: true, onProgress: onTaskProgress });
+      let lostWorker = false;
+      const onLost = () => {
+        lostWorker = true;
+      };
+      const answerText = await worker.solver.solve(plan.tasks[index], { raw: true, onProgress: onTaskProgress, onLost });
       worker.task = null;
       running -= 1;
+      if (lostWorker) {
+        run.dying = worker; // not woken by its own retry: it waits for its restart below
+        retry(index, answerText);
+        run.dying = null;
+        report();
+        try {
+          await worker.solver.ready; // the fresh worker, before it takes another task
+        } catch (error) {
+          notes.push(`a worker could not restart (${error?.message || error}); the others went on`);
+          worker.gone = true;
+          break;
+        }
+        continue;
+      }
       texts[index] = answerText;
       tally = withAnswer(tally, index, parseJSON(answerText));
       stopAfterLimit();
       report();
     }
+    worker.serving = false;
+    worker.onServe?.(false);
+    // A restarted worker is left with nobody to run a requeued task: the idle ones take it.
+    if (again.length > 0) wake((other) => other !== worker);
+    if (!run.cancelled && !run.workers.some((other) => other.serving)) abandon();
     if (done()) settle();
   }
 
   run.check = () => {
     if (done()) settle();
   };
-  serve({ solver: first, task: null });
+  serve({ solver: first, task: null, serving: false });
   const extrasWanted = Math.min(wanted, count) - 1;
   let joined = 0;
   run.join = (extra) => {
@@ -225,9 +346,13 @@ function runTasks(run, plan, wanted, onProgress, workers) {
     }
     if (extra.state !== "idle" || joined >= extrasWanted || done() || run.cancelled) return;
     joined += 1;
-    extra.state = "busy";
-    serve({ solver: extra.solver, task: null }).finally(() => {
-      extra.state = "idle";
+    serve({
+      solver: extra.solver,
+      task: null,
+      serving: false,
+      onServe: (serving) => {
+        extra.state = serving ? "busy" : "idle";
+      },
     });
   };
   // Idle extras of earlier runs join at once; more start only if the run is not quick.
@@ -240,7 +365,7 @@ function runTasks(run, plan, wanted, onProgress, workers) {
       if (!done() && !run.cancelled) workers.startExtras(extrasWanted);
     }, EXTRA_START_DELAY_MS);
   }
-  return finished.then(() => ({ texts, notes, used: used.size }));
+  return finished.then(() => ({ texts, notes, used: used.size, restarts, lost }));
 }
 
 export function createPool(options = {}) {
@@ -250,7 +375,11 @@ export function createPool(options = {}) {
   const extras = [];
   let starting = null; // the promise of the extra worker being started, if any
   let broken = null; // why an extra worker could not start: then no more are tried
-  let jobs = defaultWorkers();
+  const limit = options.workerLimit ?? workerLimit();
+  let jobs = Math.max(1, Math.min(limit.workers, DEFAULT_WORKERS_CAP));
+  // The latest note on workers that died (shown beside the Workers control) and its listeners.
+  let shownNote = null;
+  const noteListeners = new Set();
   let current = null; // the parallel run under way
   let queue = Promise.resolve();
 
@@ -286,7 +415,9 @@ export function createPool(options = {}) {
 
   function workerStates() {
     const firstState = first.status.state === "busy" ? "busy" : first.status.state === "ready" ? "idle" : first.status.state;
-    return [firstState, ...extras.map((extra) => extra.state)];
+    // A worker restarting after it died says so, whatever the pool's own state for it.
+    const extraState = (extra) => (extra.solver.status.state === "restarting" ? "restarting" : extra.state);
+    return [firstState, ...extras.map(extraState)];
   }
 
   async function runParallel(request, wanted, onProgress) {
@@ -307,14 +438,21 @@ export function createPool(options = {}) {
       if (!Array.isArray(plan.tasks)) return plan.response ?? plan; // answered, or failed, there
       run.phase = "tasks";
       const workers = { first, extras, broken: () => broken, startExtras };
-      const answers = await runTasks(run, plan, Math.min(wanted, MAX_WORKERS), onProgress, workers);
+      const granted = Math.min(wanted, limit.workers);
+      const answers = await runTasks(run, plan, granted, onProgress, workers);
       run.phase = "merge";
       const notes = answers.notes;
-      if (wanted > MAX_WORKERS) notes.unshift(`this page runs at most ${MAX_WORKERS} workers`);
+      if (wanted > granted) notes.unshift(limitNote(wanted, limit));
+      const stops = stopsNote(answers.restarts, answers.lost);
+      if (stops) notes.unshift(stops);
+      shownNote = stops;
+      for (const listener of noteListeners) listener(stops);
       const payload = mergeRequestText(text, run.cancelled, answers.texts);
       const response = parseJSON(await first.solve(payload, { call: "merge", raw: true }));
       if (response.ok && response.parallel) {
+        response.parallel.jobs = granted;
         response.parallel.workers = answers.used;
+        if (answers.restarts) response.parallel.restarts = answers.restarts;
         if (notes.length) response.parallel.note = notes.join("; ");
         response.stats = { ...response.stats, seconds: (performance.now() - started) / 1000 };
       }
@@ -325,6 +463,8 @@ export function createPool(options = {}) {
   }
 
   function solve(request, options = {}) {
+    // A text over the limit is refused (by the first worker's solver) before it is even parsed.
+    if (typeof request === "string" && tooLarge(request, first.maxRequestChars)) return first.solve(request, options);
     const wanted = jobsOf(request);
     if (wanted <= 1) return first.solve(request, options);
     // One request at a time, as the first worker takes them.
@@ -340,20 +480,37 @@ export function createPool(options = {}) {
 
   function control() {
     const input = document.createElement("input");
-    Object.assign(input, { id: "workers", type: "number", min: "1", max: String(MAX_WORKERS), value: String(jobs) });
-    input.title = "Pyodide workers a solve may use (each loads its own copy of Python)";
+    Object.assign(input, { id: "workers", type: "number", min: "1", max: String(limit.workers), value: String(jobs) });
+    input.title = "Pyodide workers a solve may use (each loads its own copy of Python; " +
+      `this device allows ${limit.workers})`;
     input.addEventListener("change", () => {
       const value = Math.round(Number(input.value));
-      jobs = Number.isFinite(value) ? Math.max(1, Math.min(MAX_WORKERS, value)) : 1;
+      jobs = Number.isFinite(value) ? Math.max(1, Math.min(limit.workers, value)) : 1;
       input.value = String(jobs);
     });
     const label = document.createElement("label");
     label.className = "workers";
     label.append("Workers ", input);
-    return label;
+    // What the last parallel run lost to workers that died, in words (hidden after a run
+    // where none died).
+    const note = document.createElement("span");
+    Object.assign(note, { id: "workers-note", className: "workers-note", hidden: shownNote === null });
+    note.setAttribute("role", "status");
+    const show = (text) => {
+      note.textContent = text === null ? "" : sentence(text);
+      note.hidden = text === null;
+      // A part of the search was given up: shown as an error, not as news of a recovery.
+      note.dataset.lost = String(text !== null && text.includes("given up"));
+    };
+    show(shownNote);
+    noteListeners.add(show);
+    const control = document.createElement("span");
+    control.className = "workers-control";
+    control.append(label, note);
+    return control;
   }
 
-  return {
+  const pool = {
     get ready() {
       return first.ready;
     },
@@ -374,5 +531,13 @@ export function createPool(options = {}) {
     onStatus: (callback) => first.onStatus(callback),
     workerStates,
     control,
+    // What each worker reported when it loaded (versions, load seconds), null while loading.
+    workerInfo: () => [first, ...extras.map((extra) => extra.solver)].map((solver) => solver.info),
+    // Each worker's Python heap in bytes (solver.js memory()), first first.
+    workerMemory: () => Promise.all([first, ...extras.map((extra) => extra.solver)].map((solver) => solver.memory())),
+    // The Worker objects, first first (a worker restarted after it died is a new one).
+    workers: () => [first, ...extras.map((extra) => extra.solver)].map((solver) => solver.worker),
   };
+  globalThis.__pysolverPool ??= pool; // the test hook (see the header): the page's own pool
+  return pool;
 }

@@ -1,6 +1,7 @@
 // The page's handle on the pysolver worker (web/runtime/worker.mjs, whose header lists the messages;
 // the protocol itself is in README.md): createSolver() -> {ready, solve, cancel, onStatus, info,
-// status, canCancelCleanly}. solve(request, {onProgress, call, raw}): call "plan" / "merge" are
+// status, canCancelCleanly, stops, worker, memory}. solve(request, {onProgress, onLost, call, raw}):
+// onLost() is called when the worker died under this request; call "plan" / "merge" are
 // the pool's steps (web/runtime/pool.js); raw: true resolves with the response's JSON text as Python
 // wrote it (the pool passes task answers on to the merge without re-encoding them).
 //
@@ -8,12 +9,46 @@
 // Python wrote, with integers beyond 2^53 turned into BigInt so exact counts arrive whole.
 // Failures the page itself detects answer in the protocol's error shape, with the page-only
 // codes listed beside Python's in pysolver/protocol.py's ERROR_CODES (cancelled, unavailable,
-// client_error; internal_error when Python crashed).
+// client_error). A request text longer than the protocol's limit (facts.json's
+// max_request_chars) is refused here as too_large, before it is copied to the worker.
+//
+// A worker that dies while solving (out of memory, a crash, or ended from outside) is noticed
+// however it died: its `error` and `messageerror` events, a "fatal" message from the worker, and
+// a Web Lock the worker holds while it lives (the lock is released when the worker ends, even by
+// terminate(), which fires no event; every current browser has Web Locks in secure contexts).
+// Where there are no Web Locks, a watchdog ends a worker that sends nothing for WATCHDOG_MS while
+// solving. The solve answers `unavailable` in plain words, a fresh worker starts for the next one,
+// `stops` counts the deaths, and a solve's `onLost` callback says its own worker died under it
+// (the pool re-runs such a task, web/runtime/pool.js).
 
 const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
 // After asking Python to stop, how long to wait for its partial answer before killing the worker
 // (a kind still building its model does not look at the cancel flag yet).
 const CANCEL_GRACE_MS = 1_500;
+// Without Web Locks: how long a worker may send nothing (no progress, no answer) while solving
+// before it is taken for dead. Searches report progress several times a second; building the
+// largest models the limits allow takes well under this.
+const WATCHDOG_MS = 120_000;
+
+// The protocol's limit on a request's characters, from facts.json (Python wrote it at build
+// time); null when facts.json cannot be read, and then Python's own check refuses it.
+let requestLimit = null;
+export function maxRequestChars(factsURL = new URL("../facts.json", import.meta.url)) {
+  requestLimit ??= fetch(factsURL)
+    .then((response) => (response.ok ? response.json() : null))
+    .then((facts) => (Number.isSafeInteger(facts?.max_request_chars) ? facts.max_request_chars : null))
+    .catch(() => null);
+  return requestLimit;
+}
+
+// The too_large answer to a request text over `limit` characters, in Python's words
+// (pysolver.protocol.request_too_large); null when it is within the limit (or none is known).
+export function tooLarge(text, limit) {
+  if (limit === null || text.length <= limit) return null;
+  const number = (value) => value.toLocaleString("en-US");
+  return failedResponse("too_large",
+    `request is ${number(text.length)} characters; the limit is ${number(limit)}; send a smaller one`);
+}
 
 // JSON.parse reviver: integers too large for a Number become BigInt, read from the source text
 // (the reviver's third argument, supported by current Chromium, Firefox and Safari).
@@ -65,6 +100,15 @@ export function createSolver(options = {}) {
   // A shared flag lets Python notice a cancel while it is busy; it needs cross-origin isolation.
   const canShare = typeof SharedArrayBuffer === "function" && globalThis.crossOriginIsolated === true;
   const cancelFlag = canShare ? new Int32Array(new SharedArrayBuffer(4)) : null;
+  // options.locks: null to go without Web Locks (a test of the watchdog).
+  const locks = options.locks !== undefined ? options.locks : (globalThis.navigator?.locks ?? null);
+  const watchdogMs = options.watchdogMs ?? (locks ? null : WATCHDOG_MS);
+  // The request limit: undefined until facts.json is read (solves wait for it the first time).
+  let knownLimit = options.maxRequestChars;
+  const limit = knownLimit !== undefined ? Promise.resolve(knownLimit) : maxRequestChars();
+  limit.then((chars) => {
+    knownLimit = chars;
+  });
 
   const statusListeners = new Set();
   const queue = [];
@@ -74,6 +118,9 @@ export function createSolver(options = {}) {
   let info = null;
   let current = null; // {id, text, resolve, onProgress, posted, cancelTimer}
   let nextId = 1;
+  let stops = 0; // how many times a worker died (not counting the restarts a cancel asks for)
+  let watchdog = null;
+  const memoryAsked = new Map(); // id -> resolve, for memory() (see there)
 
   // progress (while loading): {loaded, total} bytes of the runtime's downloads.
   function setStatus(state, message, progress = null) {
@@ -90,6 +137,7 @@ export function createSolver(options = {}) {
   function start(state) {
     setStatus(state, state === "restarting" ? "Restarting Python…" : "Loading Python…");
     info = null;
+    const startedAt = performance.now();
     let settle;
     ready = new Promise((resolve, reject) => {
       settle = { resolve, reject };
@@ -128,22 +176,38 @@ export function createSolver(options = {}) {
       return;
     }
     worker = own;
+    // Named after this worker alone: the worker holds it while it lives (see the header).
+    const lifeLock = locks ? `pysolver-worker-${crypto.randomUUID()}` : null;
     own.onerror = (event) => {
       event.preventDefault();
       if (worker !== own) return;
       if (info === null) {
         fail(`the worker script failed to start (${event.message || "worker.mjs missing or served with the wrong type"})`);
       } else {
-        crashed(event.message || "the worker stopped unexpectedly");
+        crashed(event.message || "its worker stopped unexpectedly");
       }
+    };
+    own.onmessageerror = () => {
+      if (worker === own) crashed("its answer could not be read");
     };
     own.onmessage = (event) => {
       if (worker !== own) return; // a message from a worker we already terminated
       const message = event.data;
+      if (current?.posted) watch();
       switch (message.type) {
+        case "alive":
+          // The worker holds its lock now: ours is granted when the worker ends, however.
+          locks.request(lifeLock, () => {
+            if (worker !== own) return; // ended by this page (a restart): nothing to report
+            if (info === null) fail("the worker stopped while Python was loading");
+            else crashed("the browser ended its worker");
+          });
+          break;
         case "ready":
           clearTimeout(timer);
-          info = message.info;
+          // startSeconds: from new Worker() to ready, as the page waited (info.seconds is the
+          // worker's own load time, from its first message).
+          info = { ...message.info, startSeconds: (performance.now() - startedAt) / 1000 };
           setStatus(current ? "busy" : "ready", "Ready");
           settle.resolve(info);
           break;
@@ -171,11 +235,15 @@ export function createSolver(options = {}) {
         case "fatal":
           crashed(message.message);
           break;
+        case "memory":
+          memoryAsked.get(message.id)?.(message.bytes);
+          memoryAsked.delete(message.id);
+          break;
         default:
           console.warn("pysolver worker: unknown message", message);
       }
     };
-    own.postMessage({ type: "init", cancelBuffer: cancelFlag ? cancelFlag.buffer : null });
+    own.postMessage({ type: "init", cancelBuffer: cancelFlag ? cancelFlag.buffer : null, lifeLock });
   }
 
   // text: the JSON text Python wrote, when there is one (the page's own answers have none).
@@ -183,6 +251,7 @@ export function createSolver(options = {}) {
     const done = current;
     current = null;
     clearTimeout(done.cancelTimer);
+    clearTimeout(watchdog);
     if (info !== null) setStatus("ready", "Ready");
     done.resolve(done.raw ? (text ?? JSON.stringify(response)) : response);
     pump();
@@ -194,11 +263,27 @@ export function createSolver(options = {}) {
     start("restarting");
   }
 
-  function crashed(message) {
+  // The worker died: words for the user, a fresh worker, and the solve under way answered.
+  function crashed(reason) {
+    stops += 1;
     restart();
-    if (current) {
-      finish(failedResponse("internal_error", `Python stopped (${message}); it has been restarted`));
+    setStatus("restarting", "Python stopped (out of memory, or a crash); restarting it…");
+    const job = current;
+    if (job) {
+      finish(failedResponse("unavailable",
+        `Python stopped while solving (${reason}; most often it ran out of memory) and has been ` +
+        "restarted: solve again, or try a smaller puzzle"));
+      if (job.onLost) job.onLost(); // before the solve's caller resumes: it is told in time
     }
+  }
+
+  // Without Web Locks: a worker silent for watchdogMs while solving is taken for dead.
+  function watch() {
+    if (watchdogMs === null) return;
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => {
+      if (current?.posted) crashed(`its worker sent nothing for ${Math.round(watchdogMs / 1000)} s`);
+    }, watchdogMs);
   }
 
   async function pump() {
@@ -219,10 +304,11 @@ export function createSolver(options = {}) {
     if (current !== job) return; // cancelled while waiting for Python to load
     job.posted = true;
     setStatus("busy", "Solving…");
+    watch();
     worker.postMessage({ type: "solve", id: job.id, text: job.text, call: job.call });
   }
 
-  function solve(request, { onProgress, call = "solve", raw = false } = {}) {
+  function solve(request, { onProgress, onLost, call = "solve", raw = false } = {}) {
     let text;
     try {
       text = requestText(request);
@@ -230,10 +316,17 @@ export function createSolver(options = {}) {
       const failed = failedResponse("client_error", `the request cannot be sent: ${error.message}`);
       return Promise.resolve(raw ? JSON.stringify(failed) : failed);
     }
-    return new Promise((resolve) => {
-      queue.push({ id: nextId++, text, call, raw, resolve, onProgress, posted: false, cancelTimer: null });
-      pump();
-    });
+    const submit = (chars) => {
+      // A merge carries the task answers besides the request: only its parts were checked.
+      const refused = call === "merge" ? null : tooLarge(text, chars);
+      if (refused) return Promise.resolve(raw ? JSON.stringify(refused) : refused);
+      return new Promise((resolve) => {
+        queue.push({ id: nextId++, text, call, raw, resolve, onProgress, onLost, posted: false, cancelTimer: null });
+        pump();
+      });
+    };
+    // Queued at once when the limit is known, so a cancel() right after solve() finds it.
+    return knownLimit !== undefined ? submit(knownLimit) : limit.then(submit);
   }
 
   function cancel() {
@@ -259,6 +352,18 @@ export function createSolver(options = {}) {
     finish(cancelledResponse());
   }
 
+  // The bytes of the worker's Python heap (Pyodide's WebAssembly memory, which only grows: the
+  // most it has used), once it is ready and done with the solve under way; null if it cannot
+  // tell. For bench/bench_pool.py and the curious.
+  async function memory() {
+    await ready;
+    const id = nextId++;
+    return new Promise((resolve) => {
+      memoryAsked.set(id, resolve);
+      worker.postMessage({ type: "memory", id });
+    });
+  }
+
   function onStatus(callback) {
     statusListeners.add(callback);
     callback(status);
@@ -280,8 +385,21 @@ export function createSolver(options = {}) {
     get canCancelCleanly() {
       return cancelFlag !== null;
     },
+    // The protocol's limit on a request's characters, once facts.json was read (else null).
+    get maxRequestChars() {
+      return knownLimit ?? null;
+    },
+    // How many times the worker died while this solver ran (each time a fresh one started).
+    get stops() {
+      return stops;
+    },
+    // The Worker itself, for tests that end it from outside (tests/e2e/test_pool.py).
+    get worker() {
+      return worker;
+    },
     solve,
     cancel,
     onStatus,
+    memory,
   };
 }

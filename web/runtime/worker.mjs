@@ -3,12 +3,16 @@
 // It loads the runtime once from this site (never from the network at large), installs the
 // pysolver wheel named in manifest.json, and then answers one request at a time.
 //
-// Messages in:  {type: "init", cancelBuffer: SharedArrayBuffer | null}
+// Messages in:  {type: "init", cancelBuffer: SharedArrayBuffer | null, lifeLock: name | null}
+//               {type: "memory", id}                the size of this worker's Python heap
 //               {type: "solve", id, text, call}     text: the request as JSON; call: "solve"
 //                                                   (default), or for the pool of workers
 //                                                   (web/runtime/pool.js) "plan" or "merge"
 //                                                   (all answered by pysolver.webworker)
-// Messages out: {type: "ready", info}               info: versions and load time
+// Messages out: {type: "alive"}                     the worker holds the Web Lock `lifeLock`
+//                                                   until it ends (so the page learns of its
+//                                                   end, even by terminate(); solver.js)
+//               {type: "ready", info}               info: versions and load time
 //               {type: "error", message}            loading failed; the message says why
 //               {type: "loading", text, loaded, total}  loading progress: what is loading now
 //                                                   and the bytes of the downloads so far/in all
@@ -17,6 +21,8 @@
 //                                                   the request says "recent": true)
 //               {type: "result", id, text}          text: the response as JSON (Python's own text,
 //                                                   so big integers stay exact)
+//               {type: "memory", id, bytes}         Pyodide's WebAssembly memory now (it only
+//                                                   grows: the most this worker has used)
 //               {type: "fatal", id, message}        the runtime itself broke; restart the worker
 //
 // Cancelling: with a SharedArrayBuffer the page writes the id of the request to cancel into
@@ -27,6 +33,7 @@ import { trackDownloads } from "./downloads.js";
 
 let cancelFlag = null;
 let runSolve = null;
+let pyodideModule = null; // its HEAPU8 views Pyodide's WebAssembly memory: this worker's Python heap
 
 
 // Words for whatever was thrown: Pyodide's loader can reject with plain objects and events,
@@ -133,6 +140,7 @@ async function loadWith(manifest, base, downloads, started) {
   // The Python side of this bridge (progress, cancel hook, plan/merge/solve) is a module of
   // the package: pysolver/webworker.py.
   runSolve = pyodide.runPython("from pysolver.webworker import run_solve\nrun_solve");
+  pyodideModule = pyodide._module;
   const version = pyodide.runPython("import pysolver; pysolver.__version__");
   return {
     pyodide: pyodide.version,
@@ -174,12 +182,23 @@ function solveOne(id, text, call) {
 self.onmessage = async (event) => {
   const message = event.data;
   if (message.type === "init") {
+    if (message.lifeLock && self.navigator.locks) {
+      // Held until this worker ends: the callback's promise never settles. Not awaited.
+      self.navigator.locks.request(message.lifeLock, () => {
+        self.postMessage({ type: "alive" });
+        return new Promise(() => {});
+      });
+    }
     try {
       const info = await load(message.cancelBuffer);
       self.postMessage({ type: "ready", info });
     } catch (error) {
       self.postMessage({ type: "error", message: describe(error) });
     }
+  } else if (message.type === "memory") {
+    // The heap view is replaced when the memory grows: read it through the module, now.
+    const bytes = pyodideModule ? pyodideModule.HEAPU8.buffer.byteLength : null;
+    self.postMessage({ type: "memory", id: message.id, bytes });
   } else if (message.type === "solve") {
     if (!runSolve) {
       self.postMessage({ type: "fatal", id: message.id, message: "Python is not loaded yet" });

@@ -1,0 +1,257 @@
+"""Faults the page's workers survive (web/runtime/solver.js, web/runtime/pool.js; issues 20, 22).
+
+A worker ended from outside mid-count (``worker.terminate()`` fires no event: the page learns of
+it through the Web Lock the worker holds) is restarted, its task runs again and the count stays
+exact; a task that kills its worker every time is given up and the answer says so; a single solve
+whose worker dies answers in plain words and the next solve runs on a fresh worker. A request
+asking for more workers than the device allows says so, and a request text over the protocol's
+limit is refused before it is posted to a worker.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pysolver import protocol
+
+# All 9,356 tilings of 6x10: several seconds in Pyodide, so a worker can be ended mid-count.
+RECTANGLE = {
+    "kind": "polyomino",
+    "mode": "count",
+    "puzzle": {"board": ["." * 10] * 6, "pieces": ["pentominoes"]},
+}
+# 1,472 tilings of 4x15: a shorter count, split into 16+ tasks.
+STRIP = {
+    "kind": "polyomino",
+    "mode": "count",
+    "puzzle": {"board": ["." * 15] * 4, "pieces": ["pentominoes"]},
+}
+
+# BigInt counts as {"bigint": digits} so the JSON crosses to Python whole.
+REPLACER = "(key, value) => typeof value === 'bigint' ? {bigint: value.toString()} : value"
+
+# Start a parallel count, wait until `busy` workers run tasks, end worker `victim` from outside,
+# and wait for the answer; also what the Workers control says afterwards.
+KILL_JS = f"""async ([request, victim]) => {{
+    const pool = window.__pysolverPool;
+    const pending = window.pysolver.solve(request);
+    const deadline = performance.now() + 90000;
+    const busy = () => window.pysolver.workers().filter((s) => s === "busy").length;
+    while (busy() < request.jobs && performance.now() < deadline) {{
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }}
+    const before = window.pysolver.workers();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ended = pool.workers()[victim];
+    ended.terminate();
+    const response = await pending;
+    const note = document.getElementById("workers-note");
+    return JSON.stringify({{before, response, after: window.pysolver.workers(),
+                           replaced: pool.workers()[victim] !== ended,
+                           note: note.hidden ? null : note.textContent}}, {REPLACER});
+}}"""
+
+
+def kill_during(page, request: dict, victim: int) -> dict:
+    return json.loads(page.evaluate(KILL_JS, [request, victim]))
+
+
+def test_an_extra_worker_ended_mid_count_is_restarted_and_the_count_stays_exact(
+    shared_page,
+) -> None:
+    result = kill_during(shared_page, {**RECTANGLE, "jobs": 2}, victim=1)
+    assert result["before"] == ["busy", "busy"], result["before"]
+    response = result["response"]
+    assert response["ok"], response
+    assert (response["count"], response["complete"]) == (9356, True)
+    assert response["parallel"]["restarts"] == 1
+    assert "failed" not in response["parallel"]
+    assert "a worker stopped" in response["parallel"]["note"]
+    assert result["replaced"]
+    assert result["note"].startswith("A worker stopped (out of memory, or a crash)")
+    assert result["note"].endswith("so the answer is whole.")
+    # The next parallel run goes without a note: nothing died in it.
+    quick = json.loads(
+        shared_page.evaluate(
+            f"""async (request) => JSON.stringify({{response: await window.pysolver.solve(request),
+                hidden: document.getElementById("workers-note").hidden}}, {REPLACER})""",
+            {**STRIP, "jobs": 2},
+        )
+    )
+    assert quick["response"]["count"] == 1472 and "restarts" not in quick["response"]["parallel"]
+    assert quick["hidden"] is True
+
+
+def test_the_first_worker_ended_mid_count_is_restarted_and_merges(shared_page) -> None:
+    result = kill_during(shared_page, {**RECTANGLE, "jobs": 2}, victim=0)
+    response = result["response"]
+    assert response["ok"], response
+    assert (response["count"], response["complete"]) == (9356, True)
+    assert response["parallel"]["restarts"] == 1
+    assert result["after"] == ["idle", "idle"]
+
+
+# A pool whose workers "die" (answer as a dead worker does, and call onLost) every time they
+# are given the first task: the task is tried MAX_TASK_ATTEMPTS times, then given up.
+CURSED_POOL_JS = f"""async (request) => {{
+    const {{ createPool, MAX_TASK_ATTEMPTS }} = await import("./runtime/pool.js");
+    const {{ createSolver, failedResponse }} = await import("./runtime/solver.js");
+    let cursed = null;
+    let tries = 0;
+    const dying = (solver) => {{
+        return {{
+            get ready() {{ return solver.ready; }},
+            get info() {{ return solver.info; }},
+            get status() {{ return solver.status; }},
+            get worker() {{ return solver.worker; }},
+            get maxRequestChars() {{ return solver.maxRequestChars; }},
+            get canCancelCleanly() {{ return solver.canCancelCleanly; }},
+            cancel: () => solver.cancel(),
+            onStatus: (callback) => solver.onStatus(callback),
+            solve(text, options = {{}}) {{
+                if ((options.call ?? "solve") === "solve") cursed ??= text;
+                if (text !== cursed) return solver.solve(text, options);
+                tries += 1;
+                const lost = failedResponse("unavailable", "Python stopped while solving (a test)");
+                options.onLost?.();
+                return Promise.resolve(JSON.stringify(lost));
+            }},
+        }};
+    }};
+    const pool = createPool({{makeSolver: () => dying(createSolver())}});
+    await pool.ready;
+    const response = await pool.solve(request);
+    return JSON.stringify({{response, tries, most: MAX_TASK_ATTEMPTS}}, {REPLACER});
+}}"""
+
+
+def test_a_task_that_kills_its_worker_every_time_is_given_up_and_the_answer_says_so(
+    shared_page,
+) -> None:
+    result = json.loads(shared_page.evaluate(CURSED_POOL_JS, {**STRIP, "jobs": 2}))
+    response = result["response"]
+    assert result["tries"] == result["most"] == 3
+    assert response["ok"] and response["complete"] is False, response
+    assert 0 < response["count"] < 1472
+    [failed] = response["parallel"]["failed"]
+    assert failed["task"] == 0 and failed["error"]["code"] == "unavailable"
+    assert "stopped 3 times" in failed["error"]["message"]
+    note = response["parallel"]["note"]
+    assert "task 0 stopped its worker 3 times and was given up" in note
+    assert "misses that part of the search" in note
+
+
+SINGLE_KILL_JS = f"""async ([request, next]) => {{
+    const pool = window.__pysolverPool;
+    const pending = window.pysolver.solve(request);
+    const deadline = performance.now() + 90000;
+    while (window.pysolver.workers()[0] !== "busy" && performance.now() < deadline) {{
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }}
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    pool.workers()[0].terminate();
+    const response = await pending;
+    const state = window.pysolver.workers()[0];
+    const again = await window.pysolver.solve(next);
+    return JSON.stringify({{response, state, again}}, {REPLACER});
+}}"""
+
+
+def test_a_single_solve_whose_worker_dies_answers_plainly_and_the_next_runs(shared_page) -> None:
+    result = json.loads(shared_page.evaluate(SINGLE_KILL_JS, [RECTANGLE, STRIP]))
+    response = result["response"]
+    assert not response["ok"] and response["error"]["code"] == "unavailable", result
+    message = response["error"]["message"]
+    assert message.startswith("Python stopped while solving (the browser ended its worker;")
+    assert "has been restarted" in message and len(message) < 200
+    assert result["state"] == "restarting"
+    assert (result["again"]["count"], result["again"]["complete"]) == (1472, True)
+
+
+# Without Web Locks a worker ended from outside is noticed by the watchdog: silence while solving.
+WATCHDOG_JS = f"""async ([request, next]) => {{
+    const {{ createSolver }} = await import("./runtime/solver.js");
+    const solver = createSolver({{locks: null, watchdogMs: 2000}});
+    await solver.ready;
+    const pending = solver.solve(request);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    solver.worker.terminate();
+    const started = performance.now();
+    const response = await pending;
+    const seconds = (performance.now() - started) / 1000;
+    const again = await solver.solve(next);
+    return JSON.stringify({{response, seconds, stops: solver.stops, again}}, {REPLACER});
+}}"""
+
+
+def test_without_web_locks_the_watchdog_notices_a_silent_worker(shared_page) -> None:
+    result = json.loads(shared_page.evaluate(WATCHDOG_JS, [RECTANGLE, STRIP]))
+    response = result["response"]
+    assert response["error"]["code"] == "unavailable"
+    assert "its worker sent nothing for 2 s" in response["error"]["message"]
+    assert 1.0 < result["seconds"] < 5.0
+    assert result["stops"] == 1
+    assert result["again"]["count"] == 1472
+
+
+# window.pysolver.solve with more workers than the page allows: the answer says how many ran.
+LIMIT_JS = f"""async (request) => {{
+    const {{ workerLimit }} = await import("./runtime/pool.js");
+    const response = await window.pysolver.solve(request);
+    return JSON.stringify({{response, limit: workerLimit(), cores: navigator.hardwareConcurrency,
+                           states: window.pysolver.workers()}}, {REPLACER});
+}}"""
+
+
+def test_a_request_for_more_workers_than_the_device_allows_says_so(shared_page) -> None:
+    result = json.loads(shared_page.evaluate(LIMIT_JS, {**STRIP, "jobs": 64}))
+    response, limit = result["response"], result["limit"]
+    assert response["ok"] and response["count"] == 1472
+    assert limit["workers"] <= result["cores"] and limit["workers"] <= 8
+    assert response["parallel"]["jobs"] == limit["workers"]
+    assert len(result["states"]) <= limit["workers"]
+    assert (
+        f"64 workers were asked for; this page runs at most {limit['workers']} here"
+        in (response["parallel"]["note"])
+    )
+
+
+# A request text one character over the limit (read from facts.json), with and without "jobs":
+# refused as too_large, and no message that long is posted to any worker.
+TOO_LARGE_JS = f"""async (extra) => {{
+    const facts = await (await fetch("./facts.json")).json();
+    const limit = facts.max_request_chars;
+    const posted = [];
+    for (const worker of window.__pysolverPool.workers()) {{
+        const post = worker.postMessage.bind(worker);
+        worker.postMessage = (message, ...rest) => {{
+            posted.push(message.text?.length ?? 0);
+            return post(message, ...rest);
+        }};
+    }}
+    const answers = [];
+    for (const jobs of ["", ', "jobs": 2']) {{
+        const head = `{{"kind": "sudoku"${{jobs}}, "puzzle": {{"grid": "`;
+        const text = head + ".".repeat(limit + 1 - head.length - 3) + '"}}}}';
+        const started = performance.now();
+        const response = await window.pysolver.solve(text);
+        const seconds = (performance.now() - started) / 1000;
+        answers.push({{length: text.length, response, seconds}});
+    }}
+    const fine = await window.pysolver.solve(extra);
+    return JSON.stringify({{limit, answers, posted, fine}}, {REPLACER});
+}}"""
+
+
+def test_a_request_over_the_limit_is_refused_before_it_is_posted(shared_page) -> None:
+    result = json.loads(shared_page.evaluate(TOO_LARGE_JS, STRIP))
+    assert result["limit"] == protocol.MAX_REQUEST_CHARS
+    for answer in result["answers"]:
+        assert answer["length"] == protocol.MAX_REQUEST_CHARS + 1
+        error = answer["response"]["error"]
+        assert error["code"] == "too_large"
+        assert error["message"] == protocol.request_too_large(length=answer["length"]).message
+        assert answer["seconds"] < 2.0
+    # Only the small request reached a worker.
+    assert result["posted"] and max(result["posted"]) < 1000
+    assert result["fine"]["count"] == 1472
