@@ -15,7 +15,7 @@ CPU time is the least disturbed figure):
 - 6x10 pentominoes, all 9,356 tilings: the ``polyomino`` kind (its default engine) against the
   peers on the kind's matrix.
 - 6x10 with X fixed to one quadrant (2,339 covers): the ``exact_cover`` kind (its default),
-  the ``tiling`` engine on the bare matrix (no board hint: memoised counting only), and peers.
+  the ``memo`` engine on the bare matrix (no board hint: memoised counting only), and peers.
 - Sudoku top95 (tests/data/top95.txt), each proved unique (up to 2 solutions): the ``sudoku``
   kind against the peers on each puzzle's matrix (324 items; the options of the givens and
   every candidate that no given rules out).
@@ -120,9 +120,7 @@ def matrices(quick: bool) -> list[tuple[Matrix, Callable[[], int], str]]:
         "puzzle": {"items": items, "options": [[items[i] for i in o] for o in fixed.options]},
     }
     rows.append((matrix, lambda: solve(request)["count"], "exact_cover kind (default engine)"))
-    rows.append(
-        (matrix, lambda: search(fixed, "tiling", keep_solutions=False).count, "tiling engine")
-    )
+    rows.append((matrix, lambda: search(fixed, "memo", keep_solutions=False).count, "memo engine"))
     grids = TOP95.read_text().split()
     if quick:
         grids = grids[:20]

@@ -40,7 +40,7 @@ _MODULES = {
     "dlx": "pysolver.engines.dlx",
     "bitset": "pysolver.engines.bitset",
     "singles": "pysolver.engines.singles",
-    "tiling": "pysolver.engines.tiling",
+    "memo": "pysolver.engines.memo",
 }
 ENGINES = tuple(_MODULES)
 
@@ -57,7 +57,7 @@ class ExactCoverProblem:
     # Per option, per entry: the colour given to that item (0 = none); None when uncoloured.
     colours: list[list[int]] | None = None
     # Where items ``0 .. len(item_cells)-1`` lie on a square grid, when they are the cells of a
-    # board (a tiling): a hint with which the ``tiling`` engine finds the matrix's symmetries.
+    # board (a tiling): a hint with which the ``memo`` engine finds the matrix's symmetries.
     # It never changes an answer (the engine checks every symmetry on the matrix itself).
     item_cells: list[tuple[int, int]] | None = None
 

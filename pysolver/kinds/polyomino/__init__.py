@@ -94,7 +94,7 @@ from pysolver.protocol import (
 )
 
 # Default first: tiling counts fastest on bench/bench_polyomino.py (and is bitset elsewhere).
-ENGINE_MODULES = engine_modules("tiling", "bitset", "dlx")
+ENGINE_MODULES = engine_modules("memo", "bitset", "dlx")
 ENGINES = tuple(ENGINE_MODULES)
 # Generate mode (``generate`` below): the puzzle's fields, the levels, and the request's
 # option, which only generate mode takes.

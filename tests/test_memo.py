@@ -1,4 +1,4 @@
-"""The tiling engine: counts equal to brute force, bitset and dlx on random tilings and
+"""The memo engine: counts equal to brute force, bitset and dlx on random tilings and
 matrices; symmetries checked on the matrix; progress, cancel, the memo's budget and subtrees."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from pysolver import budget, solve
-from pysolver.engines import tiling
+from pysolver.engines import memo
 from pysolver.engines.exact_cover import ExactCoverProblem, search, split
 from pysolver.engines.monitor import Monitor
 from pysolver.kinds.polyomino.encoding import encode
@@ -88,8 +88,8 @@ def test_counts_match_bitset_and_dlx_on_random_tilings() -> None:
     for problem in problems:
         expected = whole_count(problem, "dlx")
         assert whole_count(problem, "bitset") == expected
-        assert whole_count(problem, "tiling") == expected
-        with_symmetry += tiling.root_orbits(problem) is not None
+        assert whole_count(problem, "memo") == expected
+        with_symmetry += memo.root_orbits(problem) is not None
     assert with_symmetry > 50  # the root's symmetry was exercised, not only the memo
 
 
@@ -97,17 +97,17 @@ def test_counts_match_brute_force_on_tiny_tilings() -> None:
     problems = [p for p in random_tiling_problems(300, 7) if len(p.options) <= 20][:30]
     assert len(problems) >= 15
     for problem in problems:
-        assert whole_count(problem, "tiling") == brute_force_tilings(problem)
+        assert whole_count(problem, "memo") == brute_force_tilings(problem)
 
 
 def test_counts_match_brute_force_on_random_matrices(reference_covers) -> None:
     for problem, covers in reference_covers:
-        assert whole_count(problem, "tiling") == len(covers)
+        assert whole_count(problem, "memo") == len(covers)
 
 
 def test_solutions_are_the_bitset_engines(random_problems) -> None:
     for problem in random_problems[:200]:
-        solutions = search(problem, "tiling").solutions
+        solutions = search(problem, "memo").solutions
         assert solutions == search(problem, "bitset").solutions
 
 
@@ -115,25 +115,25 @@ def test_pentomino_counts() -> None:
     hole = ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3
     for board, expected in ((hole, 520), (["." * 10] * 6, 9356), (["." * 20] * 3, 8)):
         problem = encode(parse_puzzle({"board": board, "pieces": ["pentominoes"]})).problem
-        assert whole_count(problem, "tiling") == expected
+        assert whole_count(problem, "memo") == expected
 
 
 def test_symmetries_are_found_on_the_matrix() -> None:
     rectangle = encode(parse_puzzle({"board": ["." * 10] * 6, "pieces": ["pentominoes"]}))
-    assert len(tiling.matrix_symmetries(rectangle.problem)) == 4
+    assert len(memo.matrix_symmetries(rectangle.problem)) == 4
     square = encode(parse_puzzle({"board": ["." * 8] * 8, "pieces": ["pentominoes", "O4"]}))
-    assert len(tiling.matrix_symmetries(square.problem)) == 8
+    assert len(memo.matrix_symmetries(square.problem)) == 8
     # One-sided pieces that are not mirror-symmetric: only the rotations map the matrix.
     chiral = {"board": ["." * 4] * 4, "pieces": ["L4", "L4", "S4", "S4"], "reflections": False}
-    assert len(tiling.matrix_symmetries(encode(parse_puzzle(chiral)).problem)) <= 4
+    assert len(memo.matrix_symmetries(encode(parse_puzzle(chiral)).problem)) <= 4
     # A wrong hint cannot change a count: the moves it suggests fail the matrix check.
     problem = rectangle.problem
     assert problem.item_cells is not None
     shuffled = list(problem.item_cells)
     random.Random(3).shuffle(shuffled)
     wrong = ExactCoverProblem(problem.primary, problem.secondary, problem.options, None, shuffled)
-    assert len(tiling.matrix_symmetries(wrong)) == 1
-    orbits = tiling.root_orbits(problem)
+    assert len(memo.matrix_symmetries(wrong)) == 1
+    orbits = memo.root_orbits(problem)
     assert orbits is not None
     # The root's orbits partition the options of one piece item.
     cells = len(problem.item_cells)
@@ -144,12 +144,12 @@ def test_symmetries_are_found_on_the_matrix() -> None:
 def test_memo_stays_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     hole = ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3
     problem = encode(parse_puzzle({"board": hole, "pieces": ["pentominoes"]})).problem
-    roomy = search(problem, "tiling", keep_solutions=False)
-    needed = tiling.estimated_bytes(problem)
-    monkeypatch.setattr(budget, "BUDGET_BYTES", needed + 2000 * tiling.MEMO_ENTRY_BYTES)
-    cap = tiling.memo_cap(problem)
+    roomy = search(problem, "memo", keep_solutions=False)
+    needed = memo.estimated_bytes(problem)
+    monkeypatch.setattr(budget, "BUDGET_BYTES", needed + 2000 * memo.MEMO_ENTRY_BYTES)
+    cap = memo.memo_cap(problem)
     assert 0 < cap < roomy.stats["memo_entries"]
-    tight = search(problem, "tiling", keep_solutions=False)
+    tight = search(problem, "memo", keep_solutions=False)
     assert tight.count == roomy.count == 520
     assert tight.stats["memo_entries"] <= cap
     assert tight.stats["nodes"] > roomy.stats["nodes"]
@@ -161,7 +161,7 @@ def test_progress_recent_solutions_and_cancel() -> None:
     recent: list[list[int]] = []
     monitor = Monitor(reports.append, lambda: len(reports) >= 3, recent.append)
     monitor.interval = 0.0
-    result = search(problem, "tiling", keep_solutions=False, monitor=monitor)
+    result = search(problem, "memo", keep_solutions=False, monitor=monitor)
     assert result.cancelled and not result.complete
     assert 0 <= result.count < 9356
     assert reports and all(0 <= r["fraction"] < 1 for r in reports)
@@ -176,8 +176,7 @@ def test_subtrees_add_up_to_the_whole_count() -> None:
     whole = whole_count(problem, "dlx")
     parts = split(problem, 6)
     total = sum(
-        search(problem, "tiling", keep_solutions=False, path=sub.path).count
-        for sub in parts.subtrees
+        search(problem, "memo", keep_solutions=False, path=sub.path).count for sub in parts.subtrees
     )
     assert total == whole > 0
 
@@ -195,10 +194,10 @@ def test_kind_counts_agree_across_engines(symmetry: str) -> None:
                 "puzzle": puzzle,
             }
         )["count"]
-        for engine in ("tiling", "bitset")
+        for engine in ("memo", "bitset")
     }
-    assert counts == {"tiling": 520 if symmetry == "all" else 65, "bitset": counts["bitset"]}
-    assert counts["tiling"] == counts["bitset"]
+    assert counts == {"memo": 520 if symmetry == "all" else 65, "bitset": counts["bitset"]}
+    assert counts["memo"] == counts["bitset"]
 
 
 def test_node_counts_stay_pinned() -> None:
@@ -206,7 +205,7 @@ def test_node_counts_stay_pinned() -> None:
     more nodes (a lost symmetry, a memo that stopped hitting) fails here, timings aside."""
     hole = ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3
     problem = encode(parse_puzzle({"board": hole, "pieces": ["pentominoes"]})).problem
-    result = search(problem, "tiling", keep_solutions=False)
+    result = search(problem, "memo", keep_solutions=False)
     bitset_nodes = search(problem, "bitset", keep_solutions=False).stats["nodes"]
     assert result.count == 520
     assert result.stats["nodes"] <= 34_072 < bitset_nodes // 8
@@ -221,4 +220,4 @@ def test_polyomino_counts_with_the_tiling_engine_by_default() -> None:
             "puzzle": {"board": ["." * 20] * 3, "pieces": ["pentominoes"]},
         }
     )
-    assert (answer["count"], answer["engine"]) == (8, "tiling")
+    assert (answer["count"], answer["engine"]) == (8, "memo")

@@ -40,7 +40,7 @@ from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, fraction_done
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
-TITLE = "Tilings"
+TITLE = "Memoised counts"
 SUMMARY = (
     "Bitset Algorithm X that counts with memoised sub-boards and the board's symmetry; "
     "fastest on tiling counts."
