@@ -47,7 +47,7 @@ the nodes that purifying sets aside).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -394,7 +394,7 @@ def walk(
     monitor: Monitor | None = None,
     state: WalkState | None = None,
     form: bool = True,
-) -> Iterator[list[int]]:
+) -> Generator[list[int], None, None]:
     """Yield every exact cover of ``problem``, as sorted option indices, as the search finds
     it: the search is suspended between two solutions, and closing the generator ends it (no
     work is left running). ``state`` receives the counters; ``form=False`` yields one shared
