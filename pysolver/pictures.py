@@ -300,7 +300,7 @@ def solution_text(kind: str, puzzle: dict[str, Any], solution: Any) -> str:
     return TEXT[kind](puzzle, solution)
 
 
-def response_text(request: dict[str, Any], response: dict[str, Any]) -> str:
+def response_text(request: Any, response: dict[str, Any]) -> str:
     """A whole response as text: a summary line, then each listed solution's picture (or the
     error, or a trace's step count), blank lines between them."""
     if not response.get("ok"):
@@ -311,14 +311,15 @@ def response_text(request: dict[str, Any], response: dict[str, Any]) -> str:
     summary = f"{response.get('kind')} {response.get('mode')}: {count} solution" + (
         "" if count == 1 else "s"
     )
-    if not complete:
-        summary += " (search stopped before the end)" if count else " (search stopped)"
-    elif response.get("mode") in ("solve", "trace") and count:
+    if response.get("cancelled"):
+        summary += " (stopped)"
+    elif complete and response.get("mode") in ("solve", "trace"):
         summary += " (all there are)"
     parts = [summary]
     if "steps" in response:
         parts.append(f"{len(response['steps'])} trace steps")
-    puzzle = response.get("puzzle") or request.get("puzzle") or {}
+    # A generated puzzle comes in the response; otherwise the request has it.
+    puzzle = response.get("puzzle") or (request or {}).get("puzzle") or {}
     kind = str(response.get("kind"))
     for solution in response.get("solutions", []):
         parts.append(solution_text(kind, puzzle, solution))
