@@ -7,11 +7,14 @@ import itertools
 import random
 import threading
 import time
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import pysolver
+from buildtools import wheel
 from pysolver.engines import dlx
 from pysolver.kinds import exact_cover as exact_cover_kind
 from pysolver.pieces import LIBRARY, orientations
@@ -246,3 +249,15 @@ def test_shikaku_dominoes_and_queens_classes() -> None:
     assert queens.count() == 92
     assert len(set(queens.random(5, seed=2))) == 5
     assert str(pysolver.Queens(4).solve()).count("Q") == 4
+
+
+def test_the_package_installs_a_command_and_its_type_hints() -> None:
+    # pip install . : the console command runs the CLI's main, and py.typed (PEP 561) ships
+    # in the package, so type checkers read the library's hints from an install.
+    root = Path(__file__).resolve().parent.parent
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["scripts"] == {"pysolver": "pysolver.__main__:main"}
+    assert project["project"]["dependencies"] == []
+    assert "py.typed" in project["tool"]["setuptools"]["package-data"]["pysolver"]
+    assert (root / "pysolver" / "py.typed").is_file()
+    assert "py.typed" in {path.name for path in wheel.package_files()}
