@@ -226,6 +226,8 @@ class Puzzle:
         self.puzzle = puzzle
         self.engine = engine
         self.jobs = jobs
+        # The kind's own request fields (the polyomino ``symmetry``).
+        self.options: dict[str, Any] = {}
 
     def request(self, mode: str = "solve", **fields: Any) -> dict[str, Any]:
         """The protocol request of ``mode`` on this puzzle (for ``pysolver.solve``, the CLI)."""
@@ -234,6 +236,7 @@ class Puzzle:
             request["engine"] = self.engine
         if self.jobs != 1:
             request["jobs"] = self.jobs
+        request.update(self.options)
         request.update(fields)
         return request
 
@@ -355,6 +358,8 @@ class Sudoku(Puzzle):
 class Polyomino(Puzzle):
     """A polyomino tiling: ``board`` rows of ``.`` (a cell) and ``#`` (no cell), ``pieces`` as
     the protocol names them (``"pentominoes"``, ``"O4"``, or ``{"name", "cells", "count"}``).
+    ``symmetry``: the protocol's (``"all"``, the default, counts every tiling; ``"distinct"``
+    counts tilings up to the board's symmetries; ``trace`` needs ``"all"``).
 
     >>> Polyomino(["........"] * 8, ["pentominoes", "O4"]).count(limit=10)
     10
@@ -368,6 +373,7 @@ class Polyomino(Puzzle):
         pieces: Sequence[Any] | str,
         *,
         reflections: bool = True,
+        symmetry: str | None = None,
         engine: str | None = None,
         jobs: int = 1,
     ) -> None:
@@ -375,6 +381,8 @@ class Polyomino(Puzzle):
         piece_list = [pieces] if isinstance(pieces, str) else list(pieces)
         puzzle = {"board": rows, "pieces": piece_list, "reflections": reflections}
         super().__init__(puzzle, engine, jobs)
+        if symmetry is not None:
+            self.options["symmetry"] = symmetry
 
     def _blank(self) -> list[dict[str, Any]]:
         return []

@@ -225,6 +225,14 @@ def test_polyomino_class() -> None:
     assert len(letters) == 10 and sorted(set("".join(letters))) == sorted("FILNPTUVWXYZ")
     assert "┌" in str(first) and first._repr_svg_().count("<rect") == 60
     assert str(tiling) == "\n".join(["......"] * 10)
+    # The kind's own option: every tiling of a 2x5 board by two P pentominoes, or one per
+    # symmetry class (the board's four symmetries pair them up).
+    pair = {"name": "P", "cells": [[0, 0], [0, 1], [1, 0], [1, 1], [2, 0]], "count": 2}
+    assert pysolver.Polyomino(["..", "..", "..", "..", ".."], [pair]).count() == 2
+    board = ["..", "..", "..", "..", ".."]
+    assert pysolver.Polyomino(board, [pair], symmetry="distinct").count() == 1
+    traced = pysolver.Polyomino(["..", "..", "..", "..", ".."], [pair], symmetry="all").trace()
+    assert traced[-1]["type"] == "solution"
 
 
 def test_shikaku_dominoes_and_queens_classes() -> None:
