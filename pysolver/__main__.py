@@ -1,4 +1,5 @@
-"""Command line: ``python -m pysolver solve FILE`` prints the response JSON."""
+"""Command line: ``python -m pysolver solve FILE`` prints the response (JSON, or a picture with
+``--format text``); ``python -m pysolver batch FILE`` answers one request per line."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from contextlib import contextmanager
 from time import perf_counter
 from typing import Any
 
-from pysolver import __version__, protocol
+from pysolver import __version__, pictures, protocol
 from pysolver.api import answer_task, solve
 from pysolver.kinds import KINDS
 
@@ -55,6 +56,8 @@ examples:
   python -m pysolver solve --mode count --scheduler tcp://10.0.0.5:8786 puzzle.json
   echo '{"kind": "sudoku", "mode": "generate", "seed": 7, "difficulty": "hard",
          "puzzle": {"size": 9}}' | python -m pysolver solve -
+  python -m pysolver solve --format text sudoku.json
+  python -m pysolver batch --jobs 2 tests/data/top95.txt
 """
 
 
@@ -93,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=int, help="override the request's seed")
     run.add_argument("--engine", help="override the request's engine")
     run.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
+    add_format(run)
     run.add_argument(
         "--progress", action="store_true", help="print progress reports to standard error"
     )
@@ -115,7 +119,38 @@ def build_parser() -> argparse.ArgumentParser:
         help="run the tasks on the Dask cluster of this scheduler (needs pysolver[dask]); "
         "as many jobs as the cluster has worker threads unless --jobs says otherwise",
     )
+    batch = commands.add_parser(
+        "batch",
+        help="answer the requests of FILE, one a line ('-' for stdin)",
+        description="Answer every line of FILE ('-' reads stdin): a JSON request, or a puzzle "
+        "line (81 characters of a Sudoku, '.' or '0' blank, as in top95.txt). One answer a "
+        "line, in input order (--format text: a picture per answer); progress on stderr. "
+        "Blank lines and lines starting with '#' are skipped. Exit status 1 when any answer "
+        "is an error, 130 when stopped.",
+    )
+    batch.add_argument("file", metavar="FILE", help="the requests, or - for standard input")
+    batch.add_argument("--mode", choices=protocol.MODES, help="override each request's mode")
+    batch.add_argument("--limit", type=int, help="override each request's limit")
+    batch.add_argument("--engine", help="override each request's engine")
+    batch.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="answer N requests at a time, in N worker processes",
+    )
+    batch.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    add_format(batch)
     return parser
+
+
+def add_format(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--format",
+        choices=("json", "text"),
+        default="json",
+        help="json (default): the response JSON; text: the solutions as pictures",
+    )
 
 
 # A Dask scheduler address: an optional scheme Dask speaks over a network, a host name or
@@ -333,6 +368,10 @@ def _solve_on_dask(
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "batch":
+        from pysolver.batch import run_batch  # the batch machinery loads only when asked
+
+        return run_batch(args)
     if args.command != "solve":
         parser.print_help()
         return 2
@@ -342,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             if args.scheduler is not None:
                 check_scheduler_address(args.scheduler)
-            response = _answer(args, stop)
+            request, response = _answer(args, stop)
         except OSError as exc:
             print(f"python -m pysolver: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
             return 2
@@ -351,7 +390,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         trim_stopped_answer(response)
         try:
-            print(protocol.dumps(response, indent=args.indent), flush=True)
+            if args.format == "text":
+                print(pictures.response_text(request, response), flush=True)
+            else:
+                print(protocol.dumps(response, indent=args.indent), flush=True)
         except BrokenPipeError:
             # The reader went away (e.g. `| head`): not an error of ours. Point stdout at
             # devnull so the interpreter's final flush does not complain either.
@@ -377,15 +419,16 @@ class _UsageError(Exception):
     """The command line names something unusable (no Dask, an unreachable scheduler)."""
 
 
-def _answer(args: argparse.Namespace, stop: StopRequest) -> dict[str, Any]:
-    """The response to the request in ``args.file``, stopping when ``stop`` says."""
+def _answer(args: argparse.Namespace, stop: StopRequest) -> tuple[Any, dict[str, Any]]:
+    """The request in ``args.file`` (None when unreadable) and its response, stopping when
+    ``stop`` says."""
     try:
         text = RequestReader(args.file).wait(stop)
         if text is None:
-            return stopped_while_reading(stop)
+            return None, stopped_while_reading(stop)
         request = protocol.loads(text)
     except protocol.SolveError as error:
-        return protocol.error_response(error)
+        return None, protocol.error_response(error)
     del text  # the parsed request is what the solve needs; the text may be 20 MB
     if isinstance(request, dict):
         request.update(
@@ -397,8 +440,8 @@ def _answer(args: argparse.Namespace, stop: StopRequest) -> dict[str, Any]:
         )
     progress = _print_progress if args.progress else None
     if args.scheduler is None:
-        return solve(request, progress=progress, cancel=stop)
-    return _solve_on_dask(args.scheduler, request, progress, stop)
+        return request, solve(request, progress=progress, cancel=stop)
+    return request, _solve_on_dask(args.scheduler, request, progress, stop)
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ the nodes that purifying sets aside).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -346,7 +346,60 @@ def search(
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
 ) -> SearchResult[list[int]]:
-    """Find up to ``limit`` exact covers of ``problem`` (all when ``limit`` is None).
+    """Find up to ``limit`` exact covers of ``problem`` (all when ``limit`` is None): the
+    solutions ``walk`` yields, counted, kept up to ``max_kept`` and stopped at ``limit``."""
+    if monitor is None:
+        monitor = Monitor()
+    state = WalkState()
+    solutions: list[list[int]] = []
+    stopped_by_limit = False
+    walk_problem = walk(problem, rng=rng, monitor=monitor, state=state, form=keep_solutions)
+    for solution in walk_problem:
+        if keep_solutions and (max_kept is None or len(solutions) < max_kept):
+            solutions.append(solution)
+        if limit is not None and state.count >= limit:
+            stopped_by_limit = True
+            walk_problem.close()  # leave the walk now, not when the generator is collected
+            break
+    complete = not state.cancelled and not stopped_by_limit
+    monitor.finish(state.nodes, state.count, complete)
+    return SearchResult(
+        solutions=solutions,
+        count=state.count,
+        complete=complete,
+        cancelled=state.cancelled,
+        stats={"nodes": state.nodes, "updates": state.updates},
+    )
+
+
+@dataclass
+class WalkState:
+    """What ``walk`` has done so far, up to date at each solution it yields and at its end."""
+
+    nodes: int = 0
+    updates: int = 0
+    count: int = 0
+    # True when the monitor's cancel hook stopped the walk.
+    cancelled: bool = False
+
+
+# Yielded for each solution when ``walk`` is told not to form them (counting).
+_UNFORMED: list[int] = []
+
+
+def walk(
+    problem: ExactCoverProblem,
+    *,
+    rng: random.Random | None = None,
+    monitor: Monitor | None = None,
+    state: WalkState | None = None,
+    form: bool = True,
+) -> Generator[list[int], None, None]:
+    """Yield every exact cover of ``problem``, as sorted option indices, as the search finds
+    it: the search is suspended between two solutions, and closing the generator ends it (no
+    work is left running). ``state`` receives the counters; ``form=False`` yields one shared
+    empty list per solution instead of forming it (counting). A cancel from ``monitor`` ends
+    the walk with ``state.cancelled`` set; the caller sends ``monitor.finish``.
 
     The steps are Knuth's Algorithm X (TAOCP 7.2.2.1), labelled X1-X8 in the comments: X1
     initialise, X2 enter a level, X3 choose an item, X4 cover it, X5 try a branch, X6 try
@@ -355,6 +408,8 @@ def search(
     """
     if monitor is None:
         monitor = Monitor()
+    if state is None:
+        state = WalkState()
     # X1. [Initialise.] The links, and the operations on them.
     links = _build_links(problem, monitor)
     cover, uncover, set_aside = _link_operations(links)
@@ -382,14 +437,12 @@ def search(
     covered_at: list[tuple[tuple[int, ...], int] | None] = []
     mark_at: list[int] = []  # where the branch item's unlinks start in ``unlinked_nodes``
 
-    solutions: list[list[int]] = []
     count = 0
     nodes = 0
     updates = 0
     countdown = CHECK_EVERY
     next_check_updates = UPDATES_PER_CHECK
     cancelled = False
-    stopped_by_limit = False
 
     # Invariants of the loop, with l = len(item_at) the current level:
     # - the per-level lists all have length l; at each level k < l, item_at[k] is covered (its
@@ -407,9 +460,8 @@ def search(
     #   fewer options than it: the columns are equal and every branch covers j. So MRV may stop
     #   at length 1.
     if any(length[header] == 0 for header in range(1, primary + 1)):
-        nodes = 1
-        monitor.finish(nodes, count, True)
-        return SearchResult(stats={"nodes": nodes, "updates": updates})
+        state.nodes = 1
+        return
 
     while True:
         # X2. [Enter level l.] Count the node; every so often, report and heed a cancel.
@@ -434,13 +486,13 @@ def search(
                 monitor.found(
                     sorted(option_of[branches_at[lv][index_at[lv]]] for lv in range(len(item_at)))
                 )
-            if keep_solutions and (max_kept is None or len(solutions) < max_kept):
-                solutions.append(
-                    sorted(option_of[branches_at[lv][index_at[lv]]] for lv in range(len(item_at)))
-                )
-            if limit is not None and count >= limit:
-                stopped_by_limit = True
-                break
+            state.nodes = nodes
+            state.updates = updates
+            state.count = count
+            if form:
+                yield sorted(option_of[branches_at[lv][index_at[lv]]] for lv in range(len(item_at)))
+            else:
+                yield _UNFORMED
         else:
             # X3. [Choose i.] MRV: the first active primary item with the fewest remaining
             # options. No column is empty here (see the invariants), so a length of 1 ends
@@ -555,12 +607,7 @@ def search(
         if cancelled or not entered:
             break
 
-    complete = not cancelled and not stopped_by_limit
-    monitor.finish(nodes, count, complete)
-    return SearchResult(
-        solutions=solutions,
-        count=count,
-        complete=complete,
-        cancelled=cancelled,
-        stats={"nodes": nodes, "updates": updates},
-    )
+    state.nodes = nodes
+    state.updates = updates
+    state.count = count
+    state.cancelled = cancelled
