@@ -11,6 +11,10 @@ reported as such.
     python bench/stop_audit.py                 # every row, --timeout 5
     python bench/stop_audit.py --timeout 2 --only sudoku
     python bench/stop_audit.py --json audit.json
+
+Rows named "... on stdin" send their request through the CLI's standard input from a separate
+writer process, which streams it in 1 MB pieces (the 400-million-character request, never held
+whole by anyone) or writes half a request and then holds the pipe open past the timeout.
 """
 
 from __future__ import annotations
@@ -149,7 +153,33 @@ def rows() -> list[tuple[str, Callable[[], dict[str, Any]]]]:
              "puzzle": {"board": board(8, 8),
                         "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 32}]}},
         ),
+        # Streamed by a writer process (see ``stream_request``): the builders are not used.
+        ("request of 400M characters on stdin", dict),
+        ("stdin held open past the timeout on stdin", dict),
     ]  # fmt: skip
+
+
+# The request a streamed row sends: a Sudoku grid of this many characters (20 times the limit).
+STREAMED_CHARS = 400_000_000
+CHUNK = 1 << 20
+
+
+def stream_request(name: str, timeout: float) -> None:
+    """Write a streamed row's request to standard output (run as its own writer process)."""
+    out = sys.stdout.buffer
+    if name.startswith("stdin held open"):
+        out.write(b'{"kind": "sudoku", "puzzle": {"grid": "')
+        out.flush()
+        time.sleep(2 * timeout + 2)  # the pipe stays open well past the CLI's timeout
+        return
+    out.write(b'{"kind": "sudoku", "puzzle": {"grid": "')
+    chunk = b"." * CHUNK
+    try:
+        for _ in range(STREAMED_CHARS // CHUNK):
+            out.write(chunk)
+        out.write(b'"}}')
+    except BrokenPipeError:
+        pass  # the CLI refused the request before the end: what the row measures
 
 
 def jobs_of(name: str) -> list[str]:
@@ -200,25 +230,36 @@ def is_worker(pid: int) -> bool:
 def run_row(index: int, timeout: float, kill_after: float) -> dict[str, Any]:
     """Run request ``index`` in a child CLI; its peak memory (the CLI's and the whole tree's),
     most workers at once, answer time and how it ended."""
+    name = rows()[index][0]
+    streamed = name.endswith("on stdin")
     with tempfile.TemporaryDirectory() as folder:
         request_path = Path(folder) / "request.json"
-        # Another process writes the request: Linux carries a parent's peak memory into the
-        # children it forks, so this process must never hold a big request itself.
-        writer = [sys.executable, __file__, "--write", str(index), str(request_path)]
-        subprocess.run(writer, check=True)
+        feeder = None
+        if streamed:
+            # The writer streams into the CLI's standard input as the CLI reads it.
+            stream = [sys.executable, __file__, "--stream", str(index), str(timeout)]
+            feeder = subprocess.Popen(stream, stdout=subprocess.PIPE)
+        else:
+            # Another process writes the request: Linux carries a parent's peak memory into
+            # the children it forks, so this process must never hold a big request itself.
+            writer = [sys.executable, __file__, "--write", str(index), str(request_path)]
+            subprocess.run(writer, check=True)
         answer_path = Path(folder) / "answer.json"
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         command = [sys.executable, "-m", "pysolver", "solve", "--timeout", str(timeout)]
-        command += jobs_of(rows()[index][0])
+        command += jobs_of(name)
         started = time.perf_counter()
         with answer_path.open("wb") as answer:
             child = subprocess.Popen(
-                [*command, str(request_path)],
+                [*command, "-" if streamed else str(request_path)],
+                stdin=feeder.stdout if feeder is not None else None,
                 stdout=answer,
                 stderr=subprocess.DEVNULL,
                 env=env,
                 cwd=ROOT,
             )
+            if feeder is not None and feeder.stdout is not None:
+                feeder.stdout.close()  # the CLI holds the only reading end now
             # Reap with wait4 ourselves: it gives this child's own rusage (peak memory).
             killed = False
             tree_peak = 0
@@ -237,6 +278,9 @@ def run_row(index: int, timeout: float, kill_after: float) -> dict[str, Any]:
                     break
                 time.sleep(0.02)
             child.returncode = 0  # reaped above; keep Popen from waiting again
+        if feeder is not None:
+            feeder.kill()
+            feeder.wait()
         seconds = time.perf_counter() - started
         output = answer_path.read_bytes()
     ending = "killed"
@@ -270,7 +314,12 @@ def main() -> int:
     parser.add_argument("--only", default="", help="run the rows whose name contains this")
     parser.add_argument("--json", metavar="FILE", help="also write the table as JSON")
     parser.add_argument("--write", nargs=2, metavar=("INDEX", "FILE"), help=argparse.SUPPRESS)
+    parser.add_argument("--stream", nargs=2, metavar=("INDEX", "TIMEOUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.stream:
+        index, timeout = args.stream
+        stream_request(rows()[int(index)][0], float(timeout))
+        return 0
     if args.write:
         index, path = args.write
         Path(path).write_text(json.dumps(rows()[int(index)][1]()))
