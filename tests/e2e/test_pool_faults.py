@@ -134,7 +134,7 @@ def test_a_task_that_kills_its_worker_every_time_is_given_up_and_the_answer_says
     assert response["ok"] and response["complete"] is False, response
     assert 0 < response["count"] < 1472
     [failed] = response["parallel"]["failed"]
-    assert failed["task"] == 0 and failed["error"]["code"] == "unavailable"
+    assert failed["task"] == 0 and failed["error"]["code"] == "internal_error"
     assert "stopped 3 times" in failed["error"]["message"]
     note = response["parallel"]["note"]
     assert "task 0 stopped its worker 3 times and was given up" in note

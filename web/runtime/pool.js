@@ -261,7 +261,10 @@ function runTasks(run, plan, wanted, onProgress, workers) {
     if (attempts[index] >= MAX_TASK_ATTEMPTS) {
       const answer = parseJSON(answerText);
       const message = `the worker running this task stopped ${attempts[index]} times; last: ${answer.error?.message}`;
-      texts[index] = JSON.stringify(failedResponse("unavailable", message));
+      // As Python's process pool gives up such a task (parallel.merge.not_run): the answer
+      // stays an answer, incomplete, with the task in parallel.failed. "unavailable" is kept
+      // for capacity lost as a whole (no worker left; a lost cluster), which ends the answer.
+      texts[index] = JSON.stringify(failedResponse("internal_error", message));
       tally = withAnswer(tally, index, { ok: false });
       lost.push(index);
       return;
