@@ -52,6 +52,13 @@ PUZZLES: dict[str, dict[str, Any]] = {
     "queens": {"n": 6, "queens": [[0, 1]]},
 }
 
+# The small puzzle each generating kind makes (its ``GENERATE_FIELDS``).
+GENERATE: dict[str, dict[str, Any]] = {
+    "sudoku": {"size": 4},
+    "shikaku": {"rows": 5, "cols": 5},
+    "polyomino": {"rows": 3, "cols": 5},
+}
+
 # A puzzle of every kind that must be refused as invalid.
 BAD_PUZZLES: dict[str, dict[str, Any]] = {
     "exact_cover": {"items": ["a"], "options": [["b"]]},
@@ -74,12 +81,17 @@ class Request:
 
 
 def valid_requests(kind: str) -> list[Request]:
-    """Every mode of ``kind`` on its small puzzle, with a heatmap and a subtree task where the
-    kind has them."""
+    """Every solving mode of ``kind`` on its small puzzle, with a heatmap and a subtree task
+    where the kind has them; generation (``GENERATE``) where the kind generates."""
     module = kind_module(kind)
     puzzle = PUZZLES[kind]
     found = []
+    if hasattr(module, "generate"):
+        request = {"kind": kind, "mode": "generate", "seed": 5, "puzzle": GENERATE[kind]}
+        found.append(Request(kind, request, None))
     for mode in protocol.MODES:
+        if mode == "generate":
+            continue  # a generate request has its own puzzle fields (above)
         request: dict[str, Any] = {"kind": kind, "mode": mode, "puzzle": puzzle, "limit": 3}
         if mode == "random":
             request["seed"] = 7
