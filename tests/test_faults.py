@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.stop_audit import process_tree, resident_bytes
 from pysolver import api, budget, parallel
 from pysolver.engines import subtree
 from pysolver.midend.registry import kind as midend_kind
@@ -43,35 +44,6 @@ def dying_below_a_choice(text: str, cancel=None, progress=None) -> str:
     if json.loads(text)["subtree"]["path"][:1] == [deadly]:
         os._exit(9)
     return api.answer_task(text, cancel, progress)
-
-
-def _process_tree(root: int) -> list[int]:
-    """``root`` and its descendants, from /proc (the whole tree, not the parent alone)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        children.setdefault(int(fields[1]), []).append(int(entry.name))
-    tree, stack = [], [root]
-    while stack:
-        pid = stack.pop()
-        tree.append(pid)
-        stack.extend(children.get(pid, []))
-    return tree
-
-
-def _resident_bytes(pid: int) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
 
 
 def _marked_processes(mark: str) -> list[int]:
@@ -179,11 +151,11 @@ def test_jobs_64_runs_the_cores_worth_of_workers_within_the_budget(tmp_path):
     most_processes = 0
     peak = 0
     while run.poll() is None:
-        tree = _process_tree(run.pid)
+        tree = process_tree(run.pid)
         # The spawned workers and multiprocessing's resource tracker
         workers = [pid for pid in tree if "spawn_main" in _cmdline(pid)]
         most_processes = max(most_processes, len(workers))
-        peak = max(peak, sum(_resident_bytes(pid) for pid in tree))
+        peak = max(peak, sum(resident_bytes(pid) for pid in tree))
         time.sleep(0.05)
     out, err = run.communicate()
     assert run.returncode == 130, err  # stopped by its timeout

@@ -127,16 +127,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     problem, item_names = parse_named(puzzle, Monitor(query.progress, query.cancel))
 
     def run(args: SearchArgs) -> SearchResult[list[int]]:
-        return search(
-            problem,
-            args.engine,
-            limit=args.limit,
-            keep_solutions=args.keep_solutions,
-            max_kept=args.max_kept,
-            rng=args.rng,
-            monitor=args.monitor,
-            path=args.path,
-        )
+        return search(problem, args.engine, **args.search_options())
 
     def option_label(option: int) -> str:
         return f"option {option} ({' '.join(item_names[i] for i in problem.options[option])})"

@@ -259,16 +259,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     encoding = encode(parse_puzzle(puzzle))
 
     def run(args: SearchArgs) -> SearchResult[list[int]]:
-        return exact_cover.search(
-            encoding.problem,
-            args.engine,
-            limit=args.limit,
-            keep_solutions=args.keep_solutions,
-            max_kept=args.max_kept,
-            rng=args.rng,
-            monitor=args.monitor,
-            path=args.path,
-        )
+        return exact_cover.search(encoding.problem, args.engine, **args.search_options())
 
     def traced(args: TraceArgs) -> SearchResult[list[int]]:
         args.recorder.describe = trace.exact_cover_describer(

@@ -233,16 +233,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     cells = rows * cols
 
     def run(args: SearchArgs) -> SearchResult[list[int]]:
-        return _SEARCHES[args.engine](
-            cells,
-            masks,
-            limit=args.limit,
-            keep_solutions=args.keep_solutions,
-            max_kept=args.max_kept,
-            rng=args.rng,
-            monitor=args.monitor,
-            path=args.path,
-        )
+        return _SEARCHES[args.engine](cells, masks, **args.search_options())
 
     def split(engine: str, wanted: int) -> list[Split | None]:
         if engine == "propagate":

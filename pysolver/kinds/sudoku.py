@@ -499,16 +499,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     problem, option_codes = encode(n, box_rows, box_cols, values, variants)
 
     def run(args: SearchArgs) -> SearchResult[list[int]]:
-        return exact_cover.search(
-            problem,
-            args.engine,
-            limit=args.limit,
-            keep_solutions=args.keep_solutions,
-            max_kept=args.max_kept,
-            rng=args.rng,
-            monitor=args.monitor,
-            path=args.path,
-        )
+        return exact_cover.search(problem, args.engine, **args.search_options())
 
     def traced(args: TraceArgs) -> SearchResult[list[int]]:
         args.recorder.describe = trace_describer(

@@ -41,6 +41,18 @@ class SearchArgs:
     path: list[Any] | None = None
     branch: int = 0
 
+    def search_options(self) -> dict[str, Any]:
+        """The keyword arguments every engine family's search takes, as decided here:
+        ``search(problem, args.engine, **args.search_options())``."""
+        return {
+            "limit": self.limit,
+            "keep_solutions": self.keep_solutions,
+            "max_kept": self.max_kept,
+            "rng": self.rng,
+            "monitor": self.monitor,
+            "path": self.path,
+        }
+
 
 @dataclass
 class TraceArgs:
