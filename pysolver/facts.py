@@ -46,6 +46,9 @@ STATS_LABELS = {
     "givens": "Givens",
     "updates": "Link updates",
     "mask_ops": "Bitset operations",
+    # The memo engine: sub-problems whose count was remembered, and how often one was reused.
+    "memo_entries": "Counts remembered",
+    "memo_hits": "Remembered counts reused",
     "candidates": "Candidate rectangles",
     "candidates_area": "Cells the candidates cover",
     "candidates_initial": "Candidates at the start",

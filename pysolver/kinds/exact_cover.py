@@ -42,7 +42,7 @@ Size caps (checked before any search, error code ``too_large``): at most ``MAX_I
 ``MAX_OPTIONS`` options and ``MAX_ENTRIES`` (option, item) entries in all. The ``bitset``
 engine keeps one mask of all options per option, so it needs about options^2 / 8 bytes; above
 ``BITSET_MAX_OPTIONS`` options the default engine is ``dlx`` instead, and asking for
-``bitset`` explicitly is an error.
+``bitset`` (or ``memo``, which counts over bitset's masks) explicitly is an error.
 """
 
 from __future__ import annotations
@@ -80,7 +80,9 @@ from pysolver.protocol import (
 _Names = tuple[list[str], list[str], list[list[str]], list[tuple[str, str, bool]], int | None]
 
 # The faster engine on bench/bench_exact_cover.py comes first: it is the default.
-ENGINE_MODULES = engine_modules("bitset", "dlx")
+# memo: bitset's search that counts with memoised remaining-item sets (faster whole counts,
+# bitset's search for everything else); offered, not the default, on arbitrary matrices.
+ENGINE_MODULES = engine_modules("bitset", "dlx", "memo")
 ENGINES = tuple(ENGINE_MODULES)
 PUZZLE_FIELDS = ("items", "secondary", "options", "text")
 OPTIONS: tuple[str, ...] = ()
@@ -204,13 +206,13 @@ def solution_colours(problem: ColouredProblem, solutions: list[list[int]]) -> li
 
 
 def _bitset_or_dlx(problem: ExactCoverProblem, engine: str, query: Query) -> str:
-    """The bitset engine's masks are refused past ``BITSET_MAX_OPTIONS``: dlx then, unless the
-    request named bitset."""
-    if engine == "bitset" and len(problem.options) > BITSET_MAX_OPTIONS:
+    """The bitset engine's masks (which the memo engine uses too) are refused past
+    ``BITSET_MAX_OPTIONS``: dlx then, unless the request named the engine."""
+    if engine in ("bitset", "memo") and len(problem.options) > BITSET_MAX_OPTIONS:
         if query.engine is not None:
             raise SolveError(
                 TOO_LARGE,
-                f"the bitset engine handles at most {BITSET_MAX_OPTIONS:,} options and this "
+                f"the {engine} engine handles at most {BITSET_MAX_OPTIONS:,} options and this "
                 f"puzzle has {len(problem.options):,}; use the dlx engine",
                 "engine",
             )
