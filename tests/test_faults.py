@@ -17,7 +17,7 @@ import pytest
 
 from bench.stop_audit import process_tree, resident_bytes
 from pysolver import api, budget, parallel
-from pysolver.engines import subtree
+from pysolver.engines import monitor, subtree
 from pysolver.midend.registry import kind as midend_kind
 from pysolver.parallel import processes
 from pysolver.protocol import parse_query
@@ -223,6 +223,91 @@ def test_planning_stops_when_cancelled():
         request, cancel=lambda: True, runner=parallel.InlineRunner(api.answer_task)
     )
     assert response["ok"] and response["cancelled"] is True and response["complete"] is False
+
+
+class CancelAfter:
+    """A cancel hook that says stop from its call number ``after`` + 1 on, counting calls."""
+
+    def __init__(self, after: float = float("inf")) -> None:
+        self.after = after
+        self.calls = 0
+
+    def __call__(self) -> bool:
+        self.calls += 1
+        return self.calls > self.after
+
+
+def few_first_choices(options: int, per_option: int, items: int) -> dict:
+    """An exact cover count whose first choice is an item in 10 of ``options`` wide options:
+    cutting it builds 10 children over the whole matrix (seconds at 20,000 options of 100)."""
+    names = [f"i{index}" for index in range(items)]
+    rows = [[names[(start * 7 + k) % items] for k in range(per_option)] for start in range(options)]
+    for row in rows[:10]:
+        row[-1] = "first"
+    puzzle = {"items": ["first", *names], "options": rows}
+    return {"kind": "exact_cover", "mode": "count", "engine": "dlx", "jobs": 2, "puzzle": puzzle}
+
+
+class NeverRun(parallel.InlineRunner):
+    def run(self, tasks, merger) -> None:
+        raise AssertionError("planning was cancelled: no task may run")
+
+
+def test_a_cancel_while_cutting_a_big_matrix_stops_before_planning_ends():
+    # Issue 23: reading, encoding and cutting a big matrix into tasks took seconds without a
+    # look at the cancel hook. Count the hook's calls while reading and encoding alone, and
+    # while planning as a whole (cutting included), then cancel halfway through the cutting.
+    request = few_first_choices(2_000, 20, 200)
+    the_kind = midend_kind("exact_cover")
+    reading = CancelAfter()
+    the_kind.plan(request["puzzle"], parse_query(request, cancel=reading))
+    planning = CancelAfter()
+    the_kind.split(request["puzzle"], parse_query(request, cancel=planning), 16)
+    assert planning.calls > reading.calls + 20, "cutting the tree never asks the cancel hook"
+    cancel = CancelAfter((reading.calls + planning.calls) // 2)
+    response = api.solve(request, cancel=cancel, runner=NeverRun(api.answer_task))
+    assert response["ok"] and response["cancelled"] is True and response["complete"] is False
+    assert cancel.calls == cancel.after + 1  # stopped at the first look after the cancel
+
+
+SPLIT_REQUESTS = {
+    "exact_cover": few_first_choices(300, 10, 60),
+    "sudoku singles": {"kind": "sudoku", "engine": "singles", "puzzle": {"grid": "." * 256}},
+    "shikaku propagate": {
+        "kind": "shikaku",
+        "engine": "propagate",
+        "puzzle": {
+            "rows": 12,
+            "cols": 12,
+            "clues": [[r, c, 16] for r in (1, 5, 9) for c in (1, 5, 9)],
+        },
+    },
+    "polyomino": pentominoes(SIX_BY_TEN),
+    "queens": {"kind": "queens", "puzzle": {"n": 12}},
+}
+
+
+@pytest.mark.parametrize("name", SPLIT_REQUESTS)
+def test_every_kind_cuts_its_tree_cancellably(name, monkeypatch):
+    # The hook is asked at every checkpoint here, so small puzzles show where they are.
+    monkeypatch.setattr(monitor, "CHECKPOINT_GRACE", 0)
+    monkeypatch.setattr(monitor, "CHECKPOINT_EVERY", 1)
+    request = dict(SPLIT_REQUESTS[name], mode="count")
+    the_kind = midend_kind(request["kind"])
+    counting = CancelAfter()
+    the_kind.split(request["puzzle"], parse_query(request, cancel=counting), 16)
+    prepared = CancelAfter()
+    plan, engine = the_kind.plan(request["puzzle"], parse_query(request, cancel=prepared))
+    assert plan.split is not None
+    cutting = CancelAfter()
+    plan.split(engine, 16, monitor.Monitor(cancel=cutting))
+    assert cutting.calls > 4, f"{name}: cutting the tree never asks the cancel hook"
+    with pytest.raises(monitor.Cancelled):
+        plan.split(engine, 16, monitor.Monitor(cancel=CancelAfter(cutting.calls // 2)))
+    with pytest.raises(monitor.Cancelled):
+        the_kind.split(
+            request["puzzle"], parse_query(request, cancel=CancelAfter(counting.calls - 2)), 16
+        )
 
 
 # ---------------------------------------------------------------- a Dask cluster that fails

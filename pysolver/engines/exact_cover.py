@@ -181,7 +181,7 @@ def _fits(problem: ExactCoverProblem, node: _Node, option: int) -> bool:
     return True
 
 
-def _choose(problem: ExactCoverProblem, node: _Node, option: int) -> _Node:
+def _choose(problem: ExactCoverProblem, node: _Node, option: int, monitor: Monitor) -> _Node:
     covered = set(node.covered)
     colour_of = dict(node.colour_of)
     items = problem.options[option]
@@ -192,25 +192,30 @@ def _choose(problem: ExactCoverProblem, node: _Node, option: int) -> _Node:
         else:
             covered.add(item)
     child = _Node([], covered, colour_of, [*node.chosen, option])
-    child.live = [o for o in node.live if _fits(problem, child, o)]
+    # Checkpoints in entries: on 2M entries a child takes a good part of a second.
+    for other in node.live:
+        monitor.checkpoint(len(problem.options[other]))
+        if _fits(problem, child, other):
+            child.live.append(other)
     return child
 
 
-def _live_counts(problem: ExactCoverProblem, node: _Node) -> dict[int, int]:
+def _live_counts(problem: ExactCoverProblem, node: _Node, monitor: Monitor) -> dict[int, int]:
     """Per uncovered primary item, how many live options contain it."""
     counts = {item: 0 for item in range(problem.primary) if item not in node.covered}
     for option in node.live:
+        monitor.checkpoint(len(problem.options[option]))
         for item in problem.options[option]:
             if item in counts:
                 counts[item] += 1
     return counts
 
 
-def _force_singles(problem: ExactCoverProblem, node: _Node) -> _Node | None:
+def _force_singles(problem: ExactCoverProblem, node: _Node, monitor: Monitor) -> _Node | None:
     """Choose every option that is the last one of some item (the ``singles`` engine's rule);
     None when an item is left without options. The fixpoint does not depend on the order."""
     while True:
-        counts = _live_counts(problem, node)
+        counts = _live_counts(problem, node, monitor)
         if any(count == 0 for count in counts.values()):
             return None
         singles = {item for item, count in counts.items() if count == 1}
@@ -223,53 +228,65 @@ def _force_singles(problem: ExactCoverProblem, node: _Node) -> _Node | None:
         for option in forced:
             if option not in node.live:
                 return None
-            node = _choose(problem, node, option)
+            node = _choose(problem, node, option, monitor)
 
 
-def _branch(problem: ExactCoverProblem, node: _Node) -> tuple[int, list[int]] | None:
+def _branch(
+    problem: ExactCoverProblem, node: _Node, monitor: Monitor
+) -> tuple[int, list[int]] | None:
     """The item the search branches on at ``node`` and its options in the order tried: MRV,
     the first item on ties, options in option order (``dlx``, ``bitset`` and ``singles``
     agree on both). None at a solution; an empty list at a dead end."""
-    counts = _live_counts(problem, node)
+    counts = _live_counts(problem, node, monitor)
     if not counts:
         return None
     item = min(counts, key=counts.__getitem__)  # dicts keep item order: first on ties
     return item, [o for o in node.live if item in problem.options[o]]
 
 
-def _root(problem: ExactCoverProblem, singles: bool) -> _Node | None:
+def _root(problem: ExactCoverProblem, singles: bool, monitor: Monitor) -> _Node | None:
     node = _Node(list(range(len(problem.options))), set(), {}, [])
-    return _force_singles(problem, node) if singles else node
+    return _force_singles(problem, node, monitor) if singles else node
 
 
-def _child(problem: ExactCoverProblem, node: _Node, option: int, singles: bool) -> _Node | None:
-    child = _choose(problem, node, option)
+def _child(
+    problem: ExactCoverProblem, node: _Node, option: int, singles: bool, monitor: Monitor
+) -> _Node | None:
+    child = _choose(problem, node, option, monitor)
     if singles:
-        return _force_singles(problem, child)
-    counts = _live_counts(problem, child)
+        return _force_singles(problem, child, monitor)
+    counts = _live_counts(problem, child, monitor)
     return None if any(count == 0 for count in counts.values()) else child
 
 
-def split(problem: ExactCoverProblem, wanted: int, *, singles: bool = False) -> Split:
+def split(
+    problem: ExactCoverProblem,
+    wanted: int,
+    *,
+    singles: bool = False,
+    monitor: Monitor | None = None,
+) -> Split:
     """Cut the search tree of ``problem`` into at least ``wanted`` subtrees (fewer when the
     tree is smaller), in search order. A subtree's path is the list of options chosen at the
     branch points. ``singles``: the tree of the ``singles`` engine (forced options are taken
-    before every branch and are not part of paths)."""
-
+    before every branch and are not part of paths). ``monitor``: its checkpoints (one per
+    option looked at) raise ``Cancelled`` when the request is cancelled while planning."""
+    monitor = monitor or Monitor()
     most = max(MOST_FLOOR, wanted * MOST_PER_WANTED)
 
     def children(node: _Node) -> list[tuple[int, _Node | None, float]] | None:
-        branch = _branch(problem, node)
+        branch = _branch(problem, node, monitor)
         if branch is None:
             return None
         options = branch[1]
         if len(options) > most:  # too many to cut into tasks: stays whole, children unbuilt
             return None
         return [
-            (option, _child(problem, node, option, singles), 1 / len(options)) for option in options
+            (option, _child(problem, node, option, singles, monitor), 1 / len(options))
+            for option in options
         ]
 
-    return split_tree(_root(problem, singles), children, wanted)
+    return split_tree(_root(problem, singles, monitor), children, wanted, monitor)
 
 
 @dataclass
@@ -283,18 +300,26 @@ class Reduction:
     original: list[int]
 
 
-def reduce(problem: ExactCoverProblem, path: list[int], *, singles: bool = False) -> Reduction:
+def reduce(
+    problem: ExactCoverProblem,
+    path: list[int],
+    *,
+    singles: bool = False,
+    monitor: Monitor | None = None,
+) -> Reduction:
     """Choose the options of ``path`` as the serial search does and return the subproblem.
 
     Raises ``InvalidPath`` when a step is not a branch the search takes at that point. Items
     and options keep their relative order, so the engines search the subproblem exactly as
-    they search that subtree of the whole tree.
+    they search that subtree of the whole tree. ``monitor``: cancels the walk down the path
+    (``Cancelled``).
     """
-    node = _root(problem, singles)
+    monitor = monitor or Monitor()
+    node = _root(problem, singles, monitor)
     for step, option in enumerate(path):
         if node is None:
             raise InvalidPath(step, "the path goes on below a branch that has no solutions")
-        branch = _branch(problem, node)
+        branch = _branch(problem, node, monitor)
         if branch is None:
             raise InvalidPath(step, "the path goes on below a solution")
         item, options = branch
@@ -304,7 +329,7 @@ def reduce(problem: ExactCoverProblem, path: list[int], *, singles: bool = False
                 f"option {shown(option)} is not one of the options of item {item}, where "
                 f"the search branches at step {step}",
             )
-        node = _child(problem, node, option, singles)
+        node = _child(problem, node, option, singles, monitor)
     if node is None:
         # A dead branch: an empty subproblem with one item and no option, so engines find none.
         return Reduction(ExactCoverProblem(1, 0, []), list(path), [])
@@ -320,6 +345,7 @@ def reduce(problem: ExactCoverProblem, path: list[int], *, singles: bool = False
     sub_options: list[list[int]] = []
     colours: list[list[int]] | None = [] if problem.colours is not None else None
     for option in node.live:
+        monitor.checkpoint(len(problem.options[option]))
         entries = [k for k, item in enumerate(problem.options[option]) if item in number]
         sub_options.append([number[problem.options[option][k]] for k in entries])
         if colours is not None and problem.colours is not None:
@@ -343,7 +369,7 @@ def search_subtree(
     monitor: the one ``run`` reports to; its recent-solution decoder (if any) is given the
     solutions in original indices too, so a task's progress shows whole solutions.
     """
-    reduction = reduce(problem, path, singles=singles)
+    reduction = reduce(problem, path, singles=singles, monitor=monitor)
     original = reduction.original
 
     def in_original(solution: list[int]) -> list[int]:

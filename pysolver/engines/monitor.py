@@ -29,9 +29,10 @@ CHECK_EVERY = 512
 # The least time between two solutions passed along in progress reports.
 RECENT_INTERVAL = 1.0
 # How many calls to Monitor.checkpoint pass between two asks of the cancel hook: checkpoints sit
-# in build loops (one per option, placement, tiling...), each a few microseconds of work. The
-# first ask comes after CHECKPOINT_GRACE calls: a small build (well under a millisecond) is
-# never interrupted, so a search that is cancelled at once still starts and reports.
+# in build loops (one per option, placement, tiling...), each a few microseconds of work (a
+# loop whose steps are dearer passes its work in such units: ``checkpoint(work)``). The first
+# ask comes after CHECKPOINT_GRACE units: a small build (well under a millisecond) is never
+# interrupted, so a search that is cancelled at once still starts and reports.
 CHECKPOINT_EVERY = 64
 CHECKPOINT_GRACE = 1024
 
@@ -107,6 +108,7 @@ class Monitor:
         self.next_recent = self.started
         self.kept: Any = None  # a solution found, decoded, waiting for the next report
         self.checkpoints = 0
+        self.next_ask = 0  # the checkpoint count at which the cancel hook is asked next
 
     def found(self, solution: Any) -> None:
         """Keep an engine-level solution (asked for by ``wants_recent``) for the next report."""
@@ -147,19 +149,19 @@ class Monitor:
             return True
         return False
 
-    def checkpoint(self) -> None:
+    def checkpoint(self, work: int = 1) -> None:
         """Raise ``Cancelled`` when the cancel hook asks to stop; for loops outside the search.
 
-        Cheap enough for every iteration: the hook is asked once per ``CHECKPOINT_EVERY`` calls,
-        from the ``CHECKPOINT_GRACE``-th on.
+        Cheap enough for every iteration: the hook is asked once per ``CHECKPOINT_EVERY`` units
+        of work, from the ``CHECKPOINT_GRACE``-th on. ``work``: how many units (a few
+        microseconds each) the step just done took, for a loop whose steps are dearer (one per
+        mask of a candidate list).
         """
-        self.checkpoints += 1
-        if (
-            self.checkpoints % CHECKPOINT_EVERY == 0
-            and self.checkpoints >= CHECKPOINT_GRACE
-            and self.stop_asked()
-        ):
-            raise Cancelled
+        self.checkpoints += work
+        if self.checkpoints >= self.next_ask:
+            self.next_ask = self.checkpoints + CHECKPOINT_EVERY
+            if self.checkpoints >= CHECKPOINT_GRACE and self.stop_asked():
+                raise Cancelled
 
     def stop_asked(self) -> bool:
         """Ask the cancel hook now (no progress report); remember a stop."""

@@ -122,9 +122,13 @@ def _core_and_union(domain: list[int]) -> tuple[int, int]:
 
 
 class _Propagator:
-    """The rules, drawn incrementally from each shrunken variable to the ones near it."""
+    """The rules, drawn incrementally from each shrunken variable to the ones near it.
 
-    def __init__(self, cells: int, unions: list[int]) -> None:
+    ``monitor``: given outside the search (cutting the tree for parallel tasks, where nothing
+    else asks the cancel hook), a checkpoint per shrunken variable drawn from."""
+
+    def __init__(self, cells: int, unions: list[int], monitor: Monitor | None = None) -> None:
+        self.monitor = monitor
         self.full = (1 << cells) - 1
         # at_cell[c]: the variables whose candidates cover cell c at the root (a superset of
         # those that still can, which is all a lost cell needs to look at).
@@ -177,7 +181,10 @@ class _Propagator:
         # The pairwise test is the dear one: run it only once the cheap rules are stuck, so it
         # sees domains already pruned by them.
         pairwise_due: dict[int, None] = {}
+        monitor = self.monitor
         while True:
+            if monitor is not None:
+                monitor.checkpoint()
             if not pending:
                 if not pairwise_due:
                     return
@@ -218,10 +225,14 @@ class _Propagator:
         domains = state.domains
         unions = state.unions
         union = unions[variable]
+        monitor = self.monitor
         for other in self.neighbours[variable]:
+            other_domain = domains[other]
+            if monitor is not None:
+                # A mask against a big domain takes tens of microseconds.
+                monitor.checkpoint(len(other_domain))
             if not unions[other] & union:
                 continue
-            other_domain = domains[other]
             kept = [
                 mask
                 for mask in other_domain
@@ -688,11 +699,14 @@ def _components(
 FIRST, REST = 0, 1
 
 
-def _propagated_root(problem: PartitionProblem) -> tuple[_State | None, _Propagator]:
-    """The root after the same propagation ``search`` does, or None when it has no solution."""
+def _propagated_root(
+    problem: PartitionProblem, monitor: Monitor | None = None
+) -> tuple[_State | None, _Propagator]:
+    """The root after the same propagation ``search`` does, or None when it has no solution.
+    ``monitor``: checkpoints in this propagation and every later one of the propagator."""
     domains = [list(candidates) for candidates in problem.candidates]
     root = _State.from_domains(domains)
-    propagator = _Propagator(problem.cells, root.unions)
+    propagator = _Propagator(problem.cells, root.unions, monitor)
     try:
         if not all(domains):
             raise _Contradiction
@@ -733,11 +747,13 @@ def _branch_child(
     return child
 
 
-def split(problem: PartitionProblem, wanted: int) -> Split:
+def split(problem: PartitionProblem, wanted: int, monitor: Monitor | None = None) -> Split:
     """Cut the search tree of ``problem`` into at least ``wanted`` subtrees (fewer when it is
     smaller), in search order. Paths are lists of ``[variable, FIRST or REST]``. A node that
-    falls into independent components is not cut (its parts multiply, they do not add)."""
-    root, propagator = _propagated_root(problem)
+    falls into independent components is not cut (its parts multiply, they do not add).
+    ``monitor``: its checkpoints (in every propagation) raise ``Cancelled`` on a cancel."""
+    monitor = monitor or Monitor()
+    root, propagator = _propagated_root(problem, monitor)
 
     def children(state: _State) -> list[tuple[tuple[int, int], _State | None, float]] | None:
         variable = _branch_variable(propagator, state)
@@ -749,7 +765,7 @@ def split(problem: PartitionProblem, wanted: int) -> Split:
             ((variable, REST), _branch_child(propagator, state, variable, REST), 1 - 1 / size),
         ]
 
-    result = split_tree(root, children, wanted)
+    result = split_tree(root, children, wanted, monitor)
     for subtree in result.subtrees:
         subtree.path = [list(choice) for choice in subtree.path]
     return result

@@ -19,6 +19,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from pysolver.engines.monitor import Monitor
+
 # At most this many times ``wanted`` subtrees: a node with more branches than that room is
 # kept whole rather than cut (an exact cover item with 1,000 options would otherwise make
 # 1,000 tasks for 2 workers, each paying to rebuild the puzzle). Never fewer than
@@ -64,6 +66,7 @@ def split_tree(
     root: State | None,
     children: Callable[[State], list[tuple[Choice, State | None, float]] | None],
     wanted: int,
+    monitor: Monitor | None = None,
 ) -> Split:
     """Expand the heaviest open subtree until there are at least ``wanted`` of them (never
     more than ``MOST_PER_WANTED * wanted``, or ``MOST_FLOOR``: a node whose branches would
@@ -72,8 +75,11 @@ def split_tree(
     ``children(state)`` lists a node's branches in search order as (choice, child state, share
     of the parent's weight), the child None for a dead branch; it returns None for a node that
     is not to be cut (a solution, or a node the engine does not branch at). ``root`` None means
-    the root is dead.
+    the root is dead. ``monitor``: a checkpoint per node expanded (``Cancelled`` when the
+    request is cancelled while planning; the engine family's ``children`` checkpoints its own
+    long loops with the same monitor).
     """
+    monitor = monitor or Monitor()
     if root is None:
         return Split([], 1.0)
     settled = 0.0
@@ -82,6 +88,7 @@ def split_tree(
     leaves: list[Subtree] = []
     most = max(MOST_FLOOR, wanted * MOST_PER_WANTED)
     while heap and len(heap) + len(leaves) < wanted:
+        monitor.checkpoint()
         negative_weight, order, path, state = heapq.heappop(heap)
         weight = -negative_weight
         branches = children(state)

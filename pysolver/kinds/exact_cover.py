@@ -126,7 +126,8 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     """The search of an exact cover request for the midend. Trace mode names items as in the
     puzzle (a ``choose`` step's ``item`` is the name); ``place`` is ``{"option": index}``."""
     # Reading 2M entries takes seconds: a cancel stops it.
-    problem, item_names = parse_named(puzzle, Monitor(query.progress, query.cancel))
+    monitor = Monitor(query.progress, query.cancel)
+    problem, item_names = parse_named(puzzle, monitor)
 
     def run(args: SearchArgs) -> SearchResult[list[int]]:
         return search(problem, args.engine, **args.search_options())
@@ -150,13 +151,13 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
             max_kept=args.max_kept,
         )
 
-    solution_bytes, solution_chars = solution_size(problem)
+    solution_bytes, solution_chars = solution_size(problem, monitor)
     return Plan(
         run=run,
         decode=decode,
         listed_bytes=solution_bytes,
         listed_chars=solution_chars,
-        split=lambda _engine, wanted: [split_search(problem, wanted)],
+        split=lambda _engine, wanted, monitor: [split_search(problem, wanted, monitor=monitor)],
         trace=traced,
         solution_fields=(
             partial(_colours_field, problem) if isinstance(problem, ColouredProblem) else None
@@ -220,13 +221,20 @@ def _bitset_or_dlx(problem: ExactCoverProblem, engine: str, query: Query) -> str
     return engine
 
 
-def solution_size(problem: ExactCoverProblem) -> tuple[int, int]:
+def solution_size(problem: ExactCoverProblem, monitor: Monitor | None = None) -> tuple[int, int]:
     """What one listed solution costs at most, in bytes (its option indices as the engine keeps
     them and as decoded) and in JSON characters. A solution has at most one option per primary
-    item covered by the option covering the fewest."""
+    item covered by the option covering the fewest. ``monitor``: cancels the count over 2M
+    entries (``Cancelled``)."""
+    monitor = monitor or Monitor()
     is_primary = problem.primary.__gt__
-    covers = (sum(map(is_primary, option)) for option in problem.options)
-    smallest = min(filter(None, covers), default=1)
+    smallest = 0
+    for option in problem.options:
+        monitor.checkpoint(len(option))
+        covers = sum(map(is_primary, option))
+        if covers and (not smallest or covers < smallest):
+            smallest = covers
+    smallest = smallest or 1
     options = problem.primary // smallest + 1
     chars = 8 * options
     return 2 * budget.list_bytes(options, budget.INT_BYTES) + chars, chars
@@ -297,9 +305,10 @@ def _read_lists(
     locations = []
     entries = 0
     for index, option in enumerate(options_value):
-        monitor.checkpoint()
         path = f"puzzle.options[{index}]"
         option = require_list(option, path)
+        # Work in entries (a checkpoint unit each): an option may name thousands of items.
+        monitor.checkpoint(1 + len(option))
         entries += len(option)
         if entries > MAX_ENTRIES:
             raise _too_many_entries()
@@ -436,7 +445,7 @@ def encode(
     coloured_entries: list[tuple[int, int, int]] = []
     encoded: list[list[int]] = []
     for names, (label, path, entries_have_paths) in zip(options, locations, strict=True):
-        monitor.checkpoint()
+        monitor.checkpoint(1 + len(names))
         if not names:
             raise puzzle_error(f"{label} is empty: an option must name at least one item", path)
         option: list[int] = []

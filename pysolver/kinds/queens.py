@@ -282,7 +282,9 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         decode=partial(decode, encoding),
         listed_bytes=solution_bytes,
         listed_chars=solution_chars,
-        split=lambda _engine, wanted: [exact_cover.split(encoding.problem, wanted)],
+        split=lambda _engine, wanted, monitor: [
+            exact_cover.split(encoding.problem, wanted, monitor=monitor)
+        ],
         trace=traced,
         # The heatmap sums engine answers: decode them to queens first.
         heatmap=lambda answers: heatmap(encoding.n, [decode(encoding, a) for a in answers]),

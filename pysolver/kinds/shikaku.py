@@ -235,10 +235,11 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     def run(args: SearchArgs) -> SearchResult[list[int]]:
         return _SEARCHES[args.engine](cells, masks, **args.search_options())
 
-    def split(engine: str, wanted: int) -> list[Split | None]:
+    def split(engine: str, wanted: int, monitor: Monitor) -> list[Split | None]:
         if engine == "propagate":
-            return [propagate.split(propagate.PartitionProblem(cells, masks), wanted)]
-        return [exact_cover.split(encode(cells, masks)[0], wanted)]
+            problem = propagate.PartitionProblem(cells, masks)
+            return [propagate.split(problem, wanted, monitor)]
+        return [exact_cover.split(encode(cells, masks)[0], wanted, monitor=monitor)]
 
     def sum_heatmap(solutions: list[list[int]]) -> dict[str, list[list[int]]]:
         decoded = [decode(rectangles, choices) for choices in solutions]

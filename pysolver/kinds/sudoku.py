@@ -525,8 +525,8 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         decode=partial(decode, n, values, option_codes),
         listed_bytes=solution_bytes,
         listed_chars=3 * n * n,
-        split=lambda engine, wanted: [
-            exact_cover.split(problem, wanted, singles=engine == "singles")
+        split=lambda engine, wanted, monitor: [
+            exact_cover.split(problem, wanted, singles=engine == "singles", monitor=monitor)
         ],
         trace=traced,
         heatmap=partial(heatmap, n, values, option_codes),

@@ -79,7 +79,10 @@ class Plan:
     was kept). ``needed_bytes(engine)``: what that engine would allocate, for the midend's
     engine choice within the budget (None: the kind chose its engine itself); ``too_large``
     says what needs the memory (``{engine}`` is filled in) and ``shrink`` what to make smaller.
-    ``branches``: how many searches ``run`` runs in order (a subtree names one). ``fields``:
+    ``branches``: how many searches ``run`` runs in order (a subtree names one).
+    ``split(engine, wanted, monitor)``: the searches cut into about ``wanted`` subtrees; the
+    monitor's checkpoints (in every long loop of the cut) stop it when the request is
+    cancelled. ``fields``:
     the kind's own response fields (``trace_fields`` in trace mode); ``stats`` added to the
     engine's. ``engine``: set when the kind's own rules moved the engine asked for.
     """
@@ -88,7 +91,7 @@ class Plan:
     decode: Callable[[Any], Any]
     listed_bytes: int
     listed_chars: int
-    split: Callable[[str, int], list[Split | None]] | None = None
+    split: Callable[[str, int, Monitor], list[Split | None]] | None = None
     trace: Callable[[TraceArgs], SearchResult[Any]] | None = None
     heatmap: Callable[[list[Any]], dict[str, Any]] | None = None
     # Response fields parallel to the solutions (``protocol.SOLUTION_FIELDS``), from the kept

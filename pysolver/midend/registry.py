@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from pysolver.engines.monitor import Monitor
 from pysolver.engines.subtree import Split
 from pysolver.kinds import KINDS, KindModule, kind_module
 from pysolver.midend import pipeline
@@ -53,7 +54,9 @@ class Kind:
         engine = pipeline.choose_engine(plan, engine, self.module.ENGINES, query.engine is not None)
         if plan.split is None:
             return [None] * plan.branches
-        return plan.split(engine, wanted)
+        # Cutting walks the first levels of the tree outside any search: its checkpoints
+        # raise ``Cancelled`` on a cancel, as a kind's reading and encoding do.
+        return plan.split(engine, wanted, Monitor(cancel=query.cancel))
 
     def merge_fields(self, fields: dict[str, Any]) -> None:
         """Fields derived from the whole answer (Sudoku's ``unique``): set on a serial answer,

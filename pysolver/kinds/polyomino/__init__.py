@@ -443,13 +443,15 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         args.monitor.finish(outcome.stats["nodes"], outcome.count, outcome.complete)
         return outcome
 
-    def split(_engine: str, wanted: int) -> list[Split | None]:
+    def split(_engine: str, wanted: int, monitor: Monitor) -> list[Split | None]:
         """A search whose tilings are de-duplicated by canonical form is not cut (None):
         equivalent tilings could fall into different subtrees, so it runs as one task."""
         cuttable = sum(1 for branch in branches() if branch.reduce is None)
         each = -(-wanted // max(1, cuttable))
         return [
-            split_search(branch.encoding.problem, each) if branch.reduce is None else None
+            split_search(branch.encoding.problem, each, monitor=monitor)
+            if branch.reduce is None
+            else None
             for branch in branches()
         ]
 
