@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.stop_audit import process_tree, resident_bytes
+from bench.stop_audit import few_first_choices, process_tree, resident_bytes
 from pysolver import api, budget, parallel
 from pysolver.engines import monitor, subtree
 from pysolver.midend.registry import kind as midend_kind
@@ -237,14 +237,9 @@ class CancelAfter:
         return self.calls > self.after
 
 
-def few_first_choices(options: int, per_option: int, items: int) -> dict:
-    """An exact cover count whose first choice is an item in 10 of ``options`` wide options:
-    cutting it builds 10 children over the whole matrix (seconds at 20,000 options of 100)."""
-    names = [f"i{index}" for index in range(items)]
-    rows = [[names[(start * 7 + k) % items] for k in range(per_option)] for start in range(options)]
-    for row in rows[:10]:
-        row[-1] = "first"
-    puzzle = {"items": ["first", *names], "options": rows}
+def few_first_request(options: int, per_option: int, items: int) -> dict:
+    """An exact cover count whose first choice has 10 branches over a wide matrix."""
+    puzzle = few_first_choices(options, per_option, items)
     return {"kind": "exact_cover", "mode": "count", "engine": "dlx", "jobs": 2, "puzzle": puzzle}
 
 
@@ -257,7 +252,7 @@ def test_a_cancel_while_cutting_a_big_matrix_stops_before_planning_ends():
     # Issue 23: reading, encoding and cutting a big matrix into tasks took seconds without a
     # look at the cancel hook. Count the hook's calls while reading and encoding alone, and
     # while planning as a whole (cutting included), then cancel halfway through the cutting.
-    request = few_first_choices(2_000, 20, 200)
+    request = few_first_request(2_000, 20, 200)
     the_kind = midend_kind("exact_cover")
     reading = CancelAfter()
     the_kind.plan(request["puzzle"], parse_query(request, cancel=reading))
@@ -271,7 +266,7 @@ def test_a_cancel_while_cutting_a_big_matrix_stops_before_planning_ends():
 
 
 SPLIT_REQUESTS = {
-    "exact_cover": few_first_choices(300, 10, 60),
+    "exact_cover": few_first_request(300, 10, 60),
     "sudoku singles": {"kind": "sudoku", "engine": "singles", "puzzle": {"grid": "." * 256}},
     "shikaku propagate": {
         "kind": "shikaku",
