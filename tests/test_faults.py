@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from pysolver.engines import monitor, subtree
 from pysolver.midend.registry import kind as midend_kind
 from pysolver.parallel import processes
 from pysolver.protocol import parse_query
+from tests.dask_local import local_cluster
 
 REPO = Path(__file__).resolve().parent.parent
 HOLE_8X8 = ["........"] * 3 + ["...##...", "...##..."] + ["........"] * 3
@@ -308,91 +308,45 @@ def test_every_kind_cuts_its_tree_cancellably(name, monkeypatch):
 # ---------------------------------------------------------------- a Dask cluster that fails
 
 
-def _start_dask(args: list[str], env: dict) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "dask", *args],
-        env=env,
-        cwd=REPO,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
-def _wait_for_line(process: subprocess.Popen, pattern: str, seconds: float) -> re.Match:
-    deadline = time.monotonic() + seconds
-    seen = []
-    while time.monotonic() < deadline:
-        line = process.stderr.readline()
-        if not line:
-            break
-        seen.append(line)
-        match = re.search(pattern, line)
-        if match:
-            return match
-    raise AssertionError(f"no {pattern!r} from {process.args}: {''.join(seen)[-2000:]}")
-
-
-def _end(processes_: list[subprocess.Popen]) -> None:
-    for process in processes_:
-        if process.poll() is None:
-            process.terminate()
-    for process in processes_:
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("victim", ["scheduler", "worker"])
 def test_a_dask_run_that_loses_its_scheduler_or_a_worker(tmp_path, victim):
     pytest.importorskip("distributed", reason="the dask extra is not installed (pysolver[dask])")
-    env = {**os.environ, "PYTHONPATH": str(REPO), "DASK_DISTRIBUTED__WORKER__DAEMON": "False"}
-    scheduler = _start_dask(
-        ["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"], env
-    )
-    started = [scheduler]
-    try:
-        address = _wait_for_line(scheduler, r"Scheduler at:\s*(tcp://[\d.:]+)", 60).group(1)
-        workers = [
-            _start_dask(
-                ["worker", address, "--nthreads", "1", "--no-dashboard", "--host", "127.0.0.1"], env
-            )
-            for _ in range(2)
-        ]
-        started += workers
-        for worker in workers:
-            _wait_for_line(worker, r"Registered to", 60)
+    with local_cluster(workers=2) as cluster:
         request = tmp_path / "6x10.json"
         request.write_text(json.dumps(pentominoes(SIX_BY_TEN)))
         run = subprocess.Popen(
-            [sys.executable, "-m", "pysolver", "solve", "--scheduler", address, str(request)],
-            env=env,
+            [
+                sys.executable,
+                "-m",
+                "pysolver",
+                "solve",
+                "--scheduler",
+                cluster.address,
+                str(request),
+            ],
+            env=cluster.env,
             cwd=REPO,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
         time.sleep(6)  # tasks are running on both workers by now
-        (scheduler if victim == "scheduler" else workers[0]).kill()
+        (cluster.scheduler if victim == "scheduler" else cluster.workers[0]).kill()
         out, err = run.communicate(timeout=300)
-        response = json.loads(out)
-        if victim == "worker":  # Dask reschedules its tasks: exact and complete
-            assert run.returncode == 0, err
-            assert (response["count"], response["complete"]) == (9356, True)
-            return
-        assert run.returncode == 3, (err, out[:2000])
-        assert response["ok"] is False and response["error"]["code"] == "unavailable"
-        message = response["error"]["message"]
-        assert "Dask cluster" in message and "lost" in message and len(message) < 300
-        assert response["complete"] is False and 0 <= response["count"] < 9356
-        failed = response["parallel"]["failed"]
-        assert failed and all(f["error"]["code"] == "unavailable" for f in failed)
-        assert "Traceback" not in err and len(err.splitlines()) == 1, err
-    finally:
-        _end(started)
+    response = json.loads(out)
+    if victim == "worker":  # Dask reschedules its tasks: exact and complete
+        assert run.returncode == 0, err
+        assert (response["count"], response["complete"]) == (9356, True)
+        return
+    assert run.returncode == 3, (err, out[:2000])
+    assert response["ok"] is False and response["error"]["code"] == "unavailable"
+    message = response["error"]["message"]
+    assert "Dask cluster" in message and "lost" in message and len(message) < 300
+    assert response["complete"] is False and 0 <= response["count"] < 9356
+    failed = response["parallel"]["failed"]
+    assert failed and all(f["error"]["code"] == "unavailable" for f in failed)
+    assert "Traceback" not in err and len(err.splitlines()) == 1, err
 
 
 def test_a_task_refused_by_its_share_of_the_budget_makes_the_run_serial():

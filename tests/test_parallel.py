@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 import time
@@ -20,6 +19,7 @@ from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.midend.registry import kind
 from pysolver.parallel import dask_cluster
 from pysolver.protocol import parse_query
+from tests.dask_local import local_cluster
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -479,75 +479,29 @@ def test_a_dask_task_sends_recent_solutions_with_its_progress(monkeypatch):
 # ---------------------------------------------------------------- a real Dask cluster
 
 
-def _start(args: list[str], env: dict) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "dask", *args],
-        env=env,
-        cwd=REPO,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
-def _wait_for_line(process: subprocess.Popen, pattern: str, seconds: float) -> re.Match:
-    deadline = time.monotonic() + seconds
-    seen = []
-    while time.monotonic() < deadline:
-        line = process.stderr.readline()
-        if not line:
-            break
-        seen.append(line)
-        match = re.search(pattern, line)
-        if match:
-            return match
-    raise AssertionError(f"no {pattern!r} from {process.args}: {''.join(seen)[-2000:]}")
-
-
 @pytest.mark.slow
 def test_count_on_a_local_dask_cluster(tmp_path):
     pytest.importorskip("distributed", reason="the dask extra is not installed (pysolver[dask])")
-    env = {**os.environ, "PYTHONPATH": str(REPO), "DASK_DISTRIBUTED__WORKER__DAEMON": "False"}
-    scheduler = _start(["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"], env)
-    workers: list[subprocess.Popen] = []
-    try:
-        address = _wait_for_line(scheduler, r"Scheduler at:\s*(tcp://[\d.:]+)", 60).group(1)
-        for _ in range(2):
-            worker = _start(
-                ["worker", address, "--nthreads", "1", "--no-dashboard", "--host", "127.0.0.1"],
-                env,
-            )
-            workers.append(worker)
-        for worker in workers:
-            _wait_for_line(worker, r"Registered to", 60)
+    with local_cluster(workers=2) as cluster:
         request = tmp_path / "hole.json"
         request.write_text(json.dumps(pentominoes(HOLE_8X8, symmetry="distinct")))
         run = subprocess.run(
             [
                 *(sys.executable, "-m", "pysolver", "solve", "--progress"),
-                *("--scheduler", address, str(request)),
+                *("--scheduler", cluster.address, str(request)),
             ],
-            env=env,
+            env=cluster.env,
             cwd=REPO,
             capture_output=True,
             text=True,
             timeout=300,
         )
-        assert run.returncode == 0, run.stderr
-        response = json.loads(run.stdout)
-        assert (response["count"], response["complete"]) == (65, True)
-        assert response["parallel"]["executor"] == "dask"
-        assert response["parallel"]["jobs"] == 2
-        assert "100.00%" in run.stderr  # merged progress, ending when every task is done
-    finally:
-        for process in [*workers, scheduler]:
-            process.terminate()
-        for process in [*workers, scheduler]:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+    assert run.returncode == 0, run.stderr
+    response = json.loads(run.stdout)
+    assert (response["count"], response["complete"]) == (65, True)
+    assert response["parallel"]["executor"] == "dask"
+    assert response["parallel"]["jobs"] == 2
+    assert "100.00%" in run.stderr  # merged progress, ending when every task is done
 
 
 @pytest.mark.slow  # the client waits out its 10 s connection timeout
