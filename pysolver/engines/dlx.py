@@ -154,7 +154,7 @@ def _build_links(problem: ExactCoverProblem, monitor: Monitor) -> _Links:
     option_items: list[tuple[int, ...]] = []
     items_of_node: list[tuple[int, ...]] = [()] * (item_count + 1)
     for index, option in enumerate(problem.options):
-        monitor.checkpoint()  # building 2M links takes seconds: stay cancellable
+        monitor.checkpoint(len(option))  # building 2M links takes seconds: stay cancellable
         start = len(top)
         option_nodes = tuple(range(start, start + len(option)))
         headers = tuple(item + 1 for item in option)
