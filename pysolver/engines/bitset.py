@@ -43,7 +43,13 @@ from functools import partial
 
 from pysolver import budget
 from pysolver.engines.exact_cover import ExactCoverProblem
-from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, fraction_done
+from pysolver.engines.monitor import (
+    CHECK_EVERY,
+    Monitor,
+    SearchResult,
+    entries_work,
+    fraction_done,
+)
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
 TITLE = "Bitsets"
@@ -337,7 +343,7 @@ def _compatible_masks(
     colours = problem.colours
     same_colour = _same_colour_masks(problem, position_of) if colours is not None else {}
     for index, option_items in enumerate(problem.options):
-        monitor.checkpoint()
+        monitor.checkpoint(entries_work(len(option_items)))  # options may be long
         conflict = 0
         if colours is None:
             for item in option_items:

@@ -53,7 +53,13 @@ from functools import partial
 
 from pysolver import budget
 from pysolver.engines.exact_cover import ExactCoverProblem
-from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, fraction_done
+from pysolver.engines.monitor import (
+    CHECK_EVERY,
+    Monitor,
+    SearchResult,
+    entries_work,
+    fraction_done,
+)
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
 TITLE = "Dancing links (Knuth)"
@@ -154,7 +160,7 @@ def _build_links(problem: ExactCoverProblem, monitor: Monitor) -> _Links:
     option_items: list[tuple[int, ...]] = []
     items_of_node: list[tuple[int, ...]] = [()] * (item_count + 1)
     for index, option in enumerate(problem.options):
-        monitor.checkpoint(len(option))  # building 2M links takes seconds: stay cancellable
+        monitor.checkpoint(entries_work(len(option)))  # 2M links take seconds: cancellable
         start = len(top)
         option_nodes = tuple(range(start, start + len(option)))
         headers = tuple(item + 1 for item in option)

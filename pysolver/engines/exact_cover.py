@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.engines.monitor import Monitor, SearchResult, entries_work
 from pysolver.engines.subtree import (
     MOST_FLOOR,
     MOST_PER_WANTED,
@@ -192,9 +192,9 @@ def _choose(problem: ExactCoverProblem, node: _Node, option: int, monitor: Monit
         else:
             covered.add(item)
     child = _Node([], covered, colour_of, [*node.chosen, option])
-    # Checkpoints in entries: on 2M entries a child takes a good part of a second.
+    # Work in entries: on 2M entries a child takes a good part of a second.
     for other in node.live:
-        monitor.checkpoint(len(problem.options[other]))
+        monitor.checkpoint(entries_work(len(problem.options[other])))
         if _fits(problem, child, other):
             child.live.append(other)
     return child
@@ -204,7 +204,7 @@ def _live_counts(problem: ExactCoverProblem, node: _Node, monitor: Monitor) -> d
     """Per uncovered primary item, how many live options contain it."""
     counts = {item: 0 for item in range(problem.primary) if item not in node.covered}
     for option in node.live:
-        monitor.checkpoint(len(problem.options[option]))
+        monitor.checkpoint(entries_work(len(problem.options[option])))
         for item in problem.options[option]:
             if item in counts:
                 counts[item] += 1
@@ -345,7 +345,7 @@ def reduce(
     sub_options: list[list[int]] = []
     colours: list[list[int]] | None = [] if problem.colours is not None else None
     for option in node.live:
-        monitor.checkpoint(len(problem.options[option]))
+        monitor.checkpoint(entries_work(len(problem.options[option])))
         entries = [k for k, item in enumerate(problem.options[option]) if item in number]
         sub_options.append([number[problem.options[option][k]] for k in entries])
         if colours is not None and problem.colours is not None:

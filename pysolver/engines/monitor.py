@@ -35,6 +35,14 @@ RECENT_INTERVAL = 1.0
 # interrupted, so a search that is cancelled at once still starts and reports.
 CHECKPOINT_EVERY = 64
 CHECKPOINT_GRACE = 1024
+# A build loop over matrix entries (a fraction of a microsecond each) counts this many as one
+# unit of work: ``checkpoint(entries_work(len(option)))``.
+ENTRIES_PER_UNIT = 16
+
+
+def entries_work(entries: int) -> int:
+    """The checkpoint work of a step over ``entries`` matrix entries (at least one unit)."""
+    return 1 + entries // ENTRIES_PER_UNIT
 
 
 Solution = TypeVar("Solution")

@@ -32,7 +32,7 @@ from typing import Any
 
 from pysolver import budget
 from pysolver.engines.exact_cover import ExactCoverProblem
-from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult
+from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, entries_work
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
 TITLE = "Singles, then branching"
@@ -137,7 +137,7 @@ def search(
     item_count = problem.items
     item_options: list[list[int]] = [[] for _ in range(item_count)]
     for option, items in enumerate(option_items):
-        monitor.checkpoint()
+        monitor.checkpoint(entries_work(len(items)))  # options may be long
         for item in items:
             item_options[item].append(option)
     excluded_by = _exclusions(problem, item_options)

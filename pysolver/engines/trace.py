@@ -44,7 +44,7 @@ from typing import Any
 
 from pysolver import budget
 from pysolver.engines.exact_cover import ExactCoverProblem
-from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult
+from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, entries_work
 from pysolver.protocol import MAX_TRACE_STEPS
 
 Step = dict[str, Any]
@@ -128,7 +128,7 @@ def search(
     option_items = problem.options
     columns: dict[int, set[int]] = {item: set() for item in range(problem.items)}
     for option, items in enumerate(option_items):
-        monitor.checkpoint()
+        monitor.checkpoint(entries_work(len(items)))  # options may be long
         for item in items:
             columns[item].add(option)
 

@@ -61,7 +61,7 @@ from pysolver.engines.exact_cover import (
     search,
 )
 from pysolver.engines.exact_cover import split as split_search
-from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.engines.monitor import Monitor, SearchResult, entries_work
 from pysolver.facts import engine_facts
 from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
@@ -230,7 +230,7 @@ def solution_size(problem: ExactCoverProblem, monitor: Monitor | None = None) ->
     is_primary = problem.primary.__gt__
     smallest = 0
     for option in problem.options:
-        monitor.checkpoint(len(option))
+        monitor.checkpoint(entries_work(len(option)))
         covers = sum(map(is_primary, option))
         if covers and (not smallest or covers < smallest):
             smallest = covers
@@ -307,8 +307,8 @@ def _read_lists(
     for index, option in enumerate(options_value):
         path = f"puzzle.options[{index}]"
         option = require_list(option, path)
-        # Work in entries (a checkpoint unit each): an option may name thousands of items.
-        monitor.checkpoint(1 + len(option))
+        # Work in entries: an option may name thousands of items.
+        monitor.checkpoint(entries_work(len(option)))
         entries += len(option)
         if entries > MAX_ENTRIES:
             raise _too_many_entries()
@@ -445,7 +445,7 @@ def encode(
     coloured_entries: list[tuple[int, int, int]] = []
     encoded: list[list[int]] = []
     for names, (label, path, entries_have_paths) in zip(options, locations, strict=True):
-        monitor.checkpoint(1 + len(names))
+        monitor.checkpoint(entries_work(len(names)))
         if not names:
             raise puzzle_error(f"{label} is empty: an option must name at least one item", path)
         option: list[int] = []
