@@ -6,7 +6,9 @@ the merged progress it shows and the task from which it stops starting or cancel
 the first ones hold ``limit`` solutions. Python's ``pysolver.parallel.merge.Merger`` keeps the
 same for its runners. Here real task answers (and their real progress reports) of several
 kinds and modes, in order and interleaved, with cancelled and failed tasks among them, go
-through both, and after every event the two must agree.
+through both, and after every event the two must agree. Tasks whose worker died and that ran
+again (``withRetry``, ``Merger.retried``) reach the merged answer as ``parallel.retried`` in the
+same shape from the page's merge call as from Python's process pool.
 """
 
 from __future__ import annotations
@@ -31,11 +33,14 @@ require_node("the page's pool")
 # The one place naming the pool's module (web files may move to folders).
 POOL_MODULE = "./web/runtime/pool.js"
 
-# Reads [{"weights", "settled", "limit", "events": [["progress" | "answer", index, text]]}];
-# writes, per scenario, the tally's state after each event. Texts are parsed as the page parses
-# what its workers send (parseJSON: BigInt past 2^53); big numbers go back as strings.
+# Reads [{"weights", "settled", "limit", "events": [["progress" | "answer" | "retry", index,
+# text]]}] (a retry's text is why the worker died); writes, per scenario, the tally's state
+# after each event and the tasks that ran again. Texts are parsed as the page parses what its
+# workers send (parseJSON: BigInt past 2^53); big numbers go back as strings.
 RUNNER = f"""
-import {{ emptyTally, withProgress, withAnswer, mergedProgress, limitStop }} from "{POOL_MODULE}";
+import {{
+  emptyTally, withProgress, withAnswer, withRetry, retriedTasks, mergedProgress, limitStop,
+}} from "{POOL_MODULE}";
 import {{ parseJSON }} from "./web/runtime/solver.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
@@ -43,16 +48,30 @@ const out = JSON.parse(input).map(({{ weights, settled, limit, events }}) => {{
   let tally = emptyTally(weights.length);
   let stopFrom = weights.length;
   const bound = limit === null ? null : BigInt(limit); // sent as text: it may pass 2^53
-  return events.map(([event, index, text]) => {{
-    const message = parseJSON(text);
-    if (event === "progress") tally = withProgress(tally, index, message);
-    else tally = withAnswer(tally, index, message);
+  const states = events.map(([event, index, text]) => {{
+    if (event === "retry") tally = withRetry(tally, index, text);
+    else if (event === "progress") tally = withProgress(tally, index, parseJSON(text));
+    else tally = withAnswer(tally, index, parseJSON(text));
     stopFrom = Math.min(stopFrom, limitStop(tally.counts, bound));
     const {{ nodes, solutions, fraction }} = mergedProgress(tally, weights, settled);
     return {{ stop_from: stopFrom, nodes: String(nodes), solutions: String(solutions), fraction }};
   }});
+  return {{ states, retried: retriedTasks(tally) }};
 }});
 process.stdout.write(JSON.stringify(out));
+"""
+
+# Reads {"request": JSON text, "answers": [text or null], "retries": [[index, reason]]}; writes
+# the page's merge call for them (what runTasks hands Python after a run).
+MERGE_CALL = f"""
+import {{ emptyTally, withRetry, retriedTasks, mergeRequestText }} from "{POOL_MODULE}";
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const {{ request, answers, retries }} = JSON.parse(input);
+let tally = emptyTally(answers.length);
+for (const [index, reason] of retries) tally = withRetry(tally, index, reason);
+const call = mergeRequestText(request, false, answers, retriedTasks(tally));
+process.stdout.write(JSON.stringify(call));
 """
 
 HOLE_8X8 = ["........"] * 3 + ["...##...", "...##..."] + ["........"] * 3
@@ -102,12 +121,14 @@ def scenario(
     order: str = "in order",
     cancel_task: int | None = None,
     fail_tasks: tuple[int, ...] = (),
+    retry_tasks: tuple[int, ...] = (),
     scale: int = 1,
     seed: int = 1,
 ) -> dict[str, Any]:
     """A planned request and the events of its tasks: answered in order or interleaved; task
     ``cancel_task`` cancelled part way; ``fail_tasks`` answered with an error (a path the
-    search never takes) or as a worker that died; counts times ``scale`` (big-count runs)."""
+    search never takes) or as a worker that died; ``retry_tasks`` reporting progress, losing
+    their worker and running again from the start; counts times ``scale`` (big-count runs)."""
     query = parse_query(request)
     tasks, settled = parallel.plan(request, query, midend_kind(request["kind"]), wanted)
     assert len(tasks) > 2, "a scenario needs several tasks"
@@ -120,7 +141,11 @@ def scenario(
             broken = dict(task.request, subtree={"branch": 0, "path": [10**6]})
             task = parallel.Task(task.index, broken, task.weight)
         cancel = cancel_after(3) if task.index == cancel_task else None
-        per_task.append(task_events(task, cancel))
+        events = task_events(task, cancel)
+        if task.index in retry_tasks:
+            died = ["retry", task.index, "ended by SIGKILL"]
+            events = [*events[:-1], died, *events]  # its progress, the death, the rerun
+        per_task.append(events)
     if scale != 1:
         per_task = [[scaled(event, scale) for event in events] for events in per_task]
     rng = random.Random(seed)
@@ -153,11 +178,12 @@ def python_states(case: dict[str, Any]) -> list[dict[str, Any]]:
     merger = Merger(case["tasks"], case["settled"], case["query"])
     states = []
     for kind, index, text in case["events"]:
-        message = read_answer(text)
-        if kind == "progress":
-            merger.progress(index, message)
+        if kind == "retry":
+            merger.retried(index, text)
+        elif kind == "progress":
+            merger.progress(index, read_answer(text))
         else:
-            merger.done(index, message)
+            merger.done(index, read_answer(text))
         states.append(
             {
                 "stop_from": merger.stop_from,
@@ -222,6 +248,9 @@ def cases() -> dict[str, dict[str, Any]]:
             ),
             "heatmap tasks": scenario(pentominoes(HOLE_8X8, heatmap=True), 8),
             "a cancelled task": scenario(pentominoes(HOLE_8X8), 10, cancel_task=1),
+            "tasks run again after their worker died": scenario(
+                pentominoes(HOLE_8X8, recent=True), 10, order="interleaved", retry_tasks=(0, 3)
+            ),
             "failed tasks and a limit": scenario(
                 pentominoes(HOLE_8X8, mode="count", limit=300), 10, fail_tasks=(1, 2)
             ),
@@ -247,8 +276,16 @@ def test_the_page_tallies_tasks_as_python_merges_them(cases):
         for case in cases.values()
     ]
     page = run_module(RUNNER, payload, json_parse_flags())
-    for (name, case), page_states in zip(cases.items(), page, strict=True):
+    for (name, case), page_run in zip(cases.items(), page, strict=True):
+        page_states = page_run["states"]
         expected = python_states(case)
+        retries: dict[int, list[str]] = {}
+        for kind, index, text in case["events"]:
+            if kind == "retry":
+                retries.setdefault(index, []).append(text)
+        assert page_run["retried"] == [
+            {"task": index, "reasons": reasons} for index, reasons in sorted(retries.items())
+        ], name
         assert len(page_states) == len(expected) == len(case["events"])
         for step, (ours, theirs) in enumerate(zip(expected, page_states, strict=True)):
             where = f"{name}, event {step} ({case['events'][step][0]})"
@@ -285,3 +322,28 @@ def test_the_scenarios_cover_what_the_rules_are_about(cases):
     assert finals["counts past 2^53"]["solutions"] > 2**53
     assert finals["pentomino count"]["fraction"] == pytest.approx(1.0)
     assert finals["pentomino count"]["solutions"] == 520
+
+
+def test_the_page_reports_tasks_run_again_as_the_process_pool_does():
+    # One name and one shape for tasks whose worker died: parallel.retried, {"task", "subtree",
+    # "reasons"} each, from the page's merge call as from Python's process pool.
+    request = pentominoes(HOLE_8X8)
+    tasks, settled = parallel.plan(request, parse_query(request), midend_kind("polyomino"), 8)
+    answers = [api.answer_task(protocol.dumps(task.request)) for task in tasks]
+    retries = [[1, "ended by SIGKILL"], [1, "ended by SIGKILL"], [4, "ran out of memory"]]
+    merger = Merger(tasks, settled, parse_query(request))
+    for index, reason in retries:  # as processes._Pool calls it when a worker dies
+        merger.retried(index, reason)
+    for task, answer in zip(tasks, answers, strict=True):
+        merger.done(task.index, read_answer(answer))
+    pool = merger.merged("processes", 2)
+    assert [entry["task"] for entry in pool["parallel"]["retried"]] == [1, 4]
+    payload = {"request": json.dumps(request), "answers": answers, "retries": retries}
+    page = read_answer(parallel.merge_text(run_module(MERGE_CALL, payload), api.solve))
+    assert page["ok"] and page["complete"] and page["count"] == pool["count"] == 520
+    assert page["parallel"]["retried"] == pool["parallel"]["retried"]
+    assert pool["parallel"]["retried"][0] == {
+        "task": 1,
+        "subtree": tasks[1].subtree,
+        "reasons": ["ended by SIGKILL", "ended by SIGKILL"],
+    }

@@ -76,9 +76,12 @@ class Merger:
             self.monitor.kept = report["recent"]  # passed on with the next merged report
 
     def retried(self, index: int, reason: str) -> None:
-        """The worker running task ``index`` died (``reason``); the task runs again."""
+        """The worker running task ``index`` died (``reason``); the task runs again from its
+        start (web/runtime/pool.js's withRetry too)."""
         self.retries.setdefault(index, []).append(reason)
         self.fractions[index] = 0.0
+        self.nodes[index] = 0
+        self.found[index] = 0
 
     def done(self, index: int, response: dict[str, Any]) -> None:
         self.responses[index] = response

@@ -10,7 +10,8 @@ runners:
    solution) or is wrong is answered right there, as the serial search or the error.
 2. the page runs the tasks as ordinary requests, in order, on its workers;
 3. ``merge_text``: the request again with an ``AnsweredRunner`` holding the task answers (JSON
-   text as the workers wrote it: big counts stay exact), which merges them.
+   text as the workers wrote it: big counts stay exact) and the tasks the pool ran again after
+   their worker died, which merges them: ``parallel.retried`` as the process pool lists it.
 """
 
 from __future__ import annotations
@@ -66,7 +67,8 @@ class PlanRunner:
 
 class AnsweredRunner:
     """Gives the merger the answers a pool outside Python found (step 3 above); None for a
-    task the pool did not run (stopped after the limit, or cancelled)."""
+    task the pool did not run (stopped after the limit, or cancelled). ``retried``: per task
+    run again after its worker died, why each time (task index -> reasons)."""
 
     def __init__(
         self,
@@ -75,12 +77,14 @@ class AnsweredRunner:
         responses: list[dict[str, Any] | None],
         cancelled: bool,
         tasks_per_job: int = TASKS_PER_JOB,
+        retried: dict[int, list[str]] | None = None,
     ) -> None:
         self.name = name
         self.jobs = jobs
         self.responses = responses
         self.cancelled = cancelled
         self.tasks_per_job = tasks_per_job
+        self.retried = retried or {}
 
     def workers(self) -> int:
         return self.jobs
@@ -98,6 +102,8 @@ class AnsweredRunner:
                 merger.done(task.index, not_run(reason))
             return
         for task, response in zip(tasks, self.responses, strict=True):
+            for reason in self.retried.get(task.index, []):
+                merger.retried(task.index, reason)
             merger.done(task.index, stopped() if response is None else response)
         if self.cancelled:
             merger.cancelled = True
@@ -128,12 +134,37 @@ def plan_text(
 
 def merge_text(text: str, solve: SolveWithRunner, executor: str = "page workers") -> str:
     """Step 3 for a pool outside Python: ``{"request": ..., "responses": [response or null,
-    ...], "cancelled": bool}`` (responses in task order) -> the merged response as JSON."""
+    ...], "cancelled": bool, "retried": [{"task": index, "reasons": [text, ...]}, ...]}``
+    (responses in task order; ``retried`` optional) -> the merged response as JSON."""
     payload = read_answer(text)
     request: Any = payload.get("request") if isinstance(payload, dict) else None
     responses = payload.get("responses") if isinstance(payload, dict) else None
     if not isinstance(responses, list):
         error = protocol.SolveError(INTERNAL_ERROR, "a merge needs the task answers", "responses")
         return protocol.dumps(protocol.error_response(error))
-    runner = AnsweredRunner(executor, 1, responses, bool(payload.get("cancelled")))
+    retried = _retried(payload.get("retried"))
+    if retried is None:
+        message = 'retried lists {"task": index, "reasons": [text, ...]} objects'
+        error = protocol.SolveError(INTERNAL_ERROR, message, "retried")
+        return protocol.dumps(protocol.error_response(error))
+    runner = AnsweredRunner(executor, 1, responses, bool(payload.get("cancelled")), retried=retried)
     return protocol.dumps(solve(request, runner=runner))
+
+
+def _retried(value: Any) -> dict[int, list[str]] | None:
+    """A merge call's ``retried`` as task index -> reasons (none when absent); None when it
+    is not that shape."""
+    if value is None:
+        return {}
+    if not isinstance(value, list):
+        return None
+    retried: dict[int, list[str]] = {}
+    for entry in value:
+        task = entry.get("task") if isinstance(entry, dict) else None
+        reasons = entry.get("reasons") if isinstance(entry, dict) else None
+        if type(task) is not int or task < 0 or not isinstance(reasons, list):
+            return None
+        if not all(isinstance(reason, str) for reason in reasons):
+            return None
+        retried.setdefault(task, []).extend(reasons)
+    return retried

@@ -29,7 +29,9 @@
 // A worker that dies during a task (out of memory, a crash, ended from outside: solver.js
 // notices every way) is restarted by its solver; its task goes back to the front of the queue
 // and runs again on the next free worker, up to MAX_TASK_ATTEMPTS times in all, so the count
-// stays exact. A task that killed its worker that often is given up: Python's merge lists it in
+// stays exact. The merge lists such tasks in parallel.retried as Python's process pool does
+// ({task, subtree, reasons}: the merge call carries each task's reasons, Python adds the rest).
+// A task that killed its worker that often is given up: Python's merge lists it in
 // parallel.failed, the answer is not complete, and parallel.note says what was lost. The
 // Workers control shows the same note in words while the page lives.
 //
@@ -84,8 +86,9 @@ function jobsOf(request) {
 // Pure helpers, applying Python's Merger rules (pysolver/parallel/merge.py) to the progress and
 // answers of a run's tasks; tests/test_pool_merge.py feeds both the same task answers. A tally
 // holds, per task, whether it answered, its count once it answered ok (null before, or when it
-// failed), its fraction done, nodes and solutions; and the latest recent solution a task
-// reported, until the next merged report passes it on.
+// failed), its fraction done, nodes and solutions, and why its workers died under it (each time
+// it ran again); and the latest recent solution a task reported, until the next merged report
+// passes it on.
 
 export function emptyTally(count) {
   return {
@@ -94,6 +97,7 @@ export function emptyTally(count) {
     fractions: new Array(count).fill(0),
     nodes: new Array(count).fill(0),
     found: new Array(count).fill(0),
+    reasons: new Array(count).fill([]),
     recent: undefined,
   };
 }
@@ -115,6 +119,27 @@ export function withProgress(tally, index, progress) {
     // A task's recent solution is whole (in the puzzle's terms): pass the latest one on.
     recent: progress.recent ?? tally.recent,
   };
+}
+
+// A task whose worker died (`reason`) runs again from its start (Python's Merger.retried).
+export function withRetry(tally, index, reason) {
+  return {
+    ...tally,
+    fractions: replaced(tally.fractions, index, 0),
+    nodes: replaced(tally.nodes, index, 0),
+    found: replaced(tally.found, index, 0),
+    reasons: replaced(tally.reasons, index, [...tally.reasons[index], reason]),
+  };
+}
+
+// The tasks that ran again, for the merge call: [{task, reasons}] in task order (Python's merge
+// answers them as parallel.retried, adding each task's subtree).
+export function retriedTasks(tally) {
+  const retried = [];
+  tally.reasons.forEach((reasons, task) => {
+    if (reasons.length > 0) retried.push({ task, reasons });
+  });
+  return retried;
 }
 
 // A task's answer: an ok one settles its count, nodes and (when complete) its fraction; a
@@ -185,16 +210,19 @@ export function stopsNote(restarts, lost) {
 }
 
 // The "merge" call's text: the request and the answers' JSON text as the workers wrote it (big
-// counts stay exact), null for a task not run (pysolver.parallel.page.merge_text).
-export function mergeRequestText(requestJSON, cancelled, answerTexts) {
+// counts stay exact), null for a task not run, and the tasks that ran again after their worker
+// died (`retried`, from retriedTasks; pysolver.parallel.page.merge_text).
+export function mergeRequestText(requestJSON, cancelled, answerTexts, retried = []) {
   const responses = answerTexts.map((answer) => answer ?? "null").join(", ");
-  return `{"request": ${requestJSON}, "cancelled": ${cancelled}, "responses": [${responses}]}`;
+  return `{"request": ${requestJSON}, "cancelled": ${cancelled}, "responses": [${responses}], ` +
+    `"retried": ${JSON.stringify(retried)}}`;
 }
 
 // Runs a plan's tasks, in order, on the first worker and on up to `wanted` - 1 extra ones
 // (`workers`: {first, extras, broken(), startExtras(count)} of the pool); resolves to the
-// answers' texts (null for a task not run), notes for the response, how many workers ran, and
-// the restarts and lost tasks (workers that died under a task; see the header).
+// answers' texts (null for a task not run), notes for the response, how many workers ran, the
+// restarts and lost tasks (workers that died under a task; see the header) and the tasks that
+// ran again (retriedTasks).
 function runTasks(run, plan, wanted, onProgress, workers) {
   const { first, extras } = workers;
   const count = plan.tasks.length;
@@ -258,9 +286,9 @@ function runTasks(run, plan, wanted, onProgress, workers) {
   // had nothing left to do.
   function retry(index, answerText) {
     restarts += 1;
+    const reason = parseJSON(answerText).error?.message;
     if (attempts[index] >= MAX_TASK_ATTEMPTS) {
-      const answer = parseJSON(answerText);
-      const message = `the worker running this task stopped ${attempts[index]} times; last: ${answer.error?.message}`;
+      const message = `the worker running this task stopped ${attempts[index]} times; last: ${reason}`;
       // As Python's process pool gives up such a task (parallel.merge.not_run): the answer
       // stays an answer, incomplete, with the task in parallel.failed. "unavailable" is kept
       // for capacity lost as a whole (no worker left; a lost cluster), which ends the answer.
@@ -269,7 +297,7 @@ function runTasks(run, plan, wanted, onProgress, workers) {
       lost.push(index);
       return;
     }
-    tally = withProgress(tally, index, { fraction: 0, nodes: 0, solutions: 0 });
+    tally = withRetry(tally, index, reason ?? "the worker stopped");
     again.push(index);
     wake((worker) => worker !== run.dying);
   }
@@ -368,7 +396,7 @@ function runTasks(run, plan, wanted, onProgress, workers) {
       if (!done() && !run.cancelled) workers.startExtras(extrasWanted);
     }, EXTRA_START_DELAY_MS);
   }
-  return finished.then(() => ({ texts, notes, used: used.size, restarts, lost }));
+  return finished.then(() => ({ texts, notes, used: used.size, restarts, lost, retried: retriedTasks(tally) }));
 }
 
 export function createPool(options = {}) {
@@ -450,12 +478,11 @@ export function createPool(options = {}) {
       if (stops) notes.unshift(stops);
       shownNote = stops;
       for (const listener of noteListeners) listener(stops);
-      const payload = mergeRequestText(text, run.cancelled, answers.texts);
+      const payload = mergeRequestText(text, run.cancelled, answers.texts, answers.retried);
       const response = parseJSON(await first.solve(payload, { call: "merge", raw: true }));
       if (response.ok && response.parallel) {
         response.parallel.jobs = granted;
         response.parallel.workers = answers.used;
-        if (answers.restarts) response.parallel.restarts = answers.restarts;
         if (notes.length) response.parallel.note = notes.join("; ");
         response.stats = { ...response.stats, seconds: (performance.now() - started) / 1000 };
       }
