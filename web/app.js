@@ -185,7 +185,8 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
     el("div", { class: "editor" }, kind.controls,
       // The ways to look into the search, grouped after the editing controls (the primary
       // actions sit under the board).
-      el("details", { id: `${id}-explore-options`, class: "explore-options", open: "" },
+      panel.exploreOptions = el("details", { id: `${id}-explore-options`, class: "explore-options", open: exploreOpen(),
+        ontoggle: (event) => rememberExplore(event.target.open) },
         el("summary", {}, "Explore: engine, step view, compare, heatmap"),
         el("div", { class: "actions" },
           el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint),
@@ -207,6 +208,17 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
   app.append(panel.section);
   panels.set(id, panel);
   redraw(panel);
+}
+
+// The Explore section starts closed, so a newcomer sees the puzzle and Solve first; opened or
+// closed, it stays so on every tab and on the next visit (localStorage, when the browser allows).
+const EXPLORE_KEY = "pysolver-explore";
+function exploreOpen() {
+  try { return localStorage.getItem(EXPLORE_KEY) === "open"; } catch { return false; }
+}
+function rememberExplore(open) {
+  try { localStorage.setItem(EXPLORE_KEY, open ? "open" : "closed"); } catch { /* private mode */ }
+  for (const panel of panels.values()) if (panel.exploreOptions && panel.exploreOptions.open !== open) panel.exploreOptions.open = open;
 }
 
 function activate(id, updateUrl) {
@@ -594,6 +606,8 @@ function restoreFromHash() {
   activate(id, false);
   const settings = new URLSearchParams(params.join("&"));
   panel.engine.choose(settings.get("engine") || "");
+  // A link that names an engine opens the Explore section, where the engine shows.
+  if (settings.get("engine")) panel.exploreOptions.open = true;
   updateButtons(); // the modes offered follow the engine the link names
   if (colon >= 0) {
     markEdited(panel);

@@ -525,15 +525,15 @@ def trace_search(board: Board, fields: dict[str, Any], args: TraceArgs) -> Searc
             r, c = step["cell"]
             live = raw["states"]
             step["text"] = (
-                f"Cell ({r}, {c}) swept: {live:,} frontier profile{'s' if live != 1 else ''} "
-                "reached by some partial tiling"
+                f"The cell at {trace.cell_words(r, c)} swept: {live:,} frontier "
+                f"profile{'s' if live != 1 else ''} reached by some partial tiling"
             )
         elif raw["type"] == "force":
             first, second = (cell(*end) for end in raw["domino"])
             step["place"] = {"cells": sorted([first, second])}
             step["text"] = (
-                f"Tiling {raw['tiling'] + 1}: domino {tuple(first)}-{tuple(second)}, "
-                "read back from the counts"
+                f"Tiling {raw['tiling'] + 1}: a domino on {trace.cell_words(*first)} and "
+                f"{trace.cell_words(*second)}, read back from the counts"
             )
         else:
             step["count"] = raw["count"]

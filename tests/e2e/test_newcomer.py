@@ -351,6 +351,59 @@ def test_words_count_from_one_name_engines_by_title_and_skip_empty_counters(shar
     try:
         click_and_wait(page, "#shikaku-count")
         labels = page.locator("#shikaku-heatmap-key option").all_text_contents()
-        assert labels[:2] == ["clue 1 (4 at row 1, column 1)", "clue 2 (4 at row 2, column 4)"]
+        assert labels[:2] == [
+            "clue 1 (the 4 at row 1, column 1)",
+            "clue 2 (the 4 at row 2, column 4)",
+        ]
     finally:
         page.uncheck("#shikaku-heatmap")
+
+
+def test_step_texts_count_rows_columns_and_clues_from_one(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "shikaku")
+    page.goto(page.url.split("#")[0] + "#shikaku:3x3:0.0.3,1.1.3,2.2.3")
+    click_and_wait(page, "#shikaku-trace")
+    logged = page.locator("#shikaku-step-log .step-words").all_text_contents()
+    assert (
+        "Split clue 1 (the 3 at row 1, column 1): the 1x3 rectangle at row 1, column 1, "
+        "or the other one" in logged
+    )
+    open_tab(page, "domino")
+    page.goto(page.url.split("#")[0] + "#domino:2x3")
+    click_and_wait(page, "#domino-trace")
+    assert page.text_content("#domino-step-text").startswith("The cell at row 1, column 1 swept:")
+    for kind in ("shikaku", "domino"):
+        logged = page.locator(f"#{kind}-step-log .step-words").all_text_contents()
+        assert logged and not [
+            text for text in logged if re.search(r"\(\d+, \d+\)|[Cc]lue 0\b", text)
+        ]
+
+
+def test_the_explore_section_starts_closed_and_remembers_a_choice(
+    new_guarded_context, new_guarded_page, site_url
+) -> None:
+    context = new_guarded_context()
+    page = new_guarded_page(context, explore_open=False)
+    page.goto(site_url)
+    open_tab(page, "sudoku")
+    # A newcomer sees the puzzle and Solve; engine, trace, compare and heatmap are one click away.
+    assert not page.locator("#sudoku-explore-options").evaluate("(details) => details.open")
+    assert page.is_hidden("#sudoku-engine") and page.is_visible("#sudoku-solve")
+    page.click("#sudoku-explore-options > summary")
+    assert page.is_visible("#sudoku-engine")
+    # Open on every tab, and on the next visit; closed again, it stays closed.
+    open_tab(page, "shikaku")
+    assert page.is_visible("#shikaku-trace")
+    page.reload()
+    open_tab(page, "sudoku")
+    assert page.locator("#sudoku-explore-options").evaluate("(details) => details.open")
+    page.click("#sudoku-explore-options > summary")
+    page.reload()
+    open_tab(page, "sudoku")
+    assert page.is_hidden("#sudoku-engine")
+    # A link that names an engine opens the section, where that engine shows.
+    page.goto(site_url + "#domino:2x3&engine=formula")
+    page.wait_for_selector("#domino-engine")
+    assert page.is_visible("#domino-engine")
+    assert page.input_value("#domino-engine") == "formula"
