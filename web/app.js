@@ -253,10 +253,21 @@ function markEdited(panel) {
 }
 
 function redraw(panel, drawing = panel.drawing, options = {}) {
+  showDefaultEngine(panel);
   const themed = { palette: readPalette(), ...options };
   if (panel.explore?.draw(drawing, panel.kind.view, themed)) return;
   panel.renderer.draw(drawing, panel.kind.view, themed);
   if (panel.differences?.length && panel.renderer.cellBox) markCells(drawing, panel.renderer, panel.kind.view, panel.differences);
+}
+
+// Where the default engine depends on the puzzle (web/kinds/index.js: defaultEngines), the
+// engine menu's "Default" says what it does for the puzzle shown; an answer by the default
+// corrects the guess for its mode. Worked out once per edit.
+function showDefaultEngine(panel) {
+  if (!panel.kind.defaultEngines || panel.defaultShownFor === panel.edits) return;
+  panel.defaultShownFor = panel.edits;
+  const used = panel.usedDefault?.edits === panel.edits ? panel.usedDefault : null;
+  panel.engine.showDefault(panel.kind.defaultEngines().map((use) => (use.mode === used?.mode ? { ...use, engine: used.engine } : use)));
 }
 
 // Cells whose content differs between two solutions: a red frame and a corner flag, drawn over
@@ -465,6 +476,10 @@ async function run(panel, request, { quiet = false } = {}) {
     redraw(panel);
     revealAnswer(panel);
     return response;
+  }
+  if (!request.engine && response.engine) {
+    panel.usedDefault = { edits: panel.edits, mode: request.mode, engine: response.engine };
+    panel.defaultShownFor = null;
   }
   panel.result.dataset.count = String(response.count);
   panel.result.replaceChildren(panel.kind.describe(response));

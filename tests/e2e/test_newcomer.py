@@ -407,3 +407,27 @@ def test_the_explore_section_starts_closed_and_remembers_a_choice(
     page.wait_for_selector("#domino-engine")
     assert page.is_visible("#domino-engine")
     assert page.input_value("#domino-engine") == "formula"
+
+
+def test_the_domino_default_engine_says_what_it_does_for_the_board(shared_page) -> None:
+    page = shared_page
+    titles = {e["name"]: e["title"] for e in FACTS["kinds"]["domino"]["engines"]}
+    formula, dp, cftp = titles["formula"], titles["profile_dp"], titles["cftp"]
+    default_label = "#domino-engine option[value='']"
+    open_tab(page, "domino")
+    page.goto(page.url.split("#")[0] + "#domino:8x8")
+    page.select_option("#domino-engine", "")
+    assert (
+        page.text_content(default_label)
+        == f"Default ({formula} for counts, {dp} for random tilings)"
+    )
+    click_and_wait(page, "#domino-count")
+    assert f"Engine: {formula}" in page.text_content("#domino-stats")
+    # A hole: the DP does both.
+    page.goto(page.url.split("#")[0] + "#domino:8x8:3.3,4.4")
+    assert page.text_content(default_label) == f"Default ({dp})"
+    # An Aztec diamond wider than the DP goes: coupling from the past draws its random tilings.
+    page.goto(page.url.split("#")[0] + "#domino:aztec14")
+    assert (
+        page.text_content(default_label) == f"Default ({dp} for counts, {cftp} for random tilings)"
+    )
