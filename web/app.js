@@ -42,7 +42,7 @@ import { failedResponse } from "./runtime/solver.js";
 import { createPool } from "./runtime/pool.js";
 import { CanvasDrawing, SvgDrawing, boardPoint } from "./render/draw.js";
 import { el, download, groupDigits } from "./ui/ui.js";
-import { durationWords, plainMessage, sentence, withEngineTitles } from "./ui/words.js";
+import { createTimeLeft, plainMessage, sentence, withEngineTitles } from "./ui/words.js";
 import { engineMenu } from "./ui/widgets.js";
 import { createHistory, historyButtons, historyKey, typingInField } from "./ui/history.js";
 import { KINDS } from "./kinds/index.js";
@@ -376,13 +376,6 @@ function showError(panel, error) {
   showMessage(panel, message);
 }
 
-// Time left from Knuth's estimate of the fraction done; only once it has something to go on.
-function timeLeft(fraction, seconds) {
-  if (!(fraction > 0) || fraction >= 1 || seconds < 1) return "";
-  const words = durationWords((seconds * (1 - fraction)) / fraction);
-  return /^(under|more than)/.test(words) ? `${words} left` : `about ${words} left`;
-}
-
 // quiet: leave the answer area alone and hand the response back (the Step view and engines
 // side by side show it their own way).
 async function run(panel, request, { quiet = false } = {}) {
@@ -418,6 +411,7 @@ async function run(panel, request, { quiet = false } = {}) {
     redraw(panel);
   };
   let last = { nodes: 0, solutions: 0, fraction: null };
+  const timeLeft = createTimeLeft();
   const bar = document.getElementById("progress-bar");
   const text = document.getElementById("progress-text");
   const paint = () => {
