@@ -431,3 +431,31 @@ def test_the_domino_default_engine_says_what_it_does_for_the_board(shared_page) 
     assert (
         page.text_content(default_label) == f"Default ({dp} for counts, {cftp} for random tilings)"
     )
+
+
+def test_a_count_with_the_heatmap_shows_what_it_finds_while_it_runs(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "polyomino")
+    page.select_option("#polyomino-preset", "3x20")
+    page.select_option("#polyomino-symmetry", "all")
+    page.check("#polyomino-heatmap")
+    try:
+        # Twice: the second count starts with the first one's heatmap on the board, which gives
+        # way to the solutions found while it runs.
+        for _ in range(2):
+            page.evaluate(
+                """() => {
+                  window.recentSeen = false;
+                  const text = document.getElementById("progress-text");
+                  new MutationObserver(() => {
+                    const shown = text.textContent.includes("board: a solution found");
+                    if (shown) window.recentSeen = true;
+                  }).observe(text, {childList: true, characterData: true, subtree: true});
+                }"""
+            )
+            click_and_wait(page, "#polyomino-count")
+            assert page.get_attribute("#polyomino-result", "data-count") == "8"
+            assert page.evaluate("window.recentSeen")
+            assert page.is_visible("#polyomino-heatmap-caption")
+    finally:
+        page.uncheck("#polyomino-heatmap")
