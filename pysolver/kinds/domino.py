@@ -491,7 +491,13 @@ def _sample_uniform(board: Board, args: SearchArgs) -> tuple[SearchResult[Soluti
     cancelled = False
 
     def should_stop() -> bool:
-        return monitor.check(sampler.sweeps, len(found), lambda: len(found) / wanted)
+        # A long sample shows its progress: how far its chains have come together, and the
+        # upper chain's tiling as the board's picture.
+        if monitor.wants_recent and sampler.latest is not None:
+            monitor.found(decode(sampler.unpack(sampler.latest), board, False))
+        return monitor.check(
+            sampler.sweeps, len(found), lambda: (len(found) + sampler.coalesced) / wanted
+        )
 
     for _ in range(wanted):
         tiling = sampler.sample(rng, should_stop)

@@ -459,3 +459,26 @@ def test_a_count_with_the_heatmap_shows_what_it_finds_while_it_runs(shared_page)
             assert page.is_visible("#polyomino-heatmap-caption")
     finally:
         page.uncheck("#polyomino-heatmap")
+
+
+def test_a_big_aztec_diamond_shows_progress_while_it_is_drawn(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "domino")
+    page.fill("#domino-aztec-order", "60")
+    page.click("#domino-aztec")
+    page.select_option("#domino-engine", "")
+    page.evaluate(
+        """() => {
+          window.progressSeen = [];
+          const text = document.getElementById("progress-text");
+          new MutationObserver(() => window.progressSeen.push(text.textContent))
+            .observe(text, {childList: true, characterData: true, subtree: true});
+        }"""
+    )
+    click_and_wait(page, "#domino-random")
+    assert page.text_content("#domino-error") == ""
+    seen = page.evaluate("window.progressSeen")
+    # The chains' coming together, as a share done, and the board drawn while they do.
+    done = [float(m.group(1)) for text in seen if (m := re.match(r"([\d.]+)% done", text))]
+    assert done and max(done) > 10, seen[-5:]
+    assert any("board: a solution found" in text for text in seen), seen[-5:]
