@@ -482,3 +482,28 @@ def test_a_big_aztec_diamond_shows_progress_while_it_is_drawn(shared_page) -> No
     done = [float(m.group(1)) for text in seen if (m := re.match(r"([\d.]+)% done", text))]
     assert done and max(done) > 10, seen[-5:]
     assert any("board: a solution found" in text for text in seen), seen[-5:]
+
+
+def test_a_31_digit_count_stays_on_one_line_on_a_phone(phone_page) -> None:
+    page = phone_page
+    page.evaluate("location.hash = '#domino:16x16'")
+    page.wait_for_function("() => location.hash === '#domino:16x16'")
+    page.evaluate("document.getElementById('domino-count').click()")
+    wait_idle(page)
+    digits = "2444888770250892795802079170816"
+    assert page.get_attribute("#domino-result", "data-count") == digits
+    lines = page.evaluate(
+        """() => {
+          const number = document.querySelector("#domino-result .exact-number > .digits");
+          const box = document.getElementById("domino-result").getBoundingClientRect();
+          const parts = [...number.getClientRects()];
+          const size = parseFloat(getComputedStyle(number).fontSize);
+          const tops = new Set(parts.map((p) => Math.round(p.top)));
+          return {lines: tops.size, right: Math.max(...parts.map((p) => p.right)),
+                  edge: box.right, size, text: number.textContent};
+        }"""
+    )
+    assert lines["text"].replace(",", "") == digits
+    assert lines["lines"] == 1 and lines["right"] <= lines["edge"] + 0.5, lines
+    # Still readable: not shrunk below 11 px.
+    assert lines["size"] >= 11, lines
