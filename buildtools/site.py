@@ -1,10 +1,10 @@
 """dist/, the site: everything the page needs, from one origin, nothing fetched elsewhere.
 
-The front end (every file under web/, walked recursively), the Pyodide runtime, the micropip
-wheel and the pysolver wheel; dist/manifest.json tells the worker which files to load (and their
-sizes, for the loading bar), dist/facts.json holds the puzzle facts, dist/readme.html the README,
-and dist/precache.js lists every file for the service worker (web/sw.js) with a version hashed
-from their contents.
+The front end (every file under web/, walked recursively), the Pyodide runtime and the pysolver
+wheel (Pyodide's own loader installs it: no package installer); dist/manifest.json tells the
+worker which files to load (and their sizes, for the loading bar), dist/facts.json holds the
+puzzle facts, dist/readme.html the README, and dist/precache.js lists the files the service
+worker (web/sw.js) keeps at install (``kept_offline``) with a version hashed from their contents.
 """
 
 from __future__ import annotations
@@ -17,15 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from buildtools.downloads import (
-    MICROPIP_SHA256,
-    MICROPIP_VERSION,
-    PYODIDE_DIR,
-    PYODIDE_FILES,
-    PYODIDE_VERSION,
-    fetch_micropip,
-    pyodide_runtime,
-)
+from buildtools.downloads import PYODIDE_DIR, PYODIDE_FILES, PYODIDE_VERSION, pyodide_runtime
 from buildtools.markdown import readme_html
 from buildtools.repo import DIST, DOCS, README, ROOT, WEB, log, sha256_of
 from buildtools.wheel import build_pysolver_wheel, prune_old_wheels
@@ -118,6 +110,14 @@ GUIDE_PAGE = "guide.html"
 SERVICE_WORKER = "sw.js"
 
 
+def kept_offline(relative: str) -> bool:
+    """Whether the service worker keeps a file of the site at install: what the page needs (the
+    page, the runtime, the wheel, the guide its help links to), not the developers' README page
+    and its pictures (half a megabyte a first visit would fetch for nothing; the worker still
+    keeps them once visited), nor the worker itself."""
+    return relative not in (SERVICE_WORKER, README_PAGE) and not relative.startswith("docs/")
+
+
 def precache_script(dist: Path, relatives: list[str]) -> str:
     """The text of dist/precache.js: the files to keep offline and a version naming their content.
 
@@ -142,23 +142,16 @@ def precache_script(dist: Path, relatives: list[str]) -> str:
 def build_site(quiet: bool = False) -> dict[str, Any]:
     """Bring dist/ up to date with the sources; return the manifest. Fast when nothing changed."""
     runtime = pyodide_runtime()
-    micropip = fetch_micropip()
     pysolver_wheel = build_pysolver_wheel()
     wanted: dict[str, Path] = dict(web_files())
     for name in PYODIDE_FILES:
         wanted[f"{PYODIDE_DIR}/{name}"] = runtime / name
-    wanted[f"wheels/{micropip.name}"] = micropip
     wanted[f"wheels/{pysolver_wheel.name}"] = pysolver_wheel
     # The README's pictures, for readme.html.
     for picture in sorted(DOCS.glob("*.png")):
         wanted[f"docs/{picture.name}"] = picture
     manifest: dict[str, Any] = {
         "pyodide": {"version": PYODIDE_VERSION, "indexURL": f"{PYODIDE_DIR}/"},
-        "micropip": {
-            "version": MICROPIP_VERSION,
-            "wheel": f"wheels/{micropip.name}",
-            "sha256": MICROPIP_SHA256,
-        },
         "pysolver": {
             "version": pysolver_wheel.name.split("-")[1],
             "wheel": f"wheels/{pysolver_wheel.name}",
@@ -170,7 +163,6 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
             for relative in (
                 f"{PYODIDE_DIR}/pyodide.asm.wasm",
                 f"{PYODIDE_DIR}/python_stdlib.zip",
-                f"wheels/{micropip.name}",
                 f"wheels/{pysolver_wheel.name}",
             )
         },
@@ -187,7 +179,7 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     guide = readme_html(GUIDE.read_text(encoding="utf-8"), "guide")
     changed += write_text(DIST / GUIDE_PAGE, guide)
     generated = ["manifest.json", "facts.json", README_PAGE, GUIDE_PAGE]
-    offline = [name for name in [*wanted, *generated] if name != SERVICE_WORKER]
+    offline = [name for name in [*wanted, *generated] if kept_offline(name)]
     changed += write_text(DIST / PRECACHE_SCRIPT, precache_script(DIST, offline))
     keep = set(wanted) | {*generated, PRECACHE_SCRIPT}
     packed = [name for name in keep if name.endswith(COMPRESSIBLE)]
