@@ -12,6 +12,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import posixpath
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -139,6 +141,46 @@ def precache_script(dist: Path, relatives: list[str]) -> str:
     )
 
 
+# Start-up hints written into the page (index.html) at build time, before </head>: every module of
+# app.js's static import graph as a modulepreload, so the browser fetches them at once instead of
+# level by level and the worker that loads Python starts sooner; and the runtime's two big
+# downloads as preloads, so they start while the page's own scripts still load (the worker's
+# requests for them then find them in the HTTP cache, or join them while they stream).
+PAGE = "index.html"
+PAGE_SCRIPT = "app.js"
+STATIC_IMPORT = re.compile(
+    r"""^\s*(?:import|export)\b[^"'`;]*?\bfrom\s*["'](\.{1,2}/[^"']+)["']"""
+    r"""|^\s*import\s*["'](\.{1,2}/[^"']+)["']""",
+    re.MULTILINE,
+)
+BIG_DOWNLOADS = ("pyodide.asm.wasm", "python_stdlib.zip")
+
+
+def static_imports(entry: str, files: dict[str, Path]) -> list[str]:
+    """The modules ``entry`` (a path under web/) imports, directly or not, by static import or
+    export-from statements (dynamic import() is left to run time), sorted; not ``entry``."""
+    seen: set[str] = set()
+    todo = [entry]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in files:
+            continue
+        seen.add(name)
+        for match in STATIC_IMPORT.finditer(files[name].read_text(encoding="utf-8")):
+            target = posixpath.join(posixpath.dirname(name), match.group(1) or match.group(2))
+            todo.append(posixpath.normpath(target))
+    return sorted(seen - {entry})
+
+
+def page_with_hints(page: str, modules: list[str], downloads: list[str]) -> str:
+    """The page's HTML with a modulepreload link per module and a preload per big download."""
+    links = [f'  <link rel="modulepreload" href="{module}">' for module in modules]
+    links += [f'  <link rel="preload" href="{path}" as="fetch" crossorigin>' for path in downloads]
+    if "</head>" not in page:
+        raise ValueError(f"{PAGE} has no </head> to put the start-up hints before")
+    return page.replace("</head>", "\n".join(links) + "\n</head>", 1)
+
+
 def build_site(quiet: bool = False) -> dict[str, Any]:
     """Bring dist/ up to date with the sources; return the manifest. Fast when nothing changed."""
     runtime = pyodide_runtime()
@@ -170,8 +212,14 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     DIST.mkdir(exist_ok=True)
     changed = 0
     for relative, source in wanted.items():
-        changed += sync_file(source, DIST / relative)
+        if relative != PAGE:
+            changed += sync_file(source, DIST / relative)
     changed += write_json(DIST / "manifest.json", manifest)
+    # The page itself, with its start-up hints (written over the copy when they change it).
+    page = wanted[PAGE].read_text(encoding="utf-8")
+    big = [f"{PYODIDE_DIR}/{name}" for name in BIG_DOWNLOADS]
+    hinted = page_with_hints(page, static_imports(PAGE_SCRIPT, web_files()), big)
+    changed += write_text(DIST / PAGE, hinted)
     # The puzzle facts come from the package itself, so the page never types them again.
     changed += write_json(DIST / "facts.json", puzzle_facts())
     # The README and the guide as pages; each tab's help links to its puzzle's guide section.

@@ -9,6 +9,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import urllib.request
@@ -250,3 +251,35 @@ def test_build_py_is_a_thin_command_line() -> None:
         [sys.executable, str(ROOT / "build.py"), "serve", "--bogus"], capture_output=True, text=True
     )
     assert result.returncode == 2 and "unrecognized arguments: --bogus" in result.stderr
+
+
+def test_the_page_carries_its_start_up_hints(offline_site: tuple[Path, dict]) -> None:
+    dist, manifest = offline_site
+    page = (dist / site.PAGE).read_text(encoding="utf-8")
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page))
+    # Every module the page script imports (here two levels down), and no worker-side one.
+    assert {"runtime/pool.js", "ui/ui.js", "kinds/sudoku_paste.js"} <= preloaded
+    assert "runtime/worker.mjs" not in preloaded and site.PAGE_SCRIPT not in preloaded
+    assert all((dist / module).is_file() for module in preloaded)
+    index = manifest["pyodide"]["indexURL"]
+    for name in site.BIG_DOWNLOADS:
+        assert f'<link rel="preload" href="{index}{name}" as="fetch" crossorigin>' in page
+    # Before the page's own scripts, in the head.
+    assert page.index("modulepreload") < page.index("</head>") < page.index('src="app.js"')
+
+
+def test_static_imports_follow_import_and_export_from(tmp_path: Path) -> None:
+    sources = {
+        "app.js": 'import { a } from "./ui/a.js";\nimport "./side.js";\nconst x = "from";\n',
+        "ui/a.js": 'export { b } from "../b.js";\nimport {\n  c,\n} from "./c.js";\n',
+        "b.js": "export const b = await import('./late.js');\n",
+        "ui/c.js": "export const c = 1;\n",
+        "side.js": "",
+        "late.js": "",
+    }
+    files = {}
+    for name, text in sources.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+        files[name] = tmp_path / name
+    assert site.static_imports("app.js", files) == ["b.js", "side.js", "ui/a.js", "ui/c.js"]
