@@ -13,9 +13,9 @@
 
 The site is everything the page needs, served from one origin and nothing fetched elsewhere:
 the front end (web/), the Pyodide runtime (npm package ``pyodide``, pinned and checked against
-its registry integrity hash), the micropip wheel (PyPI, pinned by sha256) and a pysolver wheel
-written here from the current sources. Downloads happen once, into .cache/; later builds are
-offline and take well under a second when nothing changed.
+its registry integrity hash) and a pysolver wheel written here from the current sources.
+Downloads happen once, into .cache/; later builds are offline and take well under a second when
+nothing changed.
 
 This file is only the command line; the work is done by the package ``buildtools`` (one module
 per job: downloads, wheel, site, markdown, server, toolchain, runners), which tests, benchmarks

@@ -1,8 +1,8 @@
 """The build tools behind ``python3 build.py``: standard library only, one module per job.
 
 - ``repo``: the paths of the checkout; ``BuildError`` and ``log`` for the person at the terminal.
-- ``downloads``: the pinned Pyodide runtime (npm) and micropip wheel (PyPI), fetched once into
-  .cache/ and checked against their hashes.
+- ``downloads``: the pinned Pyodide runtime (npm), fetched once into .cache/ and checked against
+  its hash.
 - ``wheel``: the pysolver wheel written from the current sources, named by their hash.
 - ``site``: dist/ (front end, runtime, wheels, manifest, facts, README page) and the service
   worker's precache list.

@@ -1,6 +1,5 @@
 """The pinned runtime the site serves, downloaded once into .cache/ and checked by hash: Pyodide
-(npm package ``pyodide``, against its registry integrity string) and micropip (PyPI, by sha256).
-Later builds are offline."""
+(npm package ``pyodide``, against its registry integrity string). Later builds are offline."""
 
 from __future__ import annotations
 
@@ -8,11 +7,10 @@ import base64
 import hashlib
 import shutil
 import subprocess
-import sys
 import tarfile
 from pathlib import Path
 
-from buildtools.repo import CACHE, BuildError, log, sha256_of
+from buildtools.repo import CACHE, BuildError, log
 
 PYODIDE_VERSION = "314.0.7"
 # The registry's integrity string for that version (npm view pyodide@314.0.7 dist.integrity).
@@ -29,12 +27,6 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 PYODIDE_DIR = f"pyodide-{PYODIDE_VERSION}"
-
-MICROPIP_VERSION = "0.11.1"
-MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
-MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
-# Pyodide 314 runs CPython 3.14; pip picks the wheel for that interpreter, not ours.
-PYODIDE_PYTHON = "3.14"
 
 
 def sri_digest(path: Path) -> str:
@@ -92,39 +84,3 @@ def pyodide_runtime() -> Path:
     shutil.rmtree(folder, ignore_errors=True)
     partial.rename(folder)
     return folder
-
-
-def fetch_micropip() -> Path:
-    """The pinned micropip wheel from PyPI, downloaded with pip once and checked by sha256."""
-    folder = CACHE / "wheels"
-    wheel = folder / MICROPIP_WHEEL
-    if not wheel.exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        log(f"fetching micropip=={MICROPIP_VERSION} with pip download (once)")
-        result = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--no-deps",
-                "--only-binary=:all:",
-                "--python-version",
-                PYODIDE_PYTHON,
-                "--disable-pip-version-check",
-                f"micropip=={MICROPIP_VERSION}",
-                "-d",
-                str(folder),
-            ],
-            capture_output=True,
-            text=True,
-        )
-        if result.returncode != 0 or not wheel.exists():
-            raise BuildError(f"pip download micropip=={MICROPIP_VERSION} failed:\n{result.stderr}")
-    if sha256_of(wheel) != MICROPIP_SHA256:
-        wheel.unlink()
-        raise BuildError(
-            f"{MICROPIP_WHEEL} does not match its pinned sha256; "
-            "the corrupt download was deleted, run the build again"
-        )
-    return wheel

@@ -1,10 +1,10 @@
 """dist/, the site: everything the page needs, from one origin, nothing fetched elsewhere.
 
-The front end (every file under web/, walked recursively), the Pyodide runtime, the micropip
-wheel and the pysolver wheel; dist/manifest.json tells the worker which files to load (and their
-sizes, for the loading bar), dist/facts.json holds the puzzle facts, dist/readme.html the README,
-and dist/precache.js lists every file for the service worker (web/sw.js) with a version hashed
-from their contents.
+The front end (every file under web/, walked recursively), the Pyodide runtime and the pysolver
+wheel (Pyodide's own loader installs it: no package installer); dist/manifest.json tells the
+worker which files to load (and their sizes, for the loading bar), dist/facts.json holds the
+puzzle facts, dist/readme.html the README, and dist/precache.js lists the files the service
+worker (web/sw.js) keeps at install (``kept_offline``) with a version hashed from their contents.
 """
 
 from __future__ import annotations
@@ -12,20 +12,14 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import posixpath
+import re
 import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
-from buildtools.downloads import (
-    MICROPIP_SHA256,
-    MICROPIP_VERSION,
-    PYODIDE_DIR,
-    PYODIDE_FILES,
-    PYODIDE_VERSION,
-    fetch_micropip,
-    pyodide_runtime,
-)
+from buildtools.downloads import PYODIDE_DIR, PYODIDE_FILES, PYODIDE_VERSION, pyodide_runtime
 from buildtools.markdown import readme_html
 from buildtools.repo import DIST, DOCS, README, ROOT, WEB, log, sha256_of
 from buildtools.wheel import build_pysolver_wheel, prune_old_wheels
@@ -118,6 +112,14 @@ GUIDE_PAGE = "guide.html"
 SERVICE_WORKER = "sw.js"
 
 
+def kept_offline(relative: str) -> bool:
+    """Whether the service worker keeps a file of the site at install: what the page needs (the
+    page, the runtime, the wheel, the guide its help links to), not the developers' README page
+    and its pictures (half a megabyte a first visit would fetch for nothing; the worker still
+    keeps them once visited), nor the worker itself."""
+    return relative not in (SERVICE_WORKER, README_PAGE) and not relative.startswith("docs/")
+
+
 def precache_script(dist: Path, relatives: list[str]) -> str:
     """The text of dist/precache.js: the files to keep offline and a version naming their content.
 
@@ -139,26 +141,59 @@ def precache_script(dist: Path, relatives: list[str]) -> str:
     )
 
 
+# Start-up hints written into the page (index.html) at build time, before </head>: every module of
+# app.js's static import graph as a modulepreload, so the browser fetches them at once instead of
+# level by level and the worker that loads Python starts sooner; and the runtime's two big
+# downloads as preloads, so they start while the page's own scripts still load (the worker's
+# requests for them then find them in the HTTP cache, or join them while they stream).
+PAGE = "index.html"
+PAGE_SCRIPT = "app.js"
+STATIC_IMPORT = re.compile(
+    r"""^\s*(?:import|export)\b[^"'`;]*?\bfrom\s*["'](\.{1,2}/[^"']+)["']"""
+    r"""|^\s*import\s*["'](\.{1,2}/[^"']+)["']""",
+    re.MULTILINE,
+)
+BIG_DOWNLOADS = ("pyodide.asm.wasm", "python_stdlib.zip")
+
+
+def static_imports(entry: str, files: dict[str, Path]) -> list[str]:
+    """The modules ``entry`` (a path under web/) imports, directly or not, by static import or
+    export-from statements (dynamic import() is left to run time), sorted; not ``entry``."""
+    seen: set[str] = set()
+    todo = [entry]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in files:
+            continue
+        seen.add(name)
+        for match in STATIC_IMPORT.finditer(files[name].read_text(encoding="utf-8")):
+            target = posixpath.join(posixpath.dirname(name), match.group(1) or match.group(2))
+            todo.append(posixpath.normpath(target))
+    return sorted(seen - {entry})
+
+
+def page_with_hints(page: str, modules: list[str], downloads: list[str]) -> str:
+    """The page's HTML with a modulepreload link per module and a preload per big download."""
+    links = [f'  <link rel="modulepreload" href="{module}">' for module in modules]
+    links += [f'  <link rel="preload" href="{path}" as="fetch" crossorigin>' for path in downloads]
+    if "</head>" not in page:
+        raise ValueError(f"{PAGE} has no </head> to put the start-up hints before")
+    return page.replace("</head>", "\n".join(links) + "\n</head>", 1)
+
+
 def build_site(quiet: bool = False) -> dict[str, Any]:
     """Bring dist/ up to date with the sources; return the manifest. Fast when nothing changed."""
     runtime = pyodide_runtime()
-    micropip = fetch_micropip()
     pysolver_wheel = build_pysolver_wheel()
     wanted: dict[str, Path] = dict(web_files())
     for name in PYODIDE_FILES:
         wanted[f"{PYODIDE_DIR}/{name}"] = runtime / name
-    wanted[f"wheels/{micropip.name}"] = micropip
     wanted[f"wheels/{pysolver_wheel.name}"] = pysolver_wheel
     # The README's pictures, for readme.html.
     for picture in sorted(DOCS.glob("*.png")):
         wanted[f"docs/{picture.name}"] = picture
     manifest: dict[str, Any] = {
         "pyodide": {"version": PYODIDE_VERSION, "indexURL": f"{PYODIDE_DIR}/"},
-        "micropip": {
-            "version": MICROPIP_VERSION,
-            "wheel": f"wheels/{micropip.name}",
-            "sha256": MICROPIP_SHA256,
-        },
         "pysolver": {
             "version": pysolver_wheel.name.split("-")[1],
             "wheel": f"wheels/{pysolver_wheel.name}",
@@ -170,7 +205,6 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
             for relative in (
                 f"{PYODIDE_DIR}/pyodide.asm.wasm",
                 f"{PYODIDE_DIR}/python_stdlib.zip",
-                f"wheels/{micropip.name}",
                 f"wheels/{pysolver_wheel.name}",
             )
         },
@@ -178,8 +212,14 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     DIST.mkdir(exist_ok=True)
     changed = 0
     for relative, source in wanted.items():
-        changed += sync_file(source, DIST / relative)
+        if relative != PAGE:
+            changed += sync_file(source, DIST / relative)
     changed += write_json(DIST / "manifest.json", manifest)
+    # The page itself, with its start-up hints (written over the copy when they change it).
+    page = wanted[PAGE].read_text(encoding="utf-8")
+    big = [f"{PYODIDE_DIR}/{name}" for name in BIG_DOWNLOADS]
+    hinted = page_with_hints(page, static_imports(PAGE_SCRIPT, web_files()), big)
+    changed += write_text(DIST / PAGE, hinted)
     # The puzzle facts come from the package itself, so the page never types them again.
     changed += write_json(DIST / "facts.json", puzzle_facts())
     # The README and the guide as pages; each tab's help links to its puzzle's guide section.
@@ -187,7 +227,7 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     guide = readme_html(GUIDE.read_text(encoding="utf-8"), "guide")
     changed += write_text(DIST / GUIDE_PAGE, guide)
     generated = ["manifest.json", "facts.json", README_PAGE, GUIDE_PAGE]
-    offline = [name for name in [*wanted, *generated] if name != SERVICE_WORKER]
+    offline = [name for name in [*wanted, *generated] if kept_offline(name)]
     changed += write_text(DIST / PRECACHE_SCRIPT, precache_script(DIST, offline))
     keep = set(wanted) | {*generated, PRECACHE_SCRIPT}
     packed = [name for name in keep if name.endswith(COMPRESSIBLE)]

@@ -9,6 +9,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import urllib.request
@@ -71,18 +72,14 @@ def test_markdown_blocks() -> None:
 
 @pytest.fixture
 def offline_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict]:
-    """build_site run for real into a temporary dist/, with stand-ins for the two downloads
+    """build_site run for real into a temporary dist/, with a stand-in for the runtime download
     (so it needs no network and no .cache/, as in a fresh copy); returns (dist, manifest)."""
     runtime = tmp_path / "runtime"
     runtime.mkdir()
     for name in downloads.PYODIDE_FILES:
         (runtime / name).write_bytes(f"stand-in for {name}".encode())
-    micropip = tmp_path / "cache" / downloads.MICROPIP_WHEEL
-    micropip.parent.mkdir()
-    micropip.write_bytes(b"stand-in wheel")
     dist = tmp_path / "dist"
     monkeypatch.setattr(site, "pyodide_runtime", lambda: runtime)
-    monkeypatch.setattr(site, "fetch_micropip", lambda: micropip)
     monkeypatch.setattr(wheel, "CACHE", tmp_path / "cache")
     monkeypatch.setattr(site, "DIST", dist)
     monkeypatch.setattr(server, "DIST", dist)
@@ -157,14 +154,19 @@ def test_precache_covers_every_file_of_the_site(offline_site: tuple[Path, dict])
     data = json.loads(script[script.index(head) + len(head) : script.rindex(";")])
     on_disk = {path.relative_to(dist).as_posix() for path in dist.rglob("*") if path.is_file()}
     assert manifest["pysolver"]["wheel"] in on_disk and "facts.json" in on_disk
-    # Everything on disk but the service worker, its own list and the gzip copies (the same
-    # files, sent compressed by the server); every web file (in whatever folder); nothing that
-    # is not there.
+    # Everything on disk but the service worker, its own list, the gzip copies (the same
+    # files, sent compressed by the server) and the developers' README page with its pictures
+    # (the page never needs them); every web file (in whatever folder); nothing that is not
+    # there. No package installer: Pyodide's loader installs the wheel.
     packed = {name for name in on_disk if name.endswith(site.GZIP_SUFFIX)}
     assert {name.removesuffix(site.GZIP_SUFFIX) for name in packed} <= on_disk
-    expected = on_disk - {site.SERVICE_WORKER, site.PRECACHE_SCRIPT} - packed
+    readme = {site.README_PAGE} | {name for name in on_disk if name.startswith("docs/")}
+    assert site.README_PAGE in on_disk and len(readme) > 1
+    expected = on_disk - {site.SERVICE_WORKER, site.PRECACHE_SCRIPT} - packed - readme
     assert set(site.web_files()) - {site.SERVICE_WORKER} <= set(data["files"])
     assert sorted(data["files"]) == sorted(["./", *expected])
+    assert site.GUIDE_PAGE in data["files"]
+    assert "micropip" not in manifest and not any("micropip" in name for name in on_disk)
 
 
 def test_write_text_reports_only_real_changes(tmp_path: Path) -> None:
@@ -249,3 +251,35 @@ def test_build_py_is_a_thin_command_line() -> None:
         [sys.executable, str(ROOT / "build.py"), "serve", "--bogus"], capture_output=True, text=True
     )
     assert result.returncode == 2 and "unrecognized arguments: --bogus" in result.stderr
+
+
+def test_the_page_carries_its_start_up_hints(offline_site: tuple[Path, dict]) -> None:
+    dist, manifest = offline_site
+    page = (dist / site.PAGE).read_text(encoding="utf-8")
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page))
+    # Every module the page script imports (here two levels down), and no worker-side one.
+    assert {"runtime/pool.js", "ui/ui.js", "kinds/sudoku_paste.js"} <= preloaded
+    assert "runtime/worker.mjs" not in preloaded and site.PAGE_SCRIPT not in preloaded
+    assert all((dist / module).is_file() for module in preloaded)
+    index = manifest["pyodide"]["indexURL"]
+    for name in site.BIG_DOWNLOADS:
+        assert f'<link rel="preload" href="{index}{name}" as="fetch" crossorigin>' in page
+    # Before the page's own scripts, in the head.
+    assert page.index("modulepreload") < page.index("</head>") < page.index('src="app.js"')
+
+
+def test_static_imports_follow_import_and_export_from(tmp_path: Path) -> None:
+    sources = {
+        "app.js": 'import { a } from "./ui/a.js";\nimport "./side.js";\nconst x = "from";\n',
+        "ui/a.js": 'export { b } from "../b.js";\nimport {\n  c,\n} from "./c.js";\n',
+        "b.js": "export const b = await import('./late.js');\n",
+        "ui/c.js": "export const c = 1;\n",
+        "side.js": "",
+        "late.js": "",
+    }
+    files = {}
+    for name, text in sources.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+        files[name] = tmp_path / name
+    assert site.static_imports("app.js", files) == ["b.js", "side.js", "ui/a.js", "ui/c.js"]

@@ -127,3 +127,22 @@ def test_cancel_stops_sampling() -> None:
     open_rows, width = rows_of(["." * 40] * 40)
     monitor = Monitor(cancel=lambda: True)
     assert cftp.sample_tilings(open_rows, width, 1, random.Random(1), monitor) is None
+
+
+def test_a_long_sample_reports_its_progress_and_a_picture() -> None:
+    # An Aztec diamond of order 60 takes a second or two: the reports say how far the two chains
+    # have come together (never backwards) and carry the upper chain's tiling to draw.
+    reports: list[dict] = []
+    board = aztec_diamond(60)
+    request = {"kind": "domino", "mode": "random", "seed": 3, "recent": True}
+    response = solve({**request, "puzzle": {"board": board}}, progress=reports.append)
+    assert response["ok"] and response["engine"] == "cftp", response
+    fractions = [report["fraction"] for report in reports if not report.get("done")]
+    assert fractions == sorted(fractions) and 0 < fractions[-1] < 1, fractions
+    assert fractions[-1] > 0.5
+    pictures = [report["recent"] for report in reports if "recent" in report]
+    assert pictures
+    cells = {(r, c) for r, row in enumerate(board) for c, ch in enumerate(row) if ch == "."}
+    for picture in pictures:
+        covered = [tuple(cell) for domino in picture for cell in domino]
+        assert sorted(covered) == sorted(cells)

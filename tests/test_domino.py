@@ -415,3 +415,34 @@ def test_a_big_limit_lists_the_first_tilings_and_counts_them_all(mode: str) -> N
     assert response["solutions_truncated"] is True
     assert 0 < len(response["solutions"]) <= budget.MAX_LISTED
     assert len({str(tiling) for tiling in response["solutions"]}) == len(response["solutions"])
+
+
+@pytest.mark.parametrize(
+    ("mode", "puzzle", "engine"),
+    [
+        ("count", {"rows": 8, "cols": 8}, "formula"),
+        ("count", {"rows": 4, "cols": 4, "blocked": [[0, 0], [3, 3]]}, "profile_dp"),
+        # Trimmed first: a blocked border column leaves a whole rectangle.
+        ("count", {"rows": 4, "cols": 5, "blocked": [[r, 4] for r in range(4)]}, "formula"),
+        ("random", {"rows": 8, "cols": 8}, "profile_dp"),
+        ("random", {"rows": 30, "cols": 30}, "cftp"),
+        ("solve", {"rows": 8, "cols": 8}, "profile_dp"),
+    ],
+)
+def test_the_default_follows_the_rules_the_page_is_told(
+    mode: str, puzzle: dict, engine: str
+) -> None:
+    from pysolver.facts import site_facts
+
+    facts = site_facts()["kinds"]["domino"]
+    rule = next((r["engine"] for r in facts["default_rules"] if r["mode"] == mode), None)
+    names = [entry["name"] for entry in facts["engines"]]
+    assert rule is None or rule in names
+    response = domino(puzzle, mode=mode, limit=1, seed=1)
+    assert response["ok"], response
+    assert response["engine"] == engine
+    # No rule fits: the first engine, which the facts name as the default.
+    if engine == facts["default_engine"]:
+        assert all(
+            not (r["mode"] == mode and r["engine"] == engine) for r in facts["default_rules"]
+        )

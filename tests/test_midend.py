@@ -288,3 +288,18 @@ def test_no_import_circle_through_the_midend() -> None:
         if name.startswith("pysolver.kinds"):
             used = {m for m in graph[name] if m.startswith("pysolver.midend")}
             assert used <= {"pysolver.midend.plan"}, (name, used)
+
+
+def test_a_count_with_a_heatmap_reports_recent_solutions() -> None:
+    # The heatmap keeps the solutions it sums; one found lately still rides on a report, as in
+    # a plain count, so the page can show the board while the count runs (3x20 pentominoes:
+    # eight tilings, two up to symmetry, found at the searches' last level, where kept solutions are formed).
+    reports: list[dict[str, Any]] = []
+    puzzle = {"board": ["." * 20] * 3, "pieces": ["pentominoes"]}
+    request = {"kind": "polyomino", "mode": "count", "recent": True, "puzzle": puzzle}
+    response = pysolver.solve({**request, "heatmap": True}, progress=reports.append)
+    assert response["ok"] and response["count"] == 8, response
+    recents = [report["recent"] for report in reports if "recent" in report]
+    assert recents
+    listed = pysolver.solve({**request, "mode": "solve", "limit": 10})
+    assert all(recent in listed["solutions"] for recent in recents)

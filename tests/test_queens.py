@@ -180,7 +180,9 @@ def test_trace_replays_to_the_solutions_and_names_lines(placed: list[list[int]])
     assert all(list(item) in (["row"], ["col"]) for item in chosen)
     assert response["steps"][0]["text"].startswith(("Row ", "Column "))
     first_try = next(step for step in response["steps"] if step["type"] == "try")
-    assert first_try["text"].startswith(f"Try a queen on ({first_try['place']['queen'][0]}, ")
+    row, col = first_try["place"]["queen"]
+    # Words count rows and columns from 1; the JSON stays 0-based.
+    assert first_try["text"].startswith(f"Try a queen on row {row + 1}, column {col + 1} for ")
 
 
 def test_trace_respects_max_steps() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 
@@ -156,3 +157,56 @@ def test_colours_agree_with_brute_force() -> None:
 def test_replay_refuses_a_skipped_level() -> None:
     with pytest.raises(ValueError, match="skips a level"):
         trace.replay([{"type": "try", "depth": 1, "place": 0}])
+
+
+# Every grid kind's trace, with the words its first steps must say: rows and columns count
+# from 1 in words (as Sudoku's always did), clues too; the JSON (place) stays 0-based.
+WORDED_TRACES = [
+    (
+        {
+            "kind": "shikaku",
+            "engine": "propagate",
+            "puzzle": {"rows": 3, "cols": 3, "clues": [[0, 0, 3], [1, 1, 3], [2, 2, 3]]},
+        },
+        "Split clue 1 (the 3 at row 1, column 1): the 1x3 rectangle at row 1, column 1, or "
+        "the other one",
+    ),
+    (
+        {
+            "kind": "shikaku",
+            "engine": "dlx",
+            "puzzle": {"rows": 1, "cols": 2, "clues": [[0, 1, 2]]},
+        },
+        "Try the 1x2 rectangle at row 1, column 1 of clue 1 (the 2 at row 1, column 2) for the "
+        "cell at row 1, column 1 (option 1 of 1)",
+    ),
+    (
+        {"kind": "polyomino", "puzzle": {"board": ["....", "...."], "pieces": ["O4", "I4"]}},
+        "Try O4 at row 1, column 1 for the cell at row 1, column 1 (option 1 of 2)",
+    ),
+    (
+        {"kind": "queens", "puzzle": {"n": 4}},
+        "Try a queen on row 2, column 1 for row 2 (option 1 of 4)",
+    ),
+    (
+        {"kind": "domino", "puzzle": {"rows": 2, "cols": 3}},
+        "Tiling 1: a domino on row 1, column 1 and row 2, column 1, read back from the counts",
+    ),
+    (
+        {"kind": "domino", "puzzle": {"rows": 2, "cols": 3}},
+        "The cell at row 1, column 3 swept: 1 frontier profile reached by some partial tiling",
+    ),
+]
+
+
+@pytest.mark.parametrize(("request_", "words"), WORDED_TRACES)
+def test_trace_words_count_rows_columns_and_clues_from_one(request_: dict, words: str) -> None:
+    from pysolver import solve
+
+    response = solve({**request_, "mode": "trace", "max_steps": 200})
+    texts = [step["text"] for step in response["steps"]]
+    assert words in texts, texts[:12]
+    for text in texts:
+        # No programmer's "(0, 2)" pair, and no clue numbered 0, anywhere a person reads.
+        assert not re.search(r"\(\d+, \d+\)", text), text
+        assert not re.search(r"\b[Cc]lue 0\b", text), text

@@ -42,7 +42,7 @@ import { failedResponse } from "./runtime/solver.js";
 import { createPool } from "./runtime/pool.js";
 import { CanvasDrawing, SvgDrawing, boardPoint } from "./render/draw.js";
 import { el, download, groupDigits } from "./ui/ui.js";
-import { durationWords, plainMessage, sentence, withEngineTitles } from "./ui/words.js";
+import { createTimeLeft, plainMessage, sentence, withEngineTitles } from "./ui/words.js";
 import { engineMenu } from "./ui/widgets.js";
 import { createHistory, historyButtons, historyKey, typingInField } from "./ui/history.js";
 import { KINDS } from "./kinds/index.js";
@@ -185,7 +185,8 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
     el("div", { class: "editor" }, kind.controls,
       // The ways to look into the search, grouped after the editing controls (the primary
       // actions sit under the board).
-      el("details", { id: `${id}-explore-options`, class: "explore-options", open: "" },
+      panel.exploreOptions = el("details", { id: `${id}-explore-options`, class: "explore-options", open: exploreOpen(),
+        ontoggle: (event) => rememberExplore(event.target.open) },
         el("summary", {}, "Explore: engine, step view, compare, heatmap"),
         el("div", { class: "actions" },
           el("label", { class: "field", for: `${id}-engine` }, "Engine ", panel.engine.select), panel.engine.hint),
@@ -207,6 +208,17 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
   app.append(panel.section);
   panels.set(id, panel);
   redraw(panel);
+}
+
+// The Explore section starts closed, so a newcomer sees the puzzle and Solve first; opened or
+// closed, it stays so on every tab and on the next visit (localStorage, when the browser allows).
+const EXPLORE_KEY = "pysolver-explore";
+function exploreOpen() {
+  try { return localStorage.getItem(EXPLORE_KEY) === "open"; } catch { return false; }
+}
+function rememberExplore(open) {
+  try { localStorage.setItem(EXPLORE_KEY, open ? "open" : "closed"); } catch { /* private mode */ }
+  for (const panel of panels.values()) if (panel.exploreOptions && panel.exploreOptions.open !== open) panel.exploreOptions.open = open;
 }
 
 function activate(id, updateUrl) {
@@ -241,10 +253,21 @@ function markEdited(panel) {
 }
 
 function redraw(panel, drawing = panel.drawing, options = {}) {
+  showDefaultEngine(panel);
   const themed = { palette: readPalette(), ...options };
   if (panel.explore?.draw(drawing, panel.kind.view, themed)) return;
   panel.renderer.draw(drawing, panel.kind.view, themed);
   if (panel.differences?.length && panel.renderer.cellBox) markCells(drawing, panel.renderer, panel.kind.view, panel.differences);
+}
+
+// Where the default engine depends on the puzzle (web/kinds/index.js: defaultEngines), the
+// engine menu's "Default" says what it does for the puzzle shown; an answer by the default
+// corrects the guess for its mode. Worked out once per edit.
+function showDefaultEngine(panel) {
+  if (!panel.kind.defaultEngines || panel.defaultShownFor === panel.edits) return;
+  panel.defaultShownFor = panel.edits;
+  const used = panel.usedDefault?.edits === panel.edits ? panel.usedDefault : null;
+  panel.engine.showDefault(panel.kind.defaultEngines().map((use) => (use.mode === used?.mode ? { ...use, engine: used.engine } : use)));
 }
 
 // Cells whose content differs between two solutions: a red frame and a corner flag, drawn over
@@ -353,13 +376,6 @@ function showError(panel, error) {
   showMessage(panel, message);
 }
 
-// Time left from Knuth's estimate of the fraction done; only once it has something to go on.
-function timeLeft(fraction, seconds) {
-  if (!(fraction > 0) || fraction >= 1 || seconds < 1) return "";
-  const words = durationWords((seconds * (1 - fraction)) / fraction);
-  return /^(under|more than)/.test(words) ? `${words} left` : `about ${words} left`;
-}
-
 // quiet: leave the answer area alone and hand the response back (the Step view and engines
 // side by side show it their own way).
 async function run(panel, request, { quiet = false } = {}) {
@@ -395,6 +411,7 @@ async function run(panel, request, { quiet = false } = {}) {
     redraw(panel);
   };
   let last = { nodes: 0, solutions: 0, fraction: null };
+  const timeLeft = createTimeLeft();
   const bar = document.getElementById("progress-bar");
   const text = document.getElementById("progress-text");
   const paint = () => {
@@ -453,6 +470,10 @@ async function run(panel, request, { quiet = false } = {}) {
     redraw(panel);
     revealAnswer(panel);
     return response;
+  }
+  if (!request.engine && response.engine) {
+    panel.usedDefault = { edits: panel.edits, mode: request.mode, engine: response.engine };
+    panel.defaultShownFor = null;
   }
   panel.result.dataset.count = String(response.count);
   panel.result.replaceChildren(panel.kind.describe(response));
@@ -594,6 +615,8 @@ function restoreFromHash() {
   activate(id, false);
   const settings = new URLSearchParams(params.join("&"));
   panel.engine.choose(settings.get("engine") || "");
+  // A link that names an engine opens the Explore section, where the engine shows.
+  if (settings.get("engine")) panel.exploreOptions.open = true;
   updateButtons(); // the modes offered follow the engine the link names
   if (colon >= 0) {
     markEdited(panel);

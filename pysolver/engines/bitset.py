@@ -435,8 +435,9 @@ def _last_level(
 ) -> int:
     """A last level, where each candidate covers every item left and so is a solution (a
     leaf): how many of them the search takes (all, or up to the limit). Their solutions,
-    formed only when needed, go to ``kept`` (up to ``max_kept`` in all); without kept
-    solutions or a shuffle, a monitor that wants recent solutions hears of the last one."""
+    formed only when needed, go to ``kept`` (up to ``max_kept`` in all); a monitor that wants
+    recent solutions hears of the last one taken (kept or not: a count with a heatmap keeps
+    them, and shows what it finds as a plain count does)."""
     if kept is None and shuffle is None:
         taken = candidates.bit_count()
         if limit is not None:
@@ -454,6 +455,8 @@ def _last_level(
         chosen = chosen_at[:depth]
         room = len(order) if max_kept is None else max(0, max_kept - len(kept))
         kept.extend(sorted([*chosen, option]) for option in order[:room])
+    if monitor.wants_recent and order:
+        monitor.found(sorted([*chosen_at[:depth], order[-1]]))
     return len(order)
 
 

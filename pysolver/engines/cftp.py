@@ -109,6 +109,12 @@ class Sampler:
             self.lowest = self._pack(extremes[0])
             self.highest = self._pack(extremes[1])
         self.sweeps = 0  # sweeps run, for the stats
+        # Progress of the sample being drawn, for a long one (an Aztec diamond of order 100
+        # takes seconds): the largest share of the two chains' first disagreement (dominoes
+        # placed differently in the lowest and highest tilings) gone at a check, 0 to 1; and the
+        # upper chain's tiling at the last check, to show.
+        self.coalesced = 0.0
+        self.latest: tuple[int, int] | None = None
 
     @property
     def tileable(self) -> bool:
@@ -172,6 +178,14 @@ class Sampler:
         if self.lowest is None or self.highest is None:
             raise ValueError("the board has no tiling")
         seeds: list[int] = []  # per epoch, furthest back last
+        first_gap = _gap(self.lowest, self.highest) or 1
+        self.coalesced = 0.0
+
+        def stop_at_check(states: list[tuple[int, int]]) -> bool:
+            self.coalesced = max(self.coalesced, 1 - _gap(states[0], states[1]) / first_gap)
+            self.latest = states[1]
+            return should_stop is not None and should_stop()
+
         while True:
             seeds.append(rng.getrandbits(64))
             states = [self.lowest, self.highest]
@@ -186,10 +200,15 @@ class Sampler:
                     step = min(sweeps, 64)  # check for a stop every 64 sweeps
                     states = self._sweeps(states, chunk, step)
                     sweeps -= step
-                    if should_stop is not None and should_stop():
+                    if stop_at_check(states):
                         return None
             if states[0] == states[1]:
                 return self.unpack(states[0])
+
+
+def _gap(lower: tuple[int, int], upper: tuple[int, int]) -> int:
+    """How many dominoes two packed tilings place differently (as bits of H and V)."""
+    return (lower[0] ^ upper[0]).bit_count() + (lower[1] ^ upper[1]).bit_count()
 
 
 def sample_tilings(
@@ -213,7 +232,9 @@ def sample_tilings(
     tilings: list[list[Domino]] = []
 
     def should_stop() -> bool:
-        return monitor.check(sampler.sweeps, len(tilings), lambda: len(tilings) / count)
+        return monitor.check(
+            sampler.sweeps, len(tilings), lambda: (len(tilings) + sampler.coalesced) / count
+        )
 
     for _ in range(count):
         tiling = sampler.sample(rng, should_stop)

@@ -353,6 +353,12 @@ def exact_cover_describer(
     return describe
 
 
+def cell_words(row: int, column: int) -> str:
+    """A cell as a person reads it: "row 1, column 3" for ``[0, 2]`` (rows and columns count
+    from 1 wherever words are shown, as Sudoku's always did; the JSON stays 0-based)."""
+    return f"row {row + 1}, column {column + 1}"
+
+
 def capital(text: str) -> str:
     """``text`` with its first letter upper case: a step's label opening a sentence."""
     return text[:1].upper() + text[1:]

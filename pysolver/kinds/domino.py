@@ -85,6 +85,14 @@ MAX_FORMULA_WORK = 400**4
 # cftp: 300 x 300 open cells at most (one tiling of 100 x 100 takes ~2 s in CPython, 200 x 200
 # ~20 s, 300 x 300 about two minutes; cancellable throughout).
 MAX_CFTP_CELLS = 90_000
+
+# With no engine asked for, the first rule whose mode and board class fit picks the engine, else
+# ENGINES[0]. The table is also a fact, so the page's engine menu can say what its "Default"
+# does for the board shown (board classes: see _BOARD_CLASSES).
+DEFAULT_RULES = (
+    {"mode": "count", "board": "full_rectangle", "engine": "formula"},
+    {"mode": "random", "board": "beyond_dp", "engine": "cftp"},
+)
 # rng.sample works on ranges up to sys.maxsize; above that draw ranks and reject repeats.
 _SAMPLE_RANGE_LIMIT = 2**62
 
@@ -106,6 +114,7 @@ def facts() -> dict[str, Any]:
             "max_dp_width": profile_dp.MAX_WIDTH,
             "max_cftp_cells": MAX_CFTP_CELLS,
         },
+        "default_rules": [dict(rule) for rule in DEFAULT_RULES],
     }
 
 
@@ -230,11 +239,10 @@ def choose_engine(board: Board, query: Query) -> str:
     """The engine to run: the requested one if it fits; with none requested, formula for
     counting rectangles, cftp for random tilings beyond the DP, else the profile DP."""
     if query.engine is None:
-        if query.mode == "count" and board.is_full_rectangle:
-            return "formula"
-        if query.mode == "random" and _beyond_the_dp(board) and _cftp_takes(board):
-            return "cftp"
-        return "profile_dp"
+        for rule in DEFAULT_RULES:
+            if rule["mode"] == query.mode and _BOARD_CLASSES[rule["board"]](board):
+                return rule["engine"]
+        return ENGINES[0]
     engine = engine_for(query, ENGINES)
     if engine == "cftp" and query.mode != "random":
         raise SolveError(
@@ -274,6 +282,14 @@ def _cftp_takes(board: Board) -> bool:
     return (
         board.cells <= MAX_CFTP_CELLS and cftp.holes_message(board.open_rows, board.width) is None
     )
+
+
+# The board classes DEFAULT_RULES name: a full rectangle (no holes once fully blocked border
+# rows and columns are trimmed), and a board whose tilings the DP cannot list but cftp samples.
+_BOARD_CLASSES: dict[str, Callable[[Board], bool]] = {
+    "full_rectangle": lambda board: board.is_full_rectangle,
+    "beyond_dp": lambda board: _beyond_the_dp(board) and _cftp_takes(board),
+}
 
 
 # A solution: its dominoes [[r1, c1], [r2, c2]] in the puzzle's coordinates, sorted.
@@ -475,7 +491,13 @@ def _sample_uniform(board: Board, args: SearchArgs) -> tuple[SearchResult[Soluti
     cancelled = False
 
     def should_stop() -> bool:
-        return monitor.check(sampler.sweeps, len(found), lambda: len(found) / wanted)
+        # A long sample shows its progress: how far its chains have come together, and the
+        # upper chain's tiling as the board's picture.
+        if monitor.wants_recent and sampler.latest is not None:
+            monitor.found(decode(sampler.unpack(sampler.latest), board, False))
+        return monitor.check(
+            sampler.sweeps, len(found), lambda: (len(found) + sampler.coalesced) / wanted
+        )
 
     for _ in range(wanted):
         tiling = sampler.sample(rng, should_stop)
@@ -525,15 +547,15 @@ def trace_search(board: Board, fields: dict[str, Any], args: TraceArgs) -> Searc
             r, c = step["cell"]
             live = raw["states"]
             step["text"] = (
-                f"Cell ({r}, {c}) swept: {live:,} frontier profile{'s' if live != 1 else ''} "
-                "reached by some partial tiling"
+                f"The cell at {trace.cell_words(r, c)} swept: {live:,} frontier "
+                f"profile{'s' if live != 1 else ''} reached by some partial tiling"
             )
         elif raw["type"] == "force":
             first, second = (cell(*end) for end in raw["domino"])
             step["place"] = {"cells": sorted([first, second])}
             step["text"] = (
-                f"Tiling {raw['tiling'] + 1}: domino {tuple(first)}-{tuple(second)}, "
-                "read back from the counts"
+                f"Tiling {raw['tiling'] + 1}: a domino on {trace.cell_words(*first)} and "
+                f"{trace.cell_words(*second)}, read back from the counts"
             )
         else:
             step["count"] = raw["count"]

@@ -231,10 +231,11 @@ def item_label(encoding: Encoding, item: int) -> str:
     """An item in words, for trace steps: "row 3", "column 5", "diagonal r + c = 7"."""
     what, k = encoding.items[item]
     return {
-        "row": f"row {k}",
-        "col": f"column {k}",
-        "diag": f"diagonal r + c = {k}",
-        "anti": f"diagonal r - c = {k}",
+        "row": f"row {k + 1}",
+        "col": f"column {k + 1}",
+        # Rows and columns counted from 1: their sum is 2 more than the 0-based one.
+        "diag": f"the diagonal where row + column = {k + 2}",
+        "anti": f"the diagonal where row - column = {k}",
     }[what]
 
 
@@ -247,7 +248,7 @@ def item_value(encoding: Encoding, item: int) -> dict[str, int]:
 
 def option_label(encoding: Encoding, option: int) -> str:
     r, c = encoding.cells[option]
-    return f"a queen on ({r}, {c})"
+    return f"a queen on {trace.cell_words(r, c)}"
 
 
 # ---------------------------------------------------------------- the plan

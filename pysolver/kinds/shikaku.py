@@ -392,14 +392,14 @@ def trace_search(
 
     def clue_label(clue: int) -> str:
         row, col, size = clues[clue]
-        return f"clue {clue} ({size} at ({row}, {col}))"
+        return f"clue {clue + 1} (the {size} at {trace.cell_words(row, col)})"
 
     def place(clue: int, candidate: int) -> dict[str, Any]:
         return {"clue": clue, "rect": list(rectangles[clue][candidate])}
 
     def rect_text(clue: int, candidate: int) -> str:
         top, left, height, width = rectangles[clue][candidate]
-        return f"the {height}x{width} rectangle at ({top}, {left})"
+        return f"the {height}x{width} rectangle at {trace.cell_words(top, left)}"
 
     engine, recorder, monitor = args.engine, args.recorder, args.monitor
     candidates = sum(len(clue_masks) for clue_masks in masks)
@@ -440,7 +440,9 @@ def trace_search(
         problem, owner = encode(cells, masks, monitor)
 
         def item_label(item: int) -> str:
-            return clue_label(item - cells) if item >= cells else f"cell {divmod(item, cols)}"
+            if item >= cells:
+                return clue_label(item - cells)
+            return f"the cell at {trace.cell_words(*divmod(item, cols))}"
 
         def item_value(item: int) -> dict[str, Any]:
             return {"clue": item - cells} if item >= cells else {"cell": list(divmod(item, cols))}

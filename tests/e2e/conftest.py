@@ -127,8 +127,18 @@ def guard_page(page) -> list[str]:
     return page.blocked_requests
 
 
-def new_page(context):
-    """A new page of context, guarded, with console errors recorded in page.console_errors.
+# The page's Explore section (engine, step view, compare, heatmap) starts closed for a newcomer
+# and remembers a person's choice; the tests drive its tools, so their pages start with it open
+# (as a person who opened it once) unless they ask for a newcomer's page.
+EXPLORE_OPEN = (
+    "try { if (localStorage.getItem('pysolver-explore') === null) "
+    "localStorage.setItem('pysolver-explore', 'open'); } catch (error) {}"
+)
+
+
+def new_page(context, explore_open: bool = True):
+    """A new page of context, guarded, with console errors recorded in page.console_errors;
+    its Explore section open unless explore_open is False (see EXPLORE_OPEN).
 
     The page is also listed in context.guarded_pages, for guarded_context's check."""
     page = context.new_page()
@@ -141,6 +151,8 @@ def new_page(context):
         lambda message: message.type == "error" and page.console_errors.append(message.text),
     )
     guard_page(page)
+    if explore_open:
+        page.add_init_script(EXPLORE_OPEN)
     return page
 
 
@@ -227,8 +239,8 @@ def new_guarded_context(browser) -> Iterator[Callable[..., object]]:
 def new_guarded_page() -> Iterator[Callable[[object], object]]:
     pages = []
 
-    def open_page(context):
-        page = new_page(context)
+    def open_page(context, explore_open: bool = True):
+        page = new_page(context, explore_open)
         pages.append(page)
         return page
 

@@ -351,6 +351,159 @@ def test_words_count_from_one_name_engines_by_title_and_skip_empty_counters(shar
     try:
         click_and_wait(page, "#shikaku-count")
         labels = page.locator("#shikaku-heatmap-key option").all_text_contents()
-        assert labels[:2] == ["clue 1 (4 at row 1, column 1)", "clue 2 (4 at row 2, column 4)"]
+        assert labels[:2] == [
+            "clue 1 (the 4 at row 1, column 1)",
+            "clue 2 (the 4 at row 2, column 4)",
+        ]
     finally:
         page.uncheck("#shikaku-heatmap")
+
+
+def test_step_texts_count_rows_columns_and_clues_from_one(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "shikaku")
+    page.goto(page.url.split("#")[0] + "#shikaku:3x3:0.0.3,1.1.3,2.2.3")
+    click_and_wait(page, "#shikaku-trace")
+    logged = page.locator("#shikaku-step-log .step-words").all_text_contents()
+    assert (
+        "Split clue 1 (the 3 at row 1, column 1): the 1x3 rectangle at row 1, column 1, "
+        "or the other one" in logged
+    )
+    open_tab(page, "domino")
+    page.goto(page.url.split("#")[0] + "#domino:2x3")
+    click_and_wait(page, "#domino-trace")
+    assert page.text_content("#domino-step-text").startswith("The cell at row 1, column 1 swept:")
+    for kind in ("shikaku", "domino"):
+        logged = page.locator(f"#{kind}-step-log .step-words").all_text_contents()
+        assert logged and not [
+            text for text in logged if re.search(r"\(\d+, \d+\)|[Cc]lue 0\b", text)
+        ]
+
+
+def test_the_explore_section_starts_closed_and_remembers_a_choice(
+    new_guarded_context, new_guarded_page, site_url
+) -> None:
+    context = new_guarded_context()
+    page = new_guarded_page(context, explore_open=False)
+    page.goto(site_url)
+    open_tab(page, "sudoku")
+    # A newcomer sees the puzzle and Solve; engine, trace, compare and heatmap are one click away.
+    assert not page.locator("#sudoku-explore-options").evaluate("(details) => details.open")
+    assert page.is_hidden("#sudoku-engine") and page.is_visible("#sudoku-solve")
+    page.click("#sudoku-explore-options > summary")
+    assert page.is_visible("#sudoku-engine")
+    # Open on every tab, and on the next visit; closed again, it stays closed.
+    open_tab(page, "shikaku")
+    assert page.is_visible("#shikaku-trace")
+    page.reload()
+    open_tab(page, "sudoku")
+    assert page.locator("#sudoku-explore-options").evaluate("(details) => details.open")
+    page.click("#sudoku-explore-options > summary")
+    page.reload()
+    open_tab(page, "sudoku")
+    assert page.is_hidden("#sudoku-engine")
+    # A link that names an engine opens the section, where that engine shows.
+    page.goto(site_url + "#domino:2x3&engine=formula")
+    page.wait_for_selector("#domino-engine")
+    assert page.is_visible("#domino-engine")
+    assert page.input_value("#domino-engine") == "formula"
+
+
+def test_the_domino_default_engine_says_what_it_does_for_the_board(shared_page) -> None:
+    page = shared_page
+    titles = {e["name"]: e["title"] for e in FACTS["kinds"]["domino"]["engines"]}
+    formula, dp, cftp = titles["formula"], titles["profile_dp"], titles["cftp"]
+    default_label = "#domino-engine option[value='']"
+    open_tab(page, "domino")
+    page.goto(page.url.split("#")[0] + "#domino:8x8")
+    page.select_option("#domino-engine", "")
+    assert (
+        page.text_content(default_label)
+        == f"Default ({formula} for counts, {dp} for random tilings)"
+    )
+    click_and_wait(page, "#domino-count")
+    assert f"Engine: {formula}" in page.text_content("#domino-stats")
+    # A hole: the DP does both.
+    page.goto(page.url.split("#")[0] + "#domino:8x8:3.3,4.4")
+    assert page.text_content(default_label) == f"Default ({dp})"
+    # An Aztec diamond wider than the DP goes: coupling from the past draws its random tilings.
+    page.goto(page.url.split("#")[0] + "#domino:aztec14")
+    assert (
+        page.text_content(default_label) == f"Default ({dp} for counts, {cftp} for random tilings)"
+    )
+
+
+def test_a_count_with_the_heatmap_shows_what_it_finds_while_it_runs(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "polyomino")
+    page.select_option("#polyomino-preset", "3x20")
+    page.select_option("#polyomino-symmetry", "all")
+    page.check("#polyomino-heatmap")
+    try:
+        # Twice: the second count starts with the first one's heatmap on the board, which gives
+        # way to the solutions found while it runs.
+        for _ in range(2):
+            page.evaluate(
+                """() => {
+                  window.recentSeen = false;
+                  const text = document.getElementById("progress-text");
+                  new MutationObserver(() => {
+                    const shown = text.textContent.includes("board: a solution found");
+                    if (shown) window.recentSeen = true;
+                  }).observe(text, {childList: true, characterData: true, subtree: true});
+                }"""
+            )
+            click_and_wait(page, "#polyomino-count")
+            assert page.get_attribute("#polyomino-result", "data-count") == "8"
+            assert page.evaluate("window.recentSeen")
+            assert page.is_visible("#polyomino-heatmap-caption")
+    finally:
+        page.uncheck("#polyomino-heatmap")
+
+
+def test_a_big_aztec_diamond_shows_progress_while_it_is_drawn(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "domino")
+    page.fill("#domino-aztec-order", "60")
+    page.click("#domino-aztec")
+    page.select_option("#domino-engine", "")
+    page.evaluate(
+        """() => {
+          window.progressSeen = [];
+          const text = document.getElementById("progress-text");
+          new MutationObserver(() => window.progressSeen.push(text.textContent))
+            .observe(text, {childList: true, characterData: true, subtree: true});
+        }"""
+    )
+    click_and_wait(page, "#domino-random")
+    assert page.text_content("#domino-error") == ""
+    seen = page.evaluate("window.progressSeen")
+    # The chains' coming together, as a share done, and the board drawn while they do.
+    done = [float(m.group(1)) for text in seen if (m := re.match(r"([\d.]+)% done", text))]
+    assert done and max(done) > 10, seen[-5:]
+    assert any("board: a solution found" in text for text in seen), seen[-5:]
+
+
+def test_a_31_digit_count_stays_on_one_line_on_a_phone(phone_page) -> None:
+    page = phone_page
+    page.evaluate("location.hash = '#domino:16x16'")
+    page.wait_for_function("() => location.hash === '#domino:16x16'")
+    page.evaluate("document.getElementById('domino-count').click()")
+    wait_idle(page)
+    digits = "2444888770250892795802079170816"
+    assert page.get_attribute("#domino-result", "data-count") == digits
+    lines = page.evaluate(
+        """() => {
+          const number = document.querySelector("#domino-result .exact-number > .digits");
+          const box = document.getElementById("domino-result").getBoundingClientRect();
+          const parts = [...number.getClientRects()];
+          const size = parseFloat(getComputedStyle(number).fontSize);
+          const tops = new Set(parts.map((p) => Math.round(p.top)));
+          return {lines: tops.size, right: Math.max(...parts.map((p) => p.right)),
+                  edge: box.right, size, text: number.textContent};
+        }"""
+    )
+    assert lines["text"].replace(",", "") == digits
+    assert lines["lines"] == 1 and lines["right"] <= lines["edge"] + 0.5, lines
+    # Still readable: not shrunk below 11 px.
+    assert lines["size"] >= 11, lines

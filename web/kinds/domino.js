@@ -90,6 +90,34 @@ export function createDomino(ctx) {
       if (response.total === undefined) return `A random tiling (seed ${response.seed}).`;
       return el("span", {}, `A random tiling (seed ${response.seed}); the board has `, exactNumber(response.total, " tilings in all", "."));
     },
+    // The engine Python picks with none chosen, per button, from its rules (facts
+    // "default_rules"). The board classes as Python reads them: a full rectangle once fully
+    // blocked border rows and columns are trimmed; beyond the DP when the trimmed board's
+    // shorter side is wider than it goes (Python also moves on when the DP's stored counts would
+    // be too big: the page learns that from the answer).
+    defaultEngines() {
+      // The open cells' bounding box (a loop: an Aztec diamond has up to a million cells).
+      let [top, bottom, left, right, open] = [Infinity, -1, Infinity, -1, 0];
+      if (!view.blocked.size) [top, bottom, left, right, open] = [0, view.rows - 1, 0, view.cols - 1, view.rows * view.cols];
+      if (aztec) [top, bottom, left, right, open] = [0, 2 * aztec - 1, 0, 2 * aztec - 1, 2 * aztec * (aztec + 1)];
+      const counted = open > 0;
+      for (let r = 0; r < view.rows && !counted; r++) {
+        for (let c = 0; c < view.cols; c++) {
+          if (view.blocked.has(`${r},${c}`)) continue;
+          open += 1;
+          top = Math.min(top, r); bottom = Math.max(bottom, r); left = Math.min(left, c); right = Math.max(right, c);
+        }
+      }
+      const height = open ? bottom - top + 1 : 0;
+      const width = open ? right - left + 1 : 0;
+      const boardIs = {
+        full_rectangle: open > 0 && open === height * width,
+        beyond_dp: Math.min(height, width) > ctx.facts.limits.max_dp_width,
+      };
+      const engineFor = (mode) => ctx.facts.default_rules.find((rule) => rule.mode === mode && boardIs[rule.board])?.engine ?? ctx.facts.default_engine;
+      return [{ mode: "count", what: "counts", engine: engineFor("count") },
+        { mode: "random", what: "random tilings", engine: engineFor("random") }];
+    },
     setSolution(solution) { view.tiling = solution || null; },
     clearSolution() { view.tiling = null; },
     encode: () => (aztec ? `aztec${aztec}` : `${view.rows}x${view.cols}${view.blocked.size ? `:${blockedList().map(([r, c]) => `${r}.${c}`).join(",")}` : ""}`),

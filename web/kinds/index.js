@@ -63,6 +63,10 @@ import * as sudokuRenderer from "../render/sudoku.js";
  *                                  changing (polyomino: symmetry "all")
  * @property {(key: string) => string} [heatmapLabel]   words for a heatmap key ("piece I",
  *                                  "digit 5", "clue 3 (...)"); the key itself without it
+ * @property {() => Array<{mode: string, what: string, engine: string}>} [defaultEngines]
+ *                                  where Python's default engine depends on the puzzle (the
+ *                                  kind's facts "default_rules"): the engine it takes per mode
+ *                                  for the puzzle shown, for the engine menu's "Default" label
  */
 
 /**

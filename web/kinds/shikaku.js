@@ -206,7 +206,7 @@ export function createShikaku(ctx) {
       const clue = view.clues[Number(index)];
       // Counted from 1, as a person counts (the keys stay the protocol's 0-based indices).
       const number = Number(index) + 1;
-      return clue ? `clue ${number} (${clue[2]} at row ${clue[0] + 1}, column ${clue[1] + 1})` : `clue ${number}`;
+      return clue ? `clue ${number} (the ${clue[2]} at row ${clue[0] + 1}, column ${clue[1] + 1})` : `clue ${number}`;
     },
     importRequest(data) {
       // A request may name its puzzle by a puzz.link URL: loaded as the URL box loads it.

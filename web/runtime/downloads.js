@@ -4,12 +4,11 @@
 function downloadName(path) {
   if (path.endsWith(".wasm")) return "the Python runtime";
   if (path.endsWith(".zip")) return "the standard library";
-  if (path.includes("/micropip-")) return "the package installer";
   return "pysolver";
 }
 
-// Report loading progress in bytes: fetch is wrapped while Python loads (Pyodide and micropip
-// both download through it), and each listed file's body is counted as it streams in, on a
+// Report loading progress in bytes: fetch is wrapped while Python loads (Pyodide's loader
+// downloads through it), and each listed file's body is counted as it streams in, on a
 // clone: the caller gets the browser's own response, untouched, so streaming compilation and
 // the browser's cache of compiled WebAssembly keep working.
 export function trackDownloads(manifest, base, post) {

@@ -70,7 +70,7 @@ function hex(buffer) {
 }
 
 // Fetch a wheel and check it against the sha256 build.py recorded, so a missing or stale file
-// gives a message that says so (micropip would only say "File is not a zip file"). Run only
+// gives a message that says so (the loader would only say "File is not a zip file"). Run only
 // after installing failed: wheels are content-named, so a good build needs no check.
 async function checkWheel(url, sha256) {
   const response = await fetch(url);
@@ -116,24 +116,17 @@ async function loadWith(manifest, base, downloads, started) {
       `(${describe(error)}); a file may be missing: rebuild with "python3 build.py"`, { cause: error });
   }
   const quiet = { messageCallback: () => {}, errorCallback: (message) => console.warn(message) };
-  const micropipURL = new URL(manifest.micropip.wheel, base).href;
   const wheelURL = new URL(manifest.pysolver.wheel, base).href;
   try {
-    // loadPackage only logs a failed download; the import below is what notices it.
+    // Pyodide's own loader unpacks the wheel into site-packages: no package installer to
+    // download and import first (micropip cost a second of a warm start). loadPackage only
+    // logs a failed download; the import is what notices it.
     downloads.report("installing pysolver");
-    await pyodide.loadPackage(micropipURL, quiet);
-    const micropip = pyodide.pyimport("micropip");
-    try {
-      await micropip.install.callKwargs(wheelURL, { deps: false });
-    } finally {
-      micropip.destroy();
-    }
+    await pyodide.loadPackage(wheelURL, quiet);
+    pyodide.runPython("import pysolver");
   } catch (error) {
-    // Say which file is missing or stale if that is the cause; else report the failure itself.
-    await Promise.all([
-      checkWheel(micropipURL, manifest.micropip.sha256),
-      checkWheel(wheelURL, manifest.pysolver.sha256),
-    ]);
+    // Say that the wheel is missing or stale if that is the cause; else report the failure itself.
+    await checkWheel(wheelURL, manifest.pysolver.sha256);
     throw new Error(`installing pysolver failed: ${describe(error)}`, { cause: error });
   }
   downloads.report("starting pysolver");

@@ -64,7 +64,8 @@ function digitNote(length) {
 
 /**
  * An exact integer for reading, followed by words: exactNumber(n, " tilings", ".") reads
- * "53,060,477,521,960,000 tilings." Numbers of more than SHORT_ABOVE digits show the short form
+ * "53,060,477,521,960,000 tilings." Up to SHORT_ABOVE digits it stays on one line (its digits
+ * smaller where the answer is narrow, e.g. a 31-digit count on a phone). Numbers of more than SHORT_ABOVE digits show the short form
  * ("≈ 1.1769 × 10^5039 tilings (5,040 digits).") with a "Show all digits" button (the digits
  * are laid out only when asked for) and "Copy" (the plain digits). data-digits on the returned
  * element holds the plain digits.
@@ -75,6 +76,8 @@ export function exactNumber(value, noun = "", tail = "") {
   const length = digits.replace("-", "").length;
   const words = `${noun}${digitNote(length)}${tail}`;
   if (length <= SHORT_ABOVE) {
+    // On one line, shrunk to fit a narrow answer (style.css reads the length).
+    holder.style.setProperty("--digit-chars", String(groupDigits(digits).length));
     holder.append(groupedNode(digits), words);
     return holder;
   }

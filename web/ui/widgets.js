@@ -117,7 +117,7 @@ export function engineMenu(kindId, facts) {
   const byName = new Map(facts.engines.map((engine) => [engine.name, engine]));
   const fallback = byName.get(facts.default_engine);
   const select = el("select", { id: `${kindId}-engine`, "aria-describedby": `${kindId}-engine-hint` },
-    el("option", { value: "", title: fallback.description }, `Default (${fallback.title})`),
+    el("option", { value: "", title: fallback.description }, defaultLabel([{ what: "", engine: fallback.name }])),
     ...facts.engines.map((engine) => el("option", { value: engine.name, title: engine.description }, engine.title)));
   const hint = el("p", { id: `${kindId}-engine-hint`, class: "hint" });
   const describe = () => { hint.textContent = (byName.get(select.value) || fallback).description; };
@@ -131,7 +131,18 @@ export function engineMenu(kindId, facts) {
       select.value = byName.has(name) ? name : "";
       describe();
     },
+    // What "Default" does for the puzzle shown, where that depends on the puzzle: uses is
+    // [{what, engine}], e.g. [{what: "counts", engine: ...}, {what: "random tilings", ...}].
+    showDefault(uses) {
+      select.options[0].textContent = defaultLabel(uses);
+    },
   };
+
+  function defaultLabel(uses) {
+    const titled = uses.map(({ what, engine }) => ({ what, title: byName.get(engine)?.title ?? engine }));
+    if (new Set(titled.map(({ title }) => title)).size === 1) return `Default (${titled[0].title})`;
+    return `Default (${titled.map(({ what, title }) => `${title} for ${what}`).join(", ")})`;
+  }
 }
 
 // ------------------------------------------------------------------ the board

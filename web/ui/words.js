@@ -45,6 +45,30 @@ export function durationWords(seconds) {
   return "more than a year";
 }
 
+/**
+ * The time left of one long search, in words, from Knuth's estimate of the fraction done:
+ * returns timeLeft(fraction, seconds) -> "about 2 min left" ("" until there is something to go
+ * on: a fraction strictly between 0 and 1 after a second). The plain figure, seconds x (1 - f) /
+ * f, jumps with every change in the estimate of the tree (13 s, then 41 s, on a 3-minute count);
+ * here the expected total time is smoothed instead, over a window a quarter as long as the search
+ * so far (at least two seconds), so the words move steadily and still follow a real change.
+ */
+export function createTimeLeft() {
+  let total = null; // the smoothed expected total, in seconds
+  let at = 0; // the search's time at the last estimate taken in
+  return function timeLeft(fraction, seconds) {
+    if (!(fraction > 0) || fraction >= 1 || !(seconds >= 1)) return "";
+    const sample = seconds / fraction;
+    if (total === null) total = sample;
+    else total += Math.min(1, Math.max(0, seconds - at) / Math.max(2, seconds / 4)) * (sample - total);
+    at = seconds;
+    // Behind a search that ran past the smoothed total: the plain figure until it catches up.
+    const left = total > seconds ? total - seconds : sample - seconds;
+    const words = durationWords(left);
+    return /^(under|more than)/.test(words) ? `${words} left` : `about ${words} left`;
+  };
+}
+
 /** Engines named by their titles in text for a person: "engine 'profile_dp'" -> "engine
  *  “Profile DP”" (engines: facts' [{name, title}]; unknown names stay as they are). */
 export function withEngineTitles(text, engines) {

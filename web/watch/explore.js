@@ -60,7 +60,12 @@ export function createExplorer(page) {
       }
       return false;
     },
-    prepare: (request) => heatmap.prepare(request),
+    prepare(request) {
+      // A new answer is on its way: the board shows what the search finds (a recent solution),
+      // not the heatmap of the last answer.
+      heatmap.close();
+      heatmap.prepare(request);
+    },
     answered(request, response) {
       steps.close();
       heatmap.answered(request, response);

@@ -500,7 +500,7 @@ def trace_search(tiling: Tiling, args: TraceArgs) -> SearchResult[Solution]:
 
     def option_label(option: int) -> str:
         r, c = tiling.cells[encoding.option_cells[option][0]]
-        return f"{encoding.option_piece[option]} at ({r}, {c})"
+        return f"{encoding.option_piece[option]} at {trace.cell_words(r, c)}"
 
     args.recorder.describe = trace.exact_cover_describer(
         lambda item: labels[item][0], option_label, place, lambda item: labels[item][1]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pysolver.engines import trace
 from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem
 from pysolver.engines.monitor import Monitor
 from pysolver.kinds.polyomino.parsing import Piece, Tiling
@@ -150,7 +151,7 @@ def item_labels(tiling: Tiling, encoding: Encoding) -> list[tuple[str, Any]]:
     the secondary items that order copies (never chosen, so never named in a step).
     """
     labels: list[tuple[str, Any]] = [
-        (f"cell ({r}, {c})", {"cell": [r, c]}) for r, c in tiling.cells
+        (f"the cell at {trace.cell_words(r, c)}", {"cell": [r, c]}) for r, c in tiling.cells
     ]
     free_name = itemless_piece(tiling)
     for piece in tiling.pieces:
