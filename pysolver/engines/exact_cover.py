@@ -14,6 +14,12 @@ options are compatible when they share no primary item and every secondary item 
 coloured, with the same colour, in both. Colours are positive integers in ``colours``, a list
 parallel to ``options`` (0 = uncoloured); a problem without colours leaves it None, and the
 engines then take their plain code paths and pay nothing for the feature.
+
+Knuth's multiplicities (MCC, his DLX3): ``multiplicities[i] = (u, v)`` asks primary item ``i`` to
+be covered by at least ``u`` and at most ``v`` of the chosen options (0 <= u <= v, v >= 1); a
+problem whose items are all covered exactly once leaves it None. A solution is still a set of
+options (each chosen at most once), and the engines that take multiplicities (``dlx``) find
+every such set exactly once. The others refuse them (``MULTIPLICITY_ENGINES``).
 """
 
 from __future__ import annotations
@@ -43,6 +49,8 @@ _MODULES = {
     "memo": "pysolver.engines.memo",
 }
 ENGINES = tuple(_MODULES)
+# The engines that search with multiplicities (Knuth's Algorithm M); the others refuse them.
+MULTIPLICITY_ENGINES = ("dlx",)
 
 # Documented cap on matrix size: the total number of (option, item) entries. Above this the
 # matrix alone would take hundreds of MB in a browser tab.
@@ -60,8 +68,18 @@ class ExactCoverProblem:
     # board (a tiling): a hint with which the ``memo`` engine finds the matrix's symmetries.
     # It never changes an answer (the engine checks every symmetry on the matrix itself).
     item_cells: list[tuple[int, int]] | None = None
+    # Per primary item, (u, v): covered at least u and at most v times; None: all exactly once.
+    multiplicities: list[tuple[int, int]] | None = None
 
     def __post_init__(self) -> None:
+        if self.multiplicities is not None:
+            if len(self.multiplicities) != self.primary:
+                raise ValueError("multiplicities must have one (u, v) pair per primary item")
+            for item, (low, high) in enumerate(self.multiplicities):
+                if not 0 <= low <= high or high < 1:
+                    raise ValueError(
+                        f"item {item}: multiplicity ({low}, {high}) needs 0 <= u <= v and v >= 1"
+                    )
         if self.colours is None:
             return
         if len(self.colours) != len(self.options):
@@ -119,6 +137,11 @@ def search(
     path: search only the subtree below these branch choices (see ``split``); solutions are
     still in the indices of ``problem``.
     """
+    if problem.multiplicities is not None and engine not in MULTIPLICITY_ENGINES:
+        raise ValueError(
+            f"the {engine} engine does not take multiplicities; use "
+            f"{' or '.join(MULTIPLICITY_ENGINES)}"
+        )
     if path is not None:
         return search_subtree(
             problem,
