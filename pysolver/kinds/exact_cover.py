@@ -47,6 +47,7 @@ engine keeps one mask of all options per option, so it needs about options^2 / 8
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -55,6 +56,7 @@ from pysolver import budget
 from pysolver.engines import dlx, trace
 from pysolver.engines.exact_cover import (
     MAX_ENTRIES,
+    MULTIPLICITY_ENGINES,
     ExactCoverProblem,
     engine_modules,
     estimated_bytes,
@@ -65,6 +67,7 @@ from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.facts import engine_facts
 from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
+    INVALID_REQUEST,
     TOO_LARGE,
     Query,
     SolveError,
@@ -76,15 +79,23 @@ from pysolver.protocol import (
 )
 
 # Primary names, secondary names, options as names, per option (label for messages, JSON path,
-# whether entries have their own paths), and the items line number (None for JSON lists).
-_Names = tuple[list[str], list[str], list[list[str]], list[tuple[str, str, bool]], int | None]
+# whether entries have their own paths), the items line number (None for JSON lists), and the
+# multiplicities (u, v) of the primary items that have them, by name.
+_Names = tuple[
+    list[str],
+    list[str],
+    list[list[str]],
+    list[tuple[str, str, bool]],
+    int | None,
+    dict[str, tuple[int, int]],
+]
 
 # The faster engine on bench/bench_exact_cover.py comes first: it is the default.
 # memo: bitset's search that counts with memoised remaining-item sets (faster whole counts,
 # bitset's search for everything else); offered, not the default, on arbitrary matrices.
 ENGINE_MODULES = engine_modules("bitset", "dlx", "memo")
 ENGINES = tuple(ENGINE_MODULES)
-PUZZLE_FIELDS = ("items", "secondary", "options", "text")
+PUZZLE_FIELDS = ("items", "secondary", "options", "multiplicities", "text")
 OPTIONS: tuple[str, ...] = ()
 SPLITTABLE = True
 
@@ -92,6 +103,10 @@ MAX_ITEMS = 100_000
 MAX_OPTIONS = 200_000
 # 20,000 options make 20,000 masks of 2,500 bytes each: 50 MB, about what a browser tab affords.
 BITSET_MAX_OPTIONS = 20_000
+# The largest upper bound of a multiplicity: no item is ever covered by more options than exist.
+MAX_MULTIPLICITY = MAX_OPTIONS
+# A multiplicity in Knuth's text, u:v or v, before '|' and an item name (DLX3).
+_BOUNDS = re.compile(r"(?:([0-9]+):)?([0-9]+)")
 
 
 def facts() -> dict[str, Any]:
@@ -135,6 +150,13 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         return f"option {option} ({' '.join(item_names[i] for i in problem.options[option])})"
 
     def traced(args: TraceArgs) -> SearchResult[list[int]]:
+        if problem.multiplicities is not None:
+            raise SolveError(
+                INVALID_REQUEST,
+                "trace mode records Algorithm X, which covers every item exactly once; this "
+                "puzzle has multiplicities (Algorithm M), so solve, count or random it instead",
+                "mode",
+            )
         args.recorder.describe = trace.exact_cover_describer(
             lambda item: f"item {item_names[item]!r}",
             option_label,
@@ -207,7 +229,17 @@ def solution_colours(problem: ColouredProblem, solutions: list[list[int]]) -> li
 
 def _bitset_or_dlx(problem: ExactCoverProblem, engine: str, query: Query) -> str:
     """The bitset engine's masks (which the memo engine uses too) are refused past
-    ``BITSET_MAX_OPTIONS``: dlx then, unless the request named the engine."""
+    ``BITSET_MAX_OPTIONS``: dlx then, unless the request named the engine. Multiplicities
+    are searched by dlx alone (Algorithm M): dlx when no engine was named, else a refusal."""
+    if problem.multiplicities is not None and engine not in MULTIPLICITY_ENGINES:
+        if query.engine is not None:
+            raise SolveError(
+                INVALID_REQUEST,
+                f"the {engine} engine covers every item exactly once and does not take "
+                f"multiplicities; use {' or '.join(MULTIPLICITY_ENGINES)} (the default for them)",
+                "engine",
+            )
+        return MULTIPLICITY_ENGINES[0]
     if engine in ("bitset", "memo") and len(problem.options) > BITSET_MAX_OPTIONS:
         if query.engine is not None:
             raise SolveError(
@@ -248,6 +280,11 @@ def parse_named(puzzle: Any, monitor: Monitor | None = None) -> tuple[ExactCover
     if "text" in puzzle:
         if has_lists:
             raise puzzle_error("give either items and options, or text, not both", "puzzle.text")
+        if "multiplicities" in puzzle:
+            raise puzzle_error(
+                "with a text, write the multiplicities on its items line, as u:v|A (or v|A)",
+                "puzzle.multiplicities",
+            )
         text = require_str(puzzle["text"], "puzzle.text")
         names = _read_text(text, monitor)
     elif has_lists:
@@ -307,7 +344,67 @@ def _read_lists(
             require_str(name, f"{path}[{position}]")
         options.append(option)
         locations.append((f"option {index}", path, True))
-    return primary, secondary, options, locations, None
+    multiplicities = _read_multiplicities(puzzle.get("multiplicities", {}), primary, secondary)
+    return primary, secondary, options, locations, None, multiplicities
+
+
+def _read_multiplicities(
+    value: Any, primary: list[str], secondary: list[str]
+) -> dict[str, tuple[int, int]]:
+    """The JSON ``multiplicities``: ``{"A": [u, v]}`` for primary items only."""
+    given = require_dict(value, "puzzle.multiplicities")
+    primary_names = set(primary)
+    multiplicities = {}
+    for name, bounds in given.items():
+        path = f"puzzle.multiplicities.{name}"
+        if name not in primary_names:
+            raise puzzle_error(_not_primary(name, name in set(secondary)), path)
+        if (
+            not isinstance(bounds, list)
+            or len(bounds) != 2
+            or not all(isinstance(bound, int) and not isinstance(bound, bool) for bound in bounds)
+        ):
+            raise puzzle_error(
+                f"the multiplicity of item {shown(name)} must be a list of two integers [u, v]: "
+                "covered at least u and at most v times",
+                path,
+            )
+        problem = _bounds_problem(name, bounds[0], bounds[1])
+        if problem is not None:
+            raise puzzle_error(problem, path)
+        multiplicities[name] = (bounds[0], bounds[1])
+    return multiplicities
+
+
+def _not_primary(name: str, secondary: bool) -> str:
+    if secondary:
+        return (
+            f"item {shown(name)} is secondary; only primary items take multiplicities (a "
+            "secondary item is covered at most once, or shared under one colour)"
+        )
+    return f"item {shown(name)} has a multiplicity but is not a declared primary item"
+
+
+def _bounds_problem(name: str, low: int, high: int) -> str | None:
+    """What is wrong with the multiplicity (low, high) of item ``name``, or None."""
+    if low < 0 or high < 0:
+        return f"the multiplicity of item {shown(name)} has a negative bound"
+    if low > high:
+        return (
+            f"the multiplicity of item {shown(name)} has u = {low} above v = {high}; "
+            "write u <= v (at least u and at most v options)"
+        )
+    if high == 0:
+        return (
+            f"item {shown(name)} has the upper bound 0, which forbids every option naming it; "
+            "remove those options (and the item) instead"
+        )
+    if high > MAX_MULTIPLICITY:
+        return (
+            f"the multiplicity of item {shown(name)} has v = {high:,}; the limit is "
+            f"{MAX_MULTIPLICITY:,} (the most options a puzzle may have)"
+        )
+    return None
 
 
 def _read_text(
@@ -317,6 +414,7 @@ def _read_text(
     """Names from Knuth's text format; error locations are line numbers."""
     primary: list[str] | None = None
     items_line = 0
+    multiplicities: dict[str, tuple[int, int]] = {}
     secondary: list[str] = []
     options: list[list[str]] = []
     locations: list[tuple[str, str, bool]] = []
@@ -327,6 +425,9 @@ def _read_text(
         if not stripped or stripped.startswith("|"):
             continue
         tokens = stripped.split()
+        if primary is None:
+            # The items line: DLX3's multiplicities u:v|A and v|A, before the '|' alone.
+            tokens = _read_bounds(tokens, number, multiplicities)
         for token in tokens:
             if "|" in token and token != "|":
                 raise puzzle_error(
@@ -367,7 +468,45 @@ def _read_text(
             "puzzle.text",
         )
     _check_counts(len(primary) + len(secondary), len(options))
-    return primary, secondary, options, locations, items_line
+    return primary, secondary, options, locations, items_line, multiplicities
+
+
+def _read_bounds(
+    tokens: list[str], number: int, multiplicities: dict[str, tuple[int, int]]
+) -> list[str]:
+    """The items line's tokens with DLX3's multiplicities taken off the primary item names and
+    put in ``multiplicities``: ``u:v|A`` (covered u to v times) and ``v|A`` (exactly v)."""
+    names = []
+    primary_part = True
+    for token in tokens:
+        if token == "|":
+            primary_part = False
+        elif "|" in token:
+            bounds, _, name = token.partition("|")
+            match = _BOUNDS.fullmatch(bounds)
+            problem = None
+            if not match or not name or "|" in name:
+                problem = (
+                    f"{shown(token)} is not an item with a multiplicity; write u:v|A or v|A "
+                    "(decimal numbers, then '|', then the item's name, no spaces)"
+                )
+            elif not primary_part:
+                problem = _not_primary(name, True)
+            else:
+                low_text, high_text = match.group(1) or match.group(2), match.group(2)
+                if max(len(low_text), len(high_text)) > len(str(MAX_MULTIPLICITY)):
+                    problem = (
+                        f"the multiplicity of item {shown(name)} is beyond the limit of "
+                        f"{MAX_MULTIPLICITY:,}"
+                    )
+                else:
+                    problem = _bounds_problem(name, int(low_text), int(high_text))
+                    multiplicities[name] = (int(low_text), int(high_text))
+            if problem is not None:
+                raise puzzle_error(f"line {number}: {problem}", "puzzle.text")
+            token = name
+        names.append(token)
+    return names
 
 
 def _check_counts(item_count: int, option_count: int) -> None:
@@ -405,9 +544,12 @@ def encode(
     options: list[list[str]],
     locations: list[tuple[str, str, bool]],
     items_line: int | None,
+    multiplicities: dict[str, tuple[int, int]] | None = None,
     monitor: Monitor | None = None,
 ) -> ExactCoverProblem:
-    """Number the items (primary first) and check every option against them."""
+    """Number the items (primary first) and check every option against them; with
+    ``multiplicities`` (by primary item name), the problem's per item (u, v), unless every
+    item is covered exactly once (then the engines' plain path)."""
     monitor = monitor or Monitor()
     if not primary:
         raise puzzle_error(
@@ -473,8 +615,10 @@ def encode(
                 colour = colour_number.setdefault(colour_name, len(colour_number) + 1)
                 coloured_entries.append((len(encoded), position, colour))
         encoded.append(option)
+    bounds = [(multiplicities or {}).get(name, (1, 1)) for name in primary]
+    per_item = None if all(bound == (1, 1) for bound in bounds) else bounds
     if not coloured_entries:
-        return ExactCoverProblem(primary_count, len(secondary), encoded)
+        return ExactCoverProblem(primary_count, len(secondary), encoded, multiplicities=per_item)
     colours = [[0] * len(option) for option in encoded]
     for index, position, colour in coloured_entries:
         colours[index][position] = colour
@@ -483,6 +627,7 @@ def encode(
         len(secondary),
         encoded,
         colours,
+        multiplicities=per_item,
         secondary_names=list(secondary),
         colour_names=list(colour_number),
     )
