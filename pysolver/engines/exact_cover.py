@@ -29,6 +29,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import (
@@ -460,10 +461,13 @@ def _multi_root(problem: ExactCoverProblem) -> _MultiNode:
 
 
 def _split_multiplicities(problem: ExactCoverProblem, wanted: int) -> Split:
-    """``split`` for Algorithm M's tree: a path names an option, or None for a null branch."""
+    """``split`` for Algorithm M's tree: a path step names an option, or is ``[i]`` for the
+    null branch of item ``i`` (it takes no more options)."""
     most = max(MOST_FLOOR, wanted * MOST_PER_WANTED)
 
-    def children(node: _MultiNode) -> list[tuple[int | None, _MultiNode | None, float]] | None:
+    def children(
+        node: _MultiNode,
+    ) -> list[tuple[int | tuple[int], _MultiNode | None, float]] | None:
         branch = _multi_branch(problem, node)
         if branch is None:
             return None
@@ -471,15 +475,24 @@ def _split_multiplicities(problem: ExactCoverProblem, wanted: int) -> Split:
         if len(branches) > most:
             return None
         return [
-            (choice, _multi_child(problem, node, item, branches, k), 1 / len(branches))
+            (
+                (item,) if choice is None else choice,
+                _multi_child(problem, node, item, branches, k),
+                1 / len(branches),
+            )
             for k, choice in enumerate(branches)
         ]
 
     root = _multi_root(problem)
-    return split_tree(None if _multi_branch(problem, root) == (-1, []) else root, children, wanted)
+    result = split_tree(
+        None if _multi_branch(problem, root) == (-1, []) else root, children, wanted
+    )
+    for subtree in result.subtrees:  # JSON has lists, not tuples
+        subtree.path = [list(step) if isinstance(step, tuple) else step for step in subtree.path]
+    return result
 
 
-def _reduce_multiplicities(problem: ExactCoverProblem, path: list[int]) -> Reduction:
+def _reduce_multiplicities(problem: ExactCoverProblem, path: list[Any]) -> Reduction:
     """``reduce`` for Algorithm M's tree: the subproblem keeps the active items with what is
     left of their multiplicities, (max(u - used, 0), v - used), so Algorithm M walks it as the
     subtree of the whole tree."""
@@ -491,15 +504,17 @@ def _reduce_multiplicities(problem: ExactCoverProblem, path: list[int]) -> Reduc
         if branch is None:
             raise InvalidPath(step, "the path goes on below a solution")
         item, branches = branch
-        if choice not in branches:
+        taken = None if choice == [item] else choice
+        if isinstance(taken, list) or taken not in branches:
             raise InvalidPath(
                 step,
                 f"{shown(choice)} is not one of the branches of item {item}, where the search "
-                f"branches at step {step} (its options, and null when it may take no more)",
+                f"branches at step {step} (its options, and [{item}] when it may take no more)",
             )
-        node = _multi_child(problem, node, item, branches, branches.index(choice))
+        node = _multi_child(problem, node, item, branches, branches.index(taken))
     if node is None:
-        return Reduction(ExactCoverProblem(1, 0, []), [o for o in path if o is not None], [])
+        chosen = [step for step in path if not isinstance(step, list)]
+        return Reduction(ExactCoverProblem(1, 0, []), chosen, [])
     multiplicities = problem.multiplicities or []
     primary_left = list(node.bound)
     secondary_left = [
