@@ -125,6 +125,7 @@ def facts() -> dict[str, Any]:
             "max_options": MAX_OPTIONS,
             "max_entries": MAX_ENTRIES,
             "bitset_max_options": BITSET_MAX_OPTIONS,
+            "max_multiplicity": MAX_MULTIPLICITY,
         },
     }
 
