@@ -632,3 +632,21 @@ def encode(
         secondary_names=list(secondary),
         colour_names=list(colour_number),
     )
+
+
+def knuth_text(puzzle: dict[str, Any]) -> str:
+    """The JSON form of a puzzle written in Knuth's text format (DLX1 to DLX3): the items line
+    with ``u:v|A`` (or ``v|A``) before primary items that have a multiplicity, then ``|`` and
+    the secondary items, then one option a line. Reading it back gives the same problem."""
+    bounds = puzzle.get("multiplicities", {})
+
+    def item(name: str) -> str:
+        if name not in bounds:
+            return name
+        low, high = bounds[name]
+        return f"{high}|{name}" if low == high else f"{low}:{high}|{name}"
+
+    items = [item(name) for name in puzzle["items"]]
+    if puzzle.get("secondary"):
+        items += ["|", *puzzle["secondary"]]
+    return "\n".join([" ".join(items), *(" ".join(option) for option in puzzle["options"])]) + "\n"
