@@ -39,6 +39,13 @@ what is left in its column. The options that keep colour ``c`` stay linked in ev
 column and can be chosen later; when one is, ``x`` is already marked as being covered and is
 skipped, as Knuth skips the nodes his purify marked. Uncoloured problems never take this path.
 
+Multiplicities (Knuth's DLX3, MCC: a primary item covered between u and v times) take a walk
+of their own, ``_walk_multiplicities``: Knuth's Algorithm M on the same links, one option at a
+time (no look-ahead, no covering together), with per item a ``bound`` (options it may still
+take) and a ``slack`` (v - u), and Knuth's *tweak*, which takes each option tried out of the
+branch item's column so that no set of options is found twice. ``walk`` chooses it when the
+problem has multiplicities; plain exact cover never reaches that code.
+
 Stats: ``nodes`` (search tree nodes, including the root, dead ends and solutions) and
 ``updates`` (Knuth's count of node unlinkings, the ones actually done; with colours they include
 the nodes that purifying sets aside).

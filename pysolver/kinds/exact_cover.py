@@ -27,6 +27,13 @@ rule), an entry with an empty item or colour (``:A``, ``x:``) or more than one `
 item that is not declared, an item named twice in one option (``x x:A`` or ``x:A x:B``
 included), and ``:`` in a declared item name.
 
+Multiplicities (Knuth's DLX3): ``"multiplicities": {"A": [u, v]}`` in JSON, or ``u:v|A`` (``v|A``
+when u = v) before a primary item's name on the text's items line, has item ``A`` covered at
+least u and at most v times (0 <= u <= v, 1 <= v <= ``MAX_MULTIPLICITY``); a bare name means
+exactly once. Only primary items take them. A count counts distinct sets of options. Only the
+``dlx`` engine searches them (Algorithm M), the default then; ``bitset``, ``memo`` and trace
+mode refuse them. ``knuth_text`` writes a JSON puzzle in this text format.
+
 A solution is the sorted list of the indices (0-based, in input order) of the chosen options.
 When the puzzle has colours, the response adds ``colors``, parallel to ``solutions``: per
 solution, an object mapping each secondary item that received a colour to that colour, in item
