@@ -376,3 +376,27 @@ def test_library_covers_and_count() -> None:
 def test_dlx_walk_keeps_its_name() -> None:
     # Other modules (the library, estimates) read dlx's walk and links by these names.
     assert callable(dlx.walk) and callable(dlx.search) and callable(dlx.links_bytes)
+
+
+def test_progress_and_cancel_reach_algorithm_m() -> None:
+    # 2^40 sets: far too many to count; the cancel hook stops the walk, progress reports it.
+    reports: list[dict[str, Any]] = []
+    checks = []
+
+    def cancel() -> bool:
+        checks.append(1)
+        return len(checks) > 3
+
+    response = pysolver.solve(
+        {
+            "kind": "exact_cover",
+            "mode": "count",
+            "limit": None,
+            "puzzle": {"items": ["a"], "options": [["a"]] * 40, "multiplicities": {"a": [0, 40]}},
+        },
+        progress=reports.append,
+        cancel=cancel,
+    )
+    assert response["cancelled"] and not response["complete"]
+    assert 0 < response["count"] < 2**40
+    assert reports and reports[-1]["solutions"] == response["count"]

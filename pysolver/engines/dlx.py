@@ -88,13 +88,17 @@ def links_bytes(items: int, options: int, entries: int) -> int:
 
 def estimated_bytes(problem: ExactCoverProblem) -> int:
     """What ``search`` allocates for ``problem`` (see ``links_bytes``). With colours, also a
-    colour slot per node and, per option, the look-ahead's set of its uncoloured headers."""
+    colour slot per node and, per option, the look-ahead's set of its uncoloured headers; with
+    multiplicities, Algorithm M's per-node colours and per-item bounds."""
     entries = sum(map(len, problem.options))
     needed = links_bytes(problem.items, len(problem.options), entries)
     if problem.colours is not None:
         frozenset_bytes = 216  # an empty frozenset; each entry adds a hash slot and its header
         needed += entries * (budget.POINTER_BYTES + 2 * budget.POINTER_BYTES)
         needed += len(problem.options) * frozenset_bytes
+    if problem.multiplicities is not None:
+        # Algorithm M: a colour slot per node (its own copy), a bound and a slack per item.
+        needed += (entries + 2 * problem.items) * budget.POINTER_BYTES
     return needed
 
 
