@@ -16,6 +16,7 @@ import pysolver
 from pysolver import api, parallel
 from pysolver.engines import dlx
 from pysolver.engines.exact_cover import ExactCoverProblem, search, split
+from pysolver.engines.trace import replay
 from pysolver.kinds import exact_cover
 from pysolver.protocol import SolveError
 
@@ -276,10 +277,31 @@ def test_other_engines_refuse_in_one_sentence(engine: str) -> None:
         search(exact_cover.parse_puzzle({"text": KNUTH_DLX3}), engine)
 
 
-def test_trace_refuses() -> None:
-    response = pysolver.solve(request(mode="trace"))
-    assert response["error"]["code"] == "invalid_request"
-    assert "multiplicities" in response["error"]["message"]
+def test_trace_records_algorithm_m() -> None:
+    response = pysolver.solve(request(mode="trace", limit=None))
+    assert response["solutions"] == [[1, 3, 4]] and response["complete"]
+    steps = response["steps"]
+    assert replay(steps) == [[{"option": 1}, {"option": 3}, {"option": 4}]]
+    assert [step["type"] for step in steps[:4]] == ["choose", "try", "choose", "backtrack"]
+    # Option 0 leaves C (2 to 3 times) one option: too few, said so.
+    assert "too few options left" in steps[2]["text"]
+    # Every set of a larger problem, traced, is what the plain walk finds, in its order.
+    puzzle = {"text": exact_cover.knuth_text(JOBS_PUZZLE)}
+    traced = pysolver.solve(
+        {
+            "kind": "exact_cover",
+            "mode": "trace",
+            "limit": None,
+            "max_steps": 10_000,
+            "puzzle": puzzle,
+        }
+    )
+    solved = pysolver.solve({"kind": "exact_cover", "limit": None, "puzzle": puzzle})
+    assert traced["solutions"] == solved["solutions"] and traced["count"] == 35
+    boards = replay(traced["steps"])
+    assert [sorted(place["option"] for place in board) for board in boards] == solved["solutions"]
+    cut = pysolver.solve(request(mode="trace", limit=None, max_steps=3))
+    assert cut["truncated"] and not cut["complete"] and len(cut["steps"]) == 3
 
 
 def test_random_mode_gives_distinct_sets() -> None:

@@ -57,11 +57,12 @@ import random
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pysolver import budget
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, fraction_done
+from pysolver.engines.trace import TraceFull
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
 TITLE = "Dancing links (Knuth)"
@@ -766,6 +767,7 @@ def _walk_multiplicities(
     monitor: Monitor,
     state: WalkState,
     form: bool,
+    record: Callable[[dict[str, Any]], None] | None = None,
 ) -> Generator[list[int], None, None]:
     """``walk`` for a problem with multiplicities: Knuth's Algorithm M (TAOCP 7.2.2.1, his
     DLX3), labelled M1-M9 in the comments. Each set of options is found once.
@@ -785,6 +787,11 @@ def _walk_multiplicities(
     (l = 0, lower bound met) needs no choice; an unconstrained one (s = b >= l: any subset of
     its column is allowed) is chosen only when no constrained item is left, and a node with no
     item to choose is a solution. Plain exact cover items (u = v = 1) give theta = l: MRV.
+
+    ``record``: given, it receives the steps of ``pysolver.engines.trace`` (``choose`` with
+    the branch degree as ``options``, ``try``, ``backtrack``, ``solution``), with items and
+    options numbered as in ``problem``; ``depth`` counts the options chosen, so a null branch
+    (which chooses none) records no step of its own.
     """
     # M1. [Initialise.] The links; per primary header its bound (v) and slack (v - u).
     links = _build_links(problem, monitor)
@@ -834,7 +841,9 @@ def _walk_multiplicities(
     # Per level: the item branched on, the branch being tried (an option node, or the item's
     # header for the null branch), the first node tweaked (0: the level covers its item and
     # does not tweak), and for progress the branch index and the branch degree theta.
+    # ``placed``: how many options the branches being explored have chosen (for ``record``).
     item_at: list[int] = []
+    placed = 0
     choice_at: list[int] = []
     first_tweak_at: list[int] = []
     index_at: list[int] = []
@@ -874,6 +883,10 @@ def _walk_multiplicities(
             degree = item_length + item_slack - item_bound + 1
             if degree <= 0:
                 dead = True
+                if record is not None:
+                    # ``short``: the item has options, but too few for its lower bound.
+                    dead_end = {"type": "choose", "depth": placed, "item": item - 1, "options": 0}
+                    record(dict(dead_end, short=True) if item_length else dead_end)
                 break
             if item_length:
                 unconstrained = item_slack == item_bound and item_length <= item_bound
@@ -894,6 +907,8 @@ def _walk_multiplicities(
             )
             if monitor.wants_recent:
                 monitor.found(chosen)
+            if record is not None:
+                record({"type": "solution", "depth": placed, "options": chosen, "number": count})
             state.nodes = nodes
             state.updates = unlinks[0]
             state.count = count
@@ -907,6 +922,10 @@ def _walk_multiplicities(
             first = down[head]
             if bound[head] == 0:
                 cover(head)
+            if record is not None:
+                record(
+                    {"type": "choose", "depth": placed, "item": head - 1, "options": best_key[1]}
+                )
             item_at.append(head)
             choice_at.append(first)
             first_tweak_at.append(first if bound[head] or slack[head] else 0)
@@ -932,6 +951,9 @@ def _walk_multiplicities(
                     for node in reversed(nodes_of[choice]):
                         if node != choice:
                             uncommit(node)
+                    placed -= 1
+                    if record is not None:
+                        record({"type": "backtrack", "depth": placed})
                     choice = down[choice]
                     choice_at[-1] = choice
                     index_at[-1] += 1
@@ -955,6 +977,18 @@ def _walk_multiplicities(
                     for node in nodes_of[choice]:
                         if node != choice:
                             commit(node)
+                    if record is not None:
+                        record(
+                            {
+                                "type": "try",
+                                "depth": placed,
+                                "option": option_of[choice],
+                                "item": head - 1,
+                                "index": index_at[-1],
+                                "of": size_at[-1],
+                            }
+                        )
+                    placed += 1
                 entered = True
                 break
             # M8. [Restore i.]
@@ -976,3 +1010,42 @@ def _walk_multiplicities(
     state.updates = unlinks[0]
     state.count = count
     state.cancelled = cancelled
+
+
+def trace_multiplicities(
+    problem: ExactCoverProblem,
+    record: Callable[[dict[str, Any]], None],
+    *,
+    limit: int | None = 1,
+    max_kept: int | None = None,
+    monitor: Monitor | None = None,
+) -> SearchResult[list[int]]:
+    """Algorithm M on a problem with multiplicities, every step given to ``record`` (trace
+    mode's steps, see ``_walk_multiplicities``): up to ``limit`` solutions, ``max_kept`` kept.
+    ``record`` raising ``TraceFull`` (the recorder is full) stops the walk, incomplete."""
+    if monitor is None:
+        monitor = Monitor()
+    state = WalkState()
+    solutions: list[list[int]] = []
+    stopped = False
+    steps = _walk_multiplicities(problem, None, monitor, state, True, record)
+    try:
+        for solution in steps:
+            if max_kept is None or len(solutions) < max_kept:
+                solutions.append(solution)
+            if limit is not None and state.count >= limit:
+                stopped = True
+                break
+    except TraceFull:
+        stopped = True
+    finally:
+        steps.close()
+    complete = not state.cancelled and not stopped
+    monitor.finish(state.nodes, state.count, complete)
+    return SearchResult(
+        solutions=solutions,
+        count=state.count,
+        complete=complete,
+        cancelled=state.cancelled,
+        stats={"nodes": state.nodes, "updates": state.updates},
+    )

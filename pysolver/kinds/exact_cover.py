@@ -31,8 +31,9 @@ Multiplicities (Knuth's DLX3): ``"multiplicities": {"A": [u, v]}`` in JSON, or `
 when u = v) before a primary item's name on the text's items line, has item ``A`` covered at
 least u and at most v times (0 <= u <= v, 1 <= v <= ``MAX_MULTIPLICITY``); a bare name means
 exactly once. Only primary items take them. A count counts distinct sets of options. Only the
-``dlx`` engine searches them (Algorithm M), the default then; ``bitset``, ``memo`` and trace
-mode refuse them. ``knuth_text`` writes a JSON puzzle in this text format.
+``dlx`` engine searches them (Algorithm M), the default then; ``bitset`` and ``memo`` refuse
+them, and trace mode records Algorithm M's steps (``dlx.trace_multiplicities``). ``knuth_text``
+writes a JSON puzzle in this text format.
 
 A solution is the sorted list of the indices (0-based, in input order) of the chosen options.
 When the puzzle has colours, the response adds ``colors``, parallel to ``solutions``: per
@@ -158,19 +159,21 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         return f"option {option} ({' '.join(item_names[i] for i in problem.options[option])})"
 
     def traced(args: TraceArgs) -> SearchResult[list[int]]:
-        if problem.multiplicities is not None:
-            raise SolveError(
-                INVALID_REQUEST,
-                "trace mode records Algorithm X, which covers every item exactly once; this "
-                "puzzle has multiplicities (Algorithm M), so solve, count or random it instead",
-                "mode",
-            )
         args.recorder.describe = trace.exact_cover_describer(
             lambda item: f"item {item_names[item]!r}",
             option_label,
             lambda option: {"option": option},
             lambda item: item_names[item],
         )
+        if problem.multiplicities is not None:
+            # Algorithm M records its own steps (dlx's walk; the same tree as solve and count).
+            return dlx.trace_multiplicities(
+                problem,
+                args.recorder.add,
+                limit=args.limit,
+                max_kept=args.max_kept,
+                monitor=args.monitor,
+            )
         return trace.search(
             problem,
             args.recorder,
