@@ -124,7 +124,8 @@ def facts() -> dict[str, Any]:
         "help": (
             "Choose some of the options so that every item is covered exactly once (and every "
             "secondary item at most once, or by any number of options that all give it the same "
-            "colour, written x:A). Knuth's Algorithm X searches for such choices, always "
+            "colour, written x:A; an item written u:v|A on the items line is covered u to v "
+            "times). Knuth's Algorithm X searches for such choices, always "
             "branching on the item with the fewest options left, on dancing links or on bitsets."
         ),
         **engine_facts(ENGINE_MODULES),
