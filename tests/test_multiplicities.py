@@ -422,3 +422,12 @@ def test_progress_and_cancel_reach_algorithm_m() -> None:
     assert response["cancelled"] and not response["complete"]
     assert 0 < response["count"] < 2**40
     assert reports and reports[-1]["solutions"] == response["count"]
+
+
+def test_the_memory_rule_never_moves_multiplicities_off_dlx(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # dlx over the budget: the search is refused (too_large), never handed to bitset.
+    monkeypatch.setattr(dlx, "estimated_bytes", lambda problem: 10**15)
+    response = pysolver.solve(request(mode="count"))
+    assert response["error"]["code"] == "too_large"

@@ -56,6 +56,7 @@ engine keeps one mask of all options per option, so it needs about options^2 / 8
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -195,7 +196,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         solution_fields=(
             partial(_colours_field, problem) if isinstance(problem, ColouredProblem) else None
         ),
-        needed_bytes=partial(estimated_bytes, problem),
+        needed_bytes=partial(_needed_bytes, problem),
         too_large=(
             f"the {{engine}} engine on this matrix ({len(problem.options):,} options, "
             f"{problem.primary:,} primary items)"
@@ -203,6 +204,14 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         shrink="use fewer options or items",
         engine=_bitset_or_dlx(problem, engine, query),
     )
+
+
+def _needed_bytes(problem: ExactCoverProblem, engine: str) -> int:
+    """What ``engine`` allocates for ``problem``; an engine that cannot take the problem's
+    multiplicities never fits, so the midend's memory rule never moves the search to it."""
+    if problem.multiplicities is not None and engine not in MULTIPLICITY_ENGINES:
+        return sys.maxsize
+    return estimated_bytes(problem, engine)
 
 
 def _colours_field(problem: ColouredProblem, solutions: list[list[int]]) -> dict[str, Any]:
