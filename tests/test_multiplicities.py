@@ -18,6 +18,7 @@ from pysolver.engines import dlx
 from pysolver.engines.exact_cover import ExactCoverProblem, search, split
 from pysolver.engines.trace import replay
 from pysolver.kinds import exact_cover
+from pysolver.kinds.polyomino import build_problem
 from pysolver.protocol import SolveError
 
 # Knuth's example from DLX3's introduction: its unique solution is options 1, 3 and 4.
@@ -431,3 +432,25 @@ def test_the_memory_rule_never_moves_multiplicities_off_dlx(
     monkeypatch.setattr(dlx, "estimated_bytes", lambda problem: 10**15)
     response = pysolver.solve(request(mode="count"))
     assert response["error"]["code"] == "too_large"
+
+
+def test_at_most_once_as_0_to_1_matches_secondary_items() -> None:
+    # Tilings of a 3x5 board by distinct pentominoes: the pieces as primary items covered 0 or
+    # 1 times (Algorithm M) or as secondary items (Algorithm X) give the same sets of options.
+    whole = build_problem({"board": ["." * 10] * 6, "pieces": ["pentominoes"]}, "all")
+    assert whole.item_cells is not None
+    cells = [item for item, (r, c) in enumerate(whole.item_cells) if r < 3 and c < 5]
+    pieces = list(range(len(whole.item_cells), whole.primary))
+    number = {item: n for n, item in enumerate(cells + pieces)}
+    options = [
+        [number[item] for item in option]
+        for option in whole.options
+        if all(item in number for item in option)
+    ]
+    bounds = [(1, 1)] * len(cells) + [(0, 1)] * len(pieces)
+    with_m = search(
+        ExactCoverProblem(len(number), 0, options, multiplicities=bounds), "dlx", limit=None
+    )
+    with_x = search(ExactCoverProblem(len(cells), len(pieces), options), "dlx", limit=None)
+    assert with_m.count == with_x.count > 0
+    assert sorted(with_m.solutions) == sorted(with_x.solutions)
