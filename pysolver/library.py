@@ -31,6 +31,8 @@ Progress = Callable[[dict[str, Any]], Any]
 Cancel = Callable[[], bool]
 # Options as lists of item names, or a 0/1 matrix (lists, or anything with ``tolist()``).
 Options = Iterable[Sequence[Any]] | Any
+# Per primary item, (u, v): covered at least u and at most v times; or v: exactly v times.
+Multiplicities = dict[Any, tuple[int, int] | Sequence[int] | int]
 
 
 class SolverError(ValueError):
@@ -61,13 +63,15 @@ def exact_cover_puzzle(
     options: Options,
     primary: Iterable[Any] | None = None,
     secondary: Iterable[Any] | None = None,
+    multiplicities: Multiplicities | None = None,
 ) -> dict[str, Any]:
     """The ``exact_cover`` puzzle JSON of ``covers``' arguments.
 
     A 0/1 matrix names its items by column number (``primary`` and ``secondary`` then list
     column numbers). Without ``primary``, every item not in ``secondary`` is primary, except
     that an item given a colour (``x:A``) is secondary; without ``secondary``, every item not in
-    ``primary`` is secondary. Items are in order of first appearance.
+    ``primary`` is secondary. Items are in order of first appearance. ``multiplicities`` maps a
+    primary item to ``(u, v)`` (covered u to v times) or to ``v`` (exactly v times).
     """
     given = options.tolist() if hasattr(options, "tolist") else options
     rows = [row.tolist() if hasattr(row, "tolist") else list(row) for row in given]
@@ -87,7 +91,13 @@ def exact_cover_puzzle(
     if secondary_names is None:
         taken = set(primary_names)
         secondary_names = [item for item in seen if item not in taken]
-    return {"items": primary_names, "secondary": secondary_names, "options": rows}
+    puzzle: dict[str, Any] = {"items": primary_names, "secondary": secondary_names, "options": rows}
+    if multiplicities:
+        puzzle["multiplicities"] = {
+            str(item): [bounds, bounds] if isinstance(bounds, int) else list(bounds)
+            for item, bounds in multiplicities.items()
+        }
+    return puzzle
 
 
 def covers(
@@ -95,6 +105,7 @@ def covers(
     primary: Iterable[Any] | None = None,
     secondary: Iterable[Any] | None = None,
     *,
+    multiplicities: Multiplicities | None = None,
     engine: str | None = None,
     seed: int | None = None,
     progress: Progress | None = None,
@@ -107,10 +118,15 @@ def covers(
     Knuth's DLX2 and xcover), or a 0/1 matrix (a list of lists, a NumPy array). Primary items
     are covered exactly once, secondary items at most once (or by options that all give them
     the same colour). See ``exact_cover_puzzle`` for the defaults of ``primary`` and
-    ``secondary``. ``engine``: only ``"dlx"``, whose search can stop between two solutions.
+    ``secondary``. ``multiplicities`` (Knuth's DLX3): ``{"a": (u, v)}`` has primary item
+    ``a`` covered at least u and at most v times (``{"a": v}``: exactly v); each set of
+    options still comes once. ``engine``: only ``"dlx"``, whose search can stop between two
+    solutions.
 
     >>> list(covers([["a", "b"], ["a"], ["b"]]))
     [[0], [1, 2]]
+    >>> list(covers([["a"], ["a"], ["a"]], multiplicities={"a": (2, 3)}))
+    [[0, 1, 2], [0, 1], [0, 2], [1, 2]]
     """
     if engine not in (None, "dlx"):
         raise SolverError(
@@ -119,7 +135,7 @@ def covers(
             "(count() takes every engine)",
             "engine",
         )
-    puzzle = exact_cover_puzzle(options, primary, secondary)
+    puzzle = exact_cover_puzzle(options, primary, secondary, multiplicities)
     try:
         # Through the registry, as the midend reaches kinds (the kind imports pysolver.facts,
         # which reads this package's version).
@@ -157,6 +173,7 @@ def count(
     primary: Iterable[Any] | None = None,
     secondary: Iterable[Any] | None = None,
     *,
+    multiplicities: Multiplicities | None = None,
     engine: str | None = None,
     limit: int | None = None,
     jobs: int = 1,
@@ -166,17 +183,20 @@ def count(
     """The exact number of exact covers of ``options`` (arguments as for ``covers``), up to
     ``limit`` when given; ``engine``: ``"bitset"`` or ``"dlx"`` (default: the kind's choice);
     ``jobs``: worker processes to split the count over. A cancelled count raises
-    ``SolverError`` with code ``cancelled``.
+    ``SolverError`` with code ``cancelled``. With ``multiplicities`` it counts distinct sets
+    of options (Knuth's "total solutions"), on dlx.
 
     >>> count([["a", "b"], ["a"], ["b"]])
     2
+    >>> count([["a"], ["a"], ["a"]], multiplicities={"a": (2, 3)})
+    4
     """
     request: dict[str, Any] = {
         "kind": "exact_cover",
         "mode": "count",
         "limit": limit,
         "jobs": jobs,
-        "puzzle": exact_cover_puzzle(options, primary, secondary),
+        "puzzle": exact_cover_puzzle(options, primary, secondary, multiplicities),
     }
     if engine is not None:
         request["engine"] = engine

@@ -47,8 +47,9 @@ const out = {
   })),
   shikaku: shikaku.map(({ rows, cols, clues }) => shikakuUrl(rows, cols, clues)),
   exact_cover: exact_cover.map((text) => attempt(() => {
-    const { items, primaryCount, options, colours, colourNames } = parseProblem(text, limits);
-    return { items, primaryCount, options, colours, colourNames };
+    const problem = parseProblem(text, limits);
+    const { items, primaryCount, options, colours, colourNames, multiplicities } = problem;
+    return { items, primaryCount, options, colours, colourNames, multiplicities };
   })),
   examples: Object.fromEntries(Object.entries(EXAMPLES).map(([key, { text }]) => [key, text])),
 };
@@ -144,6 +145,13 @@ EXACT_COVER_TEXTS = [
     "p\x1fq | x\x85p x:A\x1fq\n",  # \x1c-\x1f are spaces in Python, \x85 a line break
     "p q | x\x1cp x:A\x1dq\n",  # ... and \x1c-\x1e line breaks too
     "p \ufeffq\np\n\ufeffq\n",  # a byte order mark is not a space in Python
+    # Knuth's multiplicities (DLX3): u:v|A and v|A on primary items; 1|A is a plain item.
+    "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n",
+    "0:2|a 2|b 1|c\na b\nb c\n",
+    "1:1|a\na\n",
+    json.dumps(
+        {"items": ["a", "b"], "options": [["a"], ["a", "b"]], "multiplicities": {"a": [0, 2]}}
+    ),
 ]
 # Every way the text or JSON can be wrong, colours above all: Python and the page reject each.
 EXACT_COVER_REJECTED = [
@@ -183,6 +191,26 @@ EXACT_COVER_REJECTED = [
     json.dumps({"text": 5}),
     json.dumps({"secondary": ["x"]}),
     '{"items": ["p"], "options": [["p"]]',  # not JSON
+    # Multiplicities written wrong
+    "2:1|a\na\n",  # u above v
+    "0|a\na\n",  # v = 0
+    "x|a\na\n",  # not numbers
+    "2|\na\n",  # no name
+    "1|2|a\na\n",
+    "a | 2|x\na\n",  # on a secondary item
+    "99999999|a\na\n",  # beyond the limit
+    "a\n2|a\n",  # on an option line
+    json.dumps({"items": ["a"], "options": [["a"]], "multiplicities": {"a": [2, 1]}}),
+    json.dumps({"items": ["a"], "options": [["a"]], "multiplicities": {"a": [1]}}),
+    json.dumps({"items": ["a"], "options": [["a"]], "multiplicities": {"a": [-1, 1]}}),
+    json.dumps({"items": ["a"], "options": [["a"]], "multiplicities": {"a": [True, 1]}}),
+    json.dumps({"items": ["a"], "options": [["a"]], "multiplicities": {"b": [1, 1]}}),
+    json.dumps(
+        {"items": ["a"], "secondary": ["x"], "options": [["a"]], "multiplicities": {"x": [0, 1]}}
+    ),
+    json.dumps({"items": ["a"], "options": [["a"]], "multiplicities": [["a", 1, 1]]}),
+    json.dumps({"items": ["a"], "options": [["a"]], "multiplicities": {"a": [0, 300000]}}),
+    json.dumps({"text": "a\na\n", "multiplicities": {"a": [1, 2]}}),
 ]
 # The size limits, made small (Python's constants patched, the page given the same facts).
 SMALL_LIMITS = {"max_items": 4, "max_options": 3, "max_entries": 6}
@@ -222,6 +250,11 @@ def python_exact_cover(text: str) -> dict[str, Any]:
         "options": problem.options,
         "colours": problem.colours,
         "colourNames": getattr(problem, "colour_names", []),
+        "multiplicities": (
+            None
+            if problem.multiplicities is None
+            else [list(pair) for pair in problem.multiplicities]
+        ),
     }
 
 

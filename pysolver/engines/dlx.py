@@ -39,6 +39,13 @@ what is left in its column. The options that keep colour ``c`` stay linked in ev
 column and can be chosen later; when one is, ``x`` is already marked as being covered and is
 skipped, as Knuth skips the nodes his purify marked. Uncoloured problems never take this path.
 
+Multiplicities (Knuth's DLX3, MCC: a primary item covered between u and v times) take a walk
+of their own, ``_walk_multiplicities``: Knuth's Algorithm M on the same links, one option at a
+time (no look-ahead, no covering together), with per item a ``bound`` (options it may still
+take) and a ``slack`` (v - u), and Knuth's *tweak*, which takes each option tried out of the
+branch item's column so that no set of options is found twice. ``walk`` chooses it when the
+problem has multiplicities; plain exact cover never reaches that code.
+
 Stats: ``nodes`` (search tree nodes, including the root, dead ends and solutions) and
 ``updates`` (Knuth's count of node unlinkings, the ones actually done; with colours they include
 the nodes that purifying sets aside).
@@ -50,6 +57,7 @@ import random
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any, NamedTuple
 
 from pysolver import budget
 from pysolver.engines.exact_cover import ExactCoverProblem
@@ -60,6 +68,7 @@ from pysolver.engines.monitor import (
     entries_work,
     fraction_done,
 )
+from pysolver.engines.trace import TraceFull
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
 TITLE = "Dancing links (Knuth)"
@@ -86,13 +95,17 @@ def links_bytes(items: int, options: int, entries: int) -> int:
 
 def estimated_bytes(problem: ExactCoverProblem) -> int:
     """What ``search`` allocates for ``problem`` (see ``links_bytes``). With colours, also a
-    colour slot per node and, per option, the look-ahead's set of its uncoloured headers."""
+    colour slot per node and, per option, the look-ahead's set of its uncoloured headers; with
+    multiplicities, Algorithm M's per-node colours and per-item bounds."""
     entries = sum(map(len, problem.options))
     needed = links_bytes(problem.items, len(problem.options), entries)
     if problem.colours is not None:
         frozenset_bytes = 216  # an empty frozenset; each entry adds a hash slot and its header
         needed += entries * (budget.POINTER_BYTES + 2 * budget.POINTER_BYTES)
         needed += len(problem.options) * frozenset_bytes
+    if problem.multiplicities is not None:
+        # Algorithm M: a colour slot per node (its own copy), a bound and a slack per item.
+        needed += (entries + 2 * problem.items) * budget.POINTER_BYTES
     return needed
 
 
@@ -416,6 +429,10 @@ def walk(
         monitor = Monitor()
     if state is None:
         state = WalkState()
+    if problem.multiplicities is not None:
+        # Knuth's Algorithm M, a walk of its own: plain exact cover never pays for it.
+        yield from _walk_multiplicities(problem, rng, monitor, state, form)
+        return
     # X1. [Initialise.] The links, and the operations on them.
     links = _build_links(problem, monitor)
     cover, uncover, set_aside = _link_operations(links)
@@ -617,3 +634,424 @@ def walk(
     state.updates = updates
     state.count = count
     state.cancelled = cancelled
+
+
+# ---------------------------------------------------------------- multiplicities (Algorithm M)
+
+
+class _MultisetOperations(NamedTuple):
+    """Knuth's link surgery for Algorithm M, one option at a time (see ``_multiset_operations``)."""
+
+    hide: Callable[[int], None]
+    unhide: Callable[[int], None]
+    cover: Callable[[int], None]
+    uncover: Callable[[int], None]
+    commit: Callable[[int], None]
+    uncommit: Callable[[int], None]
+
+
+def _multiset_operations(
+    links: _Links, bound: list[int], colour: list[int], unlinks: list[int]
+) -> _MultisetOperations:
+    """Algorithm M's operations on ``links``: ``hide``/``unhide`` an option (given by one of
+    its nodes) in every column but that node's; ``cover``/``uncover`` an item (hide every
+    option of its column; a primary item also leaves the active list); ``commit``/``uncommit``
+    a node of a chosen option (a primary item's ``bound``, the options it may still take,
+    goes down and it is covered at 0; a secondary item is covered, or purified when the node
+    is coloured). Each undo runs the exact reverse of its operation.
+
+    ``colour`` is per node (0 = none); purifying marks the nodes that keep the item's colour
+    with -1, as Knuth does: they stay in the purified column, which only unpurify walks, and a
+    chosen option commits nothing for them. ``unlinks[0]`` counts the node unlinkings.
+    """
+    left, right, up, down = links.left, links.right, links.up, links.down
+    top, nodes_of, length = links.top, links.nodes_of, links.length
+    primary = links.primary
+
+    def hide(option_node: int) -> None:
+        for node in nodes_of[option_node]:
+            if node != option_node and colour[node] >= 0:
+                above = up[node]
+                below = down[node]
+                down[above] = below
+                up[below] = above
+                length[top[node]] -= 1
+                unlinks[0] += 1
+
+    def unhide(option_node: int) -> None:
+        for node in reversed(nodes_of[option_node]):
+            if node != option_node and colour[node] >= 0:
+                down[up[node]] = node
+                up[down[node]] = node
+                length[top[node]] += 1
+
+    def cover(head: int) -> None:
+        if head <= primary:
+            right[left[head]] = right[head]
+            left[right[head]] = left[head]
+        row = down[head]
+        while row != head:
+            hide(row)
+            row = down[row]
+
+    def uncover(head: int) -> None:
+        row = up[head]
+        while row != head:
+            unhide(row)
+            row = up[row]
+        if head <= primary:
+            right[left[head]] = head
+            left[right[head]] = head
+
+    def purify(node: int) -> None:
+        head = top[node]
+        wanted = colour[node]
+        row = down[head]
+        while row != head:
+            if colour[row] == wanted:
+                colour[row] = -1
+            else:
+                hide(row)
+            row = down[row]
+
+    def unpurify(node: int) -> None:
+        head = top[node]
+        wanted = colour[node]
+        row = up[head]
+        while row != head:
+            if colour[row] < 0:
+                colour[row] = wanted
+            else:
+                unhide(row)
+            row = up[row]
+
+    def commit(node: int) -> None:
+        head = top[node]
+        if head <= primary:
+            bound[head] -= 1
+            if bound[head] == 0:
+                cover(head)
+        elif colour[node] == 0:
+            cover(head)
+        elif colour[node] > 0:
+            purify(node)
+
+    def uncommit(node: int) -> None:
+        head = top[node]
+        if head <= primary:
+            if bound[head] == 0:
+                uncover(head)
+            bound[head] += 1
+        elif colour[node] == 0:
+            uncover(head)
+        elif colour[node] > 0:
+            unpurify(node)
+
+    return _MultisetOperations(hide, unhide, cover, uncover, commit, uncommit)
+
+
+def _shuffle_columns(links: _Links, rng: random.Random) -> None:
+    """Relink every primary column in an order shuffled by ``rng`` (random mode): Algorithm M
+    tries a column's options top down, so this is its random order of branches."""
+    up, down = links.up, links.down
+    for head in range(1, links.primary + 1):
+        column = []
+        row = down[head]
+        while row != head:
+            column.append(row)
+            row = down[row]
+        rng.shuffle(column)
+        ring = [head, *column]
+        for position, node in enumerate(ring):
+            down[node] = ring[(position + 1) % len(ring)]
+            up[node] = ring[position - 1]
+
+
+def _walk_multiplicities(
+    problem: ExactCoverProblem,
+    rng: random.Random | None,
+    monitor: Monitor,
+    state: WalkState,
+    form: bool,
+    record: Callable[[dict[str, Any]], None] | None = None,
+) -> Generator[list[int], None, None]:
+    """``walk`` for a problem with multiplicities: Knuth's Algorithm M (TAOCP 7.2.2.1, his
+    DLX3), labelled M1-M9 in the comments. Each set of options is found once.
+
+    How a set is never found twice: at a level that branches on item i, the options of i's
+    column are tried top down, and each one tried is *tweaked* (taken out of i's column and,
+    unless i is covered, hidden from every other column) before it is tried and stays out
+    while the later branches of the level are explored. So the k-th branch finds the sets
+    that hold the k-th option and none of the earlier ones; a last, *null* branch (when i's
+    lower bound is already met) finds the sets with none of them, and retires i. The
+    branches partition the sets, level by level.
+
+    Item choice (M3) is Knuth's branch degree: for an active primary item with column length
+    l, bound b (options it may still take) and s = min(slack, b), the branches are
+    theta = l + s - b + 1. theta <= 0 is a dead end; the least theta is chosen, ties going to
+    the smaller s, then the longer column, then the first item. An item with nothing left
+    (l = 0, lower bound met) needs no choice; an unconstrained one (s = b >= l: any subset of
+    its column is allowed) is chosen only when no constrained item is left, and a node with no
+    item to choose is a solution. Plain exact cover items (u = v = 1) give theta = l: MRV.
+
+    ``record``: given, it receives the steps of ``pysolver.engines.trace`` (``choose`` with
+    the branch degree as ``options``, ``try``, ``backtrack``, ``solution``), with items and
+    options numbered as in ``problem``; ``depth`` counts the options chosen, so a null branch
+    (which chooses none) records no step of its own.
+    """
+    # M1. [Initialise.] The links; per primary header its bound (v) and slack (v - u).
+    links = _build_links(problem, monitor)
+    if rng is not None:
+        _shuffle_columns(links, rng)
+    primary = links.primary
+    left, right, up, down, length = links.left, links.right, links.up, links.down, links.length
+    nodes_of, option_of = links.nodes_of, links.option_of
+    bound = [0] * (primary + 1)
+    slack = [0] * (primary + 1)
+    for header, (low, high) in enumerate(problem.multiplicities or [], start=1):
+        bound[header] = high
+        slack[header] = high - low
+    colour = list(links.node_colour) if links.node_colour else [0] * len(links.top)
+    unlinks = [0]
+    hide, unhide, cover, uncover, commit, uncommit = _multiset_operations(
+        links, bound, colour, unlinks
+    )
+
+    def tweak(node: int, head: int) -> None:
+        """Take ``node``, the top of ``head``'s column, out of it; while ``head`` is not
+        covered, its option also leaves every other column (cover did that otherwise)."""
+        if bound[head]:
+            hide(node)
+        below = down[node]
+        down[head] = below
+        up[below] = head
+        length[head] -= 1
+        unlinks[0] += 1
+
+    def untweak(first: int, head: int) -> None:
+        """Undo the tweaks of a level, the last first: the tweaked nodes still chain by their
+        ``down`` links from ``first`` to the column's present top."""
+        chain = []
+        node = first
+        present_top = down[head]
+        while node != present_top:
+            chain.append(node)
+            node = down[node]
+        for node in reversed(chain):
+            down[up[node]] = node
+            up[down[node]] = node
+            length[head] += 1
+            if bound[head]:
+                unhide(node)
+
+    # Per level: the item branched on, the branch being tried (an option node, or the item's
+    # header for the null branch), the first node tweaked (0: the level covers its item and
+    # does not tweak), and for progress the branch index and the branch degree theta.
+    # ``placed``: how many options the branches being explored have chosen (for ``record``).
+    item_at: list[int] = []
+    placed = 0
+    choice_at: list[int] = []
+    first_tweak_at: list[int] = []
+    index_at: list[int] = []
+    size_at: list[int] = []
+    count = 0
+    nodes = 0
+    countdown = CHECK_EVERY
+    cancelled = False
+
+    # Invariants, with l = len(item_at): for k < l, item_at[k] had its bound lowered by one at
+    # level k, and choice_at[k] is the branch being explored there: its option committed (its
+    # other items' bounds lowered, covered at 0; its secondary items covered or purified) or,
+    # for a null branch, the item retired; the options tweaked at level k chain from
+    # first_tweak_at[k] down to the column's top. The options of the branches are distinct
+    # and, with the bounds, account for every item: a primary item of original bounds (u, v)
+    # has been covered by v - bound options. Every operation is undone in reverse order, so
+    # leaving level k restores the links exactly as level k found them.
+    while True:
+        # M2. [Enter level l.] Count the node; every so often, report and heed a cancel.
+        nodes += 1
+        countdown -= 1
+        if countdown <= 0:
+            countdown = CHECK_EVERY
+            progress = partial(fraction_done, index_at, size_at, len(index_at))
+            if monitor.check(nodes, count, progress):
+                cancelled = True
+                break
+        # M3. [Choose i.] The least branch degree (see the docstring); none left: a solution.
+        best_item = 0
+        best_key: tuple[bool, int, int, int] | None = None
+        dead = False
+        item = right[0]
+        while item:
+            item_bound = bound[item]
+            item_length = length[item]
+            item_slack = min(slack[item], item_bound)
+            degree = item_length + item_slack - item_bound + 1
+            if degree <= 0:
+                dead = True
+                if record is not None:
+                    # ``short``: the item has options, but too few for its lower bound.
+                    dead_end = {"type": "choose", "depth": placed, "item": item - 1, "options": 0}
+                    record(dict(dead_end, short=True) if item_length else dead_end)
+                break
+            if item_length:
+                unconstrained = item_slack == item_bound and item_length <= item_bound
+                key = (unconstrained, degree, item_slack, -item_length)
+                if best_key is None or key < best_key:
+                    best_item, best_key = item, key
+            item = right[item]
+        opened = False
+        if dead:
+            pass  # a dead end: a node of the tree, left at once (M9)
+        elif best_key is None:
+            # Every primary item is settled: visit the solution, then M9.
+            count += 1
+            chosen = sorted(
+                option_of[choice]
+                for head, choice in zip(item_at, choice_at, strict=True)
+                if choice != head
+            )
+            if monitor.wants_recent:
+                monitor.found(chosen)
+            if record is not None:
+                record({"type": "solution", "depth": placed, "options": chosen, "number": count})
+            state.nodes = nodes
+            state.updates = unlinks[0]
+            state.count = count
+            yield chosen if form else _UNFORMED
+        else:
+            # M4. [Prepare to branch on i.] The item takes one more option (or retires): its
+            # bound goes down, and at 0 it is covered. Unless it is a plain exact cover item
+            # (bound 0 and no slack), its options will be tweaked.
+            head = best_item
+            bound[head] -= 1
+            first = down[head]
+            if bound[head] == 0:
+                cover(head)
+            if record is not None:
+                record(
+                    {"type": "choose", "depth": placed, "item": head - 1, "options": best_key[1]}
+                )
+            item_at.append(head)
+            choice_at.append(first)
+            first_tweak_at.append(first if bound[head] or slack[head] else 0)
+            index_at.append(0)
+            size_at.append(best_key[1])
+            opened = True
+        # M5-M9: the next branch to enter, backing up through exhausted levels.
+        entered = False
+        while item_at:
+            head = item_at[-1]
+            choice = choice_at[-1]
+            tweaking = first_tweak_at[-1] != 0
+            exhausted = False
+            if not opened:
+                # M7. [Try again.] Take back the branch tried last.
+                if choice == head:
+                    # The null branch: the item returns to the active list (unless covered).
+                    if bound[head]:
+                        right[left[head]] = head
+                        left[right[head]] = head
+                    exhausted = True
+                else:
+                    for node in reversed(nodes_of[choice]):
+                        if node != choice:
+                            uncommit(node)
+                    placed -= 1
+                    if record is not None:
+                        record({"type": "backtrack", "depth": placed})
+                    choice = down[choice]
+                    choice_at[-1] = choice
+                    index_at[-1] += 1
+            opened = False
+            if not exhausted:
+                # M5. [Possibly tweak x_l.] Stop when the column is used up, or (tweaking)
+                # when too few options are left to reach the item's lower bound.
+                if not tweaking:
+                    exhausted = choice == head
+                elif length[head] <= bound[head] - slack[head]:
+                    exhausted = True
+                elif choice != head:
+                    tweak(choice, head)
+                elif bound[head]:
+                    # The null branch: the item is settled with no more options.
+                    right[left[head]] = right[head]
+                    left[right[head]] = left[head]
+            if not exhausted:
+                # M6. [Try x_l.] Commit the option's other items; l <- l + 1, back to M2.
+                if choice != head:
+                    for node in nodes_of[choice]:
+                        if node != choice:
+                            commit(node)
+                    if record is not None:
+                        record(
+                            {
+                                "type": "try",
+                                "depth": placed,
+                                "option": option_of[choice],
+                                "item": head - 1,
+                                "index": index_at[-1],
+                                "of": size_at[-1],
+                            }
+                        )
+                    placed += 1
+                entered = True
+                break
+            # M8. [Restore i.]
+            if tweaking:
+                untweak(first_tweak_at[-1], head)
+            if bound[head] == 0:
+                uncover(head)
+            bound[head] += 1
+            # M9. [Leave level l.] l <- l - 1, then M7 at the level below (or the end at 0).
+            item_at.pop()
+            choice_at.pop()
+            first_tweak_at.pop()
+            index_at.pop()
+            size_at.pop()
+        if not entered:
+            break
+
+    state.nodes = nodes
+    state.updates = unlinks[0]
+    state.count = count
+    state.cancelled = cancelled
+
+
+def trace_multiplicities(
+    problem: ExactCoverProblem,
+    record: Callable[[dict[str, Any]], None],
+    *,
+    limit: int | None = 1,
+    max_kept: int | None = None,
+    monitor: Monitor | None = None,
+) -> SearchResult[list[int]]:
+    """Algorithm M on a problem with multiplicities, every step given to ``record`` (trace
+    mode's steps, see ``_walk_multiplicities``): up to ``limit`` solutions, ``max_kept`` kept.
+    ``record`` raising ``TraceFull`` (the recorder is full) stops the walk, incomplete."""
+    if monitor is None:
+        monitor = Monitor()
+    state = WalkState()
+    solutions: list[list[int]] = []
+    stopped = False
+    steps = _walk_multiplicities(problem, None, monitor, state, True, record)
+    try:
+        for solution in steps:
+            if max_kept is None or len(solutions) < max_kept:
+                solutions.append(solution)
+            if limit is not None and state.count >= limit:
+                stopped = True
+                break
+    except TraceFull:
+        stopped = True
+    finally:
+        steps.close()
+    complete = not state.cancelled and not stopped
+    monitor.finish(state.nodes, state.count, complete)
+    return SearchResult(
+        solutions=solutions,
+        count=state.count,
+        complete=complete,
+        cancelled=state.cancelled,
+        stats={"nodes": state.nodes, "updates": state.updates},
+    )

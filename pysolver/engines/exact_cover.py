@@ -14,6 +14,12 @@ options are compatible when they share no primary item and every secondary item 
 coloured, with the same colour, in both. Colours are positive integers in ``colours``, a list
 parallel to ``options`` (0 = uncoloured); a problem without colours leaves it None, and the
 engines then take their plain code paths and pay nothing for the feature.
+
+Knuth's multiplicities (MCC, his DLX3): ``multiplicities[i] = (u, v)`` asks primary item ``i`` to
+be covered by at least ``u`` and at most ``v`` of the chosen options (0 <= u <= v, v >= 1); a
+problem whose items are all covered exactly once leaves it None. A solution is still a set of
+options (each chosen at most once), and the engines that take multiplicities (``dlx``) find
+every such set exactly once. The others refuse them (``MULTIPLICITY_ENGINES``).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 from pysolver.engines.monitor import Monitor, SearchResult, entries_work
 from pysolver.engines.subtree import (
@@ -43,6 +50,8 @@ _MODULES = {
     "memo": "pysolver.engines.memo",
 }
 ENGINES = tuple(_MODULES)
+# The engines that search with multiplicities (Knuth's Algorithm M); the others refuse them.
+MULTIPLICITY_ENGINES = ("dlx",)
 
 # Documented cap on matrix size: the total number of (option, item) entries. Above this the
 # matrix alone would take hundreds of MB in a browser tab.
@@ -60,8 +69,18 @@ class ExactCoverProblem:
     # board (a tiling): a hint with which the ``memo`` engine finds the matrix's symmetries.
     # It never changes an answer (the engine checks every symmetry on the matrix itself).
     item_cells: list[tuple[int, int]] | None = None
+    # Per primary item, (u, v): covered at least u and at most v times; None: all exactly once.
+    multiplicities: list[tuple[int, int]] | None = None
 
     def __post_init__(self) -> None:
+        if self.multiplicities is not None:
+            if len(self.multiplicities) != self.primary:
+                raise ValueError("multiplicities must have one (u, v) pair per primary item")
+            for item, (low, high) in enumerate(self.multiplicities):
+                if not 0 <= low <= high or high < 1:
+                    raise ValueError(
+                        f"item {item}: multiplicity ({low}, {high}) needs 0 <= u <= v and v >= 1"
+                    )
         if self.colours is None:
             return
         if len(self.colours) != len(self.options):
@@ -119,6 +138,11 @@ def search(
     path: search only the subtree below these branch choices (see ``split``); solutions are
     still in the indices of ``problem``.
     """
+    if problem.multiplicities is not None and engine not in MULTIPLICITY_ENGINES:
+        raise ValueError(
+            f"the {engine} engine does not take multiplicities; use "
+            f"{' or '.join(MULTIPLICITY_ENGINES)}"
+        )
     if path is not None:
         return search_subtree(
             problem,
@@ -271,6 +295,8 @@ def split(
     branch points. ``singles``: the tree of the ``singles`` engine (forced options are taken
     before every branch and are not part of paths). ``monitor``: its checkpoints (one per
     option looked at) raise ``Cancelled`` when the request is cancelled while planning."""
+    if problem.multiplicities is not None:
+        return _split_multiplicities(problem, wanted)
     monitor = monitor or Monitor()
     most = max(MOST_FLOOR, wanted * MOST_PER_WANTED)
 
@@ -314,6 +340,8 @@ def reduce(
     they search that subtree of the whole tree. ``monitor``: cancels the walk down the path
     (``Cancelled``).
     """
+    if problem.multiplicities is not None:
+        return _reduce_multiplicities(problem, path)
     monitor = monitor or Monitor()
     node = _root(problem, singles, monitor)
     for step, option in enumerate(path):
@@ -353,6 +381,195 @@ def reduce(
     if colours is not None and not any(any(row) for row in colours):
         colours = None  # no colour left: the engines' plain paths
     sub = ExactCoverProblem(len(primary_left), len(secondary_left), sub_options, colours)
+    return Reduction(sub, node.chosen, list(node.live))
+
+
+# ---------------------------------------------------------------- subtrees with multiplicities
+
+
+@dataclass
+class _MultiNode:
+    """A node of Algorithm M's tree (``dlx._walk_multiplicities``) seen from outside: as
+    ``_Node``, plus ``bound``: per active primary item (not covered, not retired by a null
+    branch), in item order, how many more options may cover it."""
+
+    live: list[int]
+    covered: set[int]
+    colour_of: dict[int, int]
+    chosen: list[int]
+    bound: dict[int, int]
+
+
+def _multi_branch(
+    problem: ExactCoverProblem, node: _MultiNode
+) -> tuple[int, list[int | None]] | None:
+    """Algorithm M's choice at ``node`` (its step M3) and the branches it tries (M5): options
+    in column order, then None for the null branch when the item's lower bound allows it.
+    None at a solution; an empty list at a dead end."""
+    slack_of = [high - low for low, high in problem.multiplicities or []]
+    lengths = dict.fromkeys(node.bound, 0)
+    for option in node.live:
+        for item in problem.options[option]:
+            if item in lengths:
+                lengths[item] += 1
+    best: tuple[tuple[bool, int, int, int], int] | None = None
+    for item, bound in node.bound.items():
+        slack = min(slack_of[item], bound)
+        length = lengths[item]
+        degree = length + slack - bound + 1
+        if degree <= 0:
+            return -1, []
+        if length:
+            key = (slack == bound and length <= bound, degree, slack, -length)
+            if best is None or key < best[0]:
+                best = (key, item)
+    if best is None:
+        return None
+    item = best[1]
+    column = [option for option in node.live if item in problem.options[option]]
+    bound = node.bound[item] - 1
+    slack = slack_of[item]
+    if bound == 0 and slack == 0:
+        return item, list(column)
+    # Tweaking: the j-th option (1-based) is tried while the column still holds more than
+    # bound - slack options, and the null branch once it is empty, when bound < slack.
+    branches: list[int | None] = [
+        option for j, option in enumerate(column, start=1) if len(column) - j + 1 > bound - slack
+    ]
+    if bound < slack:
+        branches.append(None)
+    return item, branches
+
+
+def _multi_child(
+    problem: ExactCoverProblem, node: _MultiNode, item: int, branches: list[int | None], k: int
+) -> _MultiNode | None:
+    """The node below branch ``k`` of ``item``: the earlier options of the level excluded (M's
+    tweaks), then the option chosen (its items' bounds lowered, an item at 0 covered) or, for
+    the null branch, the item retired. None when the child is a dead end."""
+    excluded = {option for option in branches[:k] if option is not None}
+    choice = branches[k]
+    bound = dict(node.bound)
+    covered = set(node.covered)
+    colour_of = dict(node.colour_of)
+    chosen = list(node.chosen)
+    if choice is None:
+        del bound[item]
+        covered.add(item)
+        # Every option of the item was tweaked away before the null branch.
+        excluded = {option for option in node.live if item in problem.options[option]}
+    else:
+        chosen.append(choice)
+        colours = problem.colours[choice] if problem.colours is not None else None
+        for position, entry in enumerate(problem.options[choice]):
+            if entry < problem.primary:
+                bound[entry] -= 1
+                if not bound[entry]:
+                    del bound[entry]
+                    covered.add(entry)
+            elif colours is not None and colours[position]:
+                colour_of[entry] = colours[position]
+            else:
+                covered.add(entry)
+    child = _MultiNode([], covered, colour_of, chosen, bound)
+    probe = _Node([], covered, colour_of, chosen)
+    child.live = [
+        option
+        for option in node.live
+        if option != choice and option not in excluded and _fits(problem, probe, option)
+    ]
+    return None if _multi_branch(problem, child) == (-1, []) else child
+
+
+def _multi_root(problem: ExactCoverProblem) -> _MultiNode:
+    bounds = {item: high for item, (_, high) in enumerate(problem.multiplicities or [])}
+    return _MultiNode(list(range(len(problem.options))), set(), {}, [], bounds)
+
+
+def _split_multiplicities(problem: ExactCoverProblem, wanted: int) -> Split:
+    """``split`` for Algorithm M's tree: a path step names an option, or is ``[i]`` for the
+    null branch of item ``i`` (it takes no more options)."""
+    most = max(MOST_FLOOR, wanted * MOST_PER_WANTED)
+
+    def children(
+        node: _MultiNode,
+    ) -> list[tuple[int | tuple[int], _MultiNode | None, float]] | None:
+        branch = _multi_branch(problem, node)
+        if branch is None:
+            return None
+        item, branches = branch
+        if len(branches) > most:
+            return None
+        return [
+            (
+                (item,) if choice is None else choice,
+                _multi_child(problem, node, item, branches, k),
+                1 / len(branches),
+            )
+            for k, choice in enumerate(branches)
+        ]
+
+    root = _multi_root(problem)
+    result = split_tree(
+        None if _multi_branch(problem, root) == (-1, []) else root, children, wanted
+    )
+    for subtree in result.subtrees:  # JSON has lists, not tuples
+        subtree.path = [list(step) if isinstance(step, tuple) else step for step in subtree.path]
+    return result
+
+
+def _reduce_multiplicities(problem: ExactCoverProblem, path: list[Any]) -> Reduction:
+    """``reduce`` for Algorithm M's tree: the subproblem keeps the active items with what is
+    left of their multiplicities, (max(u - used, 0), v - used), so Algorithm M walks it as the
+    subtree of the whole tree."""
+    node: _MultiNode | None = _multi_root(problem)
+    for step, choice in enumerate(path):
+        if node is None:
+            raise InvalidPath(step, "the path goes on below a branch that has no solutions")
+        branch = _multi_branch(problem, node)
+        if branch is None:
+            raise InvalidPath(step, "the path goes on below a solution")
+        item, branches = branch
+        taken = None if choice == [item] else choice
+        if isinstance(taken, list) or taken not in branches:
+            raise InvalidPath(
+                step,
+                f"{shown(choice)} is not one of the branches of item {item}, where the search "
+                f"branches at step {step} (its options, and [{item}] when it may take no more)",
+            )
+        node = _multi_child(problem, node, item, branches, branches.index(taken))
+    if node is None:
+        chosen = [step for step in path if not isinstance(step, list)]
+        return Reduction(ExactCoverProblem(1, 0, []), chosen, [])
+    multiplicities = problem.multiplicities or []
+    primary_left = list(node.bound)
+    secondary_left = [
+        item
+        for item in range(problem.primary, problem.items)
+        if item not in node.covered and item not in node.colour_of
+    ]
+    number = {item: n for n, item in enumerate(primary_left + secondary_left)}
+    sub_options: list[list[int]] = []
+    colours: list[list[int]] | None = [] if problem.colours is not None else None
+    for option in node.live:
+        entries = [k for k, item in enumerate(problem.options[option]) if item in number]
+        sub_options.append([number[problem.options[option][k]] for k in entries])
+        if colours is not None and problem.colours is not None:
+            colours.append([problem.colours[option][k] for k in entries])
+    if colours is not None and not any(any(row) for row in colours):
+        colours = None
+    bounds = []
+    for item in primary_left:
+        low, high = multiplicities[item]
+        used = high - node.bound[item]
+        bounds.append((max(low - used, 0), node.bound[item]))
+    sub = ExactCoverProblem(
+        len(primary_left),
+        len(secondary_left),
+        sub_options,
+        colours,
+        multiplicities=None if all(bound == (1, 1) for bound in bounds) else bounds,
+    )
     return Reduction(sub, node.chosen, list(node.live))
 
 

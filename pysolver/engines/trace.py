@@ -329,6 +329,11 @@ def exact_cover_describer(
                 step["text"] = (
                     f"{capital(label)} has the fewest options ({raw['options']}): try each in turn"
                 )
+            elif raw.get("short"):
+                step["text"] = (
+                    f"{capital(label)} has too few options left to be covered as often as its "
+                    "multiplicity asks: a dead end"
+                )
             else:
                 step["text"] = f"{capital(label)} has no option left: a dead end"
         elif kind == "try":

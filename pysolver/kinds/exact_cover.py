@@ -27,6 +27,14 @@ rule), an entry with an empty item or colour (``:A``, ``x:``) or more than one `
 item that is not declared, an item named twice in one option (``x x:A`` or ``x:A x:B``
 included), and ``:`` in a declared item name.
 
+Multiplicities (Knuth's DLX3): ``"multiplicities": {"A": [u, v]}`` in JSON, or ``u:v|A`` (``v|A``
+when u = v) before a primary item's name on the text's items line, has item ``A`` covered at
+least u and at most v times (0 <= u <= v, 1 <= v <= ``MAX_MULTIPLICITY``); a bare name means
+exactly once. Only primary items take them. A count counts distinct sets of options. Only the
+``dlx`` engine searches them (Algorithm M), the default then; ``bitset`` and ``memo`` refuse
+them, and trace mode records Algorithm M's steps (``dlx.trace_multiplicities``). ``knuth_text``
+writes a JSON puzzle in this text format.
+
 A solution is the sorted list of the indices (0-based, in input order) of the chosen options.
 When the puzzle has colours, the response adds ``colors``, parallel to ``solutions``: per
 solution, an object mapping each secondary item that received a colour to that colour, in item
@@ -47,6 +55,8 @@ engine keeps one mask of all options per option, so it needs about options^2 / 8
 
 from __future__ import annotations
 
+import re
+import sys
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -55,6 +65,7 @@ from pysolver import budget
 from pysolver.engines import dlx, trace
 from pysolver.engines.exact_cover import (
     MAX_ENTRIES,
+    MULTIPLICITY_ENGINES,
     ExactCoverProblem,
     engine_modules,
     estimated_bytes,
@@ -65,6 +76,7 @@ from pysolver.engines.monitor import Monitor, SearchResult, entries_work
 from pysolver.facts import engine_facts
 from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
+    INVALID_REQUEST,
     TOO_LARGE,
     Query,
     SolveError,
@@ -76,15 +88,23 @@ from pysolver.protocol import (
 )
 
 # Primary names, secondary names, options as names, per option (label for messages, JSON path,
-# whether entries have their own paths), and the items line number (None for JSON lists).
-_Names = tuple[list[str], list[str], list[list[str]], list[tuple[str, str, bool]], int | None]
+# whether entries have their own paths), the items line number (None for JSON lists), and the
+# multiplicities (u, v) of the primary items that have them, by name.
+_Names = tuple[
+    list[str],
+    list[str],
+    list[list[str]],
+    list[tuple[str, str, bool]],
+    int | None,
+    dict[str, tuple[int, int]],
+]
 
 # The faster engine on bench/bench_exact_cover.py comes first: it is the default.
 # memo: bitset's search that counts with memoised remaining-item sets (faster whole counts,
 # bitset's search for everything else); offered, not the default, on arbitrary matrices.
 ENGINE_MODULES = engine_modules("bitset", "dlx", "memo")
 ENGINES = tuple(ENGINE_MODULES)
-PUZZLE_FIELDS = ("items", "secondary", "options", "text")
+PUZZLE_FIELDS = ("items", "secondary", "options", "multiplicities", "text")
 OPTIONS: tuple[str, ...] = ()
 SPLITTABLE = True
 
@@ -92,6 +112,10 @@ MAX_ITEMS = 100_000
 MAX_OPTIONS = 200_000
 # 20,000 options make 20,000 masks of 2,500 bytes each: 50 MB, about what a browser tab affords.
 BITSET_MAX_OPTIONS = 20_000
+# The largest upper bound of a multiplicity: no item is ever covered by more options than exist.
+MAX_MULTIPLICITY = MAX_OPTIONS
+# A multiplicity in Knuth's text, u:v or v, before '|' and an item name (DLX3).
+_BOUNDS = re.compile(r"(?:([0-9]+):)?([0-9]+)")
 
 
 def facts() -> dict[str, Any]:
@@ -101,7 +125,8 @@ def facts() -> dict[str, Any]:
         "help": (
             "Choose some of the options so that every item is covered exactly once (and every "
             "secondary item at most once, or by any number of options that all give it the same "
-            "colour, written x:A). Knuth's Algorithm X searches for such choices, always "
+            "colour, written x:A; an item written u:v|A on the items line is covered u to v "
+            "times). Knuth's Algorithm X searches for such choices, always "
             "branching on the item with the fewest options left, on dancing links or on bitsets."
         ),
         **engine_facts(ENGINE_MODULES),
@@ -110,6 +135,7 @@ def facts() -> dict[str, Any]:
             "max_options": MAX_OPTIONS,
             "max_entries": MAX_ENTRIES,
             "bitset_max_options": BITSET_MAX_OPTIONS,
+            "max_multiplicity": MAX_MULTIPLICITY,
         },
     }
 
@@ -142,6 +168,15 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
             lambda option: {"option": option},
             lambda item: item_names[item],
         )
+        if problem.multiplicities is not None:
+            # Algorithm M records its own steps (dlx's walk; the same tree as solve and count).
+            return dlx.trace_multiplicities(
+                problem,
+                args.recorder.add,
+                limit=args.limit,
+                max_kept=args.max_kept,
+                monitor=args.monitor,
+            )
         return trace.search(
             problem,
             args.recorder,
@@ -162,7 +197,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         solution_fields=(
             partial(_colours_field, problem) if isinstance(problem, ColouredProblem) else None
         ),
-        needed_bytes=partial(estimated_bytes, problem),
+        needed_bytes=partial(_needed_bytes, problem),
         too_large=(
             f"the {{engine}} engine on this matrix ({len(problem.options):,} options, "
             f"{problem.primary:,} primary items)"
@@ -170,6 +205,14 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         shrink="use fewer options or items",
         engine=_bitset_or_dlx(problem, engine, query),
     )
+
+
+def _needed_bytes(problem: ExactCoverProblem, engine: str) -> int:
+    """What ``engine`` allocates for ``problem``; an engine that cannot take the problem's
+    multiplicities never fits, so the midend's memory rule never moves the search to it."""
+    if problem.multiplicities is not None and engine not in MULTIPLICITY_ENGINES:
+        return sys.maxsize
+    return estimated_bytes(problem, engine)
 
 
 def _colours_field(problem: ColouredProblem, solutions: list[list[int]]) -> dict[str, Any]:
@@ -208,7 +251,17 @@ def solution_colours(problem: ColouredProblem, solutions: list[list[int]]) -> li
 
 def _bitset_or_dlx(problem: ExactCoverProblem, engine: str, query: Query) -> str:
     """The bitset engine's masks (which the memo engine uses too) are refused past
-    ``BITSET_MAX_OPTIONS``: dlx then, unless the request named the engine."""
+    ``BITSET_MAX_OPTIONS``: dlx then, unless the request named the engine. Multiplicities
+    are searched by dlx alone (Algorithm M): dlx when no engine was named, else a refusal."""
+    if problem.multiplicities is not None and engine not in MULTIPLICITY_ENGINES:
+        if query.engine is not None:
+            raise SolveError(
+                INVALID_REQUEST,
+                f"the {engine} engine covers every item exactly once and does not take "
+                f"multiplicities; use {' or '.join(MULTIPLICITY_ENGINES)} (the default for them)",
+                "engine",
+            )
+        return MULTIPLICITY_ENGINES[0]
     if engine in ("bitset", "memo") and len(problem.options) > BITSET_MAX_OPTIONS:
         if query.engine is not None:
             raise SolveError(
@@ -256,6 +309,11 @@ def parse_named(puzzle: Any, monitor: Monitor | None = None) -> tuple[ExactCover
     if "text" in puzzle:
         if has_lists:
             raise puzzle_error("give either items and options, or text, not both", "puzzle.text")
+        if "multiplicities" in puzzle:
+            raise puzzle_error(
+                "with a text, write the multiplicities on its items line, as u:v|A (or v|A)",
+                "puzzle.multiplicities",
+            )
         text = require_str(puzzle["text"], "puzzle.text")
         names = _read_text(text, monitor)
     elif has_lists:
@@ -316,7 +374,67 @@ def _read_lists(
             require_str(name, f"{path}[{position}]")
         options.append(option)
         locations.append((f"option {index}", path, True))
-    return primary, secondary, options, locations, None
+    multiplicities = _read_multiplicities(puzzle.get("multiplicities", {}), primary, secondary)
+    return primary, secondary, options, locations, None, multiplicities
+
+
+def _read_multiplicities(
+    value: Any, primary: list[str], secondary: list[str]
+) -> dict[str, tuple[int, int]]:
+    """The JSON ``multiplicities``: ``{"A": [u, v]}`` for primary items only."""
+    given = require_dict(value, "puzzle.multiplicities")
+    primary_names = set(primary)
+    multiplicities = {}
+    for name, bounds in given.items():
+        path = f"puzzle.multiplicities.{name}"
+        if name not in primary_names:
+            raise puzzle_error(_not_primary(name, name in set(secondary)), path)
+        if (
+            not isinstance(bounds, list)
+            or len(bounds) != 2
+            or not all(isinstance(bound, int) and not isinstance(bound, bool) for bound in bounds)
+        ):
+            raise puzzle_error(
+                f"the multiplicity of item {shown(name)} must be a list of two integers [u, v]: "
+                "covered at least u and at most v times",
+                path,
+            )
+        problem = _bounds_problem(name, bounds[0], bounds[1])
+        if problem is not None:
+            raise puzzle_error(problem, path)
+        multiplicities[name] = (bounds[0], bounds[1])
+    return multiplicities
+
+
+def _not_primary(name: str, secondary: bool) -> str:
+    if secondary:
+        return (
+            f"item {shown(name)} is secondary; only primary items take multiplicities (a "
+            "secondary item is covered at most once, or shared under one colour)"
+        )
+    return f"item {shown(name)} has a multiplicity but is not a declared primary item"
+
+
+def _bounds_problem(name: str, low: int, high: int) -> str | None:
+    """What is wrong with the multiplicity (low, high) of item ``name``, or None."""
+    if low < 0 or high < 0:
+        return f"the multiplicity of item {shown(name)} has a negative bound"
+    if low > high:
+        return (
+            f"the multiplicity of item {shown(name)} has u = {low} above v = {high}; "
+            "write u <= v (at least u and at most v options)"
+        )
+    if high == 0:
+        return (
+            f"item {shown(name)} has the upper bound 0, which forbids every option naming it; "
+            "remove those options (and the item) instead"
+        )
+    if high > MAX_MULTIPLICITY:
+        return (
+            f"the multiplicity of item {shown(name)} has v = {high:,}; the limit is "
+            f"{MAX_MULTIPLICITY:,} (the most options a puzzle may have)"
+        )
+    return None
 
 
 def _read_text(
@@ -326,6 +444,7 @@ def _read_text(
     """Names from Knuth's text format; error locations are line numbers."""
     primary: list[str] | None = None
     items_line = 0
+    multiplicities: dict[str, tuple[int, int]] = {}
     secondary: list[str] = []
     options: list[list[str]] = []
     locations: list[tuple[str, str, bool]] = []
@@ -336,6 +455,9 @@ def _read_text(
         if not stripped or stripped.startswith("|"):
             continue
         tokens = stripped.split()
+        if primary is None:
+            # The items line: DLX3's multiplicities u:v|A and v|A, before the '|' alone.
+            tokens = _read_bounds(tokens, number, multiplicities)
         for token in tokens:
             if "|" in token and token != "|":
                 raise puzzle_error(
@@ -376,7 +498,45 @@ def _read_text(
             "puzzle.text",
         )
     _check_counts(len(primary) + len(secondary), len(options))
-    return primary, secondary, options, locations, items_line
+    return primary, secondary, options, locations, items_line, multiplicities
+
+
+def _read_bounds(
+    tokens: list[str], number: int, multiplicities: dict[str, tuple[int, int]]
+) -> list[str]:
+    """The items line's tokens with DLX3's multiplicities taken off the primary item names and
+    put in ``multiplicities``: ``u:v|A`` (covered u to v times) and ``v|A`` (exactly v)."""
+    names = []
+    primary_part = True
+    for token in tokens:
+        if token == "|":
+            primary_part = False
+        elif "|" in token:
+            bounds, _, name = token.partition("|")
+            match = _BOUNDS.fullmatch(bounds)
+            problem = None
+            if not match or not name or "|" in name:
+                problem = (
+                    f"{shown(token)} is not an item with a multiplicity; write u:v|A or v|A "
+                    "(decimal numbers, then '|', then the item's name, no spaces)"
+                )
+            elif not primary_part:
+                problem = _not_primary(name, True)
+            else:
+                low_text, high_text = match.group(1) or match.group(2), match.group(2)
+                if max(len(low_text), len(high_text)) > len(str(MAX_MULTIPLICITY)):
+                    problem = (
+                        f"the multiplicity of item {shown(name)} is beyond the limit of "
+                        f"{MAX_MULTIPLICITY:,}"
+                    )
+                else:
+                    problem = _bounds_problem(name, int(low_text), int(high_text))
+                    multiplicities[name] = (int(low_text), int(high_text))
+            if problem is not None:
+                raise puzzle_error(f"line {number}: {problem}", "puzzle.text")
+            token = name
+        names.append(token)
+    return names
 
 
 def _check_counts(item_count: int, option_count: int) -> None:
@@ -414,9 +574,12 @@ def encode(
     options: list[list[str]],
     locations: list[tuple[str, str, bool]],
     items_line: int | None,
+    multiplicities: dict[str, tuple[int, int]] | None = None,
     monitor: Monitor | None = None,
 ) -> ExactCoverProblem:
-    """Number the items (primary first) and check every option against them."""
+    """Number the items (primary first) and check every option against them; with
+    ``multiplicities`` (by primary item name), the problem's per item (u, v), unless every
+    item is covered exactly once (then the engines' plain path)."""
     monitor = monitor or Monitor()
     if not primary:
         raise puzzle_error(
@@ -482,8 +645,10 @@ def encode(
                 colour = colour_number.setdefault(colour_name, len(colour_number) + 1)
                 coloured_entries.append((len(encoded), position, colour))
         encoded.append(option)
+    bounds = [(multiplicities or {}).get(name, (1, 1)) for name in primary]
+    per_item = None if all(bound == (1, 1) for bound in bounds) else bounds
     if not coloured_entries:
-        return ExactCoverProblem(primary_count, len(secondary), encoded)
+        return ExactCoverProblem(primary_count, len(secondary), encoded, multiplicities=per_item)
     colours = [[0] * len(option) for option in encoded]
     for index, position, colour in coloured_entries:
         colours[index][position] = colour
@@ -492,6 +657,25 @@ def encode(
         len(secondary),
         encoded,
         colours,
+        multiplicities=per_item,
         secondary_names=list(secondary),
         colour_names=list(colour_number),
     )
+
+
+def knuth_text(puzzle: dict[str, Any]) -> str:
+    """The JSON form of a puzzle written in Knuth's text format (DLX1 to DLX3): the items line
+    with ``u:v|A`` (or ``v|A``) before primary items that have a multiplicity, then ``|`` and
+    the secondary items, then one option a line. Reading it back gives the same problem."""
+    bounds = puzzle.get("multiplicities", {})
+
+    def item(name: str) -> str:
+        if name not in bounds:
+            return name
+        low, high = bounds[name]
+        return f"{high}|{name}" if low == high else f"{low}:{high}|{name}"
+
+    items = [item(name) for name in puzzle["items"]]
+    if puzzle.get("secondary"):
+        items += ["|", *puzzle["secondary"]]
+    return "\n".join([" ".join(items), *(" ".join(option) for option in puzzle["options"])]) + "\n"

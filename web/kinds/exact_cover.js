@@ -24,6 +24,16 @@ B G
 D E G
 `;
 
+// Knuth's example of multiplicities (DLX3): C is covered 2 or 3 times; one solution, 1 3 4.
+const KNUTH_MULTIPLICITY_EXAMPLE = `| Knuth's example of multiple covering with colours (DLX3)
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1
+`;
+
 // Knuth's example of exact covering with colours (TAOCP 7.2.2.1): x and y may be shared by
 // options that give them the same colour. Its one solution takes options 1 and 3, x coloured A.
 const KNUTH_COLOUR_EXAMPLE = `| Knuth's example of exact covering with colours (TAOCP 7.2.2.1)
@@ -74,6 +84,7 @@ function wordSquareText(words, size) {
 export const EXAMPLES = {
   knuth: { label: "Knuth's 7-item example", text: KNUTH_EXAMPLE },
   knuth_colours: { label: "Knuth's example with colours (x:A)", text: KNUTH_COLOUR_EXAMPLE },
+  knuth_multiplicities: { label: "Knuth's example with multiplicities (2:3|C)", text: KNUTH_MULTIPLICITY_EXAMPLE },
   word_squares: { label: `Double word squares 3x3, ${WORDS.length} words (colours)`, text: wordSquareText(WORDS, 3) },
   queens8: { label: "8 queens (92 solutions)", text: queensText(8) },
   queens12: { label: "12 queens (14,200 solutions)", text: queensText(12) },

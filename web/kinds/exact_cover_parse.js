@@ -44,6 +44,13 @@ function requireList(value, path) {
   return value;
 }
 
+function requireObject(value, path) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new PuzzleError(`${path} must be an object, not ${typeName(value)}`, path);
+  }
+  return value;
+}
+
 function requireString(value, path) {
   if (typeof value !== "string") throw new PuzzleError(`${path} must be a string, not ${typeName(value)}`, path);
   return value;
@@ -61,10 +68,76 @@ function checkCounts(limits, itemCount, optionCount) {
 const tooManyEntries = (limits) => new PuzzleError(
   `the options name more than ${limits.max_entries.toLocaleString("en-US")} items in all; that is the limit`, "puzzle.options", "too_large");
 
+// Knuth's multiplicities (DLX3) on primary items only, checked as Python's _bounds_problem.
+function notPrimary(name, secondary) {
+  if (secondary) return `item ${quote(name)} is secondary; only primary items take multiplicities (a secondary item is covered at most once, or shared under one colour)`;
+  return `item ${quote(name)} has a multiplicity but is not a declared primary item`;
+}
+
+function boundsProblem(name, low, high, limits) {
+  if (low < 0 || high < 0) return `the multiplicity of item ${quote(name)} has a negative bound`;
+  if (low > high) return `the multiplicity of item ${quote(name)} has u = ${low} above v = ${high}; write u <= v (at least u and at most v options)`;
+  if (high === 0) return `item ${quote(name)} has the upper bound 0, which forbids every option naming it; remove those options (and the item) instead`;
+  if (high > limits.max_multiplicity) return `the multiplicity of item ${quote(name)} has v = ${high.toLocaleString("en-US")}; the limit is ${limits.max_multiplicity.toLocaleString("en-US")} (the most options a puzzle may have)`;
+  return null;
+}
+
+const BOUNDS = /^(?:([0-9]+):)?([0-9]+)$/;
+
+// The items line's tokens with u:v|A and v|A taken off the primary names (Python's _read_bounds).
+function readBounds(tokens, number, multiplicities, limits) {
+  let primaryPart = true;
+  return tokens.map((token) => {
+    if (token === "|") {
+      primaryPart = false;
+      return token;
+    }
+    if (!token.includes("|")) return token;
+    const bar = token.indexOf("|");
+    const name = token.slice(bar + 1);
+    const match = BOUNDS.exec(token.slice(0, bar));
+    let problem;
+    if (!match || !name || name.includes("|")) {
+      problem = `${quote(token)} is not an item with a multiplicity; write u:v|A or v|A (decimal numbers, then '|', then the item's name, no spaces)`;
+    } else if (!primaryPart) {
+      problem = notPrimary(name, true);
+    } else {
+      const lowText = match[1] ?? match[2];
+      const highText = match[2];
+      if (Math.max(lowText.length, highText.length) > String(limits.max_multiplicity).length) {
+        problem = `the multiplicity of item ${quote(name)} is beyond the limit of ${limits.max_multiplicity.toLocaleString("en-US")}`;
+      } else {
+        problem = boundsProblem(name, Number(lowText), Number(highText), limits);
+        multiplicities.set(name, [Number(lowText), Number(highText)]);
+      }
+    }
+    if (problem !== null) throw new PuzzleError(`line ${number}: ${problem}`, "puzzle.text");
+    return name;
+  });
+}
+
+function readMultiplicities(value, primary, secondary, limits) {
+  const given = requireObject(value, "puzzle.multiplicities");
+  const multiplicities = new Map();
+  for (const [name, bounds] of Object.entries(given)) {
+    const path = `puzzle.multiplicities.${name}`;
+    if (!primary.includes(name)) throw new PuzzleError(notPrimary(name, secondary.includes(name)), path);
+    if (!Array.isArray(bounds) || bounds.length !== 2 || !bounds.every(Number.isInteger)) {
+      throw new PuzzleError(`the multiplicity of item ${quote(name)} must be a list of two integers [u, v]: covered at least u and at most v times`, path);
+    }
+    const problem = boundsProblem(name, bounds[0], bounds[1], limits);
+    if (problem !== null) throw new PuzzleError(problem, path);
+    multiplicities.set(name, [bounds[0], bounds[1]]);
+  }
+  return multiplicities;
+}
+
 // Names as written, before numbering: {primary, secondary, options: [[entry text]],
-// locations: [{label, path, entryPaths}], itemsLine (null for JSON lists)}.
+// locations: [{label, path, entryPaths}], itemsLine (null for JSON lists), multiplicities (a
+// Map from primary name to [u, v])}.
 function readText(text, limits) {
   let primary = null;
+  const multiplicities = new Map();
   let secondary = [];
   let itemsLine = 0;
   const options = [];
@@ -76,7 +149,8 @@ function readText(text, limits) {
     const number = index + 1;
     const stripped = line.replace(EDGE_SPACES, "");
     if (!stripped || stripped.startsWith("|")) return;
-    const tokens = stripped.split(SPACES);
+    let tokens = stripped.split(SPACES);
+    if (primary === null) tokens = readBounds(tokens, number, multiplicities, limits);
     for (const token of tokens) {
       if (token.includes("|") && token !== "|") {
         throw new PuzzleError(`line ${number}: ${quote(token)} contains '|', which only separates primary from secondary items on the items line`, "puzzle.text");
@@ -104,7 +178,7 @@ function readText(text, limits) {
     throw new PuzzleError("the text has no items line: the first line that is not a comment ('|' ...) must list the items", "puzzle.text");
   }
   checkCounts(limits, primary.length + secondary.length, options.length);
-  return { primary, secondary, options, locations, itemsLine };
+  return { primary, secondary, options, locations, itemsLine, multiplicities };
 }
 
 function readLists(puzzle, limits) {
@@ -128,11 +202,12 @@ function readLists(puzzle, limits) {
     options.push(option);
     locations.push({ label: `option ${index}`, path, entryPaths: true });
   });
-  return { primary, secondary, options, locations, itemsLine: null };
+  const multiplicities = readMultiplicities(Object.hasOwn(puzzle, "multiplicities") ? puzzle.multiplicities : {}, primary, secondary, limits);
+  return { primary, secondary, options, locations, itemsLine: null, multiplicities };
 }
 
 // Number the items (primary first) and check every option against them: Python's encode().
-function encode({ primary, secondary, options, locations, itemsLine }) {
+function encode({ primary, secondary, options, locations, itemsLine, multiplicities }) {
   if (!primary.length) {
     throw new PuzzleError("there are no primary items: list at least one item to cover exactly once", itemsLine === null ? "puzzle.items" : "puzzle.text");
   }
@@ -186,8 +261,10 @@ function encode({ primary, secondary, options, locations, itemsLine }) {
     encoded.push(option);
     colours.push(optionColours);
   });
+  const bounds = primary.map((name) => multiplicities.get(name) ?? [1, 1]);
   return {
     items: [...primary, ...secondary],
+    multiplicities: bounds.every(([low, high]) => low === 1 && high === 1) ? null : bounds,
     primaryCount: primary.length,
     secondaryCount: secondary.length,
     options: encoded,
@@ -207,6 +284,7 @@ export function parsePuzzle(puzzle, limits) {
   const hasLists = Object.hasOwn(puzzle, "items") || Object.hasOwn(puzzle, "options");
   if (Object.hasOwn(puzzle, "text")) {
     if (hasLists) throw new PuzzleError("give either items and options, or text, not both", "puzzle.text");
+    if (Object.hasOwn(puzzle, "multiplicities")) throw new PuzzleError("with a text, write the multiplicities on its items line, as u:v|A (or v|A)", "puzzle.multiplicities");
     return encode(readText(requireString(puzzle.text, "puzzle.text"), limits));
   }
   if (hasLists) return encode(readLists(puzzle, limits));
