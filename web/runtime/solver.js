@@ -236,7 +236,7 @@ export function createSolver(options = {}) {
           crashed(message.message);
           break;
         case "memory":
-          memoryAsked.get(message.id)?.(message.bytes);
+          memoryAsked.get(message.id)?.({ bytes: message.bytes, blocks: message.blocks ?? null });
           memoryAsked.delete(message.id);
           break;
         default:
@@ -352,9 +352,10 @@ export function createSolver(options = {}) {
     finish(cancelledResponse());
   }
 
-  // The bytes of the worker's Python heap (Pyodide's WebAssembly memory, which only grows: the
-  // most it has used), once it is ready and done with the solve under way; null if it cannot
-  // tell. For bench/bench_pool.py and the curious.
+  // The worker's Python heap, once it is ready and done with the solve under way: {bytes, blocks},
+  // bytes: Pyodide's WebAssembly memory (which only grows: the most it has used), blocks: the
+  // memory blocks Python holds after a garbage collection (what earlier solves kept); null
+  // where it cannot tell. For bench/bench_pool.py, bench/page_soak.py and the curious.
   async function memory() {
     await ready;
     const id = nextId++;

@@ -21,8 +21,10 @@
 //                                                   the request says "recent": true)
 //               {type: "result", id, text}          text: the response as JSON (Python's own text,
 //                                                   so big integers stay exact)
-//               {type: "memory", id, bytes}         Pyodide's WebAssembly memory now (it only
-//                                                   grows: the most this worker has used)
+//               {type: "memory", id, bytes, blocks}  bytes: Pyodide's WebAssembly memory now (it
+//                                                   only grows: the most this worker has used);
+//                                                   blocks: the memory blocks Python holds after
+//                                                   a garbage collection (what solves kept)
 //               {type: "fatal", id, message}        the runtime itself broke; restart the worker
 //
 // Cancelling: with a SharedArrayBuffer the page writes the id of the request to cancel into
@@ -33,6 +35,7 @@ import { trackDownloads } from "./downloads.js";
 
 let cancelFlag = null;
 let runSolve = null;
+let liveBlocks = null; // pysolver.webworker.live_blocks, for the "memory" message
 let pyodideModule = null; // its HEAPU8 views Pyodide's WebAssembly memory: this worker's Python heap
 
 
@@ -140,6 +143,7 @@ async function loadWith(manifest, base, downloads, started) {
   // The Python side of this bridge (progress, cancel hook, plan/merge/solve) is a module of
   // the package: pysolver/webworker.py.
   runSolve = pyodide.runPython("from pysolver.webworker import run_solve\nrun_solve");
+  liveBlocks = pyodide.runPython("from pysolver.webworker import live_blocks\nlive_blocks");
   pyodideModule = pyodide._module;
   const version = pyodide.runPython("import pysolver; pysolver.__version__");
   return {
@@ -198,7 +202,8 @@ self.onmessage = async (event) => {
   } else if (message.type === "memory") {
     // The heap view is replaced when the memory grows: read it through the module, now.
     const bytes = pyodideModule ? pyodideModule.HEAPU8.buffer.byteLength : null;
-    self.postMessage({ type: "memory", id: message.id, bytes });
+    const blocks = liveBlocks ? liveBlocks() : null;
+    self.postMessage({ type: "memory", id: message.id, bytes, blocks });
   } else if (message.type === "solve") {
     if (!runSolve) {
       self.postMessage({ type: "fatal", id: message.id, message: "Python is not loaded yet" });
