@@ -16,7 +16,6 @@ the worker instead.
 from __future__ import annotations
 
 import gc
-import sys
 from collections.abc import Callable
 
 from pysolver import parallel, protocol
@@ -62,9 +61,9 @@ def run_solve(
     return protocol.dumps(solve(request_text, progress=progress, cancel=cancel))
 
 
-def live_blocks() -> int:
-    """The memory blocks Python holds after a full garbage collection: what the solves so far
-    left behind. The worker sends it beside the size of Pyodide's WebAssembly memory (which
-    only grows, so it says the most ever used, not what is kept) in its "memory" message."""
+def live_objects() -> int:
+    """The objects Python tracks after a full garbage collection: what the solves so far kept.
+    The worker sends it in its "memory" message, beside the size of Pyodide's WebAssembly memory
+    (which only grows, so it says the most ever used, not what is kept)."""
     gc.collect()
-    return sys.getallocatedblocks()
+    return len(gc.get_objects())

@@ -1,5 +1,7 @@
 """A short page soak (bench/page_soak.py): the mixed requests of bench/soak.py, with pool runs,
-answered in the page exactly as CPython answers them, and the workers' heaps kept steady.
+answered in the page exactly as CPython answers them, and the workers' memory steady after the
+first round (in use after a garbage collection within bench/page_soak.py's LIVE_GROWTH_BOUND_MB,
+Pyodide's WebAssembly memory within HEAP_GROWTH_BOUND_MB).
 
 Not a timing test: the times are the benchmark's to print.
 """
@@ -20,11 +22,7 @@ def test_a_short_page_soak_answers_as_cpython_and_the_worker_heaps_stay(shared_p
     assert result.wrong_total == 0, result.wrong
     assert set(result.groups) == {*KINDS, soak.ERROR_GROUP, page_soak.POOL_GROUP}
     assert sum(group.solves for group in result.groups.values()) == SOLVES
-    first, end = result.memory["first round"], result.memory["end"]
-    assert first.worker_heaps, "the page's worker did not report its heap"
-    # Pyodide's memory only grows: the end's figure is the most each worker used in the soak.
-    for index, (warm, last) in enumerate(zip(first.worker_heaps, end.worker_heaps, strict=False)):
-        assert last <= warm + page_soak.HEAP_GROWTH_BOUND_MB, (
-            f"worker {index}'s heap grew from {warm:.1f} MB after the first round "
-            f"to {last:.1f} MB after {SOLVES} solves"
-        )
+    first = result.memory["first round"]
+    assert first.worker_heaps and first.worker_live, "the page's worker did not report its heap"
+    # In use after a collection, and Pyodide's memory (which only grows: the most it used).
+    assert result.growth() == []

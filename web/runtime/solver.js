@@ -236,7 +236,7 @@ export function createSolver(options = {}) {
           crashed(message.message);
           break;
         case "memory":
-          memoryAsked.get(message.id)?.({ bytes: message.bytes, blocks: message.blocks ?? null });
+          memoryAsked.get(message.id)?.({ bytes: message.bytes, live: message.live ?? null, objects: message.objects ?? null });
           memoryAsked.delete(message.id);
           break;
         default:
@@ -352,10 +352,11 @@ export function createSolver(options = {}) {
     finish(cancelledResponse());
   }
 
-  // The worker's Python heap, once it is ready and done with the solve under way: {bytes, blocks},
-  // bytes: Pyodide's WebAssembly memory (which only grows: the most it has used), blocks: the
-  // memory blocks Python holds after a garbage collection (what earlier solves kept); null
-  // where it cannot tell. For bench/bench_pool.py, bench/page_soak.py and the curious.
+  // The worker's Python heap, once it is ready and done with the solve under way: {bytes, live,
+  // objects}. bytes: Pyodide's WebAssembly memory (which only grows: the most it has used);
+  // after a garbage collection, live: the bytes in use, objects: Python's tracked objects
+  // (what earlier solves kept); null where it cannot tell. For bench/bench_pool.py,
+  // bench/page_soak.py and the curious.
   async function memory() {
     await ready;
     const id = nextId++;
