@@ -57,7 +57,8 @@ MEASURE_JS = """async () => {
 
 WORKERS_JS = """async () => ({states: window.pysolver.workers(),
                                 info: window.__pysolverPool.workerInfo(),
-                                heaps: await window.__pysolverPool.workerMemory()})"""
+                                heaps: (await window.__pysolverPool.workerMemory())
+                                    .map((heap) => heap.bytes)})"""
 
 SOLVE_JS = """async (request) => {
     const started = performance.now();

@@ -114,6 +114,8 @@ def refused_requests() -> list[Request]:
     found = [
         Request(ERROR_GROUP, '{"kind": "sudoku", ', protocol.INVALID_JSON),
         Request(ERROR_GROUP, " " * (protocol.MAX_REQUEST_CHARS + 1), protocol.TOO_LARGE),
+        # 100 KB of brackets: too deep for json's reader (in Pyodide it would overflow the stack).
+        Request(ERROR_GROUP, "[" * 100_000, protocol.TOO_LARGE),
         Request(ERROR_GROUP, {"kind": "nope", "puzzle": {}}, protocol.UNKNOWN_KIND),
         Request(ERROR_GROUP, {"kind": first, "mode": "nope", "puzzle": {}}, protocol.UNKNOWN_MODE),
         Request(

@@ -10,6 +10,7 @@ Sudoku sizes and symbols, error codes). Schema::
      "trace": {"default_steps": 2000, "max_steps": 100000},   # trace mode's max_steps
      "max_heatmap_solutions": 100000,
      "max_request_chars": 20000000,     # longer request texts are too_large
+     "max_request_depth": 500,          # and texts nested deeper
      "stats": {"labels": {"nodes": "Search steps", ...}, "headline": ["nodes", "seconds"]},
      "kinds": {"<kind>": {"title": "Sudoku",
                           "help": "Fill the grid so that ...",  # shown atop the kind's tab
@@ -85,6 +86,8 @@ def site_facts() -> dict[str, Any]:
         "request_fields": list(protocol.REQUEST_FIELDS),
         # The page refuses a longer request text before posting it to a worker (too_large).
         "max_request_chars": protocol.MAX_REQUEST_CHARS,
+        # ... and a request text nested deeper than this (Pyodide's stack would overflow).
+        "max_request_depth": protocol.MAX_REQUEST_DEPTH,
         "stats": {"labels": dict(STATS_LABELS), "headline": list(HEADLINE_STATS)},
         "kinds": {name: _kind_facts(name) for name in KINDS},
     }

@@ -602,6 +602,19 @@ def request_too_large(limit: int = MAX_REQUEST_CHARS, length: int | None = None)
     return SolveError(TOO_LARGE, f"request is {size}; send a smaller one")
 
 
+# The deepest a request's arrays and objects may nest. json's reader recurses once per level:
+# CPython raises RecursionError about a thousand levels down (answered too_large below), but in
+# Pyodide a few thousand levels overflow the worker's stack first, which ends Python; so the page
+# refuses deeper texts before posting them (web/runtime/solver.js reads this from facts.json).
+# No puzzle nests more than a handful of levels.
+MAX_REQUEST_DEPTH = 500
+
+
+def request_too_deep() -> SolveError:
+    """The answer to a request nested deeper than the reader can follow."""
+    return SolveError(TOO_LARGE, "the request is nested too deeply to read; flatten it")
+
+
 def loads(text: str | bytes) -> Any:
     """Parse request JSON, raising ``SolveError(invalid_json)`` with the position on failure.
 
@@ -626,10 +639,8 @@ def loads(text: str | bytes) -> Any:
     except ValueError as exc:  # e.g. an integer literal longer than the digit guard
         raise SolveError(INVALID_JSON, f"request is not valid JSON: {exc}") from None
     except RecursionError:
-        # json's decoder recurses per nesting level; a thousand brackets deep exhausts it.
-        raise SolveError(
-            TOO_LARGE, "the request is nested too deeply to read; flatten it"
-        ) from None
+        # json's decoder recurses per nesting level (see MAX_REQUEST_DEPTH).
+        raise request_too_deep() from None
 
 
 def error_response(error: SolveError) -> dict[str, Any]:

@@ -15,6 +15,7 @@ the worker instead.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 
 from pysolver import parallel, protocol
@@ -58,3 +59,11 @@ def run_solve(
     if call == MERGE:
         return parallel.merge_text(request_text, solve)
     return protocol.dumps(solve(request_text, progress=progress, cancel=cancel))
+
+
+def live_objects() -> int:
+    """The objects Python tracks after a full garbage collection: what the solves so far kept.
+    The worker sends it in its "memory" message, beside the size of Pyodide's WebAssembly memory
+    (which only grows, so it says the most ever used, not what is kept)."""
+    gc.collect()
+    return len(gc.get_objects())

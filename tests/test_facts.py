@@ -91,6 +91,7 @@ def test_trace_and_heatmap_caps_are_the_protocols() -> None:
     assert facts["max_heatmap_solutions"] == protocol.MAX_HEATMAP_SOLUTIONS
     # The page refuses longer request texts before posting them to a worker (web/runtime/solver.js).
     assert facts["max_request_chars"] == protocol.MAX_REQUEST_CHARS
+    assert facts["max_request_depth"] == protocol.MAX_REQUEST_DEPTH
 
 
 # One small puzzle per kind, solved and counted with every engine, to see every stats key.

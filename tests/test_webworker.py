@@ -2,14 +2,14 @@
 web/runtime/worker.mjs calls it: request text in, JSON text out, progress posted as (id, JSON
 text), cancel read through the page's shared flag (a function of the request id), or no cancel
 hook at all when the page is not cross-origin isolated; "plan" and "merge" as the page's pool of
-workers uses them."""
+workers uses them; the live objects the "memory" message reports."""
 
 from __future__ import annotations
 
 import json
 
 from pysolver import solve
-from pysolver.webworker import MERGE, PLAN, run_solve
+from pysolver.webworker import MERGE, PLAN, live_objects, run_solve
 
 PENTOMINO_6X10 = {
     "kind": "polyomino",
@@ -132,3 +132,16 @@ def test_a_plan_that_is_not_split_carries_the_response() -> None:
     assert plan["response"]["ok"] is False
     assert plan["response"]["error"]["path"].startswith("puzzle")
     assert without_seconds(plan["response"]) == without_seconds(solve(request))
+
+
+def test_live_objects_count_what_is_kept_and_not_what_a_solve_left_as_garbage() -> None:
+    sudoku = json.dumps({"kind": "sudoku", "puzzle": {"grid": SUDOKU}})
+    run_solve(sudoku, 1, Page().post_progress, None)  # the imports and caches a solve warms
+    before = live_objects()
+    kept = [[index] for index in range(10_000)]  # 10,000 lists, held
+    held = live_objects()
+    del kept
+    run_solve(sudoku, 2, Page().post_progress, None)
+    after = live_objects()
+    assert held - before >= 10_000
+    assert abs(after - before) < 1_000, (before, after)

@@ -6,14 +6,16 @@ exact, the task listed in ``parallel.retried`` as Python's process pool lists it
 kills its worker every time is given up and the answer says so; a single solve whose worker dies
 answers in plain words and the next solve runs on a fresh worker. A request asking for more
 workers than the device allows says so, and a request text over the protocol's limit is refused
-before it is posted to a worker.
+before it is posted to a worker, as is one nested too deep for Pyodide's stack. Python really
+crashing in its worker (that text, sent by a solver without the depth check: a stack overflow
+inside Pyodide, not terminate()) answers plainly and the next solve runs.
 """
 
 from __future__ import annotations
 
 import json
 
-from pysolver import protocol
+from pysolver import protocol, solve
 
 # All 9,356 tilings of 6x10: several seconds in Pyodide, so a worker can be ended mid-count.
 RECTANGLE = {
@@ -261,3 +263,62 @@ def test_a_request_over_the_limit_is_refused_before_it_is_posted(shared_page) ->
     # Only the small request reached a worker.
     assert result["posted"] and max(result["posted"]) < 1000
     assert result["fine"]["count"] == 1472
+
+
+# JSON nested 100,000 deep (100 KB): CPython's reader raises RecursionError (too_large); in
+# Pyodide it overflows the worker's stack, a real crash of Python ("Pyodide has suffered a fatal
+# error"), so the page refuses it before posting it. Just within the depth limit it reaches Python.
+TOO_DEEP = "[" * 100_000
+DEEP_JS = f"""async ([deep, within, next]) => {{
+    const answers = [];
+    for (const text of [deep, `{{"kind": "queens", "jobs": 2, "puzzle": ${{deep}}}}`, within]) {{
+        answers.push(await window.pysolver.solve(text));
+    }}
+    const after = await window.pysolver.solve(next);
+    return JSON.stringify({{answers, after, states: window.pysolver.workers()}}, {REPLACER});
+}}"""
+QUEENS = {"kind": "queens", "mode": "count", "puzzle": {"n": 6}}
+
+
+def test_a_request_nested_too_deep_is_refused_in_python_words_before_it_is_posted(
+    shared_page,
+) -> None:
+    within = "[" * protocol.MAX_REQUEST_DEPTH + "]" * protocol.MAX_REQUEST_DEPTH
+    result = json.loads(shared_page.evaluate(DEEP_JS, [TOO_DEEP, within, QUEENS]))
+    deep, deep_jobs, within_answer = result["answers"]
+    for answer in (deep, deep_jobs):
+        assert answer["error"] == protocol.error_response(protocol.request_too_deep())["error"]
+    # CPython answers both the same way, by its own RecursionError.
+    assert solve(TOO_DEEP)["error"]["code"] == protocol.TOO_LARGE
+    assert within_answer["error"] == solve(within)["error"]
+    assert result["after"]["count"] == 4
+    assert "failed" not in result["states"]
+
+
+# A solver of its own without the depth check, sent the same text: Python in its worker really
+# crashes (the worker's "fatal" message), the solve answers in plain words, the worker is started
+# again and the next solve runs on it.
+CRASH_JS = f"""async ([deep, next]) => {{
+    const {{ createSolver }} = await import("./runtime/solver.js");
+    const solver = createSolver({{maxRequestDepth: null}});
+    await solver.ready;
+    const first = solver.worker;
+    const response = await solver.solve(deep);
+    const state = solver.status.state;
+    const again = await solver.solve(next);
+    const replaced = solver.worker !== first;
+    solver.worker.terminate();
+    return JSON.stringify({{response, state, again, replaced, stops: solver.stops}}, {REPLACER});
+}}"""
+
+
+def test_python_crashing_in_its_worker_is_restarted_with_a_plain_message(shared_page) -> None:
+    result = json.loads(shared_page.evaluate(CRASH_JS, [TOO_DEEP, QUEENS]))
+    error = result["response"]["error"]
+    assert error["code"] == "unavailable", result
+    assert error["message"].startswith(
+        "Python stopped while solving (Maximum call stack size exceeded;"
+    )
+    assert "has been restarted: solve again" in error["message"] and len(error["message"]) < 200
+    assert result["state"] == "restarting" and result["replaced"] and result["stops"] == 1
+    assert (result["again"]["count"], result["again"]["complete"]) == (4, True)

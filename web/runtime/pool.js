@@ -563,7 +563,7 @@ export function createPool(options = {}) {
     control,
     // What each worker reported when it loaded (versions, load seconds), null while loading.
     workerInfo: () => [first, ...extras.map((extra) => extra.solver)].map((solver) => solver.info),
-    // Each worker's Python heap in bytes (solver.js memory()), first first.
+    // Each worker's Python heap, {bytes, live, objects} (solver.js memory()), first first.
     workerMemory: () => Promise.all([first, ...extras.map((extra) => extra.solver)].map((solver) => solver.memory())),
     // The Worker objects, first first (a worker restarted after it died is a new one).
     workers: () => [first, ...extras.map((extra) => extra.solver)].map((solver) => solver.worker),

@@ -10,7 +10,8 @@
 // Failures the page itself detects answer in the protocol's error shape, with the page-only
 // codes listed beside Python's in pysolver/protocol.py's ERROR_CODES (cancelled, unavailable,
 // client_error). A request text longer than the protocol's limit (facts.json's
-// max_request_chars) is refused here as too_large, before it is copied to the worker.
+// max_request_chars), or nested deeper (max_request_depth: see tooDeep), is refused here as
+// too_large, before it is copied to the worker.
 //
 // A worker that dies while solving (out of memory, a crash, or ended from outside) is noticed
 // however it died: its `error` and `messageerror` events, a "fatal" message from the worker, and
@@ -30,15 +31,17 @@ const CANCEL_GRACE_MS = 1_500;
 // largest models the limits allow takes well under this.
 const WATCHDOG_MS = 120_000;
 
-// The protocol's limit on a request's characters, from facts.json (Python wrote it at build
-// time); null when facts.json cannot be read, and then Python's own check refuses it.
-let requestLimit = null;
-export function maxRequestChars(factsURL = new URL("../facts.json", import.meta.url)) {
-  requestLimit ??= fetch(factsURL)
+// The protocol's limits on a request text, from facts.json (Python wrote them at build time):
+// {chars, depth}, the most characters and the deepest nesting; each null when facts.json cannot
+// be read, and then Python's own checks refuse (but for the depth, see tooDeep).
+let requestLimits = null;
+export function readRequestLimits(factsURL = new URL("../facts.json", import.meta.url)) {
+  const limit = (value) => (Number.isSafeInteger(value) ? value : null);
+  requestLimits ??= fetch(factsURL)
     .then((response) => (response.ok ? response.json() : null))
-    .then((facts) => (Number.isSafeInteger(facts?.max_request_chars) ? facts.max_request_chars : null))
-    .catch(() => null);
-  return requestLimit;
+    .catch(() => null)
+    .then((facts) => ({ chars: limit(facts?.max_request_chars), depth: limit(facts?.max_request_depth) }));
+  return requestLimits;
 }
 
 // The too_large answer to a request text over `limit` characters, in Python's words
@@ -78,6 +81,33 @@ export function requestText(request) {
   });
 }
 
+// The too_large answer to a request text whose arrays and objects nest deeper than `limit`, in
+// Python's words (pysolver.protocol.request_too_deep); null when it is within the limit. Python
+// reads JSON recursively: in CPython too deep a text raises RecursionError, answered too_large,
+// but in Pyodide a few thousand levels overflow the worker's stack, which ends Python (a 100 KB
+// text of brackets would). One pass over the characters, strings skipped.
+export function tooDeep(text, limit) {
+  if (limit === null || text.length <= limit) return null;
+  const [QUOTE, BACKSLASH, OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = [34, 92, 91, 93, 123, 125];
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === BACKSLASH) index += 1; // the escaped character cannot end the string
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) {
+      inString = true;
+    } else if (code === OPEN_ARRAY || code === OPEN_OBJECT) {
+      depth += 1;
+      if (depth > limit) return failedResponse("too_large", "the request is nested too deeply to read; flatten it");
+    } else if (code === CLOSE_ARRAY || code === CLOSE_OBJECT) {
+      depth -= 1;
+    }
+  }
+  return null;
+}
+
 // A response for a request that Python did not answer; code is one of ERROR_CODES.
 export function failedResponse(code, message) {
   return { ok: false, error: { code, message, path: "" } };
@@ -103,11 +133,16 @@ export function createSolver(options = {}) {
   // options.locks: null to go without Web Locks (a test of the watchdog).
   const locks = options.locks !== undefined ? options.locks : (globalThis.navigator?.locks ?? null);
   const watchdogMs = options.watchdogMs ?? (locks ? null : WATCHDOG_MS);
-  // The request limit: undefined until facts.json is read (solves wait for it the first time).
-  let knownLimit = options.maxRequestChars;
-  const limit = knownLimit !== undefined ? Promise.resolve(knownLimit) : maxRequestChars();
-  limit.then((chars) => {
-    knownLimit = chars;
+  // The request limits ({chars, depth}): undefined until facts.json is read (solves wait for it
+  // the first time). options.maxRequestChars / maxRequestDepth set one (null: no check).
+  let knownLimits;
+  const given = { chars: options.maxRequestChars, depth: options.maxRequestDepth };
+  const chosen = (name, read) => (given[name] !== undefined ? given[name] : read[name]);
+  const limits = given.chars !== undefined && given.depth !== undefined ?
+    Promise.resolve(given) :
+    readRequestLimits().then((read) => ({ chars: chosen("chars", read), depth: chosen("depth", read) }));
+  limits.then((read) => {
+    knownLimits = read;
   });
 
   const statusListeners = new Set();
@@ -236,7 +271,7 @@ export function createSolver(options = {}) {
           crashed(message.message);
           break;
         case "memory":
-          memoryAsked.get(message.id)?.(message.bytes);
+          memoryAsked.get(message.id)?.({ bytes: message.bytes, live: message.live ?? null, objects: message.objects ?? null });
           memoryAsked.delete(message.id);
           break;
         default:
@@ -316,9 +351,9 @@ export function createSolver(options = {}) {
       const failed = failedResponse("client_error", `the request cannot be sent: ${error.message}`);
       return Promise.resolve(raw ? JSON.stringify(failed) : failed);
     }
-    const submit = (chars) => {
+    const submit = ({ chars, depth }) => {
       // A merge carries the task answers besides the request: only its parts were checked.
-      const refused = call === "merge" ? null : tooLarge(text, chars);
+      const refused = call === "merge" ? null : (tooLarge(text, chars) ?? tooDeep(text, depth));
       if (refused) return Promise.resolve(raw ? JSON.stringify(refused) : refused);
       return new Promise((resolve) => {
         queue.push({ id: nextId++, text, call, raw, resolve, onProgress, onLost, posted: false, cancelTimer: null });
@@ -326,7 +361,7 @@ export function createSolver(options = {}) {
       });
     };
     // Queued at once when the limit is known, so a cancel() right after solve() finds it.
-    return knownLimit !== undefined ? submit(knownLimit) : limit.then(submit);
+    return knownLimits !== undefined ? submit(knownLimits) : limits.then(submit);
   }
 
   function cancel() {
@@ -352,9 +387,11 @@ export function createSolver(options = {}) {
     finish(cancelledResponse());
   }
 
-  // The bytes of the worker's Python heap (Pyodide's WebAssembly memory, which only grows: the
-  // most it has used), once it is ready and done with the solve under way; null if it cannot
-  // tell. For bench/bench_pool.py and the curious.
+  // The worker's Python heap, once it is ready and done with the solve under way: {bytes, live,
+  // objects}. bytes: Pyodide's WebAssembly memory (which only grows: the most it has used);
+  // after a garbage collection, live: the bytes in use, objects: Python's tracked objects
+  // (what earlier solves kept); null where it cannot tell. For bench/bench_pool.py,
+  // bench/page_soak.py and the curious.
   async function memory() {
     await ready;
     const id = nextId++;
@@ -387,7 +424,7 @@ export function createSolver(options = {}) {
     },
     // The protocol's limit on a request's characters, once facts.json was read (else null).
     get maxRequestChars() {
-      return knownLimit ?? null;
+      return knownLimits?.chars ?? null;
     },
     // How many times the worker died while this solver ran (each time a fresh one started).
     get stops() {

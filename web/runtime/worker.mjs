@@ -21,8 +21,12 @@
 //                                                   the request says "recent": true)
 //               {type: "result", id, text}          text: the response as JSON (Python's own text,
 //                                                   so big integers stay exact)
-//               {type: "memory", id, bytes}         Pyodide's WebAssembly memory now (it only
-//                                                   grows: the most this worker has used)
+//               {type: "memory", id, bytes, live, objects}  bytes: Pyodide's WebAssembly
+//                                                   memory now (it only grows: the most this
+//                                                   worker has used); after a garbage collection,
+//                                                   live: the bytes malloc has handed out and not
+//                                                   got back, objects: Python's tracked objects
+//                                                   (what the solves so far kept)
 //               {type: "fatal", id, message}        the runtime itself broke; restart the worker
 //
 // Cancelling: with a SharedArrayBuffer the page writes the id of the request to cancel into
@@ -33,6 +37,7 @@ import { trackDownloads } from "./downloads.js";
 
 let cancelFlag = null;
 let runSolve = null;
+let liveObjects = null; // pysolver.webworker.live_objects, for the "memory" message
 let pyodideModule = null; // its HEAPU8 views Pyodide's WebAssembly memory: this worker's Python heap
 
 
@@ -133,6 +138,7 @@ async function loadWith(manifest, base, downloads, started) {
   // The Python side of this bridge (progress, cancel hook, plan/merge/solve) is a module of
   // the package: pysolver/webworker.py.
   runSolve = pyodide.runPython("from pysolver.webworker import run_solve\nrun_solve");
+  liveObjects = pyodide.runPython("from pysolver.webworker import live_objects\nlive_objects");
   pyodideModule = pyodide._module;
   const version = pyodide.runPython("import pysolver; pysolver.__version__");
   return {
@@ -142,6 +148,19 @@ async function loadWith(manifest, base, downloads, started) {
     crossOriginIsolated: Boolean(self.crossOriginIsolated && cancelFlag),
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+// The bytes malloc (Emscripten's dlmalloc, under Python's allocator) has handed out and not got
+// back: mallinfo()'s uordblks, the live part of the WebAssembly memory, which can shrink.
+function mallocInUse() {
+  if (typeof pyodideModule?._mallinfo !== "function") return null;
+  const info = pyodideModule._malloc(40); // struct mallinfo: ten 32-bit fields, returned through it
+  try {
+    pyodideModule._mallinfo(info);
+    return pyodideModule.HEAPU32[(info >> 2) + 7];
+  } finally {
+    pyodideModule._free(info);
+  }
 }
 
 function postProgress(id, text) {
@@ -191,7 +210,8 @@ self.onmessage = async (event) => {
   } else if (message.type === "memory") {
     // The heap view is replaced when the memory grows: read it through the module, now.
     const bytes = pyodideModule ? pyodideModule.HEAPU8.buffer.byteLength : null;
-    self.postMessage({ type: "memory", id: message.id, bytes });
+    const objects = liveObjects ? liveObjects() : null; // first: it collects the garbage
+    self.postMessage({ type: "memory", id: message.id, bytes, live: mallocInUse(), objects });
   } else if (message.type === "solve") {
     if (!runSolve) {
       self.postMessage({ type: "fatal", id: message.id, message: "Python is not loaded yet" });
