@@ -64,6 +64,10 @@ STATS_LABELS = {
     "steps": "Trace steps",
     "shortcut": "Answered by",
     "attempts": "Puzzles tried",
+    # Estimate mode: the random paths' own steps, and the short count that measured the speed.
+    "probe_nodes": "Steps of the random paths",
+    "calibration_nodes": "Search steps timed",
+    "calibration_seconds": "Time spent timing the search",
 }
 HEADLINE_STATS = ("seconds", "nodes")
 

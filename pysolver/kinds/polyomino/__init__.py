@@ -477,6 +477,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         branches=1 if query.mode == "trace" or query.subtree is None else len(branches()),
         fields={"symmetry": symmetry},
         trace_fields={"symmetry": symmetry},
+        exact_cover=lambda: [branch.encoding.problem for branch in branches()],
     )
 
 
