@@ -212,3 +212,32 @@ def test_every_kind_with_a_tree_engine_estimates():
         assert response["ok"] and response["complete"], response
         count = pysolver.solve({"kind": kind, "mode": "count", "puzzle": puzzle})
         assert response["estimate"]["solutions"] == count["count"], (kind, response)
+
+
+def test_the_library_estimates_exact_covers_and_puzzles():
+    small = pysolver.estimate([["a", "b"], ["a"], ["b"]])
+    assert (small.solutions, small.nodes, small.exact, small.probes) == (2, 4, True, 0)
+    tiling = pysolver.Polyomino(["......"] * 10, "pentominoes")
+    first = tiling.estimate(probes=30, seed=4)
+    assert first.exact is False and first.probes == 30 and first.engine == "bitset"
+    again = tiling.estimate(probes=30, seed=4)
+    assert (first.nodes, first.solutions) == (again.nodes, again.solutions)
+    queens = pysolver.Queens(6).estimate()
+    assert (queens.solutions, queens.exact) == (4, True)
+    with pytest.raises(pysolver.SolverError, match="no search tree"):
+        pysolver.Dominoes(4, 4).estimate()
+
+
+def test_the_command_line_estimates_in_words(tmp_path, capsys):
+    from pysolver.__main__ import main
+
+    path = tmp_path / "tiling.json"
+    path.write_text(json.dumps({"kind": "polyomino", "puzzle": PENTOMINOES_6X10}))
+    status = main(["solve", "--mode", "estimate", "--probes", "20", "--seed", "3", str(path)])
+    answer = json.loads(capsys.readouterr().out)
+    assert status == 0 and answer["estimate"]["probes"] == 20 and answer["seed"] == 3
+    status = main(["solve", "--mode", "estimate", "--probes", "20", "--format", "text", str(path)])
+    text = capsys.readouterr().out
+    assert status == 0
+    assert text.startswith("polyomino estimate (bitset, 20 random paths): about ")
+    assert "nodes and" in text and "a count takes about" in text
