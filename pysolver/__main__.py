@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from time import perf_counter
 from typing import Any
 
-from pysolver import __version__, pictures, protocol
+from pysolver import __version__, pasted, pictures, protocol
 from pysolver.api import answer_task, solve
 from pysolver.kinds import KINDS
 
@@ -91,7 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     run = commands.add_parser(
         "solve",
         help="solve a JSON request read from FILE ('-' for stdin)",
-        description="Solve the JSON request in FILE ('-' reads stdin) and print the response.",
+        description="Solve the JSON request in FILE ('-' reads stdin) and print the response. "
+        "FILE may hold a puzzle as other programs write it instead: an 81-character Sudoku "
+        "line, a Tatham Solo or Rectangles game ID, a sudokuwiki address or a puzz.link URL.",
     )
     run.add_argument("file", metavar="FILE", help="request JSON file, or - for standard input")
     run.add_argument("--mode", choices=protocol.MODES, help="override the request's mode")
@@ -432,7 +434,8 @@ def _answer(args: argparse.Namespace, stop: StopRequest) -> tuple[Any, dict[str,
         text = RequestReader(args.file).wait(stop)
         if text is None:
             return None, stopped_while_reading(stop)
-        request = protocol.loads(text)
+        # JSON, or a puzzle as other programs write it (a Solo ID, a sudokuwiki address...).
+        request = pasted.read_request(text)
     except protocol.SolveError as error:
         return None, protocol.error_response(error)
     del text  # the parsed request is what the solve needs; the text may be 20 MB
