@@ -3,6 +3,7 @@
 The front end (every file under web/, walked recursively), the Pyodide runtime, the micropip
 wheel and the pysolver wheel; dist/manifest.json tells the worker which files to load (and their
 sizes, for the loading bar), dist/facts.json holds the puzzle facts, dist/readme.html the README,
+dist/api.html the API reference (from the docstrings: ``buildtools.apidocs``),
 and dist/precache.js lists every file for the service worker (web/sw.js) with a version hashed
 from their contents.
 """
@@ -17,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from buildtools.apidocs import api_markdown
 from buildtools.downloads import (
     MICROPIP_SHA256,
     MICROPIP_VERSION,
@@ -115,6 +117,8 @@ README_PAGE = "readme.html"
 # The short guide for people using the page (docs/guide.md); the tabs' help links to it.
 GUIDE = DOCS / "guide.md"
 GUIDE_PAGE = "guide.html"
+# The API reference, written from the library's docstrings (buildtools.apidocs).
+API_PAGE = "api.html"
 SERVICE_WORKER = "sw.js"
 
 
@@ -186,7 +190,8 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     changed += write_text(DIST / README_PAGE, readme_html(README.read_text(encoding="utf-8")))
     guide = readme_html(GUIDE.read_text(encoding="utf-8"), "guide")
     changed += write_text(DIST / GUIDE_PAGE, guide)
-    generated = ["manifest.json", "facts.json", README_PAGE, GUIDE_PAGE]
+    changed += write_text(DIST / API_PAGE, readme_html(api_markdown(), "API reference"))
+    generated = ["manifest.json", "facts.json", README_PAGE, GUIDE_PAGE, API_PAGE]
     offline = [name for name in [*wanted, *generated] if name != SERVICE_WORKER]
     changed += write_text(DIST / PRECACHE_SCRIPT, precache_script(DIST, offline))
     keep = set(wanted) | {*generated, PRECACHE_SCRIPT}

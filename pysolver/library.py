@@ -206,6 +206,7 @@ class Estimate:
 
     @classmethod
     def from_response(cls, response: dict[str, Any]) -> Estimate:
+        """The estimate of a protocol response of ``"mode": "estimate"``."""
         found = response["estimate"]
         return cls(
             nodes=found["nodes"],
