@@ -17,6 +17,7 @@ Sudoku sizes and symbols, error codes). Schema::
                                        "modes": [...]},  # only when it has fewer modes
                                       ...],          # the first is the default
                           "heatmap": true,          # count mode takes "heatmap": true
+                          "estimate_engines": ["dlx", ...],  # estimate mode's engines
                           "default_engine": "singles",
                           "limits": {"max_size": 36, ...},
                           "generate": {"difficulties": ["easy", ...],   # kinds that generate
@@ -33,6 +34,7 @@ from types import ModuleType
 from typing import Any
 
 from pysolver import protocol
+from pysolver.engines import estimate
 from pysolver.kinds import KINDS, kind_module
 
 # Words for the ``stats`` keys of responses, for people reading them on the page, and the few
@@ -104,6 +106,8 @@ def _kind_facts(name: str) -> dict[str, Any]:
         "splittable": module.SPLITTABLE,
         "puzzle_fields": list(module.PUZZLE_FIELDS),
         "options": list(module.OPTIONS),
+        # Estimate mode follows these engines' search trees (none: the kind has no estimate).
+        "estimate_engines": [name for name in module.ENGINES if name in estimate.ENGINES],
     }
     if callable(getattr(module, "generate", None)):
         # Generate mode (``pysolver.midend.generate``): the levels a page offers, the puzzle's

@@ -172,7 +172,7 @@ def test_a_cancel_stops_the_probes_and_answers_what_they_found():
         ({"kind": "domino", "puzzle": {"rows": 4, "cols": 4}}, "mode", "no search tree"),
         ({"engine": "memo"}, "engine", "estimate with bitset, dlx"),
         ({"limit": 5}, "limit", "drop limit"),
-        ({"jobs": 2}, "jobs", "drop jobs"),
+        ({"subtree": {"path": []}}, "subtree", "drop subtree"),
         ({"probes": 0}, "probes", "at least 1"),
         ({"probes": protocol.MAX_PROBES + 1}, "probes", "at most"),
         ({"probes": 2.5}, "probes", "integer"),
@@ -241,3 +241,17 @@ def test_the_command_line_estimates_in_words(tmp_path, capsys):
     assert status == 0
     assert text.startswith("polyomino estimate (bitset, 20 random paths): about ")
     assert "nodes and" in text and "a count takes about" in text
+
+
+def test_jobs_give_the_time_on_that_many_workers():
+    request = {
+        "kind": "polyomino",
+        "mode": "estimate",
+        "seed": 1,
+        "probes": 20,
+        "jobs": 4,
+        "puzzle": PENTOMINOES_6X10,
+    }
+    found = pysolver.solve(request)["estimate"]
+    assert found["jobs"] == 4
+    assert found["seconds_with_jobs"] == pytest.approx(found["seconds"] / 4, abs=0.001)

@@ -9,8 +9,9 @@ stopped after ``CALIBRATION_SECONDS`` (a search that ends sooner gives its own t
 The midend owns the rules: estimate mode for kinds whose plans have the hook only (dominoes'
 engines walk no search tree, and count exactly anyway); an engine whose tree is estimated
 (``dlx``, ``bitset``, ``singles``): the request's, or the first such of the kind's engines when
-it names none; the request's fields (no ``limit``, ``jobs``, ``subtree``: the estimate is of the
-whole serial count); ``probes`` (``protocol.DEFAULT_PROBES``, at most ``MAX_PROBES``); the seed
+it names none; the request's fields (no ``limit``, ``subtree``: the estimate is of the
+whole count); ``probes`` (``protocol.DEFAULT_PROBES``, at most ``MAX_PROBES``); ``jobs`` (the
+time on that many workers besides the time on one: ``seconds_with_jobs``); the seed
 (the request's, or one picked and reported); progress and cancel; and the response:
 ``estimate`` {``nodes``, ``solutions``, ``seconds``, ``probes``, ``nodes_per_second``},
 ``engine``, ``complete`` (every probe taken), and ``stats`` (``probe_nodes``,
@@ -32,8 +33,9 @@ from pysolver.protocol import INVALID_REQUEST, Query, SolveError, engine_for, sh
 if TYPE_CHECKING:
     from pysolver.midend.registry import Kind
 
-# Request fields estimate mode refuses: it estimates the whole count, run serially.
-REFUSED_FIELDS = ("limit", "jobs", "subtree")
+# Request fields estimate mode refuses: it estimates the whole count (``jobs`` is read: the
+# time on that many workers).
+REFUSED_FIELDS = ("limit", "subtree")
 # The calibration run: stopped after this long, once it has reported twice (the first report
 # comes after building the engine's structures, so the speed is the search's own), and after
 # CALIBRATION_MOST_SECONDS whatever it reported.
@@ -51,7 +53,7 @@ def check_request(the_kind: Kind, request: dict[str, Any], query: Query) -> None
         if name in request:
             raise SolveError(
                 INVALID_REQUEST,
-                f"estimate mode estimates the whole count, on one worker; drop {name}",
+                f"estimate mode estimates the whole count; drop {name}",
                 name,
             )
 
@@ -122,6 +124,10 @@ def run(the_kind: Kind, puzzle: Any, query: Query) -> dict[str, Any]:
         estimate.update(nodes=nodes, solutions=solutions, probes=probes, exact=False)
         if not cancelled:
             estimate["seconds"] = round(calibration.seconds_for(nodes), 3)
+            if query.jobs > 1:
+                # The count split over ``jobs`` workers, if its subtrees kept them all busy.
+                estimate["seconds_with_jobs"] = round(estimate["seconds"] / query.jobs, 3)
+                estimate["jobs"] = query.jobs
     estimate["nodes_per_second"] = round(calibration.speed()) if calibration.nodes else None
     monitor.finish(calibration.nodes + stats.get("probe_nodes", 0), 0, not cancelled)
     fields: dict[str, Any] = {
