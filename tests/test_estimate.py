@@ -255,3 +255,15 @@ def test_jobs_give_the_time_on_that_many_workers():
     found = pysolver.solve(request)["estimate"]
     assert found["jobs"] == 4
     assert found["seconds_with_jobs"] == pytest.approx(found["seconds"] / 4, abs=0.001)
+
+
+def test_the_probes_stay_within_the_memory_budget(monkeypatch):
+    from pysolver import budget
+    from pysolver.kinds.polyomino.encoding import encode
+    from pysolver.kinds.polyomino.parsing import parse_puzzle
+
+    problem = encode(parse_puzzle(PENTOMINOES_6X10)).problem
+    monkeypatch.setattr(budget, "BUDGET_BYTES", 200_000)
+    with pytest.raises(protocol.SolveError, match="the estimate's masks") as refused:
+        probe_tree(problem, "bitset", 1, random.Random(1))
+    assert refused.value.code == protocol.TOO_LARGE

@@ -1,14 +1,16 @@
 """Knuth's estimate of an exact cover search tree, by random paths, before any search.
 
-A *probe* walks from the root down to a leaf, taking at each node one of its ``d`` branches
-uniformly at random. With ``D`` the product of the branch counts met so far, the probe's
-estimate of the tree's nodes is ``1 + d1 + d1*d2 + ...`` (each level's width, as if every node
-there were like the one taken) and of its solutions ``D`` when the leaf is a solution, 0 when
-it is a dead end. Both are unbiased: their means over many probes tend to the true totals
-(Knuth, "Estimating the efficiency of backtrack programs", 1975; TAOCP 7.2.2, the same
-weights that drive every engine's progress fraction). The spread is large on trees as lopsided
-as a tiling's, so a useful estimate takes hundreds or thousands of probes; each costs one path,
-about what the search spends on as many nodes as the tree is deep.
+A *probe* walks from the root down to a leaf. At each node it makes every child, so it knows
+which of the ``d`` branches are dead ends (they leave some primary item without options: leaves
+of the tree, counted and never entered) and which ``live`` ones go on; it takes one live branch
+uniformly at random. With ``W`` the product of the live counts on the path so far, a node adds
+``W * (1 + dead)`` to the probe's node estimate (itself and its dead branches) and a solution
+leaf adds ``W`` to its solution estimate. Both are unbiased: their means over many probes tend
+to the true totals (Knuth, "Estimating the efficiency of backtrack programs", 1975; taking only
+live branches looks one step ahead, which removes the variance of probes that die at a dead end
+their parent could see). The spread is still large on trees as lopsided as
+a tiling's, so a useful estimate takes hundreds or thousands of probes; each costs about what the
+search spends on a node's children, times the depth.
 
 The trees are the engines' own, node for node:
 
@@ -36,6 +38,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
+from pysolver import budget
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor
 
@@ -71,6 +74,24 @@ class TreeEstimate:
         return Fraction(self.solutions_sum, self.probes or 1)
 
 
+def mask_bytes(options: int) -> int:
+    """One mask of ``options`` bits, held in a list or dict slot."""
+    return budget.INT_BYTES + options // 8 + 2 * budget.POINTER_BYTES
+
+
+def estimated_bytes(problem: ExactCoverProblem) -> int:
+    """What the probes allocate besides the remembered conflicts (a quarter of the budget at
+    most): a mask per item, and per level of a path the live masks of a node's children."""
+    per_mask = mask_bytes(len(problem.options))
+    lengths = [0] * problem.primary
+    for option in problem.options:
+        for item in option:
+            if item < problem.primary:
+                lengths[item] += 1
+    widest = min(lengths, default=0)
+    return problem.items * per_mask + 2 * widest * problem.primary * per_mask
+
+
 class _Matrix:
     """The masks a probe works with: per item, its options; per option, on demand, the options
     it conflicts with (sharing a primary item or an uncoloured secondary one, or giving a
@@ -102,6 +123,8 @@ class _Matrix:
             sum(item < problem.primary for item in items) for items in problem.options
         ]
         self._conflicts: dict[int, int] = {}
+        # Remembered conflict masks take at most a quarter of the memory budget.
+        self._room = budget.budget_bytes() // 4 // mask_bytes(len(problem.options))
 
     def conflicts(self, option: int) -> int:
         """The mask of the options ``option`` excludes (remembered once asked for)."""
@@ -116,7 +139,8 @@ class _Matrix:
                     mask |= self.item_masks[item] & ~self.same_colour[item, colour]
                 else:
                     mask |= self.item_masks[item]
-            self._conflicts[option] = mask
+            if len(self._conflicts) < self._room:
+                self._conflicts[option] = mask
         return mask
 
     def choose(self, rest: list[int], option: int) -> list[int] | None:
@@ -188,6 +212,11 @@ def probe_tree(
     """
     monitor = monitor or Monitor()
     singles = FORCES_SINGLES[engine]
+    budget.check(
+        estimated_bytes(problem) + budget.budget_bytes() // 4,
+        f"the estimate's masks ({problem.items:,} items of {len(problem.options):,} options)",
+        "make the puzzle smaller (fewer options), or count it",
+    )
     matrix = _Matrix(problem, monitor)
     estimate = TreeEstimate()
     root: list[int] | None = matrix.item_masks[: problem.primary]
