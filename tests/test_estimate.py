@@ -267,3 +267,20 @@ def test_the_probes_stay_within_the_memory_budget(monkeypatch):
     with pytest.raises(protocol.SolveError, match="the estimate's masks") as refused:
         probe_tree(problem, "bitset", 1, random.Random(1))
     assert refused.value.code == protocol.TOO_LARGE
+
+
+def test_distinct_tilings_are_estimated_over_the_symmetry_searches():
+    # 6x10 up to symmetry: 2,339 classes, over the searches symmetry "distinct" runs.
+    request = {
+        "kind": "polyomino",
+        "mode": "estimate",
+        "seed": 1,
+        "probes": 200,
+        "symmetry": "distinct",
+        "puzzle": PENTOMINOES_6X10,
+    }
+    response = pysolver.solve(request)
+    assert response["ok"] and response["symmetry"] == "distinct", response
+    assert "found more than once" in response["note"]
+    assert response["estimate"]["probes"] == 200
+    assert 2339 / 10 < response["estimate"]["solutions"] < 2339 * 10, response["estimate"]
