@@ -22,11 +22,12 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pysolver import pictures
+from pysolver import pasted, pictures
 from pysolver.api import solve
 from pysolver.engines import dlx
 from pysolver.engines.monitor import Cancelled, Monitor
 from pysolver.kinds import kind_module
+from pysolver.kinds import sudoku as sudoku_kind
 from pysolver.protocol import SolveError
 
 Progress = Callable[[dict[str, Any]], Any]
@@ -422,6 +423,24 @@ class Sudoku(Puzzle):
             puzzle["cages"] = list(cages)
         super().__init__(puzzle, engine, jobs)
 
+    def game_id(self) -> str:
+        """Simon Tatham's Solo game ID of this Sudoku (``3x3:a5b1_2c...``; ``3x3x:`` with the
+        X diagonals); ``SolverError`` for a jigsaw or killer, which Solo writes otherwise, or
+        an invalid grid.
+
+        >>> Sudoku("1..." + "." * 11 + "4", box=(2, 2)).game_id()
+        '2x2:1n4'
+        """
+        if "regions" in self.puzzle or "cages" in self.puzzle:
+            raise SolverError(
+                "invalid_request", "Solo writes jigsaw and killer game IDs in its own way"
+            )
+        try:
+            _n, box_rows, box_cols, values, _style = sudoku_kind.parse_puzzle(self.puzzle)
+        except SolveError as error:
+            raise SolverError(error.code, error.message, error.path) from None
+        return pasted.solo_id(values, box_rows, box_cols, bool(self.puzzle.get("diagonals")))
+
     def _blank(self) -> list[list[int]]:
         grid = self.puzzle["grid"]
         if not isinstance(grid, str):
@@ -483,6 +502,15 @@ class Shikaku(Puzzle):
     ) -> None:
         puzzle = {"rows": rows, "cols": cols, "clues": [list(clue) for clue in clues]}
         super().__init__(puzzle, engine, jobs)
+
+    def game_id(self) -> str:
+        """Simon Tatham's Rectangles game ID of this Shikaku (``7x7:b4b2e3a2...``).
+
+        >>> Shikaku(3, 3, [(0, 0, 3), (1, 1, 3), (2, 2, 3)]).game_id()
+        '3x3:3c3c3'
+        """
+        clues = [(row, col, size) for row, col, size in self.puzzle["clues"]]
+        return pasted.rectangles_id(self.puzzle["rows"], self.puzzle["cols"], clues)
 
     def _blank(self) -> list[list[int]]:
         return [

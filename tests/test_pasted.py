@@ -169,3 +169,17 @@ def test_the_command_line_solves_pasted_formats(tmp_path, capsys):
     ]
     assert answers[2]["solutions"] == answers[3]["solutions"]
     assert answers[5]["error"]["code"] == "invalid_json"
+
+
+def test_the_library_writes_game_ids_that_read_back():
+    game = pysolver.Sudoku(CLASSIC)
+    request = pasted.request_from_text(game.game_id())
+    assert request is not None and request["puzzle"]["box"] == [3, 3]
+    assert pysolver.solve(request)["solutions"] == [CLASSIC_SOLUTION]
+    x_game = pysolver.Sudoku("1..." + "." * 11 + "4", box=(2, 2), diagonals=True)
+    assert x_game.game_id() == "2x2x:1n4"
+    with pytest.raises(pysolver.SolverError, match="jigsaw and killer"):
+        pysolver.Sudoku("." * 16, regions=["AABB", "AABB", "CCDD", "CCDD"]).game_id()
+    shikaku = pysolver.Shikaku(3, 3, [(0, 0, 3), (1, 1, 3), (2, 2, 3)])
+    request = pasted.request_from_text(shikaku.game_id())
+    assert request == {"kind": "shikaku", "puzzle": shikaku.puzzle}
