@@ -27,7 +27,6 @@ from pysolver.api import solve
 from pysolver.engines import dlx
 from pysolver.engines.monitor import Cancelled, Monitor
 from pysolver.kinds import kind_module
-from pysolver.kinds import sudoku as sudoku_kind
 from pysolver.protocol import SolveError
 
 Progress = Callable[[dict[str, Any]], Any]
@@ -436,7 +435,9 @@ class Sudoku(Puzzle):
                 "invalid_request", "Solo writes jigsaw and killer game IDs in its own way"
             )
         try:
-            _n, box_rows, box_cols, values, _style = sudoku_kind.parse_puzzle(self.puzzle)
+            _n, box_rows, box_cols, values, _style = kind_module(self.kind).parse_puzzle(
+                self.puzzle
+            )
         except SolveError as error:
             raise SolverError(error.code, error.message, error.path) from None
         return pasted.solo_id(values, box_rows, box_cols, bool(self.puzzle.get("diagonals")))
