@@ -32,6 +32,7 @@ from time import perf_counter
 from typing import Any
 
 from pysolver import protocol, solve
+from pysolver.engines import estimate
 from pysolver.kinds import KINDS, kind_module
 
 LEVELS = {"quick": 1_000, "default": 10_000}
@@ -92,6 +93,14 @@ def valid_requests(kind: str) -> list[Request]:
     for mode in protocol.MODES:
         if mode == "generate":
             continue  # a generate request has its own puzzle fields (above)
+        if mode == "estimate":
+            # No limit (the whole count is estimated); a kind without a tree engine refuses.
+            request = {"kind": kind, "mode": mode, "puzzle": puzzle, "probes": 20, "seed": 3}
+            if any(name in estimate.ENGINES for name in module.ENGINES):
+                found.append(Request(kind, request, None))
+            else:
+                found.append(Request(ERROR_GROUP, request, protocol.INVALID_REQUEST))
+            continue
         request: dict[str, Any] = {"kind": kind, "mode": mode, "puzzle": puzzle, "limit": 3}
         if mode == "random":
             request["seed"] = 7

@@ -57,9 +57,10 @@ def readme_html(markdown: str, title: str = "README") -> str:
             )
             index = end + 1
         elif match := re.match(r"(#{1,6}) (.*)", line):
-            level, title = len(match.group(1)), match.group(2)
-            anchor = heading_anchor(title)
-            body.append(f'<h{level} id="{anchor}">{inline_html(title)}</h{level}>')
+            # Not ``title``: that names the page (a heading once overwrote it).
+            level, heading = len(match.group(1)), match.group(2)
+            anchor = heading_anchor(heading)
+            body.append(f'<h{level} id="{anchor}">{inline_html(heading)}</h{level}>')
             index += 1
         elif line.startswith("|"):
             rows = []

@@ -3,8 +3,9 @@
 The front end (every file under web/, walked recursively), the Pyodide runtime and the pysolver
 wheel (Pyodide's own loader installs it: no package installer); dist/manifest.json tells the
 worker which files to load (and their sizes, for the loading bar), dist/facts.json holds the
-puzzle facts, dist/readme.html the README, and dist/precache.js lists the files the service
-worker (web/sw.js) keeps at install (``kept_offline``) with a version hashed from their contents.
+puzzle facts, dist/readme.html the README, dist/api.html the API reference (from the docstrings:
+``buildtools.apidocs``), and dist/precache.js lists the files the service worker (web/sw.js)
+keeps at install (``kept_offline``) with a version hashed from their contents.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from buildtools.apidocs import api_markdown
 from buildtools.downloads import PYODIDE_DIR, PYODIDE_FILES, PYODIDE_VERSION, pyodide_runtime
 from buildtools.markdown import readme_html
 from buildtools.repo import DIST, DOCS, README, ROOT, WEB, log, sha256_of
@@ -109,15 +111,17 @@ README_PAGE = "readme.html"
 # The short guide for people using the page (docs/guide.md); the tabs' help links to it.
 GUIDE = DOCS / "guide.md"
 GUIDE_PAGE = "guide.html"
+# The API reference, written from the library's docstrings (buildtools.apidocs).
+API_PAGE = "api.html"
 SERVICE_WORKER = "sw.js"
 
 
 def kept_offline(relative: str) -> bool:
     """Whether the service worker keeps a file of the site at install: what the page needs (the
-    page, the runtime, the wheel, the guide its help links to), not the developers' README page
-    and its pictures (half a megabyte a first visit would fetch for nothing; the worker still
+    page, the runtime, the wheel, the guide its help links to), not the developers' README and
+    API reference pages and the README's pictures (half a megabyte a first visit would fetch for nothing; the worker still
     keeps them once visited), nor the worker itself."""
-    return relative not in (SERVICE_WORKER, README_PAGE) and not relative.startswith("docs/")
+    return relative not in (SERVICE_WORKER, README_PAGE, API_PAGE) and not relative.startswith("docs/")
 
 
 def precache_script(dist: Path, relatives: list[str]) -> str:
@@ -226,7 +230,8 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     changed += write_text(DIST / README_PAGE, readme_html(README.read_text(encoding="utf-8")))
     guide = readme_html(GUIDE.read_text(encoding="utf-8"), "guide")
     changed += write_text(DIST / GUIDE_PAGE, guide)
-    generated = ["manifest.json", "facts.json", README_PAGE, GUIDE_PAGE]
+    changed += write_text(DIST / API_PAGE, readme_html(api_markdown(), "API reference"))
+    generated = ["manifest.json", "facts.json", README_PAGE, GUIDE_PAGE, API_PAGE]
     offline = [name for name in [*wanted, *generated] if kept_offline(name)]
     changed += write_text(DIST / PRECACHE_SCRIPT, precache_script(DIST, offline))
     keep = set(wanted) | {*generated, PRECACHE_SCRIPT}

@@ -4,14 +4,16 @@
 it never raises on bad input.
 
 The Python library (``pysolver.library``) sits on top: ``covers(options, primary, secondary)``
-yields exact covers lazily, ``count(...)`` counts them exactly, and ``Sudoku``, ``Polyomino``,
-``Shikaku``, ``Dominoes`` and ``Queens`` have ``solutions()``, ``count()``, ``random()`` and
-``trace()``, and print as pictures.
+yields exact covers lazily, ``count(...)`` counts them exactly, ``estimate(...)`` says how big
+the count would be before running it, and ``Sudoku``, ``Polyomino``, ``Shikaku``, ``Dominoes`` and
+``Queens`` have ``solutions()``, ``count()``, ``estimate()``, ``random()`` and ``trace()``, and
+print as pictures.
 """
 
 from pysolver.api import solve
 from pysolver.library import (
     Dominoes,
+    Estimate,
     Polyomino,
     Queens,
     Shikaku,
@@ -20,11 +22,13 @@ from pysolver.library import (
     Sudoku,
     count,
     covers,
+    estimate,
 )
 
 __version__ = "0.1.0"
 __all__ = [
     "Dominoes",
+    "Estimate",
     "Polyomino",
     "Queens",
     "Shikaku",
@@ -34,5 +38,6 @@ __all__ = [
     "__version__",
     "count",
     "covers",
+    "estimate",
     "solve",
 ]

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from time import perf_counter
 from typing import Any
 
-from pysolver import __version__, pictures, protocol
+from pysolver import __version__, pasted, pictures, protocol
 from pysolver.api import answer_task, solve
 from pysolver.kinds import KINDS
 
@@ -36,7 +36,9 @@ A request looks like {{"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": 
 Kinds: {", ".join(KINDS)}. Modes: solve (first LIMIT solutions), count (count solutions,
 LIMIT caps the count), random (LIMIT distinct solutions in an order fixed by SEED), trace (the
 search's steps while finding LIMIT solutions, at most "max_steps" of them), generate (a new
-puzzle with one solution, for sudoku, shikaku and polyomino: see README's "Generating puzzles").
+puzzle with one solution, for sudoku, shikaku and polyomino: see README's "Generating puzzles"),
+estimate (how big a count would be, and how long it would take, before running it: Knuth's
+random paths, PROBES of them, fixed by SEED).
 Exit status: 0 when the response is ok, 1 when the request was invalid (the error JSON is
 still printed), 2 for bad command-line usage, 130 when the search was stopped by Ctrl-C,
 SIGTERM, SIGHUP or --timeout (the partial answer, with "cancelled": true, is still printed; it
@@ -57,6 +59,7 @@ examples:
   echo '{"kind": "sudoku", "mode": "generate", "seed": 7, "difficulty": "hard",
          "puzzle": {"size": 9}}' | python -m pysolver solve -
   python -m pysolver solve --format text sudoku.json
+  python -m pysolver solve --mode estimate --probes 4000 --format text puzzle.json
   python -m pysolver batch --jobs 2 tests/data/top95.txt
 """
 
@@ -88,13 +91,18 @@ def build_parser() -> argparse.ArgumentParser:
     run = commands.add_parser(
         "solve",
         help="solve a JSON request read from FILE ('-' for stdin)",
-        description="Solve the JSON request in FILE ('-' reads stdin) and print the response.",
+        description="Solve the JSON request in FILE ('-' reads stdin) and print the response. "
+        "FILE may hold a puzzle as other programs write it instead: an 81-character Sudoku "
+        "line, a Tatham Solo or Rectangles game ID, a sudokuwiki address or a puzz.link URL.",
     )
     run.add_argument("file", metavar="FILE", help="request JSON file, or - for standard input")
     run.add_argument("--mode", choices=protocol.MODES, help="override the request's mode")
     run.add_argument("--limit", type=int, help="override the request's limit")
     run.add_argument("--seed", type=int, help="override the request's seed")
     run.add_argument("--engine", help="override the request's engine")
+    run.add_argument(
+        "--probes", type=positive_int, metavar="N", help="estimate mode: take N random paths"
+    )
     run.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
     add_format(run)
     run.add_argument(
@@ -426,7 +434,8 @@ def _answer(args: argparse.Namespace, stop: StopRequest) -> tuple[Any, dict[str,
         text = RequestReader(args.file).wait(stop)
         if text is None:
             return None, stopped_while_reading(stop)
-        request = protocol.loads(text)
+        # JSON, or a puzzle as other programs write it (a Solo ID, a sudokuwiki address...).
+        request = pasted.read_request(text)
     except protocol.SolveError as error:
         return None, protocol.error_response(error)
     del text  # the parsed request is what the solve needs; the text may be 20 MB
@@ -434,7 +443,7 @@ def _answer(args: argparse.Namespace, stop: StopRequest) -> tuple[Any, dict[str,
         request.update(
             {
                 name: getattr(args, name)
-                for name in ("mode", "limit", "seed", "engine", "jobs")
+                for name in ("mode", "limit", "seed", "engine", "jobs", "probes")
                 if getattr(args, name) is not None
             }
         )

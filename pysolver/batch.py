@@ -2,7 +2,8 @@
 
 A line is a JSON request, or a plain puzzle line: n*n characters of a Sudoku (``.`` or ``0``
 blank; top95.txt, the lines of ``.sdk`` collections), read as ``{"kind": "sudoku", "puzzle":
-{"grid": line}}``. Blank lines and ``#`` comments are skipped. Answers come in input order,
+{"grid": line}}``, a Tatham Solo or Rectangles game ID, a sudokuwiki address or a puzz.link URL
+(``pysolver.pasted``). Blank lines and ``#`` comments are skipped. Answers come in input order,
 each on one line (JSON) or as a picture followed by a blank line (``--format text``). With
 ``--jobs N``, N worker processes answer the lines, N at a time; the output order stays the
 input order. Progress (lines answered, errors, seconds) goes to standard error.
@@ -11,7 +12,6 @@ input order. Progress (lines answered, errors, seconds) goes to standard error.
 from __future__ import annotations
 
 import argparse
-import math
 import signal
 import sys
 from collections.abc import Iterable, Iterator
@@ -19,33 +19,18 @@ from concurrent.futures import ProcessPoolExecutor
 from time import perf_counter
 from typing import Any
 
-from pysolver import pictures, protocol
+from pysolver import pasted, pictures, protocol
 from pysolver.api import solve
 
 # How often the progress line on standard error is rewritten, at most.
 PROGRESS_INTERVAL = 0.2
 
 
-def is_sudoku_line(line: str) -> bool:
-    """Whether ``line`` is a plain Sudoku: n*n characters (n a square, 4 to 25), digits,
-    letters, ``.`` and ``0`` only."""
-    size = math.isqrt(len(line))
-    root = math.isqrt(size)
-    return (
-        size * size == len(line)
-        and root * root == size
-        and 4 <= size <= 25
-        and all(ch.isalnum() or ch == "." for ch in line)
-    )
-
-
 def line_request(line: str, overrides: dict[str, Any]) -> Any:
-    """The request of one input line (a JSON request, or a plain Sudoku line) with the
-    command line's overrides; raises ``SolveError`` for a line that is neither."""
-    if is_sudoku_line(line):
-        request: Any = {"kind": "sudoku", "puzzle": {"grid": line}}
-    else:
-        request = protocol.loads(line)
+    """The request of one input line (a JSON request, a plain Sudoku line, a game ID or an
+    address: ``pysolver.pasted``) with the command line's overrides; raises ``SolveError`` for
+    a line that is none of them."""
+    request = pasted.read_request(line)
     if isinstance(request, dict):
         request.update(overrides)
     return request

@@ -18,6 +18,7 @@ Sudoku sizes and symbols, error codes). Schema::
                                        "modes": [...]},  # only when it has fewer modes
                                       ...],          # the first is the default
                           "heatmap": true,          # count mode takes "heatmap": true
+                          "estimate_engines": ["dlx", ...],  # estimate mode's engines
                           "default_engine": "singles",
                           "limits": {"max_size": 36, ...},
                           "generate": {"difficulties": ["easy", ...],   # kinds that generate
@@ -34,6 +35,7 @@ from types import ModuleType
 from typing import Any
 
 from pysolver import protocol
+from pysolver.engines import estimate
 from pysolver.kinds import KINDS, kind_module
 
 # Words for the ``stats`` keys of responses, for people reading them on the page, and the few
@@ -65,6 +67,10 @@ STATS_LABELS = {
     "steps": "Trace steps",
     "shortcut": "Answered by",
     "attempts": "Puzzles tried",
+    # Estimate mode: the random paths' own steps, and the short count that measured the speed.
+    "probe_nodes": "Steps of the random paths",
+    "calibration_nodes": "Search steps timed",
+    "calibration_seconds": "Time spent timing the search",
 }
 HEADLINE_STATS = ("seconds", "nodes")
 
@@ -103,6 +109,8 @@ def _kind_facts(name: str) -> dict[str, Any]:
         "splittable": module.SPLITTABLE,
         "puzzle_fields": list(module.PUZZLE_FIELDS),
         "options": list(module.OPTIONS),
+        # Estimate mode follows these engines' search trees (none: the kind has no estimate).
+        "estimate_engines": [name for name in module.ENGINES if name in estimate.ENGINES],
     }
     if callable(getattr(module, "generate", None)):
         # Generate mode (``pysolver.midend.generate``): the levels a page offers, the puzzle's

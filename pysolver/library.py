@@ -5,8 +5,9 @@ in the caller's own thread: each solution comes as soon as the search finds it, 
 the loop ends the search, with nothing left running. ``count`` and the puzzle classes
 (``Sudoku``, ``Polyomino``, ``Shikaku``, ``Dominoes``, ``Queens``) build protocol requests and
 answer through ``pysolver.solve``, so they obey every rule of the protocol (engines, limits,
-the listing cap, seeds). Bad input raises ``SolverError`` (a ``ValueError``) with the
-protocol's code, message and path.
+the listing cap, seeds); ``estimate`` and the classes' ``estimate()`` say how big a count would
+be before running it (Knuth's random paths). Bad input raises ``SolverError`` (a
+``ValueError``) with the protocol's code, message and path.
 
 Progress and cancel work as in the protocol: ``progress`` is called about every 100 ms with
 ``{"nodes", "solutions", "fraction", "seconds"}``, ``cancel`` is polled and stops the search
@@ -18,9 +19,10 @@ from __future__ import annotations
 
 import random as random_module
 from collections.abc import Callable, Generator, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pysolver import pictures
+from pysolver import pasted, pictures
 from pysolver.api import solve
 from pysolver.engines import dlx
 from pysolver.engines.monitor import Cancelled, Monitor
@@ -206,6 +208,65 @@ def count(
     return int(response["count"])
 
 
+@dataclass(frozen=True)
+class Estimate:
+    """Knuth's estimate of a count before running it (``"mode": "estimate"`` of the protocol):
+    the search tree's ``nodes``, its ``solutions``, the ``seconds`` the count would take here
+    (at the engine's speed measured on this puzzle; None when cancelled first), the random
+    paths taken (``probes``; 0 when ``exact``: the count was short enough to run whole) and
+    the engine's measured ``nodes_per_second``."""
+
+    nodes: int | None
+    solutions: int | None
+    seconds: float | None
+    probes: int
+    exact: bool
+    nodes_per_second: int | None
+    engine: str
+
+    @classmethod
+    def from_response(cls, response: dict[str, Any]) -> Estimate:
+        """The estimate of a protocol response of ``"mode": "estimate"``."""
+        found = response["estimate"]
+        return cls(
+            nodes=found["nodes"],
+            solutions=found["solutions"],
+            seconds=found["seconds"],
+            probes=found["probes"],
+            exact=bool(found.get("exact", False)),
+            nodes_per_second=found["nodes_per_second"],
+            engine=response["engine"],
+        )
+
+
+def estimate(
+    options: Options,
+    primary: Iterable[Any] | None = None,
+    secondary: Iterable[Any] | None = None,
+    *,
+    engine: str | None = None,
+    probes: int | None = None,
+    seed: int | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> Estimate:
+    """How big ``count`` of the same arguments would be, before running it: Knuth's estimate by
+    ``probes`` random paths (default 1,000) fixed by ``seed``, through the tree of ``engine``
+    (``"bitset"`` or ``"dlx"``). A cancelled estimate answers over the paths taken.
+
+    >>> estimate([["a", "b"], ["a"], ["b"]]).solutions
+    2
+    """
+    request: dict[str, Any] = {
+        "kind": "exact_cover",
+        "mode": "estimate",
+        "puzzle": exact_cover_puzzle(options, primary, secondary),
+    }
+    fields = {"engine": engine, "probes": probes, "seed": seed}
+    request.update({name: value for name, value in fields.items() if value is not None})
+    return Estimate.from_response(_answer(request, progress, cancel))
+
+
 # ---------------------------------------------------------------- puzzle classes
 
 
@@ -320,6 +381,21 @@ class Puzzle:
         steps: list[dict[str, Any]] = _answer(request, progress, cancel)["steps"]
         return steps
 
+    def estimate(
+        self,
+        probes: int | None = None,
+        seed: int | None = None,
+        *,
+        progress: Progress | None = None,
+        cancel: Cancel | None = None,
+    ) -> Estimate:
+        """How big ``count()`` would be, before running it (see ``pysolver.estimate``);
+        ``SolverError`` for a kind whose engines walk no search tree (``Dominoes``)."""
+        fields = {
+            name: value for name, value in (("probes", probes), ("seed", seed)) if value is not None
+        }
+        return Estimate.from_response(_answer(self.request("estimate", **fields), progress, cancel))
+
     def _blank(self) -> Any:
         """The puzzle before solving, in the form of a solution (for its picture)."""
         raise NotImplementedError
@@ -365,6 +441,26 @@ class Sudoku(Puzzle):
         if cages is not None:
             puzzle["cages"] = list(cages)
         super().__init__(puzzle, engine, jobs)
+
+    def game_id(self) -> str:
+        """Simon Tatham's Solo game ID of this Sudoku (``3x3:a5b1_2c...``; ``3x3x:`` with the
+        X diagonals); ``SolverError`` for a jigsaw or killer, which Solo writes otherwise, or
+        an invalid grid.
+
+        >>> Sudoku("1..." + "." * 11 + "4", box=(2, 2)).game_id()
+        '2x2:1n4'
+        """
+        if "regions" in self.puzzle or "cages" in self.puzzle:
+            raise SolverError(
+                "invalid_request", "Solo writes jigsaw and killer game IDs in its own way"
+            )
+        try:
+            _n, box_rows, box_cols, values, _style = kind_module(self.kind).parse_puzzle(
+                self.puzzle
+            )
+        except SolveError as error:
+            raise SolverError(error.code, error.message, error.path) from None
+        return pasted.solo_id(values, box_rows, box_cols, bool(self.puzzle.get("diagonals")))
 
     def _blank(self) -> list[list[int]]:
         grid = self.puzzle["grid"]
@@ -427,6 +523,15 @@ class Shikaku(Puzzle):
     ) -> None:
         puzzle = {"rows": rows, "cols": cols, "clues": [list(clue) for clue in clues]}
         super().__init__(puzzle, engine, jobs)
+
+    def game_id(self) -> str:
+        """Simon Tatham's Rectangles game ID of this Shikaku (``7x7:b4b2e3a2...``).
+
+        >>> Shikaku(3, 3, [(0, 0, 3), (1, 1, 3), (2, 2, 3)]).game_id()
+        '3x3:3c3c3'
+        """
+        clues = [(row, col, size) for row, col, size in self.puzzle["clues"]]
+        return pasted.rectangles_id(self.puzzle["rows"], self.puzzle["cols"], clues)
 
     def _blank(self) -> list[list[int]]:
         return [

@@ -306,6 +306,8 @@ def response_text(request: Any, response: dict[str, Any]) -> str:
     if not response.get("ok"):
         error = response.get("error", {})
         return f"error ({error.get('code')}): {error.get('message')}"
+    if "estimate" in response:
+        return estimate_text(response)
     count = response.get("count", 0)
     complete = response.get("complete")
     summary = f"{response.get('kind')} {response.get('mode')}: {count} solution" + (
@@ -324,3 +326,36 @@ def response_text(request: Any, response: dict[str, Any]) -> str:
     for solution in response.get("solutions", []):
         parts.append(solution_text(kind, puzzle, solution))
     return "\n\n".join(parts)
+
+
+def estimate_text(response: dict[str, Any]) -> str:
+    """An estimate response in a sentence: nodes, solutions and the time the count would take."""
+    found = response["estimate"]
+    head = f"{response.get('kind')} estimate ({response.get('engine')}"
+    if found.get("exact"):
+        head += ", counted whole"
+    else:
+        head += f", {found.get('probes', 0):,} random paths"
+    head += ")"
+    if found.get("nodes") is None:
+        return head + ": stopped before any estimate"
+    text = f"{head}: about {found['nodes']:,} nodes and {found['solutions']:,} solutions"
+    if found.get("exact"):
+        text = f"{head}: {found['nodes']:,} nodes and {found['solutions']:,} solutions"
+    if found.get("seconds") is not None:
+        text += f"; a count takes about {duration_text(found['seconds'])}"
+    if response.get("cancelled"):
+        text += " (stopped)"
+    return text
+
+
+def duration_text(seconds: float) -> str:
+    """A time as people say it: 0.4 s, 37 s, 12 minutes, 3.5 hours, 2.1 days, 4.3 years."""
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:,.1f} {unit}"
+    if seconds >= 120:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds >= 10:
+        return f"{seconds:.0f} s"
+    return f"{seconds:.2g} s"

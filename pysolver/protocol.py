@@ -44,11 +44,14 @@ from typing import Any
 
 from pysolver.engines.monitor import SearchResult
 
-MODES = ("solve", "count", "random", "trace", "generate")
+MODES = ("solve", "count", "random", "trace", "generate", "estimate")
 
 # Trace mode: steps recorded by default, and the documented cap (about 30 MB of steps).
 DEFAULT_MAX_STEPS = 2000
 MAX_TRACE_STEPS = 100_000
+# Estimate mode (``pysolver.midend.estimate``): random paths taken by default, and at most.
+DEFAULT_PROBES = 1000
+MAX_PROBES = 100_000
 # A heatmap is summed over the solutions, kept while counting: at most this many of them.
 MAX_HEATMAP_SOLUTIONS = 100_000
 
@@ -221,10 +224,12 @@ class Query:
 
     @property
     def wants_solutions(self) -> bool:
-        return self.mode != "count"
+        return self.mode not in ("count", "estimate")
 
     # Progress reports carry a solution found lately ("recent": true).
     recent: bool = False
+    # Estimate mode: how many random paths to take ("probes").
+    probes: int = DEFAULT_PROBES
 
     @property
     def wants_recent(self) -> bool:
@@ -432,6 +437,7 @@ REQUEST_FIELDS = (
     "jobs",
     "subtree",
     "recent",
+    "probes",
 )
 SUBTREE_FIELDS = ("branch", "path")
 
@@ -462,7 +468,7 @@ def parse_query(
     seed = request.get("seed")
     if seed is not None:
         seed = require_int(seed, "seed", minimum=0, code=INVALID_REQUEST)
-    elif mode in ("random", "generate"):
+    elif mode in ("random", "generate", "estimate"):
         # No seed given: pick one and report it, so the answer can be reproduced.
         seed = random.SystemRandom().randrange(2**31)
     engine = request.get("engine")
@@ -507,6 +513,17 @@ def parse_query(
         )
     recent = request.get("recent", False)
     recent = False if recent is None else require_bool(recent, "recent", code=INVALID_REQUEST)
+    probes = request.get("probes")
+    if probes is None:
+        probes = DEFAULT_PROBES
+    else:
+        if mode != "estimate":
+            raise SolveError(
+                INVALID_REQUEST,
+                f'probes only applies to "mode": "estimate" (this request has mode {shown(mode)})',
+                "probes",
+            )
+        probes = require_int(probes, "probes", 1, MAX_PROBES, code=INVALID_REQUEST)
     return Query(
         mode,
         limit,
@@ -520,6 +537,7 @@ def parse_query(
         jobs,
         subtree,
         recent,
+        probes,
     )
 
 

@@ -1,4 +1,4 @@
-"""puzz.link / pzprjs share links of Shikaku puzzles: reading and writing the URL format.
+"""puzz.link / pzprjs share links of Shikaku puzzles (read and written) and Sudoku (read).
 
 URLs follow puzz.link / pzprjs (also pzv.jp, pzprxs.vercel.app, any host, http or https, or the
 bare ``shikaku/<cols>/<rows>/<data>``): cells row by row, a number as one hex digit (0-15),
@@ -34,7 +34,24 @@ def _is_whole_number(text: str) -> bool:
 
 def parse_url(url: str) -> tuple[int, int, list[Clue]]:
     """Read a puzz.link / pzprjs Shikaku URL into ``(rows, cols, clues)``."""
-    path = URL_PATH
+    cols, rows, data = _url_parts(url, ("shikaku", "sikaku"), "Shikaku", URL_PATH)
+    return rows, cols, _decode_numbers(data, rows, cols)
+
+
+def parse_sudoku_url(url: str, path: str = "puzzle") -> tuple[int, list[int]]:
+    """Read a puzz.link / pzprjs Sudoku URL (``sudoku/<n>/<n>/<data>``, numbers encoded as
+    for Shikaku) into ``(n, values)``: the cells row by row, 0 blank."""
+    cols, rows, data = _url_parts(url, ("sudoku",), "Sudoku", path)
+    if cols != rows:
+        raise puzzle_error(f"a Sudoku grid is square; this URL's is {cols} x {rows}", path)
+    values = [0] * (rows * cols)
+    for row, col, value in _decode_numbers(data, rows, cols, path):
+        values[row * cols + col] = value
+    return rows, values
+
+
+def _url_parts(url: str, names: tuple[str, ...], title: str, path: str) -> tuple[int, int, str]:
+    """The columns, rows and data of a pzprjs URL of one of the puzzle types ``names``."""
     if len(url) > MAX_URL_CHARS:
         raise SolveError(
             TOO_LARGE, f"the URL has {len(url):,} characters; the limit is {MAX_URL_CHARS:,}", path
@@ -45,9 +62,9 @@ def parse_url(url: str) -> tuple[int, int, list[Clue]]:
     text = text.split("#", 1)[0].strip("/")
     parts = text.split("/")
     kind = parts[0].lower().removesuffix("_edit")
-    if kind not in ("shikaku", "sikaku"):
+    if kind not in names:
         raise puzzle_error(
-            "not a Shikaku URL: expected ...?shikaku/<cols>/<rows>/<data>, found "
+            f"not a {title} URL: expected ...?{names[0]}/<cols>/<rows>/<data>, found "
             f"{shown(parts[0])} where the puzzle type should be",
             path,
         )
@@ -57,7 +74,7 @@ def parse_url(url: str) -> tuple[int, int, list[Clue]]:
         fields.pop(0)
     if len(fields) < 2:
         raise puzzle_error(
-            "the URL lacks the grid size: expected shikaku/<cols>/<rows>/<data>", path
+            f"the URL lacks the grid size: expected {names[0]}/<cols>/<rows>/<data>", path
         )
     for name, value in (("columns", fields[0]), ("rows", fields[1])):
         if not _is_whole_number(value):
@@ -76,12 +93,10 @@ def parse_url(url: str) -> tuple[int, int, list[Clue]]:
     for name, side in (("columns", cols), ("rows", rows)):
         if side < 1:
             raise puzzle_error(f"the URL's {name} must be at least 1, got {side}", path)
-    data = "/".join(fields[2:])
-    return rows, cols, _decode_numbers(data, rows, cols)
+    return cols, rows, "/".join(fields[2:])
 
 
-def _decode_numbers(data: str, rows: int, cols: int) -> list[Clue]:
-    path = URL_PATH
+def _decode_numbers(data: str, rows: int, cols: int, path: str = URL_PATH) -> list[Clue]:
     cells = rows * cols
     clues: list[Clue] = []
     cell = 0

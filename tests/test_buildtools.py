@@ -169,6 +169,13 @@ def test_precache_covers_every_file_of_the_site(offline_site: tuple[Path, dict])
     assert "micropip" not in manifest and not any("micropip" in name for name in on_disk)
 
 
+def test_the_site_has_the_api_reference(offline_site: tuple[Path, dict]) -> None:
+    dist, _manifest = offline_site
+    page = (dist / site.API_PAGE).read_text(encoding="utf-8")
+    assert "<title>pysolver: API reference</title>" in page
+    assert '<h3 id="covers">covers</h3>' in page and '<h3 id="sudoku">Sudoku</h3>' in page
+
+
 def test_write_text_reports_only_real_changes(tmp_path: Path) -> None:
     target = tmp_path / "a.json"
     assert site.write_json(target, {"a": 1}) is True

@@ -205,7 +205,12 @@ def valid_requests(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     }
     if draw(st.booleans()):
         request["engine"] = draw(st.sampled_from(kind_module(kind).ENGINES))
-    request["limit"] = draw(st.integers(min_value=1, max_value=5))
+    if mode == "estimate":
+        # Estimate mode takes no limit (it estimates the whole count); some random paths.
+        if draw(st.booleans()):
+            request["probes"] = draw(st.integers(min_value=1, max_value=50))
+    else:
+        request["limit"] = draw(st.integers(min_value=1, max_value=5))
     if mode == "random" or draw(st.booleans()):
         request["seed"] = draw(st.integers(min_value=0, max_value=99))
     if mode == "trace":

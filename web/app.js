@@ -166,7 +166,8 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
   panel.engine = engineMenu(id, facts);
   panel.engine.select.addEventListener("change", () => { updateHash(); updateButtons(); });
   panel.explore = createExplorer({ id, facts, siteFacts, editor: kind, renderer,
-    run: (request, options) => run(panel, request, options), redraw: () => redraw(panel) });
+    run: (request, options) => run(panel, request, options), redraw: () => redraw(panel),
+    engine: () => panel.engine.select.value });
   panel.result = el("div", { id: `${id}-result`, class: "result", testid: "result", "aria-live": "polite" });
   panel.stats = el("div", { id: `${id}-stats`, class: "stats", testid: "stats" });
   panel.error = el("div", { id: `${id}-error`, class: "error", role: "alert", testid: "error" });
@@ -412,6 +413,8 @@ async function run(panel, request, { quiet = false } = {}) {
   };
   let last = { nodes: 0, solutions: 0, fraction: null };
   const timeLeft = createTimeLeft();
+  // A count after an estimate of the same puzzle: its steps against the estimated total.
+  const expected = request.mode === "count" ? panel.explore.estimatedNodes() : null;
   const bar = document.getElementById("progress-bar");
   const text = document.getElementById("progress-text");
   const paint = () => {
@@ -422,7 +425,9 @@ async function run(panel, request, { quiet = false } = {}) {
     if (fraction !== null) parts.push(`${formatPercent(fraction)} done (estimate)`);
     const left = fraction === null ? "" : timeLeft(fraction, typeof last.seconds === "number" ? last.seconds : seconds);
     if (left) parts.push(left);
-    parts.push(`nodes ${groupDigits(last.nodes ?? 0)}`, `solutions ${groupDigits(last.solutions ?? 0)}`, `${seconds.toFixed(1)} s`);
+    const nodes = `nodes ${groupDigits(last.nodes ?? 0)}`;
+    parts.push(expected === null ? nodes : `${nodes} of about ${groupDigits(expected)} estimated`);
+    parts.push(`solutions ${groupDigits(last.solutions ?? 0)}`, `${seconds.toFixed(1)} s`);
     if (recentAt !== null) parts.push(`board: a solution found at ${recentAt.toFixed(1)} s`);
     text.textContent = parts.join(" · ");
   };

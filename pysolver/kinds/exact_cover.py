@@ -204,6 +204,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         ),
         shrink="use fewer options or items",
         engine=_bitset_or_dlx(problem, engine, query),
+        exact_cover=lambda: [problem],
     )
 
 

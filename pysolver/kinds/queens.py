@@ -294,4 +294,5 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
             f"the {{engine}} engine on this board ({len(encoding.problem.options):,} options)"
         ),
         shrink="use a smaller board",
+        exact_cover=lambda: [encoding.problem],
     )

@@ -267,6 +267,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
             "candidates": sum(len(clue_masks) for clue_masks in masks),
         },
         fields=fields,
+        exact_cover=lambda: [encode(cells, masks, Monitor(query.progress, query.cancel))[0]],
     )
 
 

@@ -543,6 +543,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         },
         fields={"size": n, **shape_fields(box_rows, box_cols, variants), "symbols": style},
         trace_fields={"size": n, **shape_fields(box_rows, box_cols, variants)},
+        exact_cover=lambda: [problem],
     )
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Cancelled, Monitor, SearchResult, StageMonitor
 from pysolver.engines.subtree import Split
 from pysolver.engines.trace import Recorder
@@ -85,6 +86,9 @@ class Plan:
     cancelled. ``fields``:
     the kind's own response fields (``trace_fields`` in trace mode); ``stats`` added to the
     engine's. ``engine``: set when the kind's own rules moved the engine asked for.
+    ``exact_cover``: the exact cover matrices ``run`` searches, one per search in its order
+    (built on first use), for estimate mode (``pysolver.midend.estimate``); None for a kind
+    whose engines walk no exact cover tree.
     """
 
     run: SearchRun
@@ -107,6 +111,7 @@ class Plan:
     fields: dict[str, Any] = field(default_factory=dict)
     trace_fields: dict[str, Any] = field(default_factory=dict)
     engine: str | None = None
+    exact_cover: Callable[[], list[ExactCoverProblem]] | None = None
 
 
 @dataclass

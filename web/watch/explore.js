@@ -1,20 +1,23 @@
 // "Watch the algorithm think", on every tab, through the kind contract (web/kinds/index.js):
 // the Step view (web/watch/stepview.js), heatmaps (web/watch/heatmap.js) and engines side by side
-// (web/watch/compare.js). web/app.js makes one explorer per panel and calls these hooks:
+// (web/watch/compare.js), and the estimate of a count before it runs (web/watch/estimate.js).
+// web/app.js makes one explorer per panel and calls these hooks:
 //   element                 shown under the answer; actions: the buttons, beside the editor's
 //   draw(d, view, options)  draws the board when a trace or a heatmap is shown (returns true)
 //   prepare(request)        before a solve (adds "heatmap": true to counts when asked)
+//   estimatedNodes()        the search steps the last estimate expects a count to take, or null
 //   answered(request, response)   after a successful answer of the page's own solve
 //   reset()                 the puzzle was edited: forget traces, heatmaps, comparisons (and
 //                           answers still on their way)
 import { createCompare } from "./compare.js";
+import { createEstimate } from "./estimate.js";
 import { createHeatmap } from "./heatmap.js";
 import { createStepView } from "./stepview.js";
 import { el } from "../ui/ui.js";
 
 /**
  * page: {id, facts (the kind's), siteFacts, editor, renderer, run(request, options) ->
- * Promise<response|null>, redraw()}
+ * Promise<response|null>, redraw(), engine() -> the engine chosen in the menu}
  */
 export function createExplorer(page) {
   const { id, editor, renderer } = page;
@@ -43,9 +46,10 @@ export function createExplorer(page) {
     baseRequest: exportRequest,
     run: runQuietly,
   });
+  const estimate = createEstimate({ ...page, baseRequest: exportRequest, run: runQuietly });
   const element = el("section", { id: `${id}-explore`, class: "explore", "aria-label": "Watch the search" },
-    steps.element, heatmap.element, compare.element);
-  const actions = el("div", { class: "explore-actions" }, steps.actions, compare.actions, heatmap.option);
+    estimate.element, steps.element, heatmap.element, compare.element);
+  const actions = el("div", { class: "explore-actions" }, estimate.action, steps.actions, compare.actions, heatmap.option);
   return {
     element,
     actions,
@@ -66,12 +70,15 @@ export function createExplorer(page) {
       heatmap.close();
       heatmap.prepare(request);
     },
+    // The nodes the last estimate of this puzzle expects a count to visit (null: none made).
+    estimatedNodes: () => estimate.estimatedNodes(),
     answered(request, response) {
       steps.close();
       heatmap.answered(request, response);
     },
     reset() {
       generation += 1;
+      estimate.close();
       steps.close();
       heatmap.close();
       compare.close();

@@ -462,6 +462,12 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
             default=0,
         )
 
+    fields: dict[str, Any] = {"symmetry": symmetry}
+    if query.mode == "estimate" and symmetry == "distinct":
+        fields["note"] = (
+            "estimated by random paths, solutions counts the tilings the searches find: a "
+            "class of tilings with symmetries of its own may be found more than once"
+        )
     cell_lists = [list(cell) for cell in tiling.cells]
     # JSON text per tiling: {"piece": "F", "cells": [[r, c], ...]} per piece.
     text = sum(piece.count * (26 + 10 * len(piece.shape)) for piece in tiling.pieces)
@@ -477,8 +483,9 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         too_large="the {engine} engine on this puzzle's matrix",
         shrink="use a smaller board or fewer pieces",
         branches=1 if query.mode == "trace" or query.subtree is None else len(branches()),
-        fields={"symmetry": symmetry},
+        fields=fields,
         trace_fields={"symmetry": symmetry},
+        exact_cover=lambda: [branch.encoding.problem for branch in branches()],
     )
 
 

@@ -1,0 +1,263 @@
+"""Knuth's estimate of an exact cover search tree, by random paths, before any search.
+
+A *probe* walks from the root down to a leaf. At each node it makes every child, so it knows
+which of the ``d`` branches are dead ends (they leave some primary item without options: leaves
+of the tree, counted and never entered) and which ``live`` ones go on; it takes one live branch
+uniformly at random. With ``W`` the product of the live counts on the path so far, a node adds
+``W * (1 + dead)`` to the probe's node estimate (itself and its dead branches) and a solution
+leaf adds ``W`` to its solution estimate. Both are unbiased: their means over many probes tend
+to the true totals (Knuth, "Estimating the efficiency of backtrack programs", 1975; taking only
+live branches looks one step ahead, which removes the variance of probes that die at a dead end
+their parent could see). The spread is still large on trees as lopsided as
+a tiling's, so a useful estimate takes hundreds or thousands of probes; each costs about what the
+search spends on a node's children, times the depth.
+
+The trees are the engines' own, node for node:
+
+- ``dlx`` and ``bitset`` walk one tree: Algorithm X branching on the first primary item with the
+  fewest live options (MRV), every branch a node (the root too, a dead end too: a branch that
+  leaves some other primary item without options is counted and not entered).
+- ``singles`` chooses every forced option (the last one of some item) before it branches and
+  counts no node for it; its nodes are the branches only (not the root).
+
+A node here is the list, in item order, of the masks of the live options of the primary items
+not yet covered (bit ``o`` for option ``o``), as in ``bitset``; choosing option ``o`` ANDs each
+with the options compatible with ``o``. Those are found on demand from per-item masks (and,
+with colours, per (item, colour) masks) and kept: a probe chooses a few dozen options, and
+the matrix of all pairwise compatibilities ``bitset`` builds would be quadratic in the options.
+
+Reproducible: a probe's only source of chance is the ``random.Random`` it is given, so the same
+seed gives the same estimate in every process and on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import partial
+
+from pysolver import budget
+from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.monitor import Monitor
+
+# The engines whose trees a probe follows; True where forced options are taken before branching.
+FORCES_SINGLES = {"dlx": False, "bitset": False, "singles": True}
+ENGINES = tuple(FORCES_SINGLES)
+# How many of the items with the fewest options a branch is first checked against (``children``).
+TIGHTEST_ITEMS = 6
+
+
+@dataclass
+class TreeEstimate:
+    """The summed estimates of ``probes`` random paths (their means are the estimate)."""
+
+    # Sums over the probes of each probe's estimate: exact integers, so a mean of 10^30 nodes
+    # loses nothing.
+    nodes_sum: int = 0
+    solutions_sum: int = 0
+    probes: int = 0
+    # Nodes the probes themselves visited (their work).
+    visited: int = 0
+    # True when the monitor's cancel hook stopped the probes before all were taken.
+    cancelled: bool = False
+
+    @property
+    def mean_nodes(self) -> Fraction:
+        """The estimated node count: the mean over the probes (0 without one)."""
+        return Fraction(self.nodes_sum, self.probes or 1)
+
+    @property
+    def mean_solutions(self) -> Fraction:
+        """The estimated solution count: the mean over the probes (0 without one)."""
+        return Fraction(self.solutions_sum, self.probes or 1)
+
+
+def mask_bytes(options: int) -> int:
+    """One mask of ``options`` bits, held in a list or dict slot."""
+    return budget.INT_BYTES + options // 8 + 2 * budget.POINTER_BYTES
+
+
+def estimated_bytes(problem: ExactCoverProblem) -> int:
+    """What the probes allocate besides the remembered conflicts (a quarter of the budget at
+    most): a mask per item, and per level of a path the live masks of a node's children."""
+    per_mask = mask_bytes(len(problem.options))
+    lengths = [0] * problem.primary
+    for option in problem.options:
+        for item in option:
+            if item < problem.primary:
+                lengths[item] += 1
+    widest = min(lengths, default=0)
+    return problem.items * per_mask + 2 * widest * problem.primary * per_mask
+
+
+class _Matrix:
+    """The masks a probe works with: per item, its options; per option, on demand, the options
+    it conflicts with (sharing a primary item or an uncoloured secondary one, or giving a
+    shared secondary item another colour; itself included)."""
+
+    def __init__(self, problem: ExactCoverProblem, monitor: Monitor) -> None:
+        self.problem = problem
+        byte_count = (len(problem.options) + 7) // 8
+        item_bytes = [bytearray(byte_count) for _ in range(problem.items)]
+        colour_bytes: dict[tuple[int, int], bytearray] = {}
+        colours = problem.colours
+        for option, items in enumerate(problem.options):
+            monitor.checkpoint()
+            byte, bit = divmod(option, 8)
+            for position, item in enumerate(items):
+                item_bytes[item][byte] |= 1 << bit
+                colour = colours[option][position] if colours is not None else 0
+                if colour:
+                    data = colour_bytes.get((item, colour))
+                    if data is None:
+                        data = colour_bytes[item, colour] = bytearray(byte_count)
+                    data[byte] |= 1 << bit
+        self.item_masks = [int.from_bytes(data, "little") for data in item_bytes]
+        self.same_colour = {
+            key: int.from_bytes(data, "little") for key, data in colour_bytes.items()
+        }
+        # Per option, how many primary items it covers (the masks that drop to 0 when chosen).
+        self.cover_size = [
+            sum(item < problem.primary for item in items) for items in problem.options
+        ]
+        self._conflicts: dict[int, int] = {}
+        # Remembered conflict masks take at most a quarter of the memory budget.
+        self._room = budget.budget_bytes() // 4 // mask_bytes(len(problem.options))
+
+    def conflicts(self, option: int) -> int:
+        """The mask of the options ``option`` excludes (remembered once asked for)."""
+        mask = self._conflicts.get(option)
+        if mask is None:
+            mask = 0
+            items = self.problem.options[option]
+            colours = self.problem.colours
+            for position, item in enumerate(items):
+                colour = colours[option][position] if colours is not None else 0
+                if colour:
+                    mask |= self.item_masks[item] & ~self.same_colour[item, colour]
+                else:
+                    mask |= self.item_masks[item]
+            if len(self._conflicts) < self._room:
+                self._conflicts[option] = mask
+        return mask
+
+    def choose(self, rest: list[int], option: int) -> list[int] | None:
+        """The node below ``rest`` after choosing ``option``, or None when that leaves some
+        primary item without options (a dead end)."""
+        child = list(filter(None, map((~self.conflicts(option)).__and__, rest)))
+        if len(child) != len(rest) - self.cover_size[option]:
+            return None
+        return child
+
+    def children(self, rest: list[int], candidates: int, singles: bool) -> list[list[int]]:
+        """The live children of the node ``rest`` branching on the options of ``candidates``
+        (in option order); ``singles``: each with its forced options taken.
+
+        Most branches are dead ends, and nearly always one of the items with the fewest
+        options is what they leave empty (as in ``bitset``): those are tried first, keeping
+        the option's own bit so that the items it covers do not look empty."""
+        tightest = sorted(rest, key=int.bit_count)[:TIGHTEST_ITEMS]
+        found = []
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            option = low.bit_length() - 1
+            if not all(map((~self.conflicts(option) | low).__and__, tightest)):
+                continue
+            child = self.choose(rest, option)
+            if child is not None and singles:
+                child = self.force_singles(child)
+            if child is not None:
+                found.append(child)
+        return found
+
+    def force_singles(self, rest: list[int]) -> list[int] | None:
+        """Choose every option that is the last one of some item, to the fixpoint (the
+        ``singles`` engine's rule; the fixpoint does not depend on the order); None when an
+        item is left without options."""
+        while True:
+            forced = 0
+            for live in rest:
+                if not live & (live - 1):  # one option left
+                    forced |= live
+            if not forced:
+                return rest
+            while forced:
+                low = forced & -forced
+                forced ^= low
+                # Two forced options in conflict: choosing the first left the item of the
+                # other without options, and ``choose`` returned None then.
+                child = self.choose(rest, low.bit_length() - 1)
+                if child is None:
+                    return None
+                rest = child
+
+
+def probe_tree(
+    problem: ExactCoverProblem,
+    engine: str,
+    probes: int,
+    rng: random.Random,
+    monitor: Monitor | None = None,
+    *,
+    progress: Callable[[int], float] | None = None,
+) -> TreeEstimate:
+    """``probes`` random paths through the search tree ``engine`` walks on ``problem``.
+
+    monitor: progress reports (nodes the probes visited; ``progress(done)`` maps the probes
+    done to the share of the request done) and cancel, asked after every probe; a cancel ends
+    the probes early, the estimate then over those done.
+    """
+    monitor = monitor or Monitor()
+    singles = FORCES_SINGLES[engine]
+    budget.check(
+        estimated_bytes(problem) + budget.budget_bytes() // 4,
+        f"the estimate's masks ({problem.items:,} items of {len(problem.options):,} options)",
+        "make the puzzle smaller (fewer options), or count it",
+    )
+    matrix = _Matrix(problem, monitor)
+    estimate = TreeEstimate()
+    root: list[int] | None = matrix.item_masks[: problem.primary]
+    if root is not None and not all(root):
+        root = None  # an item without options: the root is a dead end
+    if root is not None and singles:
+        root = matrix.force_singles(root)
+    # The X tree counts its root as a node; the singles tree counts its branches only.
+    uncounted_root = 1 if singles else 0
+    bit_count = int.bit_count
+    randrange = rng.randrange
+    # Every probe starts at the root: its children are made once.
+    root_children = None if not root else matrix.children(root, min(root, key=bit_count), singles)
+    for done in range(probes):
+        # The nodes of the X tree: 1 for the node, 1 per dead branch, then its live children's
+        # subtrees, estimated by the one taken times ``width``.
+        nodes = 0
+        width = 1  # the product of the live branch counts on the path so far
+        rest = root
+        if rest is None:
+            nodes = 1
+        while rest is not None:
+            if not rest:
+                nodes += width
+                estimate.solutions_sum += width
+                break
+            candidates = min(rest, key=bit_count)  # MRV: the first such item on ties
+            if rest is root and root_children is not None:
+                children = root_children
+            else:
+                children = matrix.children(rest, candidates, singles)
+            estimate.visited += 1
+            nodes += width * (1 + bit_count(candidates) - len(children))
+            if not children:
+                break
+            width *= len(children)
+            rest = children[randrange(len(children))]
+        estimate.nodes_sum += nodes - uncounted_root
+        estimate.probes = done + 1
+        share = progress(done + 1) if progress is not None else (done + 1) / probes
+        if monitor.check(estimate.visited, 0, partial(float, share)):
+            estimate.cancelled = True
+            break
+    return estimate

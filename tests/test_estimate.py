@@ -1,0 +1,286 @@
+"""Estimate mode: Knuth's random paths against the engines' exact trees, and the protocol.
+
+The estimator is unbiased exactly, not only on average over a sample: enumerating every path a
+probe can take, each with its probability, gives expected nodes and solutions equal to the
+engines' own counts (``dlx``, ``bitset`` and ``singles`` on the random matrices of conftest,
+with colours too). On bigger trees, the mean of many probes comes near the exact counts.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from fractions import Fraction
+from time import perf_counter
+from typing import Any
+
+import pytest
+
+import pysolver
+from pysolver import protocol
+from pysolver.engines import exact_cover
+from pysolver.engines.estimate import probe_tree
+from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.midend import estimate
+from tests.conftest import queens_problem
+
+PENTOMINOES_6X10 = {"board": ["." * 10] * 6, "pieces": ["pentominoes"]}
+# Known figures of the 6x10 count on the bitset tree ("all" symmetry): tilings and nodes.
+PENTOMINOES_6X10_TILINGS = 9356
+PENTOMINOES_6X10_NODES = 3_620_988
+
+
+class ScriptedRandom(random.Random):
+    """A ``random.Random`` whose ``randrange`` answers from a script (then 0), noting each
+    range asked: the probe's path is then chosen by the test."""
+
+    def __init__(self, script: list[int]) -> None:
+        super().__init__(0)
+        self.script = script
+        self.asked: list[int] = []
+
+    def randrange(self, stop: Any, *args: Any, **kwargs: Any) -> int:
+        position = len(self.asked)
+        self.asked.append(stop)
+        return self.script[position] if position < len(self.script) else 0
+
+
+def expected_estimate(problem: ExactCoverProblem, engine: str) -> tuple[Fraction, Fraction]:
+    """The exact expectation of one probe's (nodes, solutions): every path, by its chance."""
+    nodes = Fraction(0)
+    solutions = Fraction(0)
+    scripts: list[list[int]] = [[]]
+    while scripts:
+        script = scripts.pop()
+        rng = ScriptedRandom(script)
+        found = probe_tree(problem, engine, 1, rng)
+        chance = Fraction(1)
+        for width in rng.asked:
+            chance /= width
+        nodes += chance * found.nodes_sum
+        solutions += chance * found.solutions_sum
+        taken = [*script, *[0] * (len(rng.asked) - len(script))]
+        for position in range(len(script), len(rng.asked)):
+            for other in range(1, rng.asked[position]):
+                scripts.append([*taken[:position], other])
+    return nodes, solutions
+
+
+@pytest.mark.parametrize("engine", ["dlx", "bitset", "singles"])
+def test_the_expected_estimate_is_the_exact_tree(random_problems, engine):
+    for problem in random_problems[:200]:
+        result = exact_cover.search(problem, engine, keep_solutions=False)
+        assert expected_estimate(problem, engine) == (result.stats["nodes"], result.count), problem
+
+
+def test_the_expected_estimate_is_exact_with_colours(coloured_reference_covers):
+    for problem, covers in coloured_reference_covers[:300]:
+        for engine in ("dlx", "singles"):
+            result = exact_cover.search(problem, engine, keep_solutions=False)
+            assert result.count == len(covers)
+            expected = expected_estimate(problem, engine)
+            assert expected == (result.stats["nodes"], result.count), (engine, problem)
+
+
+@pytest.mark.parametrize(("size", "engine"), [(8, "dlx"), (9, "singles")])
+def test_many_probes_come_near_the_exact_counts(size, engine):
+    # Within 10% on 8 and 9 queens (92 and 352 solutions) with 3,000 probes.
+    problem = queens_problem(size)
+    exact = exact_cover.search(problem, engine, keep_solutions=False)
+    found = probe_tree(problem, engine, 3000, random.Random(5))
+    assert found.probes == 3000
+    assert abs(found.mean_nodes / exact.stats["nodes"] - 1) < 0.1, (found, exact.stats)
+    assert abs(found.mean_solutions / exact.count - 1) < 0.1, (found, exact.count)
+
+
+def test_the_6x10_pentomino_estimate_is_within_a_factor_of_3():
+    request = {"kind": "polyomino", "mode": "estimate", "seed": 2, "puzzle": PENTOMINOES_6X10}
+    response = pysolver.solve(request)
+    assert response["ok"] and response["complete"], response
+    found = response["estimate"]
+    assert found["probes"] == protocol.DEFAULT_PROBES and found["exact"] is False
+    assert found["seconds"] > 0 and found["nodes_per_second"] > 0
+    for key, truth in (("nodes", PENTOMINOES_6X10_NODES), ("solutions", PENTOMINOES_6X10_TILINGS)):
+        assert truth / 3 < found[key] < truth * 3, (key, found)
+
+
+def test_a_small_count_is_answered_exactly():
+    # The calibration run finishes the count: its figures, exact, and no probes.
+    request = {"kind": "queens", "mode": "estimate", "puzzle": {"n": 6}}
+    response = pysolver.solve(request)
+    assert response["ok"], response
+    assert response["estimate"]["exact"] is True and response["estimate"]["probes"] == 0
+    count = pysolver.solve({"kind": "queens", "mode": "count", "puzzle": {"n": 6}})
+    assert response["estimate"]["solutions"] == count["count"] == 4
+    assert response["estimate"]["nodes"] == count["stats"]["nodes"]
+
+
+def test_the_same_seed_gives_the_same_estimate_in_another_process():
+    request = {
+        "kind": "polyomino",
+        "mode": "estimate",
+        "seed": 11,
+        "probes": 40,
+        "puzzle": PENTOMINOES_6X10,
+    }
+    here = pysolver.solve(request)["estimate"]
+    code = "import json, sys, pysolver; print(json.dumps(pysolver.solve(json.loads(sys.argv[1]))))"
+    there = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", code, json.dumps(request)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )["estimate"]
+    assert (here["nodes"], here["solutions"], here["probes"]) == (
+        there["nodes"],
+        there["solutions"],
+        there["probes"],
+    )
+    other = pysolver.solve({**request, "seed": 12})["estimate"]
+    assert other["nodes"] != here["nodes"]
+
+
+def test_a_cancel_stops_the_probes_and_answers_what_they_found():
+    reports: list[dict[str, Any]] = []
+    started = perf_counter()
+    request = {
+        "kind": "polyomino",
+        "mode": "estimate",
+        "seed": 1,
+        "probes": protocol.MAX_PROBES,
+        "puzzle": PENTOMINOES_6X10,
+    }
+    response = pysolver.solve(
+        request, progress=reports.append, cancel=lambda: perf_counter() - started > 1.0
+    )
+    assert perf_counter() - started < 3.0
+    assert response["ok"] and response["cancelled"] is True and response["complete"] is False
+    # Stopped during the calibration (up to CALIBRATION_MOST_SECONDS) or during the probes.
+    assert response["estimate"]["probes"] < protocol.MAX_PROBES
+    assert reports and reports[-1]["done"] is True
+    fractions = [report["fraction"] for report in reports]
+    assert fractions == sorted(fractions)
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "path", "words"),
+    [
+        ({"kind": "domino", "puzzle": {"rows": 4, "cols": 4}}, "mode", "no search tree"),
+        ({"engine": "memo"}, "engine", "estimate with bitset, dlx"),
+        ({"limit": 5}, "limit", "drop limit"),
+        ({"subtree": {"path": []}}, "subtree", "drop subtree"),
+        ({"probes": 0}, "probes", "at least 1"),
+        ({"probes": protocol.MAX_PROBES + 1}, "probes", "at most"),
+        ({"probes": 2.5}, "probes", "integer"),
+        ({"mode": "count", "probes": 5}, "probes", '"mode": "estimate"'),
+    ],
+)
+def test_estimate_requests_are_strict(request_fields, path, words):
+    request = {
+        "kind": "polyomino",
+        "mode": "estimate",
+        "puzzle": {"board": ["....."] * 4, "pieces": ["tetrominoes"]},
+        **request_fields,
+    }
+    response = pysolver.solve(request)
+    assert not response["ok"], response
+    assert response["error"]["code"] == protocol.INVALID_REQUEST
+    assert response["error"]["path"] == path and words in response["error"]["message"]
+
+
+def test_every_kind_with_a_tree_engine_estimates():
+    assert estimate.estimating_kinds() == [
+        "exact_cover",
+        "polyomino",
+        "sudoku",
+        "shikaku",
+        "queens",
+    ]
+    puzzles = {
+        "exact_cover": {"items": ["a", "b"], "options": [["a"], ["b"], ["a", "b"]]},
+        "polyomino": {"board": ["....."] * 4, "pieces": ["tetrominoes"]},
+        "sudoku": {"grid": "1..." + "." * 12},
+        "shikaku": {"rows": 2, "cols": 2, "clues": [[0, 0, 2], [1, 1, 2]]},
+        "queens": {"n": 5},
+    }
+    for kind, puzzle in puzzles.items():
+        response = pysolver.solve({"kind": kind, "mode": "estimate", "puzzle": puzzle})
+        assert response["ok"] and response["complete"], response
+        count = pysolver.solve({"kind": kind, "mode": "count", "puzzle": puzzle})
+        assert response["estimate"]["solutions"] == count["count"], (kind, response)
+
+
+def test_the_library_estimates_exact_covers_and_puzzles():
+    small = pysolver.estimate([["a", "b"], ["a"], ["b"]])
+    assert (small.solutions, small.nodes, small.exact, small.probes) == (2, 4, True, 0)
+    tiling = pysolver.Polyomino(["......"] * 10, "pentominoes")
+    first = tiling.estimate(probes=30, seed=4)
+    assert first.exact is False and first.probes == 30 and first.engine == "bitset"
+    again = tiling.estimate(probes=30, seed=4)
+    assert (first.nodes, first.solutions) == (again.nodes, again.solutions)
+    queens = pysolver.Queens(6).estimate()
+    assert (queens.solutions, queens.exact) == (4, True)
+    with pytest.raises(pysolver.SolverError, match="no search tree"):
+        pysolver.Dominoes(4, 4).estimate()
+
+
+def test_the_command_line_estimates_in_words(tmp_path, capsys):
+    from pysolver.__main__ import main
+
+    path = tmp_path / "tiling.json"
+    path.write_text(json.dumps({"kind": "polyomino", "puzzle": PENTOMINOES_6X10}))
+    status = main(["solve", "--mode", "estimate", "--probes", "20", "--seed", "3", str(path)])
+    answer = json.loads(capsys.readouterr().out)
+    assert status == 0 and answer["estimate"]["probes"] == 20 and answer["seed"] == 3
+    status = main(["solve", "--mode", "estimate", "--probes", "20", "--format", "text", str(path)])
+    text = capsys.readouterr().out
+    assert status == 0
+    assert text.startswith("polyomino estimate (bitset, 20 random paths): about ")
+    assert "nodes and" in text and "a count takes about" in text
+
+
+def test_jobs_give_the_time_on_that_many_workers():
+    request = {
+        "kind": "polyomino",
+        "mode": "estimate",
+        "seed": 1,
+        "probes": 20,
+        "jobs": 4,
+        "puzzle": PENTOMINOES_6X10,
+    }
+    found = pysolver.solve(request)["estimate"]
+    assert found["jobs"] == 4
+    assert found["seconds_with_jobs"] == pytest.approx(found["seconds"] / 4, abs=0.001)
+
+
+def test_the_probes_stay_within_the_memory_budget(monkeypatch):
+    from pysolver import budget
+    from pysolver.kinds.polyomino.encoding import encode
+    from pysolver.kinds.polyomino.parsing import parse_puzzle
+
+    problem = encode(parse_puzzle(PENTOMINOES_6X10)).problem
+    monkeypatch.setattr(budget, "BUDGET_BYTES", 200_000)
+    with pytest.raises(protocol.SolveError, match="the estimate's masks") as refused:
+        probe_tree(problem, "bitset", 1, random.Random(1))
+    assert refused.value.code == protocol.TOO_LARGE
+
+
+def test_distinct_tilings_are_estimated_over_the_symmetry_searches():
+    # 6x10 up to symmetry: 2,339 classes, over the searches symmetry "distinct" runs.
+    request = {
+        "kind": "polyomino",
+        "mode": "estimate",
+        "seed": 1,
+        "probes": 200,
+        "symmetry": "distinct",
+        "puzzle": PENTOMINOES_6X10,
+    }
+    response = pysolver.solve(request)
+    assert response["ok"] and response["symmetry"] == "distinct", response
+    assert "found more than once" in response["note"]
+    assert response["estimate"]["probes"] == 200
+    assert 2339 / 10 < response["estimate"]["solutions"] < 2339 * 10, response["estimate"]

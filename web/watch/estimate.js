@@ -1,0 +1,81 @@
+// "Estimate count", on the tabs whose facts list estimate_engines: before a long count, Knuth's
+// estimate by random paths ("mode": "estimate", README "Estimating a search") says how many
+// search steps and solutions the count would meet and how long it would take here, on one
+// worker and on the page's workers. The next count of the same puzzle shows its steps against
+// the estimate in the progress line (estimatedNodes()). #KIND-estimate is the button,
+// #KIND-estimate-text the sentence.
+import { el, groupDigits } from "../ui/ui.js";
+import { durationWords } from "../ui/words.js";
+
+// Counts estimated by random paths are shown to two significant digits: more would claim
+// a precision the spread of the estimate does not have.
+function roughly(value) {
+  const digits = String(value);
+  if (digits.length <= 2) return digits;
+  // The first three digits rounded to two; 995 and up round to 100, one order higher.
+  const rounded = String(Math.round(Number(digits.slice(0, 3)) / 10));
+  return groupDigits(rounded + "0".repeat(digits.length - 2));
+}
+
+function timeWords(seconds) {
+  const words = durationWords(seconds);
+  return /^(under|more than)/.test(words) ? words : `about ${words}`;
+}
+
+/** The estimate in a sentence (response: an ok answer of "mode": "estimate"). */
+export function estimateWords(response, engineTitle) {
+  const found = response.estimate;
+  if (found.nodes === null || found.nodes === undefined) return "The estimate was stopped before it found anything.";
+  const steps = (value) => `${value} search step${String(value) === "1" ? "" : "s"}`;
+  const solutions = (value) => `${value} solution${String(value) === "1" ? "" : "s"}`;
+  if (found.exact) {
+    return `Counted whole while timing the ${engineTitle} engine: ${steps(groupDigits(found.nodes))}, ${solutions(groupDigits(found.solutions))}, ${timeWords(found.seconds)}.`;
+  }
+  let text = `About ${steps(roughly(found.nodes))} and ${solutions(roughly(found.solutions))} (Knuth's estimate from ${groupDigits(found.probes)} random paths, ${engineTitle} engine)`;
+  if (typeof found.seconds === "number") {
+    text += `: a count takes ${timeWords(found.seconds)} on 1 worker`;
+    if (typeof found.seconds_with_jobs === "number") text += `, ${timeWords(found.seconds_with_jobs)} with ${found.jobs} if the work splits evenly`;
+  }
+  return `${text}.`;
+}
+
+/**
+ * page: {id, facts (the kind's), baseRequest() -> the editor's request, engine() -> the engine
+ * chosen in the menu, run(request) -> Promise<response|null> (quiet; null after an edit)} ->
+ * {element, action, estimatedNodes(), close()}
+ */
+export function createEstimate(page) {
+  const { id } = page;
+  const engines = page.facts.estimate_engines || [];
+  const button = el("button", { id: `${id}-estimate`, type: "button", class: "solve-action" }, "Estimate count");
+  const text = el("p", { id: `${id}-estimate-text`, class: "hint", hidden: true, "aria-live": "polite" });
+  let nodes = null;
+
+  function close() {
+    nodes = null;
+    text.hidden = true;
+    text.textContent = "";
+  }
+
+  button.addEventListener("click", async () => {
+    const request = { ...page.baseRequest(), kind: id, mode: "estimate" };
+    for (const field of ["limit", "heatmap", "recent", "max_steps", "seed"]) delete request[field];
+    // The engine chosen, when estimate mode follows its tree; else the kind's first that does.
+    const chosen = page.engine();
+    request.engine = engines.includes(chosen) ? chosen : engines[0];
+    close();
+    const response = await page.run(request);
+    if (!response?.ok) return;
+    const engine = page.facts.engines.find(({ name }) => name === response.engine);
+    text.textContent = estimateWords(response, engine ? engine.title : response.engine);
+    text.hidden = false;
+    nodes = response.estimate.exact ? null : response.estimate.nodes;
+  });
+
+  return {
+    element: text,
+    action: engines.length ? button : null,
+    estimatedNodes: () => nodes,
+    close,
+  };
+}
