@@ -16,7 +16,8 @@ import pytest
 
 import pysolver
 from pysolver.logic import sudoku_techniques
-from pysolver.logic.sudoku_board import Grid, Step
+from pysolver.logic.step import LEVELS, Step
+from pysolver.logic.sudoku_board import Grid
 from pysolver.logic.sudoku_path import grade
 
 DATA = Path(__file__).parent / "data"
@@ -135,7 +136,7 @@ def grade_of(steps: list[dict[str, Any]]) -> dict[str, Any]:
     for step in steps:
         times[step["technique"]] = times.get(step["technique"], 0) + 1
     order = list(by_name)
-    levels = sudoku_techniques.LEVELS
+    levels = LEVELS
     hardest = max((levels.index(by_name[name].level) for name in times), default=0)
     return {
         "level": levels[hardest],

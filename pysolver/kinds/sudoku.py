@@ -73,6 +73,7 @@ from pysolver.facts import engine_facts
 from pysolver.kinds import sudoku_explain, sudoku_generate, sudoku_variants
 from pysolver.kinds.sudoku_variants import PLAIN, Variants
 from pysolver.logic import sudoku_techniques
+from pysolver.logic.step import techniques_facts
 from pysolver.logic.sudoku_board import Grid
 from pysolver.midend.plan import (
     ExplainArgs,
@@ -580,13 +581,7 @@ def generate(puzzle: Any, args: GenerateArgs) -> Generated:
 
 def explain_facts() -> dict[str, Any]:
     """The techniques explain mode names, easiest first, with their levels (facts.json)."""
-    return {
-        "levels": list(sudoku_techniques.LEVELS),
-        "techniques": [
-            {"name": technique.name, "level": technique.level, "summary": technique.summary}
-            for technique in (*sudoku_techniques.TECHNIQUES, sudoku_techniques.GUESS)
-        ],
-    }
+    return techniques_facts(sudoku_techniques.ALL)
 
 
 def explain_board(puzzle: Any) -> tuple[sudoku_explain.Board, str, int, int]:

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pysolver.logic import sudoku_path
-from pysolver.logic.sudoku_board import Grid, Step
+from pysolver.logic.step import Step
+from pysolver.logic.sudoku_board import Grid, step_json
 from pysolver.midend.plan import ExplainArgs, Explained, Hinted
 from pysolver.protocol import puzzle_error, require_int, require_list
 
@@ -63,7 +64,7 @@ def explain(board: Board, args: ExplainArgs) -> Explained:
     steps = sudoku_path.explain(grid, solution, unique, args.advance)
     n = board.n
     return Explained(
-        steps=[step.to_json(n) for step in steps],
+        steps=[step_json(step, n) for step in steps],
         grade=sudoku_path.grade(steps),
         solution=[solution[row * n : (row + 1) * n] for row in range(n)],
         unique=unique,
@@ -135,10 +136,10 @@ def hint(board: Board, entries: list[int], marks: list[int] | None, args: Explai
         for cell, mask in enumerate(marks):
             if mask and not grid.values[cell]:
                 grid.candidates[cell] &= mask
-    steps = [step.to_json(n) for step in sudoku_path.hint(grid, solution, unique)]
+    steps = [step_json(step, n) for step in sudoku_path.hint(grid, solution, unique)]
     if not steps:
         solved = Step("solved", [], [], [], "The grid is full and every digit is right.")
-        return Hinted(solved.to_json(n), [])
+        return Hinted(step_json(solved, n), [])
     return Hinted(steps[0], steps)
 
 
@@ -149,5 +150,5 @@ def mistake(grid: Grid, cells: list[int], what: tuple[str, str], n: int) -> Hint
     subject = grid.cells_named(shown)
     verb = what[0] if len(cells) == 1 else what[1]
     text = f"{subject[0].upper()}{subject[1:]}{more} {verb}."
-    step = Step("mistake", [], [], cells, text).to_json(n)
+    step = step_json(Step("mistake", [], [], cells, text), n)
     return Hinted(step, [])

@@ -1,4 +1,4 @@
-"""A Sudoku board of candidates, and the step a technique takes on it.
+"""A Sudoku board of candidates, and its steps as the protocol's JSON.
 
 Cells are numbered row by row (``cell = row * n + column``, 0-based); digits are 1..n and a
 cell's candidates are a bit mask (bit ``d - 1`` for digit d). Houses are the groups that hold
@@ -13,35 +13,24 @@ reading order of their first cell.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from pysolver.logic.step import Step
 
-@dataclass
-class Step:
-    """One step of a path: the ``technique`` that found it, the digits it ``place``s and
-    ``eliminate``s (``(cell, digit)`` pairs), the ``cells`` that justify it, a sentence;
-    a guess also names its ``alternatives``, the other candidates of its cell, which fail."""
 
-    technique: str
-    place: list[tuple[int, int]]
-    eliminate: list[tuple[int, int]]
-    cells: list[int]
-    text: str
-    alternatives: list[tuple[int, int]] = field(default_factory=list)
-
-    def to_json(self, n: int) -> dict[str, Any]:
-        """The protocol's step: ``[r, c, d]`` and ``[r, c]`` lists, rows and columns 0-based."""
-        step: dict[str, Any] = {
-            "technique": self.technique,
-            "place": [[*divmod(cell, n), digit] for cell, digit in self.place],
-            "eliminate": [[*divmod(cell, n), digit] for cell, digit in self.eliminate],
-            "cells": [list(divmod(cell, n)) for cell in self.cells],
-            "text": self.text,
-        }
-        if self.alternatives:
-            step["alternatives"] = [[*divmod(cell, n), digit] for cell, digit in self.alternatives]
-        return step
+def step_json(step: Step, n: int) -> dict[str, Any]:
+    """The protocol's Sudoku step: ``place`` and ``eliminate`` as ``[r, c, d]``, ``cells`` as
+    ``[r, c]`` (rows and columns 0-based, as solutions and trace steps give them)."""
+    shown: dict[str, Any] = {
+        "technique": step.technique,
+        "place": [[*divmod(cell, n), digit] for cell, digit in step.place],
+        "eliminate": [[*divmod(cell, n), digit] for cell, digit in step.eliminate],
+        "cells": [list(divmod(cell, n)) for cell in step.cells],
+        "text": step.text,
+    }
+    if step.alternatives:
+        shown["alternatives"] = [[*divmod(cell, n), digit] for cell, digit in step.alternatives]
+    return shown
 
 
 def bits(mask: int) -> list[int]:

@@ -18,21 +18,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pysolver.logic.sudoku_board import Grid, Step, digits_of, listed
-from pysolver.logic.sudoku_techniques import (
-    GUESS,
-    LEVELS,
-    TECHNIQUES,
-    Technique,
-    hidden_single,
-    naked_single,
-)
+from pysolver.logic import step as steps_module
+from pysolver.logic.step import Step, Technique
+from pysolver.logic.sudoku_board import Grid, digits_of, listed
+from pysolver.logic.sudoku_techniques import ALL, GUESS, TECHNIQUES, hidden_single, naked_single
 
 # The most singles a guess's alternative is followed to find its dead end.
 MAX_REFUTATION_STEPS = 400
 
 
-def next_step(grid: Grid, techniques: tuple[Technique, ...] = TECHNIQUES) -> Step | None:
+def next_step(grid: Grid, techniques: tuple[Technique[Grid], ...] = TECHNIQUES) -> Step | None:
     """The first step the first technique that fires finds, or None (a guess is needed)."""
     for technique in techniques:
         step = technique.find(grid)
@@ -46,7 +41,7 @@ def explain(
     solution: list[int],
     unique: bool,
     advance: Callable[[float], None] | None = None,
-    techniques: tuple[Technique, ...] = TECHNIQUES,
+    techniques: tuple[Technique[Grid], ...] = TECHNIQUES,
 ) -> list[Step]:
     """The steps from ``grid`` to ``solution`` (values row by row), applied to ``grid``;
     ``advance`` hears the share of the open cells filled before each step (progress, cancel)."""
@@ -61,7 +56,7 @@ def explain(
     return steps
 
 
-def solvable_without_guess(grid: Grid, techniques: tuple[Technique, ...]) -> bool:
+def solvable_without_guess(grid: Grid, techniques: tuple[Technique[Grid], ...]) -> bool:
     """Whether ``techniques`` alone fill ``grid`` (applied to it)."""
     while not grid.solved():
         step = next_step(grid, techniques)
@@ -122,25 +117,7 @@ def refute(grid: Grid, cell: int, digit: int) -> str | None:
 
 def grade(steps: list[Step]) -> dict[str, Any]:
     """``level``, ``score`` and ``techniques`` ({name: times}) of a path (module docstring)."""
-    known = (*TECHNIQUES, GUESS)
-    times: dict[str, int] = {}
-    for step in steps:
-        times[step.technique] = times.get(step.technique, 0) + 1
-    used = [technique for technique in known if technique.name in times]
-    level = max((LEVELS.index(technique.level) for technique in used), default=0)
-    return {
-        "level": LEVELS[level],
-        "score": sum(technique.points * times[technique.name] for technique in used),
-        "techniques": {technique.name: times[technique.name] for technique in used},
-    }
-
-
-def technique_level(name: str) -> str:
-    """The level of the technique called ``name``."""
-    for technique in (*TECHNIQUES, GUESS):
-        if technique.name == name:
-            return technique.level
-    raise KeyError(name)
+    return steps_module.grade(steps, ALL)
 
 
 def hint(grid: Grid, solution: list[int], unique: bool) -> list[Step]:

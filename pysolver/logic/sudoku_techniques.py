@@ -11,21 +11,12 @@ sudoku_path``) is ``expert``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import combinations
 
-from pysolver.logic.sudoku_board import Grid, Step, bits, digits_of, listed
+from pysolver.logic.step import Step, Technique
+from pysolver.logic.sudoku_board import Grid, bits, digits_of, listed
 
 Finder = Callable[[Grid], Step | None]
-
-
-@dataclass(frozen=True)
-class Technique:
-    name: str
-    find: Finder
-    level: str
-    points: int
-    summary: str
 
 
 def naked_single(grid: Grid) -> Step | None:
@@ -280,7 +271,7 @@ def _locked(from_boxes: bool, name: str) -> Finder:
     return find
 
 
-TECHNIQUES = (
+TECHNIQUES: tuple[Technique[Grid], ...] = (
     Technique("naked single", naked_single, "easy", 1, "a cell with one candidate left"),
     Technique("hidden single", hidden_single, "easy", 1, "a digit with one place left in a house"),
     Technique(
@@ -365,11 +356,11 @@ TECHNIQUES = (
         "xyz-wing", xyz_wing, "hard", 30, "a pivot x/y/z seeing pincers x/z and y/z rules z out"
     ),
 )
-GUESS = Technique(
+GUESS: Technique[Grid] = Technique(
     "guess",
     lambda grid: None,
     "expert",
     100,
     "no technique above applies: a branch of the search, the other candidates failing",
 )
-LEVELS = ("easy", "medium", "hard", "expert")
+ALL = (*TECHNIQUES, GUESS)
