@@ -334,6 +334,20 @@ def test_a_guess_names_the_alternatives_that_fail() -> None:
         assert digit not in [spot[2] for spot in alternatives]
         assert step["text"].startswith("No technique applies: guess")
         assert f"row {r + 1}, column {c + 1}" in step["text"]
+    # Each alternative fails: the givens, the path's placements before the guess and the
+    # alternative have no solution (dancing links counts them).
+    board = read(TOP95[3], 9)
+    for step in response["steps"]:
+        if step["technique"] == "guess":
+            for r, c, digit in step["alternatives"]:
+                trial = [row.copy() for row in board]
+                trial[r][c] = digit
+                counted = pysolver.solve(
+                    {"kind": "sudoku", "mode": "count", "engine": "dlx", "puzzle": {"grid": trial}}
+                )
+                assert counted.get("count", 0) == 0, step
+        for r, c, digit in step["place"]:
+            board[r][c] = digit
 
 
 def test_levels_follow_the_hardest_technique() -> None:
