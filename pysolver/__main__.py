@@ -38,7 +38,9 @@ LIMIT caps the count), random (LIMIT distinct solutions in an order fixed by SEE
 search's steps while finding LIMIT solutions, at most "max_steps" of them), generate (a new
 puzzle with one solution, for sudoku, shikaku and polyomino: see README's "Generating puzzles"),
 estimate (how big a count would be, and how long it would take, before running it: Knuth's
-random paths, PROBES of them, fixed by SEED).
+random paths, PROBES of them, fixed by SEED),
+explain (the path of named techniques to the solution, graded) and hint (the next step from
+the player's "entries"), for sudoku and shikaku: see README's "Explaining puzzles".
 Exit status: 0 when the response is ok, 1 when the request was invalid (the error JSON is
 still printed), 2 for bad command-line usage, 130 when the search was stopped by Ctrl-C,
 SIGTERM, SIGHUP or --timeout (the partial answer, with "cancelled": true, is still printed; it

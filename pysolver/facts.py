@@ -23,6 +23,10 @@ Sudoku sizes and symbols, error codes). Schema::
                           "limits": {"max_size": 36, ...},
                           "generate": {"difficulties": ["easy", ...],   # kinds that generate
                                        "puzzle_fields": ["size"], "options": [...]},
+                          "explain": {"levels": ["easy", ...],   # kinds that explain and hint
+                                      "techniques": [{"name": "naked single", "level": "easy",
+                                                      "summary": "..."}, ...],
+                                      "hint_fields": ["entries", ...]},
                           ...}}}                    # kind-specific facts, see each kind
 
 Every value is plain JSON (lists, not tuples), so the file is the same on every build.
@@ -120,6 +124,14 @@ def _kind_facts(name: str) -> dict[str, Any]:
             "difficulties": list(generating.DIFFICULTIES),
             "puzzle_fields": list(generating.GENERATE_FIELDS),
             "options": list(generating.GENERATE_OPTIONS),
+        }
+    if callable(getattr(module, "explain", None)):
+        # Explain and hint modes (``pysolver.midend.explain``): the techniques a path names,
+        # with their levels, and the puzzle fields hint mode adds (the player's state).
+        explaining: Any = module
+        facts["explain"] = {
+            **explaining.explain_facts(),
+            "hint_fields": list(explaining.HINT_FIELDS),
         }
     return facts
 
