@@ -284,3 +284,22 @@ def test_distinct_tilings_are_estimated_over_the_symmetry_searches():
     assert "found more than once" in response["note"]
     assert response["estimate"]["probes"] == 200
     assert 2339 / 10 < response["estimate"]["solutions"] < 2339 * 10, response["estimate"]
+
+
+def test_estimate_refuses_multiplicities_unless_the_count_ends_in_the_calibration() -> None:
+    # Algorithm M's tree is not the one the probes follow: a count too long for the calibration
+    # is refused in a sentence; a tiny one is answered exactly by the calibration's count.
+    big = {
+        "items": [f"i{n}" for n in range(40)],
+        "options": [[f"i{n}", f"i{(n + k) % 40}"] for n in range(40) for k in range(1, 6)],
+        "multiplicities": {"i0": [1, 2]},
+    }
+    refused = pysolver.solve({"kind": "exact_cover", "mode": "estimate", "seed": 1, "puzzle": big})
+    assert refused["ok"] is False
+    assert refused["error"]["code"] == "invalid_request"
+    assert "multiplicities" in refused["error"]["message"]
+    tiny = {"items": ["A", "B"], "options": [["A"], ["A"], ["B"]], "multiplicities": {"A": [1, 2]}}
+    exact = pysolver.solve({"kind": "exact_cover", "mode": "estimate", "seed": 1, "puzzle": tiny})
+    assert exact["ok"] is True, exact
+    assert exact["estimate"]["exact"] is True
+    assert exact["estimate"]["solutions"] == 3

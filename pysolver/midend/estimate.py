@@ -150,6 +150,15 @@ def _probe(
     disjoint, so their estimates add."""
     assert plan.exact_cover is not None  # choose_engine refused a plan without it
     problems = plan.exact_cover()
+    if any(problem.multiplicities is not None for problem in problems):
+        # The probes follow Algorithm X's tree; Algorithm M branches on how often an item is
+        # covered, which they do not model (a count that ends within the calibration is exact).
+        raise SolveError(
+            INVALID_REQUEST,
+            "estimate mode does not follow a search with multiplicities (Algorithm M) yet; "
+            "count it instead",
+            "puzzle.multiplicities",
+        )
     rng = query.rng()
     nodes = Fraction(0)
     solutions = Fraction(0)
