@@ -118,10 +118,11 @@ SERVICE_WORKER = "sw.js"
 
 def kept_offline(relative: str) -> bool:
     """Whether the service worker keeps a file of the site at install: what the page needs (the
-    page, the runtime, the wheel, the guide its help links to), not the developers' README and
-    API reference pages and the README's pictures (half a megabyte a first visit would fetch for nothing; the worker still
-    keeps them once visited), nor the worker itself."""
-    return relative not in (SERVICE_WORKER, README_PAGE, API_PAGE) and not relative.startswith("docs/")
+    page, the runtime, the wheel, the guide its help links to), not the developers' pages (the
+    README, the API reference) and the README's pictures (half a megabyte a first visit would
+    fetch for nothing; the worker still keeps them once visited), nor the worker itself."""
+    developers = (SERVICE_WORKER, README_PAGE, API_PAGE)
+    return relative not in developers and not relative.startswith("docs/")
 
 
 def precache_script(dist: Path, relatives: list[str]) -> str:
