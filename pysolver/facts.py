@@ -20,7 +20,8 @@ Sudoku sizes and symbols, error codes). Schema::
                           "default_engine": "singles",
                           "limits": {"max_size": 36, ...},
                           "generate": {"difficulties": ["easy", ...],   # kinds that generate
-                                       "puzzle_fields": ["size"], "options": [...]},
+                                       "puzzle_fields": ["size"], "options": [...],
+                                       "limits": {"sizes": [4, ...]}},  # what it accepts
                           ...}}}                    # kind-specific facts, see each kind
 
 Every value is plain JSON (lists, not tuples), so the file is the same on every build.
@@ -109,6 +110,7 @@ def _kind_facts(name: str) -> dict[str, Any]:
             "difficulties": list(generating.DIFFICULTIES),
             "puzzle_fields": list(generating.GENERATE_FIELDS),
             "options": list(generating.GENERATE_OPTIONS),
+            "limits": dict(generating.GENERATE_LIMITS),
         }
     return facts
 

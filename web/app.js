@@ -143,7 +143,7 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
   const ctx = {
     id,
     facts,
-    run: (request) => run(panel, request),
+    run: (request, options) => run(panel, request, options),
     redraw: () => redraw(panel),
     changed: () => { edited(panel); panel.history.record(); },
     // A puzzle the editor itself cannot send (e.g. broken JSON): say why, next to the board.

@@ -19,6 +19,10 @@ import * as polyominoRenderer from "../render/polyomino.js";
 import * as queensRenderer from "../render/queens.js";
 import * as shikakuRenderer from "../render/shikaku.js";
 import * as sudokuRenderer from "../render/sudoku.js";
+import { playable } from "../play/session.js";
+import { polyominoSizes, shikakuSizes, sudokuSizes } from "../play/new_sizes.js";
+import { createShikakuGame } from "../play/shikaku.js";
+import { createSudokuGame } from "../play/sudoku.js";
 
 /**
  * What the page gives an editor (its only way to reach the page and the solver).
@@ -26,8 +30,10 @@ import * as sudokuRenderer from "../render/sudoku.js";
  * @property {string} id            the kind's name in the protocol ("sudoku"); prefix of its ids
  * @property {object} facts         facts.json's entry for the kind: {title, help, engines: [{name,
  *                                  title, description}], default_engine, limits, ...its own}
- * @property {(request: object) => Promise<object|null>} run   solve through the page: progress,
- *                                  answer in words (editor.describe), stats, solutions to browse
+ * @property {(request: object, options?: {quiet?: boolean}) => Promise<object|null>} run   solve
+ *                                  through the page: progress, answer in words (editor.describe),
+ *                                  stats, solutions to browse; quiet: progress and errors only,
+ *                                  the response handed back (play mode's generate and solve)
  * @property {() => void} changed   the puzzle was edited: drop the answer, redraw, update the link
  * @property {() => void} redraw    draw the board again (view changed, puzzle did not)
  * @property {(message: string) => void} fail   a puzzle the editor cannot send: say why
@@ -93,11 +99,13 @@ import * as sudokuRenderer from "../render/sudoku.js";
  * @property {object} palette       colours (web/render/palette.js)
  */
 
+// The kinds that generate puzzles get "New puzzle", and those with a game play mode, from
+// web/play/session.js, which wraps their editors (the games: web/play/KIND.js).
 /** @type {{id: string, editor: (ctx: KindContext) => Editor, renderer: Renderer}[]} Tab order. */
 export const KINDS = [
-  { id: "polyomino", editor: createPolyomino, renderer: polyominoRenderer },
-  { id: "sudoku", editor: createSudoku, renderer: sudokuRenderer },
-  { id: "shikaku", editor: createShikaku, renderer: shikakuRenderer },
+  { id: "polyomino", editor: playable(createPolyomino, { sizeFields: polyominoSizes }), renderer: polyominoRenderer },
+  { id: "sudoku", editor: playable(createSudoku, { createGame: createSudokuGame, sizeFields: sudokuSizes }), renderer: sudokuRenderer },
+  { id: "shikaku", editor: playable(createShikaku, { createGame: createShikakuGame, sizeFields: shikakuSizes }), renderer: shikakuRenderer },
   { id: "domino", editor: createDomino, renderer: dominoRenderer },
   { id: "exact_cover", editor: createExactCover, renderer: exactCoverRenderer },
   { id: "queens", editor: createQueens, renderer: queensRenderer },
