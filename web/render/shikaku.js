@@ -117,6 +117,11 @@ function drawPlay(d, view, play, exporting) {
     outline: entry.wrong && !exporting ? MARKS.clashInk : undefined,
   }));
   drawGrid(d, view, { selected: exporting ? null : view.selected, rects });
+  // The keyboard's cursor as a ring, over the rectangles.
+  if (view.selected && !exporting) {
+    const [x, y, size] = cellBox(view, view.selected[0], view.selected[1]);
+    d.rect(x + 3, y + 3, size - 6, size - 6, { stroke: MARKS.cursorRing, width: 2 });
+  }
   if (play.drag && !exporting) {
     const { cell } = layout(view);
     const [top, left, h, w] = play.drag;

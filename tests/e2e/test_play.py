@@ -1,0 +1,323 @@
+"""Play mode (web/play/): a generated easy Sudoku played to completion by keyboard and by touch
+on a phone, a wrong digit found by Check and undone, progress kept over a reload and in
+localStorage, a generated Shikaku dragged to completion with the mouse and with a finger, and
+the seed in the share link. The digits and rectangles come from Python's own answer to the
+same generate request (the one solution it reports)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from conftest import load_app, open_tab, wait_idle
+
+PHONE = {"width": 390, "height": 844}
+MARGIN = 8  # web/render/grid.js
+SYMBOLS = "123456789ABCDEFG"
+
+
+def generate(page, kind: str, seed: int, puzzle: dict[str, Any]) -> dict[str, Any]:
+    """Python's answer to the request the New puzzle button sends (same seed, level, size)."""
+    request = {
+        "kind": kind,
+        "mode": "generate",
+        "seed": seed,
+        "difficulty": "easy",
+        "puzzle": puzzle,
+    }
+    answer = page.evaluate("(request) => window.pysolver.solve(request)", request)
+    assert answer["ok"], answer
+    return answer
+
+
+def new_puzzle(page, kind: str, seed: int, tap: bool = False) -> None:
+    page.select_option(f"#{kind}-new-difficulty", "easy")
+    page.fill(f"#{kind}-new-seed", str(seed))
+    if tap:
+        page.tap(f"#{kind}-new")
+    else:
+        page.click(f"#{kind}-new")
+    wait_idle(page)
+    page.wait_for_selector(f"#{kind}-play-bar", state="visible")
+
+
+def cell_centre(page, kind: str, cols: int, r: int, c: int) -> dict[str, float]:
+    """The centre of cell (r, c) relative to the canvas, for a board cols cells wide."""
+    width, shown = page.evaluate(
+        "(kind) => { const c = document.getElementById(`${kind}-canvas`);"
+        " return [Number(c.dataset.width), c.clientWidth]; }",
+        kind,
+    )
+    cell = (width - 2 * MARGIN) / cols
+    scale = shown / width
+    return {"x": (MARGIN + (c + 0.5) * cell) * scale, "y": (MARGIN + (r + 0.5) * cell) * scale}
+
+
+def page_point(page, kind: str, cols: int, r: int, c: int) -> tuple[float, float]:
+    box = page.locator(f"#{kind}-canvas").bounding_box()
+    point = cell_centre(page, kind, cols, r, c)
+    border = 1  # the canvas's CSS border (style.css .board)
+    return box["x"] + border + point["x"], box["y"] + border + point["y"]
+
+
+def status(page, kind: str) -> str:
+    return page.text_content(f"#{kind}-play-status") or ""
+
+
+def solved(page, kind: str) -> bool:
+    return page.get_attribute(f"#{kind}-play-status", "data-solved") == "true"
+
+
+def progress_part(page) -> str:
+    """The game's progress in the URL fragment (after "!P")."""
+    fragment = page.evaluate("location.hash")
+    assert "!P" in fragment, fragment
+    return fragment.split("!P", 1)[1]
+
+
+# ------------------------------------------------------------------ Sudoku by keyboard
+
+
+def test_sudoku_played_by_keyboard_checked_undone_and_kept_over_a_reload(
+    app_page, site_url, open_app
+) -> None:
+    page = app_page
+    open_tab(page, "sudoku")
+    answer = generate(page, "sudoku", 7, {"size": 9})
+    new_puzzle(page, "sudoku", 7)
+    grid = answer["puzzle"]["grid"]
+    solution = [value for row in answer["solutions"][0] for value in row]
+    # The link names the puzzle, its level and seed, and the (empty) game.
+    fragment = page.evaluate("location.hash")
+    assert fragment == f"#sudoku:{grid}!Geasy.7!P{'.' * 81}"
+    assert "seed 7" in page.text_content("#sudoku-new-source")
+    # The editing controls step aside while playing.
+    assert not page.is_visible("#sudoku-solve")
+    assert not page.is_visible("#sudoku-paste")
+    open_cells = [i for i, ch in enumerate(grid) if ch == "."]
+
+    page.click("#sudoku-canvas", position=cell_centre(page, "sudoku", 9, 0, 0))
+    # A wrong digit in the first open cell, found by Check, then undone with Ctrl+Z.
+    first = open_cells[0]
+    for _ in range(first % 9):
+        page.keyboard.press("ArrowRight")
+    for _ in range(first // 9):
+        page.keyboard.press("ArrowDown")
+    wrong = solution[first] % 9 + 1
+    page.keyboard.press(str(wrong))
+    assert progress_part(page)[first] == str(wrong)
+    page.click("#sudoku-play-check")
+    page.wait_for_function(
+        "() => /wrong move/.test(document.getElementById('sudoku-play-status').textContent)"
+    )
+    assert status(page, "sudoku").startswith("1 wrong move")
+    page.focus("#sudoku-canvas")
+    page.keyboard.press("Control+z")
+    assert progress_part(page)[first] == "."
+    # Pencil marks: Shift+digit a corner mark, the centre mode a centre mark; a digit wipes them.
+    page.keyboard.press("Shift+1")
+    page.keyboard.press("Shift+2")
+    assert ",c" in progress_part(page)
+    page.keyboard.press(" ")  # digit -> corner
+    page.keyboard.press(" ")  # corner -> centre
+    assert page.get_attribute("#sudoku-play-mode-centre", "aria-pressed") == "true"
+    page.keyboard.press("3")
+    assert ",m" in progress_part(page)
+    page.click("#sudoku-play-mode-digit")
+    assert page.evaluate("document.activeElement.id") == "sudoku-canvas"
+
+    # Half the open cells, row by row with the arrows.
+    half = open_cells[: len(open_cells) // 2]
+    at = first
+    for index in half:
+        r0, c0 = divmod(at, 9)
+        r1, c1 = divmod(index, 9)
+        for _ in range((c1 - c0) % 9):
+            page.keyboard.press("ArrowRight")
+        for _ in range((r1 - r0) % 9):
+            page.keyboard.press("ArrowDown")
+        page.keyboard.press(SYMBOLS[solution[index] - 1])
+        at = index
+    kept = progress_part(page)
+    assert ",c" not in kept and ",m" not in kept  # the digit in the first cell wiped its marks
+    assert sum(ch != "." for ch in kept[:81]) == len(half)
+    assert re.fullmatch(r"\d+:\d\d", page.text_content("#sudoku-play-timer") or "")
+
+    # A reload keeps the game (the link holds it), and so does a fresh visit (localStorage).
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.state === 'ready'", timeout=90_000)
+    assert progress_part(page) == kept
+    assert page.is_visible("#sudoku-play-bar")
+    page.click("#sudoku-canvas", position=cell_centre(page, "sudoku", 9, *divmod(at, 9)))
+    again = open_app(site_url)
+    open_tab(again, "sudoku")
+    assert again.is_visible("#sudoku-play-bar")
+    assert progress_part(again) == kept
+    again.close()
+
+    # The rest, and the game says it is solved.
+    for index in open_cells[len(half) :]:
+        r0, c0 = divmod(at, 9)
+        r1, c1 = divmod(index, 9)
+        for _ in range((c1 - c0) % 9):
+            page.keyboard.press("ArrowRight")
+        for _ in range((r1 - r0) % 9):
+            page.keyboard.press("ArrowDown")
+        page.keyboard.press(SYMBOLS[solution[index] - 1])
+        at = index
+    page.wait_for_function(
+        "() => document.getElementById('sudoku-play-status').dataset.solved === 'true'"
+    )
+    assert status(page, "sudoku").startswith("Solved in")
+    assert page.console_errors == []
+
+
+# ------------------------------------------------------------------ Sudoku by touch on a phone
+
+
+@pytest.fixture
+def phone_page(browser, site_url, new_guarded_page):
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, service_workers="block"
+    )
+    page = new_guarded_page(context)
+    load_app(page, site_url)
+    yield page
+    context.close()
+
+
+def test_sudoku_played_by_touch_on_a_phone(phone_page) -> None:
+    page = phone_page
+    page.tap("#tab-sudoku")
+    answer = generate(page, "sudoku", 11, {"size": 9})
+    new_puzzle(page, "sudoku", 11, tap=True)
+    grid = answer["puzzle"]["grid"]
+    solution = [value for row in answer["solutions"][0] for value in row]
+    # The phone's layout: the board, then the game's keys, all within the screen's width.
+    board = page.locator("#sudoku-canvas").bounding_box()
+    keys = page.locator("#sudoku-play-pad").bounding_box()
+    assert board["y"] < keys["y"]
+    assert board["x"] + board["width"] <= PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for index, ch in enumerate(grid):
+        if ch != ".":
+            continue
+        page.tap("#sudoku-canvas", position=cell_centre(page, "sudoku", 9, *divmod(index, 9)))
+        page.tap(f"#sudoku-play-key-{SYMBOLS[solution[index] - 1]}")
+    page.wait_for_function(
+        "() => document.getElementById('sudoku-play-status').dataset.solved === 'true'"
+    )
+    assert status(page, "sudoku").startswith("Solved in")
+
+
+# ------------------------------------------------------------------ Shikaku by dragging
+
+
+def drag(page, cols: int, rect: list[int]) -> None:
+    top, left, height, width = rect
+    x0, y0 = page_point(page, "shikaku", cols, top, left)
+    x1, y1 = page_point(page, "shikaku", cols, top + height - 1, left + width - 1)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x1, y1, steps=4)
+    page.mouse.up()
+
+
+def touch_drag(page, cols: int, rect: list[int]) -> None:
+    """A finger drawn over the board (Chromium's touch input, which the page sees as pointer
+    events of type touch)."""
+    top, left, height, width = rect
+    x0, y0 = page_point(page, "shikaku", cols, top, left)
+    x1, y1 = page_point(page, "shikaku", cols, top + height - 1, left + width - 1)
+    session = page.context.new_cdp_session(page)
+    session.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+    )
+    for step in range(1, 5):
+        x, y = x0 + (x1 - x0) * step / 4, y0 + (y1 - y0) * step / 4
+        session.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    session.detach()
+
+
+def test_shikaku_dragged_to_completion(app_page) -> None:
+    page = app_page
+    open_tab(page, "shikaku")
+    page.fill("#shikaku-new-rows", "6")
+    page.fill("#shikaku-new-cols", "7")
+    answer = generate(page, "shikaku", 3, {"rows": 6, "cols": 7})
+    new_puzzle(page, "shikaku", 3)
+    assert page.evaluate("location.hash").endswith("!Geasy.3!P")
+    rects = answer["solutions"][0]
+    # A wrong rectangle first (over two of the solution's), which Check finds; a tap removes it.
+    drag(page, 7, [0, 0, 6, 7])
+    page.click("#shikaku-play-check")
+    page.wait_for_function(
+        "() => /wrong move/.test(document.getElementById('shikaku-play-status').textContent)"
+    )
+    x, y = page_point(page, "shikaku", 7, 0, 0)
+    page.mouse.click(x, y)
+    assert progress_part(page) == ""
+    for rect in rects[:-1]:
+        drag(page, 7, rect)
+    assert not solved(page, "shikaku")
+    drag(page, 7, rects[-1])
+    page.wait_for_function(
+        "() => document.getElementById('shikaku-play-status').dataset.solved === 'true'"
+    )
+    assert len(progress_part(page).split("_")) == len(rects)
+    # Undo takes the last rectangle back; the game is no longer solved.
+    page.click("#shikaku-undo")
+    assert len(progress_part(page).split("_")) == len(rects) - 1
+    assert not solved(page, "shikaku")
+    assert page.console_errors == []
+
+
+def test_shikaku_dragged_by_touch_on_a_phone(phone_page) -> None:
+    page = phone_page
+    page.tap("#tab-shikaku")
+    page.fill("#shikaku-new-rows", "5")
+    page.fill("#shikaku-new-cols", "5")
+    answer = generate(page, "shikaku", 4, {"rows": 5, "cols": 5})
+    new_puzzle(page, "shikaku", 4, tap=True)
+    for rect in answer["solutions"][0]:
+        touch_drag(page, 5, rect)
+    page.wait_for_function(
+        "() => document.getElementById('shikaku-play-status').dataset.solved === 'true'"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+# ------------------------------------------------------------------ dark mode, polyomino
+
+
+def test_play_in_dark_mode_and_polyomino_new_puzzle(
+    new_guarded_context, new_guarded_page, site_url
+) -> None:
+    context = new_guarded_context(color_scheme="dark", viewport={"width": 1280, "height": 900})
+    page = load_app(new_guarded_page(context), site_url)
+    open_tab(page, "sudoku")
+    new_puzzle(page, "sudoku", 5)
+    assert page.get_attribute("#sudoku-canvas", "data-theme") == "dark"
+    # The board's paper is dark where no digit is.
+    paper = page.evaluate(
+        """() => { const c = document.getElementById('sudoku-canvas');
+            const d = c.getContext('2d').getImageData(2, 2, 1, 1).data;
+            return d[0] + d[1] + d[2]; }"""
+    )
+    assert paper < 3 * 80
+    # Polyomino: New puzzle loads a board and pieces with one tiling, named by its seed.
+    open_tab(page, "polyomino")
+    answer = generate(page, "polyomino", 4, {"rows": 5, "cols": 4})
+    page.select_option("#polyomino-new-size", "4")
+    page.fill("#polyomino-new-seed", "4")
+    page.select_option("#polyomino-new-difficulty", "easy")
+    page.click("#polyomino-new")
+    wait_idle(page)
+    fragment = page.evaluate("location.hash")
+    assert fragment.endswith("!Geasy.4")
+    assert ",".join(answer["puzzle"]["pieces"]) in fragment
+    assert "seed 4" in page.text_content("#polyomino-new-source")
