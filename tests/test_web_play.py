@@ -20,6 +20,8 @@ RUNNER = """
 import * as sudoku from "./web/play/sudoku_logic.js";
 import * as shikaku from "./web/play/shikaku_logic.js";
 import { clockText, joinShareText, splitShareText } from "./web/play/session.js";
+import * as polyomino from "./web/play/polyomino_logic.js";
+import { orientations } from "./web/kinds/polyomino_rules.js";
 import { gridUnits } from "./web/kinds/sudoku.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
@@ -76,6 +78,39 @@ const out = JSON.parse(input).map((c) => {
       removed: shikaku.removeAt(rects, a[0], a[1]).length,
       offBoard: attempt(() => shikaku.decodeRectangles(`0.0.${(c.rows + 1).toString(36)}.1`,
         c.rows, c.cols)).error,
+    };
+  }
+  if (c.op === "polyomino") {
+    const named = c.pieces.map((name) => ({ name, cells: null, count: 1 }));
+    const pieces = polyomino.pieceCopies(named, c.library);
+    const key = (cells) => cells.map(([r, z]) => `${r},${z}`).sort().join(" ");
+    // Each piece of the given tiling, held in the orientation and at the cell that covers it.
+    const placements = [];
+    for (const { piece, cells } of c.tiling) {
+      const index = c.pieces.indexOf(piece);
+      const found = orientations(pieces[index].cells).flatMap((_, orient) => cells.flatMap((at) => {
+        const placed = polyomino.placedCells(pieces[index], orient, at, true);
+        return key(placed) === key(cells) ? [{ index, orient, at, cells: placed }] : [];
+      }));
+      placements.push(found[0]);
+    }
+    const text = polyomino.encodePlacements(placements);
+    const back = polyomino.decodePlacements(text, c.board, pieces, true);
+    const turnsBack = (index, orient) => {
+      let next = orient;
+      for (let k = 0; k < 4; k++) next = polyomino.rotate(pieces[index], next, true);
+      return next === orient;
+    };
+    return {
+      tiled: polyomino.isTiled(c.board, back), partTiled: polyomino.isTiled(c.board, back.slice(1)),
+      roundTrip: polyomino.encodePlacements(back) === text,
+      wrongAgainstItself: [...polyomino.wrongPlacements(c.board, back, pieces, c.tiling)],
+      wrongAgainstMirror: [...polyomino.wrongPlacements(c.board, back, pieces, c.mirrored)],
+      wrongAgainstOther: [...polyomino.wrongPlacements(c.board, back, pieces, c.other)].length,
+      fourTurns: placements.every(({ index, orient }) => turnsBack(index, orient)),
+      overlap: attempt(() => polyomino.decodePlacements(`${text}_${text.split("_")[0]}`,
+        c.board, pieces, true)).error,
+      fitsTaken: polyomino.fits(c.board, back, back[0].cells),
     };
   }
   if (c.op === "share") {
@@ -184,3 +219,44 @@ def test_share_text_parts_and_clock() -> None:
     assert share["again"] == text
     assert "neither" in share["bad"]
     assert clock == ["0:00", "1:05", "1:01:02"]
+
+
+def test_polyomino_game_placed_as_the_solution() -> None:
+    from pysolver.pieces import LIBRARY
+
+    answer = solve(
+        {"kind": "polyomino", "mode": "generate", "seed": 4, "puzzle": {"rows": 5, "cols": 6}}
+    )
+    assert answer["ok"], answer
+    board = answer["puzzle"]["board"]
+    rows, cols = len(board), len(board[0])
+    tiling = answer["solutions"][0]
+    mirrored = [
+        {"piece": p["piece"], "cells": [[r, cols - 1 - c] for r, c in p["cells"]]} for p in tiling
+    ]
+    # Another tiling is wrong somewhere: the same pieces, two of them swapped in name.
+    other = [dict(p) for p in tiling]
+    other[0]["piece"], other[1]["piece"] = other[1]["piece"], other[0]["piece"]
+    case = {
+        "op": "polyomino",
+        "board": board,
+        "pieces": answer["puzzle"]["pieces"],
+        "library": {
+            name: {"cells": [list(cell) for cell in LIBRARY[name]]}
+            for name in answer["puzzle"]["pieces"]
+        },
+        "tiling": tiling,
+        "mirrored": mirrored,
+        "other": other,
+    }
+    [result] = run([case])
+    assert rows == 5
+    assert result["tiled"] is True
+    assert result["partTiled"] is False
+    assert result["roundTrip"] is True
+    assert result["wrongAgainstItself"] == []
+    assert result["wrongAgainstMirror"] == []
+    assert result["wrongAgainstOther"] >= 2
+    assert result["fourTurns"] is True
+    assert "is not a piece of the puzzle" in result["overlap"]
+    assert result["fitsTaken"] is False

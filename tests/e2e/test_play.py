@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from conftest import load_app, open_tab, wait_idle
 
+from pysolver.pieces import LIBRARY, normalise, orientations
+
 PHONE = {"width": 390, "height": 844}
 MARGIN = 8  # web/render/grid.js
 SYMBOLS = "123456789ABCDEFG"
@@ -291,12 +293,105 @@ def test_shikaku_dragged_by_touch_on_a_phone(phone_page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-# ------------------------------------------------------------------ dark mode, polyomino
+# ------------------------------------------------------------------ polyomino
 
 
-def test_play_in_dark_mode_and_polyomino_new_puzzle(
-    new_guarded_context, new_guarded_page, site_url
-) -> None:
+def turns_to(start: list[list[int]], target: list[list[int]]) -> str:
+    """The R (quarter turn) and F (flip) presses that bring a piece held in its first
+    orientation (start) to the target shape, found breadth first over normalised shapes."""
+    moves = {"r": lambda r, c: (c, -r), "f": lambda r, c: (r, -c)}
+    goal = normalise(tuple(cell) for cell in target)
+    seen = {normalise(tuple(cell) for cell in start): ""}
+    queue = list(seen)
+    while queue:
+        shape = queue.pop(0)
+        if shape == goal:
+            return seen[shape]
+        for key, move in moves.items():
+            image = normalise(move(r, c) for r, c in shape)
+            if image not in seen:
+                seen[image] = seen[shape] + key
+                queue.append(image)
+    raise AssertionError(f"{target} is not a turn of {start}")
+
+
+def drop_cell(cells: list[list[int]]) -> tuple[int, int]:
+    """The board cell the piece in hand is dropped on to cover cells: its handle, the cell
+    nearest the shape's middle (web/play/polyomino_logic.js), first in row order on a tie."""
+    top, left = min(r for r, _ in cells), min(c for _, c in cells)
+    shape = sorted((r - top, c - left) for r, c in cells)
+    mr = sum(r for r, _ in shape) / len(shape)
+    mc = sum(c for _, c in shape) / len(shape)
+    best = shape[0]
+    for cell in shape:
+        if (cell[0] - mr) ** 2 + (cell[1] - mc) ** 2 < (best[0] - mr) ** 2 + (best[1] - mc) ** 2:
+            best = cell
+    return top + best[0], left + best[1]
+
+
+def place_pieces(page, answer: dict[str, Any], touch: bool) -> None:
+    """Place the solution's pieces: pick each from the tray, turn it, drop it (mouse and the R
+    and F keys, or taps and the Rotate and Flip buttons)."""
+    names = answer["puzzle"]["pieces"]
+    cols = len(answer["puzzle"]["board"][0])
+    for placement in answer["solutions"][0]:
+        index = names.index(placement["piece"])
+        start = orientations(LIBRARY[placement["piece"]])[0]
+        presses = turns_to([list(cell) for cell in start], placement["cells"])
+        r, c = drop_cell(placement["cells"])
+        where = cell_centre(page, "polyomino", cols, r, c)
+        if touch:
+            page.tap(f"#polyomino-play-piece-{index}")
+            for key in presses:
+                page.tap("#polyomino-play-rotate" if key == "r" else "#polyomino-play-flip")
+            page.tap("#polyomino-canvas", position=where)
+        else:
+            page.click(f"#polyomino-play-piece-{index}")
+            for key in presses:
+                page.keyboard.press(key.upper())
+            page.click("#polyomino-canvas", position=where)
+
+
+def test_polyomino_pieces_placed_to_completion_with_the_mouse_and_keys(app_page) -> None:
+    page = app_page
+    open_tab(page, "polyomino")
+    answer = generate(page, "polyomino", 4, {"rows": 5, "cols": 4})
+    page.select_option("#polyomino-new-size", "4")
+    new_puzzle(page, "polyomino", 4)
+    fragment = page.evaluate("location.hash")
+    assert fragment.endswith("!Geasy.4!P")
+    assert ",".join(answer["puzzle"]["pieces"]) in fragment
+    assert "seed 4" in page.text_content("#polyomino-new-source")
+    # A piece picked up and dropped where it does not fit stays in hand.
+    page.click("#polyomino-play-piece-0")
+    page.click("#polyomino-canvas", position=cell_centre(page, "polyomino", 4, 0, 0))
+    assert progress_part(page) == ""
+    page.keyboard.press("Escape")
+    place_pieces(page, answer, touch=False)
+    page.wait_for_function(
+        "() => document.getElementById('polyomino-play-status').dataset.solved === 'true'"
+    )
+    assert len(progress_part(page).split("_")) == len(answer["puzzle"]["pieces"])
+    assert page.console_errors == []
+
+
+def test_polyomino_pieces_placed_by_touch_on_a_phone(phone_page) -> None:
+    page = phone_page
+    page.tap("#tab-polyomino")
+    answer = generate(page, "polyomino", 6, {"rows": 5, "cols": 3})
+    page.select_option("#polyomino-new-size", "3")
+    new_puzzle(page, "polyomino", 6, tap=True)
+    place_pieces(page, answer, touch=True)
+    page.wait_for_function(
+        "() => document.getElementById('polyomino-play-status').dataset.solved === 'true'"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+# ------------------------------------------------------------------ dark mode
+
+
+def test_play_in_dark_mode(new_guarded_context, new_guarded_page, site_url) -> None:
     context = new_guarded_context(color_scheme="dark", viewport={"width": 1280, "height": 900})
     page = load_app(new_guarded_page(context), site_url)
     open_tab(page, "sudoku")
@@ -309,15 +404,3 @@ def test_play_in_dark_mode_and_polyomino_new_puzzle(
             return d[0] + d[1] + d[2]; }"""
     )
     assert paper < 3 * 80
-    # Polyomino: New puzzle loads a board and pieces with one tiling, named by its seed.
-    open_tab(page, "polyomino")
-    answer = generate(page, "polyomino", 4, {"rows": 5, "cols": 4})
-    page.select_option("#polyomino-new-size", "4")
-    page.fill("#polyomino-new-seed", "4")
-    page.select_option("#polyomino-new-difficulty", "easy")
-    page.click("#polyomino-new")
-    wait_idle(page)
-    fragment = page.evaluate("location.hash")
-    assert fragment.endswith("!Geasy.4")
-    assert ",".join(answer["puzzle"]["pieces"]) in fragment
-    assert "seed 4" in page.text_content("#polyomino-new-source")

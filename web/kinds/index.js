@@ -21,6 +21,7 @@ import * as shikakuRenderer from "../render/shikaku.js";
 import * as sudokuRenderer from "../render/sudoku.js";
 import { playable } from "../play/session.js";
 import { polyominoSizes, shikakuSizes, sudokuSizes } from "../play/new_sizes.js";
+import { createPolyominoGame } from "../play/polyomino.js";
 import { createShikakuGame } from "../play/shikaku.js";
 import { createSudokuGame } from "../play/sudoku.js";
 
@@ -103,7 +104,7 @@ import { createSudokuGame } from "../play/sudoku.js";
 // web/play/session.js, which wraps their editors (the games: web/play/KIND.js).
 /** @type {{id: string, editor: (ctx: KindContext) => Editor, renderer: Renderer}[]} Tab order. */
 export const KINDS = [
-  { id: "polyomino", editor: playable(createPolyomino, { sizeFields: polyominoSizes }), renderer: polyominoRenderer },
+  { id: "polyomino", editor: playable(createPolyomino, { createGame: createPolyominoGame, sizeFields: polyominoSizes }), renderer: polyominoRenderer },
   { id: "sudoku", editor: playable(createSudoku, { createGame: createSudokuGame, sizeFields: sudokuSizes }), renderer: sudokuRenderer },
   { id: "shikaku", editor: playable(createShikaku, { createGame: createShikakuGame, sizeFields: shikakuSizes }), renderer: shikakuRenderer },
   { id: "domino", editor: createDomino, renderer: dominoRenderer },

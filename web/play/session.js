@@ -16,7 +16,7 @@
 // through the moves. The game in progress (text, solution, time) is also kept in localStorage
 // (key "pysolver.play.KIND"): a reload or a later visit goes on where the player was.
 //
-// A game (createGame(ctx, view, hooks)) has: bar (its controls), attach(canvas) (its pointer and
+// A game (createGame(ctx, view, hooks, puzzle), puzzle() the editor's request puzzle) has: bar (its controls), attach(canvas) (its pointer and
 // key handlers, which act only while hooks.playing()), start() (fresh progress on the puzzle),
 // stop(), encode() / decode(text) (its progress), solutionOf(response) (the solution from a
 // solve or generate answer), solved(solution) (true when the board is complete and right),
@@ -124,7 +124,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
     needSolution,
     say: (text) => { status.textContent = text; },
   };
-  const game = createGame ? createGame(ctx, editor.view, hooks) : null;
+  const game = createGame ? createGame(ctx, editor.view, hooks, () => editor.exportRequest().puzzle) : null;
   const bar = game ? el("div", { id: `${id}-play-bar`, class: "play-bar", hidden: true },
     el("div", { class: "play-line" }, timer, checkButton), game.bar, status) : null;
 
