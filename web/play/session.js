@@ -109,7 +109,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
   for (const level of generate.difficulties) difficulty.input.append(el("option", { value: level }, level[0].toUpperCase() + level.slice(1)));
   const seed = seedField(`${id}-new`);
   const newButton = el("button", { id: `${id}-new`, type: "button", class: "solve-action primary" }, "New puzzle");
-  const source = el("p", { id: `${id}-new-source`, class: "hint" });
+  const source = el("p", { id: `${id}-new-source`, class: "new-source" });
   const newBox = el("fieldset", { class: "new-puzzle" }, el("legend", {}, "New puzzle"),
     el("div", { class: "row" }, size.node, difficulty.wrap, seed.wrap), el("div", { class: "row" }, newButton), source);
 
