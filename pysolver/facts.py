@@ -22,6 +22,10 @@ Sudoku sizes and symbols, error codes). Schema::
                           "generate": {"difficulties": ["easy", ...],   # kinds that generate
                                        "puzzle_fields": ["size"], "options": [...],
                                        "limits": {"sizes": [4, ...]}},  # what it accepts
+                          "explain": {"levels": ["easy", ...],   # kinds that explain and hint
+                                      "techniques": [{"name": "naked single", "level": "easy",
+                                                      "summary": "..."}, ...],
+                                      "hint_fields": ["entries", ...]},
                           ...}}}                    # kind-specific facts, see each kind
 
 Every value is plain JSON (lists, not tuples), so the file is the same on every build.
@@ -111,6 +115,14 @@ def _kind_facts(name: str) -> dict[str, Any]:
             "puzzle_fields": list(generating.GENERATE_FIELDS),
             "options": list(generating.GENERATE_OPTIONS),
             "limits": dict(generating.GENERATE_LIMITS),
+        }
+    if callable(getattr(module, "explain", None)):
+        # Explain and hint modes (``pysolver.midend.explain``): the techniques a path names,
+        # with their levels, and the puzzle fields hint mode adds (the player's state).
+        explaining: Any = module
+        facts["explain"] = {
+            **explaining.explain_facts(),
+            "hint_fields": list(explaining.HINT_FIELDS),
         }
     return facts
 

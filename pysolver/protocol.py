@@ -44,7 +44,7 @@ from typing import Any
 
 from pysolver.engines.monitor import SearchResult
 
-MODES = ("solve", "count", "random", "trace", "generate")
+MODES = ("solve", "count", "random", "trace", "generate", "explain", "hint")
 
 # Trace mode: steps recorded by default, and the documented cap (about 30 MB of steps).
 DEFAULT_MAX_STEPS = 2000
@@ -221,7 +221,8 @@ class Query:
 
     @property
     def wants_solutions(self) -> bool:
-        return self.mode != "count"
+        """The response lists solutions (count mode counts them; a hint keeps them hidden)."""
+        return self.mode not in ("count", "hint")
 
     # Progress reports carry a solution found lately ("recent": true).
     recent: bool = False

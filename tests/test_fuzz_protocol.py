@@ -198,6 +198,10 @@ def valid_requests(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     mode = draw(st.sampled_from(protocol.MODES))
     if mode == "generate" and kind in GENERATE_PUZZLES:
         return draw(generate_requests(kind))
+    if mode in ("explain", "hint") and midend_kind(kind).can_explain:
+        # Explain and hint read the puzzle alone (no engine, limit or seed: tests/test_explain.py).
+        puzzle = json.loads(json.dumps(draw(st.sampled_from(SEED_PUZZLES[kind]))))
+        return {"kind": kind, "mode": mode, "puzzle": puzzle}
     request: dict[str, Any] = {
         "kind": kind,
         "mode": mode,

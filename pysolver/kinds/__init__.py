@@ -70,6 +70,12 @@ below, is what every kind module provides at its top level:
     puzzle's fields in that mode: ``("size",)``), ``DIFFICULTIES`` (its levels, easiest first)
     and ``GENERATE_OPTIONS`` (request options only generate mode takes, ``difficulty`` first;
     also in ``OPTIONS``). The midend checks them and facts.json publishes them (``generate``).
+``explain(puzzle, args) -> Explained`` and ``hint(puzzle, args) -> Hinted`` (optional, together)
+    Explain and hint modes (``pysolver.midend.explain``): the path of named techniques from the
+    givens to the solution with its grade, and the next step from a player's state (or the
+    mistake in it), translated to and from ``pysolver.logic``, which holds the techniques.
+    With them the kind declares ``HINT_FIELDS`` (the puzzle fields hint mode adds: the
+    player's ``entries``) and ``explain_facts()`` (levels and techniques, for facts.json).
 ``finish_fields(fields) -> None`` (optional)
     Fields derived from the whole answer (Sudoku's ``unique``): set on the serial answer and
     again on a merged parallel one, where each task only knew its subtree. Counts, solutions,

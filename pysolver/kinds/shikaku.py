@@ -47,8 +47,19 @@ from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
-from pysolver.kinds import shikaku_generate
-from pysolver.midend.plan import GenerateArgs, Generated, Plan, SearchArgs, TraceArgs
+from pysolver.kinds import shikaku_explain, shikaku_generate
+from pysolver.logic import shikaku as shikaku_logic
+from pysolver.logic.step import techniques_facts
+from pysolver.midend.plan import (
+    ExplainArgs,
+    Explained,
+    GenerateArgs,
+    Generated,
+    Hinted,
+    Plan,
+    SearchArgs,
+    TraceArgs,
+)
 from pysolver.protocol import (
     TOO_LARGE,
     Query,
@@ -78,6 +89,8 @@ GENERATE_LIMITS = {
 }
 OPTIONS: tuple[str, ...] = GENERATE_OPTIONS
 SPLITTABLE = True
+# Hint mode (``hint`` below): the rectangles the player has drawn.
+HINT_FIELDS = ("entries",)
 
 MAX_SIDE = 100
 
@@ -279,6 +292,50 @@ def generate(puzzle: Any, args: GenerateArgs) -> Generated:
     ``args.difficulty`` (see ``pysolver.kinds.shikaku_generate``, which searches through this
     module's candidate rectangles)."""
     return shikaku_generate.generate(puzzle, candidate_rectangles, args)
+
+
+def explain_facts() -> dict[str, Any]:
+    """The rules explain mode names, easiest first, with their levels (facts.json)."""
+    return techniques_facts(shikaku_logic.ALL)
+
+
+def explain_board(puzzle: Any) -> shikaku_explain.Board:
+    """The explain board of a puzzle: its clues' candidate rectangles, and a solver of them."""
+    rows, cols, clues = parse_puzzle(puzzle)
+    rectangles, masks, _in_area = candidate_rectangles(rows, cols, clues)
+    field = shikaku_logic.Field(rows, cols, clues, rectangles, masks)
+
+    def solve(allowed: list[list[int]], args: ExplainArgs) -> list[list[int]]:
+        kept = [[masks[clue][index] for index in indices] for clue, indices in enumerate(allowed)]
+        stage = args.stage()
+        problem = propagate.PartitionProblem(rows * cols, kept)
+        result = propagate.search(problem, limit=2, monitor=stage)
+        args.nodes += result.stats["nodes"]
+        args.stop_if_cancelled(stage)
+        return [
+            [allowed[clue][choice] for clue, choice in enumerate(choices)]
+            for choices in result.solutions
+        ]
+
+    return shikaku_explain.Board(field, solve)
+
+
+def explain(puzzle: Any, args: ExplainArgs) -> Explained:
+    """Explain mode: the path from the clues to the solution (see
+    ``pysolver.kinds.shikaku_explain``)."""
+    return shikaku_explain.explain(explain_board(puzzle), args)
+
+
+def hint(puzzle: Any, args: ExplainArgs) -> Hinted:
+    """Hint mode: the next step from the rectangles the player has drawn (``entries``)."""
+    board = explain_board(puzzle)
+    entries = puzzle.get("entries")
+    drawn = (
+        []
+        if entries is None
+        else shikaku_explain.read_entries(entries, board.field.rows, board.field.cols)
+    )
+    return shikaku_explain.hint(board, drawn, args)
 
 
 def decode(rectangles: list[list[Rectangle]], choices: list[int]) -> Solution:

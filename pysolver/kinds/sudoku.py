@@ -70,11 +70,25 @@ from pysolver.engines import exact_cover, trace
 from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules
 from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
-from pysolver.kinds import sudoku_generate, sudoku_variants
+from pysolver.kinds import sudoku_explain, sudoku_generate, sudoku_variants
 from pysolver.kinds.sudoku_variants import PLAIN, Variants
-from pysolver.midend.plan import GenerateArgs, Generated, Plan, SearchArgs, TraceArgs
+from pysolver.logic import sudoku_techniques
+from pysolver.logic.step import techniques_facts
+from pysolver.logic.sudoku_board import Grid
+from pysolver.midend.plan import (
+    ExplainArgs,
+    Explained,
+    GenerateArgs,
+    Generated,
+    Hinted,
+    Plan,
+    SearchArgs,
+    TraceArgs,
+)
 from pysolver.protocol import (
+    INVALID_REQUEST,
     Query,
+    SolveError,
     empty_grid,
     puzzle_error,
     require_dict,
@@ -98,6 +112,8 @@ GENERATE_OPTIONS = ("difficulty", "symmetry")
 GENERATE_LIMITS = {"sizes": list(sudoku_generate.SIZES)}
 OPTIONS: tuple[str, ...] = GENERATE_OPTIONS
 SPLITTABLE = True
+# Hint mode (``hint`` below): the player's digits and pencil marks beside the givens.
+HINT_FIELDS = ("entries", "candidates")
 
 MAX_SIZE = 36
 BLANKS = ".0_"
@@ -560,6 +576,86 @@ def generate(puzzle: Any, args: GenerateArgs) -> Generated:
         write=lambda values: "".join(SYMBOLS[value - 1] if value else "." for value in values),
     )
     return sudoku_generate.generate(n, translation, symmetry, args)
+
+
+# ---------------------------------------------------------------- explain and hint modes
+
+
+def explain_facts() -> dict[str, Any]:
+    """The techniques explain mode names, easiest first, with their levels (facts.json)."""
+    return techniques_facts(sudoku_techniques.ALL)
+
+
+def explain_board(puzzle: Any) -> tuple[sudoku_explain.Board, str, int, int]:
+    """The explain board of a puzzle (givens placed), the style its grid was read in and its
+    box shape; killer cages are refused (no technique here reads a cage's sum)."""
+    n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
+    variants = parse_variants(puzzle, n, values)
+    if variants.cages:
+        raise SolveError(
+            INVALID_REQUEST,
+            "explain and hint do not reason about killer cages; solve this puzzle instead",
+            "puzzle.cages",
+        )
+    grid = Grid.standard(n, box_rows, box_cols, variants.regions, variants.diagonals)
+    for cell, value in enumerate(values):
+        if value:
+            grid.place(cell, value)
+
+    def solve(values: list[int], args: ExplainArgs) -> list[list[int]]:
+        try:
+            check_givens(n, box_rows, box_cols, values, style)
+        except SolveError:
+            return []
+        problem, codes = encode(n, box_rows, box_cols, values, variants)
+        stage = args.stage()
+        result = exact_cover.search(problem, "singles", limit=2, monitor=stage)
+        args.nodes += result.stats["nodes"]
+        args.stop_if_cancelled(stage)
+        return [
+            [value for row in decode(n, values, codes, chosen) for value in row]
+            for chosen in result.solutions
+        ]
+
+    return sudoku_explain.Board(n, grid, values, solve), style, box_rows, box_cols
+
+
+def explain(puzzle: Any, args: ExplainArgs) -> Explained:
+    """Explain mode: the path from the givens to the solution (see
+    ``pysolver.kinds.sudoku_explain``)."""
+    board, _style, _box_rows, _box_cols = explain_board(puzzle)
+    return sudoku_explain.explain(board, args)
+
+
+def hint(puzzle: Any, args: ExplainArgs) -> Hinted:
+    """Hint mode: the next step from the player's ``entries`` and ``candidates``."""
+    board, style, box_rows, box_cols = explain_board(puzzle)
+    entries = board.givens
+    if puzzle.get("entries") is not None:
+        entries = read_entries(puzzle["entries"], board.n, style, box_rows, box_cols)
+    marks = None
+    if puzzle.get("candidates") is not None:
+        marks = sudoku_explain.read_marks(puzzle["candidates"], board.n)
+    return sudoku_explain.hint(board, entries, marks, args)
+
+
+def read_entries(value: Any, n: int, style: str, box_rows: int, box_cols: int) -> list[int]:
+    """A player's ``entries``: a grid of the puzzle's size in any grid format (digits may
+    clash: a hint names the wrong ones)."""
+    path = "puzzle.entries"
+    shape = [box_rows, box_cols]
+    style = style if style in ("1-G", "0-F") else "auto"
+    if isinstance(value, str):
+        size, _shape, values, _read = _parse_string(value, style, shape, path)
+    elif isinstance(value, list):
+        size, _shape, values, _read = _parse_rows(value, style, shape, path)
+    else:
+        raise puzzle_error(
+            f"entries must be a grid like the puzzle's, not {_json_type(value)}", path
+        )
+    if size != n:
+        raise puzzle_error(f"entries is a {size}x{size} grid; the puzzle is {n}x{n}", path)
+    return values
 
 
 # ---------------------------------------------------------------- trace mode and heatmaps

@@ -157,3 +157,52 @@ class Generated:
     grade: dict[str, Any]
     attempts: int
     note: str | None = None
+
+
+@dataclass
+class ExplainArgs:
+    """What the midend decides for one ``"mode": "explain"`` or ``"hint"`` request; a kind's
+    ``explain`` and ``hint`` hooks read them. ``monitor`` reports progress and cancels (pass
+    ``stage()`` to an engine search, call ``advance`` between steps); ``nodes`` counts the
+    engine's nodes (``stats.nodes``)."""
+
+    monitor: Monitor
+    nodes: int = 0
+    fraction: float = 0.0
+
+    def stage(self) -> StageMonitor:
+        """The monitor of one engine search (finding the solution the path reaches)."""
+        return StageMonitor(self.monitor, self.nodes, 0, (self.fraction, self.fraction))
+
+    def stop_if_cancelled(self, stage: StageMonitor) -> None:
+        """Raise ``Cancelled`` when the cancel hook stopped the search ``stage`` monitored."""
+        if stage.cancelled:
+            raise Cancelled
+
+    def advance(self, fraction: float) -> None:
+        """Move the reported share of the path done to ``fraction`` (kept below 1 until the
+        end), report progress when due and raise ``Cancelled`` when asked to stop."""
+        self.fraction = min(max(self.fraction, fraction), 0.999)
+        if self.monitor.check(self.nodes, 0, lambda: self.fraction):
+            raise Cancelled
+
+
+@dataclass
+class Explained:
+    """A kind's explanation: ``steps`` (step JSON, see ``pysolver.midend.explain``), ``grade``
+    (``level``, ``score``, ``techniques``), the ``solution`` the path reaches (solution JSON)
+    and whether it is the puzzle's only one (``unique``)."""
+
+    steps: list[dict[str, Any]]
+    grade: dict[str, Any]
+    solution: Any
+    unique: bool
+
+
+@dataclass
+class Hinted:
+    """A kind's hint: the next step from the player's state (``hint``) and the ``steps`` from
+    that state up to and including the first that places something (``hint`` first)."""
+
+    hint: dict[str, Any]
+    steps: list[dict[str, Any]]

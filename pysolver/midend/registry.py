@@ -29,6 +29,8 @@ class Kind:
         self.has_heatmap: bool = hasattr(module, "heatmap")
         # Generate mode (``pysolver.midend.generate``): a kind with a ``generate`` hook.
         self.can_generate: bool = hasattr(module, "generate")
+        # Explain and hint modes (``pysolver.midend.explain``): a kind with both hooks.
+        self.can_explain: bool = hasattr(module, "explain") and hasattr(module, "hint")
 
     def plan(self, puzzle: Any, query: Query) -> tuple[Plan, str]:
         """The kind's plan of ``query`` on ``puzzle`` and the engine asked for (the request's,

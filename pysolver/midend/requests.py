@@ -20,7 +20,7 @@ from pysolver import protocol
 from pysolver.engines.monitor import Cancelled, SearchResult
 from pysolver.engines.subtree import InvalidPath
 from pysolver.kinds import KINDS
-from pysolver.midend import generate
+from pysolver.midend import explain, generate
 from pysolver.midend.registry import Kind, heatmap_kinds, kind
 from pysolver.protocol import (
     INTERNAL_ERROR,
@@ -130,9 +130,10 @@ def read_request(
         raise SolveError(INVALID_REQUEST, "the request has no puzzle", "puzzle")
     puzzle = request["puzzle"]
     generate.check_request(the_kind, request, query)
+    explain.check_request(the_kind, request, query)
     if query.mode == "generate":
         return the_kind, query, puzzle
-    known = the_kind.module.PUZZLE_FIELDS
+    known = explain.puzzle_fields(the_kind, query)
     # A puzzle with none of the kind's fields is another puzzle altogether: the kind's own
     # message says what it needs ("a Sudoku puzzle needs a grid").
     if isinstance(puzzle, dict) and not puzzle.keys().isdisjoint(known):
@@ -159,6 +160,8 @@ def _solve(
         try:
             if query.mode == "generate":
                 fields = generate.run(the_kind, puzzle, query)
+            elif query.mode in explain.MODES:
+                fields = explain.run(the_kind, puzzle, query)
             elif query.jobs > 1 and query.subtree is None:
                 from pysolver import parallel  # the pool machinery loads only when parallel
 
