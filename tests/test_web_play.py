@@ -20,6 +20,8 @@ RUNNER = """
 import * as sudoku from "./web/play/sudoku_logic.js";
 import * as shikaku from "./web/play/shikaku_logic.js";
 import { clockText, joinShareText, splitShareText } from "./web/play/session.js";
+import { explainedSteps, gradeWords } from "./web/play/explain.js";
+import { frameAt, indexTrace } from "./web/watch/stepview.js";
 import * as polyomino from "./web/play/polyomino_logic.js";
 import { orientations } from "./web/kinds/polyomino_rules.js";
 import { gridUnits } from "./web/kinds/sudoku.js";
@@ -119,6 +121,15 @@ const out = JSON.parse(input).map((c) => {
     return { parts, again, bad: attempt(() => splitShareText(`${c.text}!Q1`)).error };
   }
   if (c.op === "clock") return c.seconds.map(clockText);
+  if (c.op === "explain") {
+    // The Step view's board after the last step: every placement of the path.
+    const place = c.kind === "sudoku" ? ([r, col, value]) => ({ cell: [r, col], value }) : (p) => p;
+    const steps = explainedSteps(c.response.steps, place);
+    const trace = indexTrace(steps);
+    const last = frameAt(trace, steps.length - 1, {}).placed.map((node) => node.place);
+    const words = gradeWords(c.response.grade, c.response.steps.length, c.techniques);
+    return { steps, last, words };
+  }
   throw new Error(c.op);
 });
 process.stdout.write(JSON.stringify(out));
@@ -260,3 +271,40 @@ def test_polyomino_game_placed_as_the_solution() -> None:
     assert result["fourTurns"] is True
     assert "is not a piece of the puzzle" in result["overlap"]
     assert result["fitsTaken"] is False
+
+
+@pytest.mark.parametrize("kind", ["sudoku", "shikaku"])
+def test_explained_path_plays_to_the_solution_in_the_step_view(kind: str) -> None:
+    """The Step view's replay of an explained path (web/play/explain.js into
+    web/watch/stepview.js) ends with the solution on the board; the grade reads in words."""
+    from pysolver.facts import site_facts
+
+    size = {"size": 9} if kind == "sudoku" else {"rows": 8, "cols": 8}
+    made = solve(
+        {"kind": kind, "mode": "generate", "seed": 5, "difficulty": "medium", "puzzle": size}
+    )
+    assert made["ok"], made
+    response = solve({"kind": kind, "mode": "explain", "puzzle": made["puzzle"]})
+    assert response["ok"], response
+    techniques = site_facts()["kinds"][kind]["explain"]["techniques"]
+    case = {"op": "explain", "kind": kind, "response": response, "techniques": techniques}
+    [result] = run([case])
+    solution = made["solutions"][0]
+    if kind == "sudoku":
+        givens = made["puzzle"]["grid"]
+        board = {(p["cell"][0], p["cell"][1]): p["value"] for p in result["last"]}
+        open_cells = {divmod(i, 9) for i, ch in enumerate(givens) if ch == "."}
+        assert set(board) == open_cells
+        assert all(solution[r][c] == value for (r, c), value in board.items())
+    else:
+        rects = sorted(tuple(p["rect"]) for p in result["last"])
+        assert rects == sorted(tuple(rect) for rect in solution)
+    # A step that places nothing is one "eliminate" step; a guess's placements are tried.
+    eliminations = [step["text"] for step in response["steps"] if not step["place"]]
+    assert [s["text"] for s in result["steps"] if s["type"] == "eliminate"] == eliminations
+    guesses = sum(len(step["place"]) for step in response["steps"] if step["technique"] == "guess")
+    assert sum(s["type"] == "try" for s in result["steps"]) == guesses
+    level = response["grade"]["level"]
+    assert result["words"].startswith(f"Graded {level} (score {response['grade']['score']})")
+    for name, times in response["grade"]["techniques"].items():
+        assert f"{name} {times}" in result["words"]

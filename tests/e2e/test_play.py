@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import load_app, open_tab, wait_idle
+from conftest import canvas_picture, load_app, open_tab, wait_idle
 
 from pysolver.pieces import LIBRARY, normalise, orientations
 
@@ -404,3 +404,83 @@ def test_play_in_dark_mode(new_guarded_context, new_guarded_page, site_url) -> N
             return d[0] + d[1] + d[2]; }"""
     )
     assert paper < 3 * 80
+
+
+# ------------------------------------------------------------------ Hint and Explain
+
+
+def wait_status(page, kind: str, pattern: str) -> str:
+    page.wait_for_function(
+        "([kind, pattern]) => new RegExp(pattern).test("
+        "document.getElementById(`${kind}-play-status`).textContent)",
+        arg=[kind, pattern],
+    )
+    return status(page, kind)
+
+
+def test_sudoku_hint_names_the_next_step_and_the_mistake_and_explain_steps_the_path(
+    app_page,
+) -> None:
+    page = app_page
+    open_tab(page, "sudoku")
+    answer = generate(page, "sudoku", 7, {"size": 9})
+    new_puzzle(page, "sudoku", 7)
+    # A chosen engine and two workers do not reach generate, hint or explain (they pick their own).
+    page.select_option("#sudoku-engine", index=1)
+    hint = page.evaluate(
+        "(grid) => window.pysolver.solve({kind: 'sudoku', mode: 'hint', puzzle: {grid}})",
+        answer["puzzle"]["grid"],
+    )["hint"]
+    before = canvas_picture(page, "sudoku")
+    page.click("#sudoku-play-hint")
+    said = wait_status(page, "sudoku", "^Hint")
+    assert said == f"Hint ({hint['technique']}): {hint['text']}"
+    assert canvas_picture(page, "sudoku") != before  # its cells are tinted
+    # A wrong digit: the hint names the mistake.
+    grid = answer["puzzle"]["grid"]
+    solution = [value for row in answer["solutions"][0] for value in row]
+    first = grid.index(".")
+    page.click("#sudoku-canvas", position=cell_centre(page, "sudoku", 9, *divmod(first, 9)))
+    page.keyboard.press(str(solution[first] % 9 + 1))
+    page.click("#sudoku-play-hint")
+    said = wait_status(page, "sudoku", "^Mistake")
+    assert f"row {first // 9 + 1}, column {first % 9 + 1}" in said.lower()
+    # Explain: the path in the Step view, the grade and the techniques counted.
+    explained = page.evaluate(
+        "(grid) => window.pysolver.solve({kind: 'sudoku', mode: 'explain', puzzle: {grid}})", grid
+    )
+    page.click("#sudoku-play-explain")
+    page.wait_for_selector("#sudoku-step-log", state="visible")
+    summary = page.text_content("#sudoku-step-summary") or ""
+    assert summary.startswith(f"Graded {explained['grade']['level']}")
+    for name, times in explained["grade"]["techniques"].items():
+        assert f"{name} {times}" in summary
+    placed = sum(len(step["place"]) or 1 for step in explained["steps"])
+    assert page.text_content("#sudoku-step-position") == f"Step 1 of {placed}"
+    assert page.text_content("#sudoku-step-text") == explained["steps"][0]["text"]
+    first_step = canvas_picture(page, "sudoku")
+    page.click("#sudoku-step-forward")
+    assert page.text_content("#sudoku-step-text") == explained["steps"][1]["text"]
+    assert canvas_picture(page, "sudoku") != first_step
+    assert explained["steps"][0]["technique"] in page.text_content("#sudoku-step-log")
+    page.click("#sudoku-step-close")
+    assert page.console_errors == []
+
+
+def test_shikaku_hint_and_explain(app_page) -> None:
+    page = app_page
+    open_tab(page, "shikaku")
+    page.fill("#shikaku-new-rows", "6")
+    page.fill("#shikaku-new-cols", "6")
+    new_puzzle(page, "shikaku", 3)
+    page.click("#shikaku-play-hint")
+    assert wait_status(page, "shikaku", "^Hint").startswith("Hint (")
+    drag(page, 6, [0, 0, 6, 6])
+    page.click("#shikaku-play-hint")
+    wait_status(page, "shikaku", "^Mistake")
+    page.click("#shikaku-play-explain")
+    page.wait_for_selector("#shikaku-step-log", state="visible")
+    assert (page.text_content("#shikaku-step-summary") or "").startswith("Graded ")
+    page.click("#shikaku-step-forward")
+    assert page.text_content("#shikaku-step-position").startswith("Step 2 of ")
+    assert page.console_errors == []

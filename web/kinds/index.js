@@ -31,10 +31,11 @@ import { createSudokuGame } from "../play/sudoku.js";
  * @property {string} id            the kind's name in the protocol ("sudoku"); prefix of its ids
  * @property {object} facts         facts.json's entry for the kind: {title, help, engines: [{name,
  *                                  title, description}], default_engine, limits, ...its own}
- * @property {(request: object, options?: {quiet?: boolean}) => Promise<object|null>} run   solve
- *                                  through the page: progress, answer in words (editor.describe),
- *                                  stats, solutions to browse; quiet: progress and errors only,
- *                                  the response handed back (play mode's generate and solve)
+ * @property {(request: object, options?: {quiet?: boolean, asIs?: boolean}) => Promise<object|null>} run
+ *                                  solve through the page: progress, answer in words
+ *                                  (editor.describe), stats, solutions to browse; quiet: progress
+ *                                  and errors only, the response handed back; asIs: without the
+ *                                  panel's engine and workers (play mode's generate, hint, explain)
  * @property {() => void} changed   the puzzle was edited: drop the answer, redraw, update the link
  * @property {() => void} redraw    draw the board again (view changed, puzzle did not)
  * @property {(message: string) => void} fail   a puzzle the editor cannot send: say why
@@ -68,6 +69,9 @@ import { createSudokuGame } from "../play/sudoku.js";
  * @property {(request: object) => void} importRequest   load a request; throws Error with a reason
  * @property {() => object} [traceRequest]   the request to trace when exportRequest's needs
  *                                  changing (polyomino: symmetry "all")
+ * @property {(open: (steps: object[], summary: string) => void) => void} [useStepView]   given
+ *                                  the Step view's player (web/watch/stepview.js), for steps of
+ *                                  the editor's own in trace form (play mode's Explain)
  * @property {(key: string) => string} [heatmapLabel]   words for a heatmap key ("piece I",
  *                                  "digit 5", "clue 3 (...)"); the key itself without it
  */

@@ -9,7 +9,11 @@
 //   with a game (createGame, web/play/KIND.js): #KIND-play-toggle (play the puzzle shown / back
 //   to editing), #KIND-play-bar (the game's controls, shown while playing), #KIND-play-timer,
 //   #KIND-play-check (mark wrong moves against the solution), #KIND-play-status (the verdict:
-//   data-solved="true" once solved).
+//   data-solved="true" once solved); where Python explains the kind (facts.json's "explain"):
+//   #KIND-play-hint (the next step from the player's board, "mode": "hint": its cells tinted on
+//   the board, its sentence in #KIND-play-status, or the mistake framed in red) and
+//   #KIND-play-explain (the path from the givens, "mode": "explain", played in the Step view of
+//   web/watch/stepview.js with the grade and the techniques counted in #KIND-step-summary).
 // The share text is the editor's own, then "!G<difficulty>.<seed>" for a generated puzzle and
 // "!P<progress>" while playing (no kind's own text has a "!"), so one link gives the puzzle, its
 // seed and the player's progress, and undo and redo (web/ui/history.js, over this text) step
@@ -21,10 +25,13 @@
 // stop(), encode() / decode(text) (its progress), solutionOf(response) (the solution from a
 // solve or generate answer), solved(solution) (true when the board is complete and right),
 // markErrors(solution) (returns how many moves are wrong; they are drawn until the next move),
+// for Hint and Explain hintEntries() (the player's board as hint mode's entries), showHint(step)
+// and traceSteps(steps) (web/play/explain.js's explainedSteps with the kind's places),
 // and in hooks: playing(), moved() (after each move), needSolution() (a promise of the
 // solution, null if the puzzle has none or several), say(text).
 import { el, labelled } from "../ui/ui.js";
 import { seedField } from "../ui/widgets.js";
+import { gradeWords } from "./explain.js";
 
 const STORAGE_PREFIX = "pysolver.play.";
 const PART = "!";
@@ -117,6 +124,11 @@ function createSession(ctx, editor, createGame, sizeFields) {
   const timer = el("span", { id: `${id}-play-timer`, class: "play-timer", "aria-label": "Time" }, "0:00");
   const status = el("p", { id: `${id}-play-status`, class: "play-status", "aria-live": "polite" });
   const checkButton = el("button", { id: `${id}-play-check`, type: "button" }, "Check");
+  // Hint and Explain, for the kinds Python explains (facts.json's "explain").
+  const explains = Boolean(facts.explain) && Boolean(createGame);
+  const hintButton = explains ? el("button", { id: `${id}-play-hint`, type: "button", class: "solve-action" }, "Hint") : null;
+  const explainButton = explains ? el("button", { id: `${id}-play-explain`, type: "button", class: "solve-action" }, "Explain") : null;
+  let openSteps = null; // the Step view's player, given by the page (editor.useStepView)
   const toggle = el("button", { id: `${id}-play-toggle`, type: "button" }, "Play this puzzle");
   const hooks = {
     playing: () => playingFor !== null,
@@ -126,7 +138,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
   };
   const game = createGame ? createGame(ctx, editor.view, hooks, () => editor.exportRequest().puzzle) : null;
   const bar = game ? el("div", { id: `${id}-play-bar`, class: "play-bar", hidden: true },
-    el("div", { class: "play-line" }, timer, checkButton), game.bar, status) : null;
+    el("div", { class: "play-line" }, timer, checkButton, hintButton, explainButton), game.bar, status) : null;
 
   const currentPuzzle = () => editor.encode();
   const playing = () => playingFor !== null;
@@ -199,7 +211,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
 
   newButton.addEventListener("click", async () => {
     const request = { kind: id, mode: "generate", seed: seed.value(), difficulty: difficulty.input.value, puzzle: size.puzzle() };
-    const response = await ctx.run(request, { quiet: true });
+    const response = await ctx.run(request, { quiet: true, asIs: true });
     if (!response?.ok) return;
     stopPlaying();
     editor.importRequest({ puzzle: response.puzzle });
@@ -222,6 +234,26 @@ function createSession(ctx, editor, createGame, sizeFields) {
     const wrong = game.markErrors(solution);
     ctx.redraw();
     hooks.say(wrong ? `${wrong} wrong ${wrong === 1 ? "move" : "moves"}, marked in red.` : "No mistakes so far.");
+  });
+  // Hint: the next step from the player's board (its cells tinted, its sentence said), or the
+  // mistake in it.
+  hintButton?.addEventListener("click", async () => {
+    const puzzle = currentPuzzle();
+    const request = { kind: id, mode: "hint", puzzle: { ...editor.exportRequest().puzzle, entries: game.hintEntries() } };
+    const response = await ctx.run(request, { quiet: true, asIs: true });
+    if (!response?.ok || !playing() || currentPuzzle() !== puzzle) return;
+    game.showHint(response.hint || null);
+    ctx.redraw();
+    const step = response.hint;
+    hooks.say(!step ? "Nothing left to do: the board is complete." : step.technique === "mistake" ? `Mistake: ${step.text}` : `Hint (${step.technique}): ${step.text}`);
+  });
+  // Explain: the whole path from the givens, played in the Step view with its grade.
+  explainButton?.addEventListener("click", async () => {
+    const puzzle = currentPuzzle();
+    const response = await ctx.run({ kind: id, mode: "explain", puzzle: editor.exportRequest().puzzle }, { quiet: true, asIs: true });
+    if (!response?.ok || !openSteps || currentPuzzle() !== puzzle) return;
+    const steps = game.traceSteps(response.steps);
+    openSteps(steps, gradeWords(response.grade, response.steps.length, facts.explain.techniques));
   });
   toggle.addEventListener("click", () => {
     if (playing()) stopPlaying(); else { seconds = 0; solved = false; startPlaying(); }
@@ -288,6 +320,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
     },
     encode,
     decode,
+    useStepView(open) { openSteps = open; },
     importRequest(data) {
       stopPlaying();
       editor.importRequest(data);

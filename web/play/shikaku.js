@@ -6,6 +6,7 @@
 // drops it), Backspace/Delete remove the rectangle under the cursor. Rectangles holding one
 // clue of their area are coloured; the others are drawn in red.
 import { el } from "../ui/ui.js";
+import { explainedSteps } from "./explain.js";
 import { covers, decodeRectangles, encodeRectangles, isComplete, judgeRectangles, placeRectangle, rectangleBetween, removeAt, wrongRectangles } from "./shikaku_logic.js";
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -15,15 +16,17 @@ export function createShikakuGame(ctx, view, hooks) {
   let rects = null;
   let anchor = null; // the cell a rectangle being drawn started from
   let wrong = new Set();
+  let hint = null; // the step a hint names, shown until the next move
 
   function show(drag = null) {
     if (!rects) { delete view.play; return; }
     const verdicts = judgeRectangles(rects, view.clues);
-    view.play = { rects: rects.map((rect, index) => ({ rect, good: verdicts[index] === "good", wrong: wrong.has(rect.join(",")) })), drag };
+    view.play = { rects: rects.map((rect, index) => ({ rect, good: verdicts[index] === "good", wrong: wrong.has(rect.join(",")) })), drag, hint };
   }
   function changed(next) {
     rects = next;
     wrong = new Set();
+    hint = null;
     show();
     hooks.moved();
   }
@@ -115,5 +118,12 @@ export function createShikakuGame(ctx, view, hooks) {
       show();
       return wrong.size;
     },
+    // Hint and Explain: the rectangles drawn, and steps whose places are trace places already.
+    hintEntries: () => rects.map((rect) => [...rect]),
+    showHint(step) {
+      hint = step && { cells: step.cells || [], place: step.place || [], mistake: step.technique === "mistake" };
+      show();
+    },
+    traceSteps: (steps) => explainedSteps(steps, (place) => place),
   };
 }

@@ -10,6 +10,7 @@ import { el } from "../ui/ui.js";
 import { keyPad } from "../ui/keypad.js";
 import { clashesIn, gridUnits } from "../kinds/sudoku.js";
 import { variantUnits } from "../kinds/sudoku_variants.js";
+import { explainedSteps } from "./explain.js";
 import { candidateMasks, clearCell, decodeProgress, encodeProgress, isSolved, newGame, setEntry, toggleMark, valuesOf, wrongCells } from "./sudoku_logic.js";
 
 const MODES = [["digit", "Digit"], ["corner", "Corner"], ["centre", "Centre"]];
@@ -20,6 +21,7 @@ export function createSudokuGame(ctx, view, hooks) {
   let game = null;
   let mode = "digit";
   let wrong = new Set();
+  let hint = null; // the step a hint names, shown until the next move
   const modeButtons = MODES.map(([name, label]) => el("button", {
     id: `${ctx.id}-play-mode-${name}`, type: "button", class: "mode", "aria-pressed": String(name === mode),
     onclick: () => setMode(name),
@@ -45,6 +47,7 @@ export function createSudokuGame(ctx, view, hooks) {
       clashes: clashesIn(values, units()), // a symbol twice in a unit: red at once, as in Tatham's Solo
       candidates: auto.checked ? candidateMasks(game, units()) : null,
       highlight: values[view.selected] || 0,
+      hint,
     };
     const symbols = view.symbols.slice(0, view.size);
     if (symbols !== padSymbols) {
@@ -59,6 +62,7 @@ export function createSudokuGame(ctx, view, hooks) {
   // A move: wrong marks go (they were for the board before it), the page records it.
   function changed() {
     wrong = new Set();
+    hint = null;
     show();
     hooks.moved();
   }
@@ -139,5 +143,13 @@ export function createSudokuGame(ctx, view, hooks) {
       show();
       return wrong.size;
     },
+    // Hint and Explain ("mode": "hint" and "explain"): the player's grid, and steps for the
+    // Step view (a placement each, in a trace's form: {cell, value}).
+    hintEntries: () => Array.from({ length: view.size }, (_, r) => valuesOf(game).slice(r * view.size, (r + 1) * view.size)),
+    showHint(step) {
+      hint = step && { cells: step.cells || [], place: step.place || [], mistake: step.technique === "mistake" };
+      show();
+    },
+    traceSteps: (steps) => explainedSteps(steps, ([r, c, value]) => ({ cell: [r, c], value })),
   };
 }

@@ -10,7 +10,8 @@
 //         play (web/play/sudoku.js, while a game is played): {entries, corner, centre (pencil
 //         marks as bit masks per cell), candidates (automatic ones, masks, or null), wrong (a Set
 //         of cells marked wrong), clashes (a Set of cells whose value repeats in a unit),
-//         highlight (a value whose cells are tinted, or 0)}; the
+//         highlight (a value whose cells are tinted, or 0), hint: {cells, place: [[r, c, d]],
+//         mistake} or null (a hint's cells tinted, its placement ringed; a mistake's framed)}; the
 //         player's values are drawn in blue, pencil marks small (corner marks in the corners,
 //         centre marks in a line in the middle, automatic candidates in a grey mini-grid)
 // drawStep draws a trace step (web/stepview.js): forced digits in one colour, tried digits in
@@ -35,8 +36,8 @@ export function cellBox(view, row, col) {
 }
 
 // exporting: leave out the cursor (and the clash and editing marks).
-export function draw(d, view, { exporting = false } = {}) {
-  if (view.play) { drawPlay(d, view, view.play, exporting); return; }
+export function draw(d, view, { exporting = false, palette = DEFAULT_PALETTE } = {}) {
+  if (view.play) { drawPlay(d, view, view.play, exporting, palette); return; }
   const digits = new Map();
   if (view.solution) view.solution.forEach((value, index) => { if (value) digits.set(index, { value, fill: "#1d5fd1" }); });
   let tint = new Set();
@@ -176,13 +177,25 @@ export function drawStep(d, view, frame, { palette = DEFAULT_PALETTE } = {}) {
     digits.set(r * n + c, { value: entry.place.value, fill: entry.forced ? palette["trace-forced"] : palette["trace-tentative"], bold: !entry.forced });
   }
   const latest = frame.step.place?.cell && frame.step.type !== "solution" ? frame.step.place.cell : null;
+  // An explained step (play mode's Explain) names the cells that justify it.
+  const reasons = (frame.step.cells || []).map(([r, c]) => r * n + c);
   drawGrid(d, view, {
     digits,
-    tint: new Set(frame.focus?.item ? itemCells(view, frame.focus.item) : []),
+    tint: new Set(frame.focus?.item ? itemCells(view, frame.focus.item) : reasons),
     tintFill: palette["trace-focus-fill"],
     ring: latest ? latest[0] * n + latest[1] : null,
     ringColour: palette["trace-focus"],
   });
+  // The candidates it removes: small and struck through, where the digit's mini-grid puts them.
+  const { cell } = layout(view);
+  const side = Math.ceil(Math.sqrt(n));
+  for (const [r, c, value] of frame.step.eliminate || []) {
+    const k = value - 1;
+    const x = MARGIN + c * cell + ((k % side) + 0.5) * (cell / side);
+    const y = MARGIN + r * cell + (Math.floor(k / side) + 0.5) * (cell / side);
+    d.text(x, y + 0.5, view.symbols[k], { size: Math.max(7, (cell / side) * 0.8), fill: MARKS.clashInk, bold: true });
+    d.line(x - cell / side / 3, y + cell / side / 3, x + cell / side / 3, y - cell / side / 3, { stroke: MARKS.clashInk, width: 1.2 });
+  }
 }
 
 const PLAYER_INK = "#1d5fd1";
@@ -194,7 +207,7 @@ const HIGHLIGHT_FILL = "#d7e6ff";
 // middles of the top and bottom edges, then of the sides (Tatham's and most apps' order).
 const CORNER_SLOTS = [[0.2, 0.2], [0.8, 0.2], [0.2, 0.82], [0.8, 0.82], [0.5, 0.2], [0.5, 0.82], [0.2, 0.5], [0.8, 0.5]];
 
-function drawPlay(d, view, play, exporting) {
+function drawPlay(d, view, play, exporting, palette) {
   const n = view.size;
   const digits = new Map();
   play.entries.forEach((value, index) => {
@@ -202,10 +215,21 @@ function drawPlay(d, view, play, exporting) {
   });
   const values = view.givens.map((given, index) => given || play.entries[index]);
   // The cursor's own cell keeps the cursor's colour.
-  const tint = new Set(play.highlight ? values.flatMap((value, index) => (value === play.highlight && index !== view.selected ? [index] : [])) : []);
-  const ring = exporting ? new Set() : play.wrong || new Set();
-  drawGrid(d, view, { selected: exporting ? null : view.selected, clashes: play.clashes, digits, tint, tintFill: HIGHLIGHT_FILL, wrong: ring });
+  let tint = new Set(play.highlight ? values.flatMap((value, index) => (value === play.highlight && index !== view.selected ? [index] : [])) : []);
+  let tintFill = HIGHLIGHT_FILL;
+  const ring = new Set(exporting ? [] : play.wrong || []);
+  // A hint's cells take the tint; a mistake's are framed in red.
+  const hint = exporting ? null : play.hint;
+  if (hint) {
+    const cells = hint.cells.map(([r, c]) => r * n + c);
+    if (hint.mistake) for (const index of cells) ring.add(index);
+    else { tint = new Set(cells); tintFill = palette["trace-focus-fill"]; }
+  }
+  drawGrid(d, view, { selected: exporting ? null : view.selected, clashes: play.clashes, digits, tint, tintFill, wrong: ring });
   const { cell } = layout(view);
+  for (const [r, c] of hint && !hint.mistake ? hint.place : []) {
+    d.rect(MARGIN + c * cell + 2, MARGIN + r * cell + 2, cell - 4, cell - 4, { stroke: palette["trace-focus"], width: 2.5 });
+  }
   const side = Math.ceil(Math.sqrt(n));
   for (let index = 0; index < n * n; index++) {
     if (values[index]) continue;
