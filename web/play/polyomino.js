@@ -61,7 +61,6 @@ export function createPolyominoGame(ctx, view, hooks, puzzle) {
   // A piece taken from the tray: the board gets the focus, so R, F, arrows and Enter go on there.
   function pick(index) {
     held = held?.index === index ? null : { index, orient: 0 };
-    if (held && !hover) hover = [0, 0];
     show();
     ctx.redraw();
     board?.focus({ preventScroll: true });
@@ -99,7 +98,7 @@ export function createPolyominoGame(ctx, view, hooks, puzzle) {
     event.stopImmediatePropagation(); // the editor's own keys wait until play ends
     const rows = view.board.length;
     const cols = view.board[0].length;
-    const [r, c] = hover || [0, 0];
+    const [r, c] = hover || [0, 0]; // the keyboard starts at the top left
     const step = ARROWS[event.key];
     const key = event.key.toLowerCase();
     if (step) {
