@@ -22,7 +22,8 @@ Sudoku sizes and symbols, error codes). Schema::
                           "default_engine": "singles",
                           "limits": {"max_size": 36, ...},
                           "generate": {"difficulties": ["easy", ...],   # kinds that generate
-                                       "puzzle_fields": ["size"], "options": [...]},
+                                       "puzzle_fields": ["size"], "options": [...],
+                                       "limits": {"sizes": [4, ...]}},  # what it accepts
                           "explain": {"levels": ["easy", ...],   # kinds that explain and hint
                                       "techniques": [{"name": "naked single", "level": "easy",
                                                       "summary": "..."}, ...],
@@ -124,6 +125,7 @@ def _kind_facts(name: str) -> dict[str, Any]:
             "difficulties": list(generating.DIFFICULTIES),
             "puzzle_fields": list(generating.GENERATE_FIELDS),
             "options": list(generating.GENERATE_OPTIONS),
+            "limits": dict(generating.GENERATE_LIMITS),
         }
     if callable(getattr(module, "explain", None)):
         # Explain and hint modes (``pysolver.midend.explain``): the techniques a path names,

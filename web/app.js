@@ -143,7 +143,7 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
   const ctx = {
     id,
     facts,
-    run: (request) => run(panel, request),
+    run: (request, options) => run(panel, request, options),
     redraw: () => redraw(panel),
     changed: () => { edited(panel); panel.history.record(); },
     // A puzzle the editor itself cannot send (e.g. broken JSON): say why, next to the board.
@@ -378,8 +378,10 @@ function showError(panel, error) {
 }
 
 // quiet: leave the answer area alone and hand the response back (the Step view and engines
-// side by side show it their own way).
-async function run(panel, request, { quiet = false } = {}) {
+// side by side show it their own way). asIs: send the request as it is, without the panel's
+// engine, workers and recent solutions (generate, explain and hint pick their own engine and
+// run on one worker; web/play/session.js).
+async function run(panel, request, { quiet = false, asIs = false } = {}) {
   if (busy) return null;
   busy = true;
   // The button pressed is disabled while the search runs, which drops its focus: given back
@@ -398,11 +400,11 @@ async function run(panel, request, { quiet = false } = {}) {
   panel.kind.setSolution(null, 0);
   redraw(panel);
   setState("busy", "Solving…");
-  if (!request.engine && panel.engine.select.value) request.engine = panel.engine.select.value;
+  if (!asIs && !request.engine && panel.engine.select.value) request.engine = panel.engine.select.value;
   // Progress reports carry a solution found lately (Python sends one a second at most): the
   // board shows it while a long search runs.
-  if (request.recent === undefined) request.recent = true;
-  if (request.jobs === undefined && solver.jobs > 1) request.jobs = solver.jobs;
+  if (!asIs && request.recent === undefined) request.recent = true;
+  if (!asIs && request.jobs === undefined && solver.jobs > 1) request.jobs = solver.jobs;
   const started = performance.now();
   let recentAt = null;
   const showRecent = (report) => {

@@ -82,6 +82,11 @@ PUZZLE_FIELDS = ("rows", "cols", "clues", "url")
 GENERATE_FIELDS = ("rows", "cols")
 DIFFICULTIES = shikaku_generate.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty",)
+# What generate mode accepts, published in facts.json for the page's "New puzzle" fields.
+GENERATE_LIMITS = {
+    "min_side": shikaku_generate.MIN_GENERATE_SIDE,
+    "max_side": shikaku_generate.MAX_GENERATE_SIDE,
+}
 OPTIONS: tuple[str, ...] = GENERATE_OPTIONS
 SPLITTABLE = True
 # Hint mode (``hint`` below): the rectangles the player has drawn.

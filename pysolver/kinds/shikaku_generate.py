@@ -43,6 +43,7 @@ from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error, require_dict,
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 # The largest side generated (the solver takes up to shikaku.MAX_SIDE).
 MAX_GENERATE_SIDE = 60
+MIN_GENERATE_SIDE = 2
 # The largest rectangle a level's partition draws.
 MAX_AREA = {"easy": 5, "medium": 9, "hard": 14, "expert": 24}
 # The candidates per clue a level stays under (``expert``: the rest, and guesses).
@@ -67,7 +68,7 @@ def read_sides(puzzle: Any) -> tuple[int, int]:
     for name in ("rows", "cols"):
         if name not in puzzle:
             raise puzzle_error('generate mode needs the puzzle\'s "rows" and "cols"', "puzzle")
-        side = require_int(puzzle[name], f"puzzle.{name}", minimum=2)
+        side = require_int(puzzle[name], f"puzzle.{name}", minimum=MIN_GENERATE_SIDE)
         if side > MAX_GENERATE_SIDE:
             raise SolveError(
                 TOO_LARGE,

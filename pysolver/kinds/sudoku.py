@@ -108,6 +108,8 @@ PUZZLE_FIELDS = ("grid", "box", "symbols", "regions", "diagonals", "cages")
 GENERATE_FIELDS = ("size",)
 DIFFICULTIES = sudoku_generate.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty", "symmetry")
+# What generate mode accepts, published in facts.json for the page's "New puzzle" fields.
+GENERATE_LIMITS = {"sizes": list(sudoku_generate.SIZES)}
 OPTIONS: tuple[str, ...] = GENERATE_OPTIONS
 SPLITTABLE = True
 # Hint mode (``hint`` below): the player's digits and pencil marks beside the givens.

@@ -19,6 +19,11 @@ import * as polyominoRenderer from "../render/polyomino.js";
 import * as queensRenderer from "../render/queens.js";
 import * as shikakuRenderer from "../render/shikaku.js";
 import * as sudokuRenderer from "../render/sudoku.js";
+import { playable } from "../play/session.js";
+import { polyominoSizes, shikakuSizes, sudokuSizes } from "../play/new_sizes.js";
+import { createPolyominoGame } from "../play/polyomino.js";
+import { createShikakuGame } from "../play/shikaku.js";
+import { createSudokuGame } from "../play/sudoku.js";
 
 /**
  * What the page gives an editor (its only way to reach the page and the solver).
@@ -26,8 +31,11 @@ import * as sudokuRenderer from "../render/sudoku.js";
  * @property {string} id            the kind's name in the protocol ("sudoku"); prefix of its ids
  * @property {object} facts         facts.json's entry for the kind: {title, help, engines: [{name,
  *                                  title, description}], default_engine, limits, ...its own}
- * @property {(request: object) => Promise<object|null>} run   solve through the page: progress,
- *                                  answer in words (editor.describe), stats, solutions to browse
+ * @property {(request: object, options?: {quiet?: boolean, asIs?: boolean}) => Promise<object|null>} run
+ *                                  solve through the page: progress, answer in words
+ *                                  (editor.describe), stats, solutions to browse; quiet: progress
+ *                                  and errors only, the response handed back; asIs: without the
+ *                                  panel's engine and workers (play mode's generate, hint, explain)
  * @property {() => void} changed   the puzzle was edited: drop the answer, redraw, update the link
  * @property {() => void} redraw    draw the board again (view changed, puzzle did not)
  * @property {(message: string) => void} fail   a puzzle the editor cannot send: say why
@@ -61,6 +69,9 @@ import * as sudokuRenderer from "../render/sudoku.js";
  * @property {(request: object) => void} importRequest   load a request; throws Error with a reason
  * @property {() => object} [traceRequest]   the request to trace when exportRequest's needs
  *                                  changing (polyomino: symmetry "all")
+ * @property {(open: (steps: object[], summary: string) => void) => void} [useStepView]   given
+ *                                  the Step view's player (web/watch/stepview.js), for steps of
+ *                                  the editor's own in trace form (play mode's Explain)
  * @property {(key: string) => string} [heatmapLabel]   words for a heatmap key ("piece I",
  *                                  "digit 5", "clue 3 (...)"); the key itself without it
  * @property {() => Array<{mode: string, what: string, engine: string}>} [defaultEngines]
@@ -97,11 +108,13 @@ import * as sudokuRenderer from "../render/sudoku.js";
  * @property {object} palette       colours (web/render/palette.js)
  */
 
+// The kinds that generate puzzles get "New puzzle", and those with a game play mode, from
+// web/play/session.js, which wraps their editors (the games: web/play/KIND.js).
 /** @type {{id: string, editor: (ctx: KindContext) => Editor, renderer: Renderer}[]} Tab order. */
 export const KINDS = [
-  { id: "polyomino", editor: createPolyomino, renderer: polyominoRenderer },
-  { id: "sudoku", editor: createSudoku, renderer: sudokuRenderer },
-  { id: "shikaku", editor: createShikaku, renderer: shikakuRenderer },
+  { id: "polyomino", editor: playable(createPolyomino, { createGame: createPolyominoGame, sizeFields: polyominoSizes }), renderer: polyominoRenderer },
+  { id: "sudoku", editor: playable(createSudoku, { createGame: createSudokuGame, sizeFields: sudokuSizes }), renderer: sudokuRenderer },
+  { id: "shikaku", editor: playable(createShikaku, { createGame: createShikakuGame, sizeFields: shikakuSizes }), renderer: shikakuRenderer },
   { id: "domino", editor: createDomino, renderer: dominoRenderer },
   { id: "exact_cover", editor: createExactCover, renderer: exactCoverRenderer },
   { id: "queens", editor: createQueens, renderer: queensRenderer },

@@ -123,7 +123,7 @@ export function loadedState(data, facts) {
 
 // A piece's shape as a small inline picture whose cells take the text colour (so the page's
 // CSS colours it, pressed or not, light or dark).
-function shapePicture(cells, unit = 7) {
+export function shapePicture(cells, unit = 7) {
   const rows = Math.max(...cells.map(([r]) => r)) + 1;
   const cols = Math.max(...cells.map(([, c]) => c)) + 1;
   const svg = document.createElementNS(SVG_NS, "svg");

@@ -69,12 +69,11 @@ export function parseGrid(text, facts, style = "auto") {
 }
 
 /**
- * The cells whose given symbol also stands elsewhere in their row, column or box: both cells
- * of every such pair. givens: values row by row (0 blank). Returns a Set of cell indices.
- * extraUnits: more cell lists (a variant's regions, diagonals, cages); boxes: false when
- * regions replace the boxes.
+ * The units of a grid (each a list of cell indices whose symbols must differ): rows, columns,
+ * boxes (unless boxes is false: regions replace them) and extraUnits (a variant's regions,
+ * diagonals, cages).
  */
-export function clashingCells(givens, n, boxRows, boxCols, { extraUnits = [], boxes = true } = {}) {
+export function gridUnits(n, boxRows, boxCols, { extraUnits = [], boxes = true } = {}) {
   const units = [...extraUnits];
   for (let i = 0; i < n; i++) {
     units.push(Array.from({ length: n }, (_, j) => i * n + j)); // row i
@@ -84,16 +83,34 @@ export function clashingCells(givens, n, boxRows, boxCols, { extraUnits = [], bo
     const left = (i % (n / boxCols)) * boxCols;
     units.push(Array.from({ length: n }, (_, j) => (top + Math.floor(j / boxCols)) * n + left + (j % boxCols))); // box i
   }
+  return units;
+}
+
+/**
+ * The cells whose symbol also stands elsewhere in one of their units: both cells of every such
+ * pair. values: row by row (0 blank); units: gridUnits' lists. Returns a Set of cell indices.
+ */
+export function clashesIn(values, units) {
   const clashes = new Set();
   for (const unit of units) {
     const seen = new Map();
     for (const index of unit) {
-      const value = givens[index];
+      const value = values[index];
       if (!value) continue;
       if (seen.has(value)) { clashes.add(index); clashes.add(seen.get(value)); } else seen.set(value, index);
     }
   }
   return clashes;
+}
+
+/**
+ * The cells whose given symbol also stands elsewhere in their row, column or box: both cells
+ * of every such pair. givens: values row by row (0 blank). Returns a Set of cell indices.
+ * extraUnits: more cell lists (a variant's regions, diagonals, cages); boxes: false when
+ * regions replace the boxes.
+ */
+export function clashingCells(givens, n, boxRows, boxCols, options = {}) {
+  return clashesIn(givens, gridUnits(n, boxRows, boxCols, options));
 }
 
 /** @param {import("./index.js").KindContext} ctx */

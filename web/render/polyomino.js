@@ -2,6 +2,10 @@
 // view = {board: ["..#", ...], solution: [{piece, cells: [[r, c], ...]}] | null,
 //         cursor: [r, c] | null, cursorShown (the keyboard cursor, drawn while the board has
 //         the focus), span: about how wide to draw (default 520 px)}
+//         play (web/play/polyomino.js, while a game is played): {placements: [{piece, cells,
+//         wrong}], ghost: {piece, cells, fits} (the piece in hand) or null, cursor: [r, c] or
+//         null}: placed pieces as a solution's, those a check found wrong outlined in red, the
+//         piece in hand washed out over the board (red where it does not fit)
 // Pieces are coloured so that neighbours differ (web/render/palette.js, colourTiling).
 // drawStep draws a trace step (web/watch/stepview.js): pieces being tried are paler with a dashed
 // outline, the latest placement and the chosen cell are marked; a piece keeps its colour while
@@ -28,6 +32,7 @@ export function cellBox(view, row, col) {
 
 // exporting: leave out the cursor.
 export function draw(d, view, { exporting = false } = {}) {
+  if (view.play) { drawPlay(d, view, view.play, exporting); return; }
   const solution = view.solution || [];
   const fills = colourTiling(solution);
   drawBoard(d, view, solution.map((placement, index) => ({ placement, fill: fills[index] })));
@@ -100,5 +105,28 @@ export function drawStep(d, view, frame, { palette = DEFAULT_PALETTE } = {}) {
   if (item?.cell) {
     const [x, y, size] = cellBox(view, item.cell[0], item.cell[1]);
     d.rect(x + 1.5, y + 1.5, size - 3, size - 3, { fill: palette["trace-focus-fill"], stroke: palette["trace-focus"], width: 3 });
+  }
+}
+
+const GHOST_FITS = "rgba(29, 95, 209, 0.35)";
+const GHOST_BLOCKED = "rgba(214, 47, 47, 0.4)";
+
+function drawPlay(d, view, play, exporting) {
+  const fills = colourTiling(play.placements);
+  drawBoard(d, view, play.placements.map((placement, index) => ({
+    placement, fill: fills[index], outline: placement.wrong && !exporting ? MARKS.clashInk : undefined,
+  })));
+  if (exporting) return;
+  const { rows, cols, cell } = layout(view);
+  if (play.ghost) {
+    for (const [r, c] of play.ghost.cells) {
+      if (r < 0 || c < 0 || r >= rows || c >= cols) continue;
+      const [x, y] = cellBox(view, r, c);
+      d.rect(x + 1, y + 1, cell - 2, cell - 2, { fill: play.ghost.fits ? GHOST_FITS : GHOST_BLOCKED, stroke: MARKS.cursorRing, width: 1.5, dash: [4, 3] });
+    }
+  }
+  if (play.cursor) {
+    const [x, y] = cellBox(view, ...play.cursor);
+    d.rect(x + 2, y + 2, cell - 4, cell - 4, { stroke: MARKS.cursorRing, width: 2.5 });
   }
 }

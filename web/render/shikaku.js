@@ -1,6 +1,10 @@
 // Draws a Shikaku grid, its clues and a solution through the drawing seam (web/render/draw.js).
 // view = {rows, cols, clues: [[r, c, n], ...], selected: [r, c] | null,
 //         solution: [[top, left, height, width], ...] | null, clashes: Set of "r,c" (red clues)}
+//         play (web/play/shikaku.js, while a game is played): {rects: [{rect, good, wrong}],
+//         drag: the rectangle being drawn or null, hint: {cells, place: [{clue, rect}],
+//         mistake} or null}: good rectangles (one clue of their area)
+//         coloured, the others pale red, those marked wrong by a check framed in red
 // Rectangles are coloured so that neighbours differ (web/render/palette.js, colourTiling).
 // drawStep draws a trace step (web/watch/stepview.js): forced rectangles filled, tried ones paler
 // with a dashed edge, and at a split the clue's surviving candidate rectangles as outlines; a
@@ -29,7 +33,8 @@ const rectangleCells = ([top, left, h, w]) => ({
 });
 
 // exporting: leave out the cursor and the clash marks.
-export function draw(d, view, { exporting = false } = {}) {
+export function draw(d, view, { exporting = false, palette = DEFAULT_PALETTE } = {}) {
+  if (view.play) { drawPlay(d, view, view.play, exporting, palette); return; }
   const solution = view.solution || [];
   const fills = colourTiling(solution.map(rectangleCells));
   drawGrid(d, view, {
@@ -96,8 +101,47 @@ export function drawStep(d, view, frame, { palette = DEFAULT_PALETTE } = {}) {
     focus,
     palette,
   });
+  // An explained step (play mode's Explain) names the cells that justify it.
+  for (const [r, c] of frame.step.cells || []) {
+    const [x, y, size] = cellBox(view, r, c);
+    d.rect(x + 1, y + 1, size - 2, size - 2, { fill: palette["trace-focus-fill"] });
+  }
   if (item?.cell) {
     const [x, y, size] = cellBox(view, item.cell[0], item.cell[1]);
     d.rect(x + 1.5, y + 1.5, size - 3, size - 3, { stroke: palette["trace-focus"], width: 3 });
+  }
+}
+
+const DRAG_INK = "#1d5fd1";
+
+function drawPlay(d, view, play, exporting, palette) {
+  const good = play.rects.filter((entry) => entry.good);
+  const fills = colourTiling(good.map((entry) => rectangleCells(entry.rect)));
+  const rects = play.rects.map((entry) => ({
+    rect: entry.rect,
+    fill: entry.good ? fills[good.indexOf(entry)] : MARKS.clash,
+    outline: entry.wrong && !exporting ? MARKS.clashInk : undefined,
+  }));
+  drawGrid(d, view, { selected: exporting ? null : view.selected, rects });
+  // A hint's cells tinted (a mistake's framed in red), its rectangle outlined.
+  if (play.hint && !exporting) {
+    for (const [r, c] of play.hint.cells) {
+      const [x, y, size] = cellBox(view, r, c);
+      d.rect(x + 1, y + 1, size - 2, size - 2, play.hint.mistake ? { stroke: MARKS.clashInk, width: 3 } : { fill: palette["trace-focus-fill"] });
+    }
+    for (const { rect: [top, left, h, w] } of play.hint.mistake ? [] : play.hint.place) {
+      const [x, y, size] = cellBox(view, top, left);
+      d.rect(x + 2, y + 2, w * size - 4, h * size - 4, { stroke: palette["trace-focus"], width: 3 });
+    }
+  }
+  // The keyboard's cursor as a ring, over the rectangles.
+  if (view.selected && !exporting) {
+    const [x, y, size] = cellBox(view, view.selected[0], view.selected[1]);
+    d.rect(x + 3, y + 3, size - 6, size - 6, { stroke: MARKS.cursorRing, width: 2 });
+  }
+  if (play.drag && !exporting) {
+    const { cell } = layout(view);
+    const [top, left, h, w] = play.drag;
+    d.rect(MARGIN + left * cell + 1, MARGIN + top * cell + 1, w * cell - 2, h * cell - 2, { stroke: DRAG_INK, width: 3, dash: [6, 3] });
   }
 }

@@ -7,12 +7,20 @@
 //         cages: [{sum, cells: [cell index]}] (killer), each a dashed outline inside its cells
 //         with its sum in the corner of its first cell; editing: "regions" tints every region in
 //         its own colour (for painting them), "cages" tints the cells in cageSelection (a Set)}
+//         play (web/play/sudoku.js, while a game is played): {entries, corner, centre (pencil
+//         marks as bit masks per cell), candidates (automatic ones, masks, or null), wrong (a Set
+//         of cells marked wrong), clashes (a Set of cells whose value repeats in a unit),
+//         highlight (a value whose cells are tinted, or 0), hint: {cells, place: [[r, c, d]],
+//         mistake} or null (a hint's cells tinted, its placement ringed; a mistake's framed)}; the
+//         player's values are drawn in blue, pencil marks small (corner marks in the corners,
+//         centre marks in a line in the middle, automatic candidates in a grey mini-grid)
 // drawStep draws a trace step (web/stepview.js): forced digits in one colour, tried digits in
 // another, the latest one ringed, the chosen cell or unit (row, column, box, region, diagonal,
 // cage) tinted.
 
 import { DEFAULT_PALETTE, MARKS, PIECE_COLOURS } from "./palette.js";
 import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "./grid.js";
+import { maskValues } from "../play/sudoku_logic.js";
 
 export function layout(view) {
   const cell = view.size <= 9 ? 44 : view.size <= 16 ? 30 : 24;
@@ -28,7 +36,8 @@ export function cellBox(view, row, col) {
 }
 
 // exporting: leave out the cursor (and the clash and editing marks).
-export function draw(d, view, { exporting = false } = {}) {
+export function draw(d, view, { exporting = false, palette = DEFAULT_PALETTE } = {}) {
+  if (view.play) { drawPlay(d, view, view.play, exporting, palette); return; }
   const digits = new Map();
   if (view.solution) view.solution.forEach((value, index) => { if (value) digits.set(index, { value, fill: "#1d5fd1" }); });
   let tint = new Set();
@@ -89,8 +98,8 @@ function drawCage(d, view, cage, cell) {
 }
 
 // digits: cell index -> {value, fill} drawn in open cells; clashes: cell indices whose givens
-// clash; tint: cell indices to shade; ring: a cell index to circle.
-function drawGrid(d, view, { selected = null, clashes = new Set(), digits = new Map(), tint = new Set(), tintFill, ring = null, ringColour, regionTints = false }) {
+// clash; tint: cell indices to shade; ring: a cell index to circle; wrong: cells framed in red.
+function drawGrid(d, view, { selected = null, clashes = new Set(), digits = new Map(), tint = new Set(), tintFill, ring = null, ringColour, regionTints = false, wrong = new Set() }) {
   const { cell, width, height } = layout(view);
   const n = view.size;
   const region = regionOf(view);
@@ -110,6 +119,7 @@ function drawGrid(d, view, { selected = null, clashes = new Set(), digits = new 
     const shown = given ? { value: given, fill: clash ? MARKS.clashInk : "#111111", bold: true } : digits.get(index);
     if (shown) d.text(x0 + cell / 2, y0 + cell / 2 + 1, view.symbols[shown.value - 1], { size: cell * 0.55, fill: shown.fill, bold: Boolean(shown.bold) });
     if (index === ring) d.rect(x0 + 2, y0 + 2, cell - 4, cell - 4, { stroke: ringColour, width: 2.5 });
+    if (wrong.has(index)) d.rect(x0 + 2, y0 + 2, cell - 4, cell - 4, { stroke: MARKS.clashInk, width: 2 });
   }
   if (view.diagonals) {
     const far = MARGIN + n * cell;
@@ -167,11 +177,82 @@ export function drawStep(d, view, frame, { palette = DEFAULT_PALETTE } = {}) {
     digits.set(r * n + c, { value: entry.place.value, fill: entry.forced ? palette["trace-forced"] : palette["trace-tentative"], bold: !entry.forced });
   }
   const latest = frame.step.place?.cell && frame.step.type !== "solution" ? frame.step.place.cell : null;
+  // An explained step (play mode's Explain) names the cells that justify it.
+  const reasons = (frame.step.cells || []).map(([r, c]) => r * n + c);
   drawGrid(d, view, {
     digits,
-    tint: new Set(frame.focus?.item ? itemCells(view, frame.focus.item) : []),
+    tint: new Set(frame.focus?.item ? itemCells(view, frame.focus.item) : reasons),
     tintFill: palette["trace-focus-fill"],
     ring: latest ? latest[0] * n + latest[1] : null,
     ringColour: palette["trace-focus"],
   });
+  // The candidates it removes: small and struck through, where the digit's mini-grid puts them.
+  const { cell } = layout(view);
+  const side = Math.ceil(Math.sqrt(n));
+  for (const [r, c, value] of frame.step.eliminate || []) {
+    const k = value - 1;
+    const x = MARGIN + c * cell + ((k % side) + 0.5) * (cell / side);
+    const y = MARGIN + r * cell + (Math.floor(k / side) + 0.5) * (cell / side);
+    d.text(x, y + 0.5, view.symbols[k], { size: Math.max(7, (cell / side) * 0.8), fill: MARKS.clashInk, bold: true });
+    d.line(x - cell / side / 3, y + cell / side / 3, x + cell / side / 3, y - cell / side / 3, { stroke: MARKS.clashInk, width: 1.2 });
+  }
+}
+
+const PLAYER_INK = "#1d5fd1";
+const MARK_INK = "#3b4652";
+const CANDIDATE_INK = "#8a94a0";
+const HIGHLIGHT_FILL = "#d7e6ff";
+
+// Where a cell's k-th corner mark goes, as fractions of the cell: the four corners, then the
+// middles of the top and bottom edges, then of the sides (Tatham's and most apps' order).
+const CORNER_SLOTS = [[0.2, 0.2], [0.8, 0.2], [0.2, 0.82], [0.8, 0.82], [0.5, 0.2], [0.5, 0.82], [0.2, 0.5], [0.8, 0.5]];
+
+function drawPlay(d, view, play, exporting, palette) {
+  const n = view.size;
+  const digits = new Map();
+  play.entries.forEach((value, index) => {
+    if (value) digits.set(index, { value, fill: play.wrong?.has(index) || play.clashes?.has(index) ? MARKS.clashInk : PLAYER_INK });
+  });
+  const values = view.givens.map((given, index) => given || play.entries[index]);
+  // The cursor's own cell keeps the cursor's colour.
+  let tint = new Set(play.highlight ? values.flatMap((value, index) => (value === play.highlight && index !== view.selected ? [index] : [])) : []);
+  let tintFill = HIGHLIGHT_FILL;
+  const ring = new Set(exporting ? [] : play.wrong || []);
+  // A hint's cells take the tint; a mistake's are framed in red.
+  const hint = exporting ? null : play.hint;
+  if (hint) {
+    const cells = hint.cells.map(([r, c]) => r * n + c);
+    if (hint.mistake) for (const index of cells) ring.add(index);
+    else { tint = new Set(cells); tintFill = palette["trace-focus-fill"]; }
+  }
+  drawGrid(d, view, { selected: exporting ? null : view.selected, clashes: play.clashes, digits, tint, tintFill, wrong: ring });
+  const { cell } = layout(view);
+  for (const [r, c] of hint && !hint.mistake ? hint.place : []) {
+    d.rect(MARGIN + c * cell + 2, MARGIN + r * cell + 2, cell - 4, cell - 4, { stroke: palette["trace-focus"], width: 2.5 });
+  }
+  const side = Math.ceil(Math.sqrt(n));
+  for (let index = 0; index < n * n; index++) {
+    if (values[index]) continue;
+    const x0 = MARGIN + (index % n) * cell;
+    const y0 = MARGIN + Math.floor(index / n) * cell;
+    const symbol = (value) => view.symbols[value - 1];
+    const centre = maskValues(play.centre[index]);
+    const corner = maskValues(play.corner[index]);
+    if (centre.length) {
+      const text = centre.map(symbol).join("");
+      d.text(x0 + cell / 2, y0 + cell / 2, text, { size: Math.min(cell * 0.3, (cell * 1.6) / Math.max(text.length, 1)), fill: MARK_INK });
+    }
+    corner.forEach((value, k) => {
+      const [fx, fy] = CORNER_SLOTS[k % CORNER_SLOTS.length];
+      d.text(x0 + fx * cell, y0 + fy * cell, symbol(value), { size: cell * 0.26, fill: MARK_INK });
+    });
+    // Automatic candidates where the player has written no marks: each value in its own place.
+    if (play.candidates && !centre.length && !corner.length) {
+      for (const value of maskValues(play.candidates[index])) {
+        const k = value - 1;
+        d.text(x0 + ((k % side) + 0.5) * (cell / side), y0 + (Math.floor(k / side) + 0.5) * (cell / side) + 0.5, symbol(value),
+          { size: Math.max(7, (cell / side) * 0.8), fill: CANDIDATE_INK });
+      }
+    }
+  }
 }

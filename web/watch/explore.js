@@ -41,6 +41,8 @@ export function createExplorer(page) {
     run: runQuietly,
     onOpen: () => { heatmap.close(); page.redraw(); },
   });
+  // An editor with steps of its own to play on the board (play mode's Explain) gets the player.
+  editor.useStepView?.((list, summary) => steps.open(list, summary));
   const compare = createCompare({
     ...page,
     baseRequest: exportRequest,

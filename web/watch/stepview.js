@@ -81,7 +81,8 @@ export function frameAt(trace, index, palette) {
 /**
  * The step view of one panel. page: {id, facts (the kind's), siteFacts, traceRequest() -> the
  * request to trace, run(request) -> Promise<response|null> (quiet: the page's answer area is
- * left alone), redraw(), onOpen()}. Returns {element, actions, active(), frame(palette), close()}.
+ * left alone), redraw(), onOpen()}. Returns {element, actions, open(steps, summary) (play steps
+ * that did not come from the trace button), active(), frame(palette), close()}.
  */
 export function createStepView(page) {
   const { id } = page;
@@ -155,22 +156,28 @@ export function createStepView(page) {
 
   // raised: the Max steps the trace was raised to in order to reach a solution (or null).
   function load(response, raised) {
-    pause();
-    trace = indexTrace(response.steps);
-    const solutions = trace.solutions.length;
+    const solutions = response.steps.filter((step) => step.type === "solution").length;
     const ending = response.truncated
       ? `stopped at the cap of ${groupDigits(response.steps.length)} steps (raise Max steps to see more)`
       : response.complete ? "the whole search" : "up to the last solution asked for";
     const engine = page.facts.engines.find(({ name }) => name === response.engine);
-    summary.textContent = `${groupDigits(response.steps.length)} steps by ${engine ? engine.title : response.engine}, ` +
+    open(response.steps, `${groupDigits(response.steps.length)} steps by ${engine ? engine.title : response.engine}, ` +
       `${groupDigits(solutions)} solution${solutions === 1 ? "" : "s"}; ${ending}.` +
-      (raised ? ` Max steps was raised to ${groupDigits(raised)} to reach a solution.` : "");
-    slider.max = String(Math.max(0, response.steps.length - 1));
+      (raised ? ` Max steps was raised to ${groupDigits(raised)} to reach a solution.` : ""));
+  }
+
+  // Play steps on the board: a trace's, or steps in the same form from elsewhere (play mode's
+  // Explain: each step may also name a technique, shown in the log instead of the depth).
+  function open(steps, summaryText) {
+    pause();
+    trace = indexTrace(steps);
+    summary.textContent = summaryText;
+    slider.max = String(Math.max(0, steps.length - 1));
     player.hidden = false;
     const narrow = log.clientWidth > 0 && log.clientWidth < NARROW_LOG_PX;
     rowPx = narrow ? LOG_ROW_TWO_LINES_PX : LOG_ROW_PX;
     log.classList.toggle("two-lines", narrow);
-    spacer.style.height = `${response.steps.length * rowPx}px`;
+    spacer.style.height = `${steps.length * rowPx}px`;
     page.onOpen();
     go(0);
   }
@@ -211,12 +218,13 @@ export function createStepView(page) {
     rows.replaceChildren();
     for (let i = firstRow; i < lastRow; i++) {
       const step = trace.steps[i];
-      const indent = Math.min(step.depth, MAX_INDENT_DEPTH) * 0.45;
+      const indent = step.technique ? 0 : Math.min(step.depth, MAX_INDENT_DEPTH) * 0.45; // explained steps have no depth
       rows.append(el("li", {
         class: `step-row step-${step.type}`, "data-step": String(i), role: "listitem",
         "aria-current": i === current ? "step" : undefined, title: step.text,
       }, el("span", { class: "step-number" }, String(i + 1)),
-      el("span", { class: "step-depth", title: `depth ${step.depth}` }, String(step.depth)),
+      step.technique ? el("span", { class: "step-technique" }, step.technique)
+        : el("span", { class: "step-depth", title: `depth ${step.depth}` }, String(step.depth)),
       el("span", { class: "step-words", style: `padding-left: ${indent}rem` }, step.text)));
     }
   }
@@ -274,6 +282,7 @@ export function createStepView(page) {
   return {
     element,
     actions,
+    open,
     active: () => trace !== null,
     frame: (palette) => frameAt(trace, current, palette),
     close: () => { if (trace) closeView(); },

@@ -101,6 +101,13 @@ ENGINES = tuple(ENGINE_MODULES)
 GENERATE_FIELDS = ("rows", "cols")
 DIFFICULTIES = generating.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty",)
+# What generate mode accepts (a rectangle of min to max pentominoes' area), published in
+# facts.json for the page's "New puzzle" fields.
+GENERATE_LIMITS = {
+    "piece_cells": generating.PIECE_CELLS,
+    "min_pieces": generating.MIN_PIECES,
+    "max_pieces": generating.MAX_PIECES,
+}
 # Request options beyond the protocol's: "symmetry" ("all" or "distinct"), and generate's.
 OPTIONS = ("symmetry", *GENERATE_OPTIONS)
 SPLITTABLE = True
