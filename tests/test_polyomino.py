@@ -551,3 +551,17 @@ def test_distinct_count_without_any_symmetry_branch_is_zero_not_an_error() -> No
     )
     assert response["ok"], response
     assert response["count"] == 0 and response["complete"]
+
+
+def test_pieces_past_the_board_area_stop_the_reading() -> None:
+    # A request can list tens of thousands of custom pieces (34,697 bars of 60 cells fill the
+    # 20-million-character limit; building their orientations took 700 MB). Reading stops at
+    # the piece that passes the board's area, so what follows is never read: not even this
+    # malformed piece.
+    bar = {"cells": [[0, column] for column in range(60)]}
+    pieces = [{"name": f"P{index}", **bar} for index in range(1000)] + [{"name": "bad"}]
+    response = solve(request(rectangle(20, 20), pieces))
+    assert response["error"]["code"] == "invalid_puzzle"
+    assert response["error"]["path"] == "puzzle.pieces"
+    message = response["error"]["message"]
+    assert "400 cells" in message and "puzzle.pieces[6] already cover 420" in message
