@@ -82,9 +82,9 @@ class Plan:
     ``branches``: how many searches ``run`` runs in order (a subtree names one).
     ``split(engine, wanted, monitor)``: the searches cut into about ``wanted`` subtrees; the
     monitor's checkpoints (in every long loop of the cut) stop it when the request is
-    cancelled. ``fields``:
-    the kind's own response fields (``trace_fields`` in trace mode); ``stats`` added to the
-    engine's. ``engine``: set when the kind's own rules moved the engine asked for.
+    cancelled. ``fields``: the kind's own response fields (``trace_fields`` in trace mode);
+    ``stats`` added to the engine's. ``engine``: set when the kind's own rules moved the
+    engine asked for.
     """
 
     run: SearchRun
