@@ -5,8 +5,10 @@ rows) in a child process on one request a curious user could send, and prints th
 resident memory (from ``os.wait4``'s rusage, so the CLI process alone), the peak of the whole
 process tree (the CLI and its worker processes: their resident memory summed, read from /proc
 every 20 ms), the most worker processes seen at once, and how long after the timeout it
-answered. A child still running ``--kill-after`` seconds past its timeout is killed and
-reported as such.
+answered, and the CPU seconds the tree used after the timeout ("late CPU s": on a loaded
+machine the stop's own work, which the wall-clock lateness multiplies by the load; an upper
+bound, since the CLI's clock starts after its imports). A child still running ``--kill-after``
+seconds past its timeout is killed and reported as such.
 
     python bench/stop_audit.py                 # every row, --timeout 5
     python bench/stop_audit.py --timeout 2 --only sudoku
@@ -234,6 +236,26 @@ def resident_bytes(pid: int) -> int:
     return 0
 
 
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(tree: list[int]) -> float:
+    """CPU seconds used so far by the processes of ``tree`` (its root first), with the
+    children its root has already reaped (the workers that ended)."""
+    total = 0
+    for position, pid in enumerate(tree):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        # utime and stime are fields 14 and 15 of the line (11 and 12 after the command);
+        # cutime and cstime, the reaped children's, follow.
+        total += int(fields[11]) + int(fields[12])
+        if position == 0:
+            total += int(fields[13]) + int(fields[14])
+    return total / TICKS
+
+
 def is_worker(pid: int) -> bool:
     """A spawned multiprocessing worker (not its resource tracker)."""
     try:
@@ -280,10 +302,13 @@ def run_row(index: int, timeout: float, kill_after: float) -> dict[str, Any]:
             killed = False
             tree_peak = 0
             most_workers = 0
+            cpu_at_timeout = None
             while True:
                 tree = process_tree(child.pid)
                 tree_peak = max(tree_peak, sum(resident_bytes(pid) for pid in tree))
                 most_workers = max(most_workers, sum(is_worker(pid) for pid in tree))
+                if cpu_at_timeout is None and time.perf_counter() - started >= timeout:
+                    cpu_at_timeout = cpu_seconds(tree)
                 pid, _, usage = os.wait4(child.pid, os.WNOHANG)
                 if pid:
                     break
@@ -298,6 +323,8 @@ def run_row(index: int, timeout: float, kill_after: float) -> dict[str, Any]:
             feeder.kill()
             feeder.wait()
         seconds = time.perf_counter() - started
+        cpu = usage.ru_utime + usage.ru_stime  # the CLI's and the workers it reaped
+        late_cpu = 0.0 if cpu_at_timeout is None else max(0.0, cpu - cpu_at_timeout)
         output = answer_path.read_bytes()
     ending = "killed"
     if not killed:
@@ -319,6 +346,7 @@ def run_row(index: int, timeout: float, kill_after: float) -> dict[str, Any]:
         "workers": most_workers,
         "seconds": round(seconds, 2),
         "late": round(max(0.0, seconds - timeout), 2),
+        "late_cpu": round(late_cpu, 2),
         "ending": ending,
     }
 
@@ -343,7 +371,8 @@ def main() -> int:
     names = [name for name, _ in rows()]
     table = []
     print(
-        f"{'request':52} {'CLI MB':>7} {'tree MB':>8} {'workers':>7} {'late s':>7}  ending",
+        f"{'request':52} {'CLI MB':>7} {'tree MB':>8} {'workers':>7} {'late s':>7} "
+        f"{'late CPU s':>10}  ending",
         flush=True,
     )
     for index, name in enumerate(names):
@@ -353,7 +382,7 @@ def main() -> int:
         table.append(row)
         print(
             f"{name:52} {row['peak_mb']:7.0f} {row['tree_peak_mb']:8.0f} {row['workers']:7} "
-            f"{row['late']:7.2f}  {row['ending']}",
+            f"{row['late']:7.2f} {row['late_cpu']:10.2f}  {row['ending']}",
             flush=True,
         )
     if args.json:

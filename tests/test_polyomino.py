@@ -13,7 +13,7 @@ import pytest
 from pysolver import solve
 from pysolver.engines import trace
 from pysolver.kinds import polyomino
-from pysolver.kinds.polyomino import ENGINES, build_problem
+from pysolver.kinds.polyomino import ENGINES, build_problem, parsing
 from pysolver.pieces import LIBRARY, SETS, normalise, orientations
 
 PENTOMINOES = ["pentominoes"]
@@ -551,3 +551,25 @@ def test_distinct_count_without_any_symmetry_branch_is_zero_not_an_error() -> No
     )
     assert response["ok"], response
     assert response["count"] == 0 and response["complete"]
+
+
+def test_pieces_past_the_board_area_are_read_without_their_orientations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A request can list tens of thousands of custom pieces (34,697 bars of 60 cells fill the
+    # 20-million-character limit; building their orientations took 700 MB). Only the pieces
+    # within the board's area get theirs; the refusal still says what all of them cover.
+    built = []
+
+    def counted(shape, reflections):
+        built.append(shape)
+        return orientations(shape, reflections)
+
+    monkeypatch.setattr(parsing, "orientations", counted)
+    bar = {"cells": [[0, column] for column in range(60)]}
+    pieces = [{"name": f"P{index}", **bar} for index in range(1000)]
+    response = solve(request(rectangle(20, 20), pieces))
+    assert response["error"]["code"] == "invalid_puzzle"
+    assert response["error"]["path"] == "puzzle.pieces"
+    assert "400 cells to cover but the pieces cover 60000" in response["error"]["message"]
+    assert len(built) == 6  # 360 cells; the seventh bar passes 400

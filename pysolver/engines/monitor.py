@@ -28,7 +28,7 @@ from typing import Any, Generic, TypeVar
 CHECK_EVERY = 512
 # The least time between two solutions passed along in progress reports.
 RECENT_INTERVAL = 1.0
-# How many calls to Monitor.checkpoint pass between two asks of the cancel hook: checkpoints sit
+# How many units of work pass between two asks of the cancel hook at checkpoints, which sit
 # in build loops (one per option, placement, tiling...), each a few microseconds of work (a
 # loop whose steps are dearer passes its work in such units: ``checkpoint(work)``). The first
 # ask comes after CHECKPOINT_GRACE units: a small build (well under a millisecond) is never

@@ -83,12 +83,11 @@ class Plan:
     ``branches``: how many searches ``run`` runs in order (a subtree names one).
     ``split(engine, wanted, monitor)``: the searches cut into about ``wanted`` subtrees; the
     monitor's checkpoints (in every long loop of the cut) stop it when the request is
-    cancelled. ``fields``:
-    the kind's own response fields (``trace_fields`` in trace mode); ``stats`` added to the
-    engine's. ``engine``: set when the kind's own rules moved the engine asked for.
-    ``exact_cover``: the exact cover matrices ``run`` searches, one per search in its order
-    (built on first use), for estimate mode (``pysolver.midend.estimate``); None for a kind
-    whose engines walk no exact cover tree.
+    cancelled. ``fields``: the kind's own response fields (``trace_fields`` in trace mode);
+    ``stats`` added to the engine's. ``engine``: set when the kind's own rules moved the
+    engine asked for. ``exact_cover``: the exact cover matrices ``run`` searches, one per
+    search in its order (built on first use), for estimate mode
+    (``pysolver.midend.estimate``); None for a kind whose engines walk no exact cover tree.
     """
 
     run: SearchRun
