@@ -322,3 +322,89 @@ def test_python_crashing_in_its_worker_is_restarted_with_a_plain_message(shared_
     assert "has been restarted: solve again" in error["message"] and len(error["message"]) < 200
     assert result["state"] == "restarting" and result["replaced"] and result["stops"] == 1
     assert (result["again"]["count"], result["again"]["complete"]) == (4, True)
+
+
+# Python out of memory for real: a test-only worker (served by this test's route, never part of
+# the site) runs the page's worker.mjs and, asked to, takes all of Pyodide's WebAssembly memory up
+# to its 4 GB maximum with the runtime's own malloc (untouched pages: little of it is resident),
+# and later gives it back. Python's allocations then fail as MemoryError, which the midend answers
+# as too_large: the worker does not crash, and once memory is free again the next solve runs.
+EXHAUSTING_WORKER = """
+import "./worker.mjs";
+
+let wasm = null; // Pyodide's WebAssembly exports: malloc, free, memory
+for (const name of ["instantiate", "instantiateStreaming"]) {
+  const original = WebAssembly[name];
+  WebAssembly[name] = async function (...args) {
+    const result = await original.apply(this, args);
+    const instance = result.instance ?? result;
+    if (!wasm && instance.exports?.malloc) wasm = instance.exports;
+    return result;
+  };
+}
+const taken = [];
+const serve = self.onmessage;
+self.onmessage = (event) => {
+  if (event.data.type === "exhaust") {
+    for (let size = 1 << 30; size >= 1 << 12; ) {
+      const block = wasm.malloc(size);
+      if (block) taken.push(block);
+      else size >>>= 1;
+    }
+    const heap = wasm.memory.buffer.byteLength;
+    self.postMessage({ type: "exhausted", blocks: taken.length, heap });
+  } else if (event.data.type === "release") {
+    taken.splice(0).forEach((block) => wasm.free(block));
+    self.postMessage({ type: "released" });
+  } else {
+    serve.call(self, event);
+  }
+};
+"""
+EXHAUST_JS = f"""async (next) => {{
+    const {{ createSolver }} = await import("./runtime/solver.js");
+    const solver = createSolver({{workerURL: new URL("./runtime/test-exhausting-worker.mjs",
+                                                     location.href)}});
+    await solver.ready;
+    const ask = (type, reply) => new Promise((resolve) => {{
+        const listen = (event) => {{
+            if (event.data.type !== reply) return;
+            solver.worker.removeEventListener("message", listen);
+            resolve(event.data);
+        }};
+        solver.worker.addEventListener("message", listen);
+        solver.worker.postMessage({{type}});
+    }});
+    const exhausted = await ask("exhaust", "exhausted");
+    const starved = await solver.solve(next);
+    await ask("release", "released");
+    const again = await solver.solve(next);
+    const result = {{exhausted, starved, again, stops: solver.stops, state: solver.status.state}};
+    solver.worker.terminate();
+    return JSON.stringify(result, {REPLACER});
+}}"""
+
+
+def test_python_out_of_webassembly_memory_answers_too_large_and_recovers(shared_page) -> None:
+    def serve_worker(route) -> None:
+        isolation = {
+            "Cross-Origin-Embedder-Policy": "require-corp",
+            "Cross-Origin-Resource-Policy": "same-origin",
+        }
+        route.fulfill(body=EXHAUSTING_WORKER, content_type="text/javascript", headers=isolation)
+
+    pattern = "**/runtime/test-exhausting-worker.mjs"
+    shared_page.route(pattern, serve_worker)
+    try:
+        result = json.loads(shared_page.evaluate(EXHAUST_JS, QUEENS))
+    finally:
+        shared_page.unroute(pattern, serve_worker)
+    # WebAssembly's 32-bit memory at its maximum (4 GB less one 64 KB page, as Pyodide asks).
+    assert result["exhausted"]["heap"] == 2**32 - 2**16
+    assert result["starved"]["error"] == {
+        "code": "too_large",
+        "message": "the puzzle needs more memory than is available; make it smaller",
+        "path": "",
+    }
+    assert (result["again"]["count"], result["again"]["complete"]) == (4, True)
+    assert result["stops"] == 0 and result["state"] == "ready"
