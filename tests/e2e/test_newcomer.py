@@ -506,3 +506,21 @@ def test_a_31_digit_count_stays_on_one_line_on_a_phone(phone_page) -> None:
     assert lines["lines"] == 1 and lines["right"] <= lines["edge"] + 0.5, lines
     # Still readable: not shrunk below 11 px.
     assert lines["size"] >= 11, lines
+
+
+def test_a_missing_wheel_is_named_now_that_pyodide_installs_it(
+    shared_page, site_url, new_guarded_page
+) -> None:
+    # Pyodide's loader installs the wheel (no micropip): a wheel that is not there is still
+    # named, with what to do, instead of an import error.
+    page = new_guarded_page(shared_page.context)
+    page.route("**/wheels/pysolver-*.whl", lambda route: route.fulfill(status=404, body="no"))
+    try:
+        page.goto(site_url)
+        page.wait_for_function("() => document.body.dataset.state === 'error'", timeout=90_000)
+        status = page.text_content("#status")
+        assert status.startswith("Python failed to load: ")
+        assert "/wheels/pysolver-" in status and "404" in status, status
+        assert "python3 build.py" in status, status
+    finally:
+        page.close()
