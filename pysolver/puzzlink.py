@@ -130,7 +130,8 @@ def _decode_numbers(data: str, rows: int, cols: int, path: str = URL_PATH) -> li
             position += 1
         elif char == ".":
             raise puzzle_error(
-                f"the URL has a question-mark clue at row {cell // cols}, col {cell % cols}; "
+                f"the URL has a question-mark clue at row {cell // cols + 1}, column "
+                f"{cell % cols + 1}; "
                 "this solver needs every clue's number",
                 path,
             )
@@ -142,7 +143,8 @@ def _decode_numbers(data: str, rows: int, cols: int, path: str = URL_PATH) -> li
     for row, col, size in clues:
         if size < 1:
             raise puzzle_error(
-                f"the URL has a clue {size} at row {row}, col {col}; clues must be at least 1",
+                f"the URL has a clue {size} at row {row + 1}, column {col + 1}; clues must be "
+                "at least 1",
                 path,
             )
     return clues

@@ -293,8 +293,7 @@ def test_no_import_circle_through_the_midend() -> None:
 def test_a_count_with_a_heatmap_reports_recent_solutions() -> None:
     # The heatmap keeps the solutions it sums; one found lately still rides on a report, as in
     # a plain count, so the page can show the board while the count runs (3x20 pentominoes:
-    # eight tilings, two up to symmetry, found at the searches' last level, where kept
-    # solutions are formed).
+    # eight tilings, found at the searches' last level, where kept solutions are formed).
     reports: list[dict[str, Any]] = []
     puzzle = {"board": ["." * 20] * 3, "pieces": ["pentominoes"]}
     request = {"kind": "polyomino", "mode": "count", "recent": True, "puzzle": puzzle}

@@ -57,9 +57,12 @@ def test_format_url_writes_the_clues_it_is_given() -> None:
         ("https://puzz.link/p?shikaku/4/0/g6n6g", "rows must be at least 1"),
         ("https://puzz.link/p?shikaku/4/3/g6n6gz", "goes on past the last of the 12 cells"),
         ("https://puzz.link/p?shikaku/4/3/h-6", "followed by 2 hex digits"),
-        ("https://puzz.link/p?shikaku/4/3/h.i6h", "question-mark clue"),
+        ("https://puzz.link/p?shikaku/4/3/h.i6h", "question-mark clue at row 1, column 3"),
         ("https://puzz.link/p?shikaku/4/3/h6!6h", "unexpected character '!'"),
-        ("https://puzz.link/p?shikaku/4/3/0k", "clues must be at least 1"),
+        (
+            "https://puzz.link/p?shikaku/4/3/0k",
+            "clue 0 at row 1, column 1; clues must be at least 1",
+        ),
     ],
 )
 def test_parse_url_errors_point_at_the_url(url: str, fragment: str) -> None:

@@ -327,7 +327,7 @@ def test_url_must_be_a_string() -> None:
         (
             {"rows": 2, "cols": 2, "clues": [[0, 0, 2], [1, 1, 1], [0, 0, 1]]},
             "puzzle.clues[2]",
-            "same cell (row 0, col 0) as clue 0",
+            "clue 3 is on the same cell (row 1, column 1) as clue 1",
         ),
         (
             {"rows": 3, "cols": 4, "clues": [[0, 0, 5], [2, 2, 6]]},

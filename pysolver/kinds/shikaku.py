@@ -173,8 +173,9 @@ def _check_clues(rows: int, cols: int, clues: list[Clue], path: str) -> None:
         if first != index:
             where = f"{path}[{index}]" if path == "puzzle.clues" else path
             raise puzzle_error(
-                f"clue {index} is on the same cell (row {row}, col {col}) as clue {first}; "
-                "a cell holds at most one clue",
+                f"clue {index + 1} is on the same cell (row {row + 1}, column {col + 1}) as "
+                f"clue {first + 1} (clues, rows and columns count from 1); a cell holds at most "
+                "one clue",
                 where,
             )
     total = sum(size for _row, _col, size in clues)

@@ -417,10 +417,10 @@ def test_the_domino_default_engine_says_what_it_does_for_the_board(shared_page) 
     open_tab(page, "domino")
     page.goto(page.url.split("#")[0] + "#domino:8x8")
     page.select_option("#domino-engine", "")
-    assert (
-        page.text_content(default_label)
-        == f"Default ({formula} for counts, {dp} for random tilings)"
-    )
+    # Two engines for this board: the menu says so, the hint under it names them.
+    assert page.text_content(default_label) == "Default (depends on the board)"
+    both = f"On this board: {formula} for counts, {dp} for random tilings."
+    assert page.text_content("#domino-engine-hint") == both
     click_and_wait(page, "#domino-count")
     assert f"Engine: {formula}" in page.text_content("#domino-stats")
     # A hole: the DP does both.
@@ -428,9 +428,8 @@ def test_the_domino_default_engine_says_what_it_does_for_the_board(shared_page) 
     assert page.text_content(default_label) == f"Default ({dp})"
     # An Aztec diamond wider than the DP goes: coupling from the past draws its random tilings.
     page.goto(page.url.split("#")[0] + "#domino:aztec14")
-    assert (
-        page.text_content(default_label) == f"Default ({dp} for counts, {cftp} for random tilings)"
-    )
+    aztec = f"On this board: {dp} for counts, {cftp} for random tilings."
+    assert page.text_content("#domino-engine-hint") == aztec
 
 
 def test_a_count_with_the_heatmap_shows_what_it_finds_while_it_runs(shared_page) -> None:
@@ -507,3 +506,21 @@ def test_a_31_digit_count_stays_on_one_line_on_a_phone(phone_page) -> None:
     assert lines["lines"] == 1 and lines["right"] <= lines["edge"] + 0.5, lines
     # Still readable: not shrunk below 11 px.
     assert lines["size"] >= 11, lines
+
+
+def test_a_missing_wheel_is_named_now_that_pyodide_installs_it(
+    shared_page, site_url, new_guarded_page
+) -> None:
+    # Pyodide's loader installs the wheel (no micropip): a wheel that is not there is still
+    # named, with what to do, instead of an import error.
+    page = new_guarded_page(shared_page.context)
+    page.route("**/wheels/pysolver-*.whl", lambda route: route.fulfill(status=404, body="no"))
+    try:
+        page.goto(site_url)
+        page.wait_for_function("() => document.body.dataset.state === 'error'", timeout=90_000)
+        status = page.text_content("#status")
+        assert status.startswith("Python failed to load: ")
+        assert "/wheels/pysolver-" in status and "404" in status, status
+        assert "python3 build.py" in status, status
+    finally:
+        page.close()

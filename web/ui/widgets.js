@@ -116,11 +116,14 @@ export function seedField(kindId) {
 export function engineMenu(kindId, facts) {
   const byName = new Map(facts.engines.map((engine) => [engine.name, engine]));
   const fallback = byName.get(facts.default_engine);
+  const defaultOption = el("option", { value: "", title: fallback.description }, `Default (${fallback.title})`);
   const select = el("select", { id: `${kindId}-engine`, "aria-describedby": `${kindId}-engine-hint` },
-    el("option", { value: "", title: fallback.description }, defaultLabel([{ what: "", engine: fallback.name }])),
+    defaultOption,
     ...facts.engines.map((engine) => el("option", { value: engine.name, title: engine.description }, engine.title)));
   const hint = el("p", { id: `${kindId}-engine-hint`, class: "hint" });
-  const describe = () => { hint.textContent = (byName.get(select.value) || fallback).description; };
+  // What the default does, in the hint's words (showDefault changes it for the puzzle shown).
+  let defaultWords = fallback.description;
+  const describe = () => { hint.textContent = select.value ? byName.get(select.value).description : defaultWords; };
   select.addEventListener("change", describe);
   describe();
   return {
@@ -133,16 +136,18 @@ export function engineMenu(kindId, facts) {
     },
     // What "Default" does for the puzzle shown, where that depends on the puzzle: uses is
     // [{what, engine}], e.g. [{what: "counts", engine: ...}, {what: "random tilings", ...}].
+    // One engine for all: its title in the menu. Several: the menu says so (short enough for
+    // a phone) and the hint names each, "On this board: Kasteleyn's formula for counts, ...".
     showDefault(uses) {
-      select.options[0].textContent = defaultLabel(uses);
+      const titled = uses.map(({ what, engine }) => ({ what, entry: byName.get(engine) ?? fallback }));
+      const single = new Set(titled.map(({ entry }) => entry)).size === 1;
+      defaultOption.textContent = single ? `Default (${titled[0].entry.title})` : "Default (depends on the board)";
+      defaultWords = single ? titled[0].entry.description
+        : `On this board: ${titled.map(({ what, entry }) => `${entry.title} for ${what}`).join(", ")}.`;
+      defaultOption.title = defaultWords;
+      describe();
     },
   };
-
-  function defaultLabel(uses) {
-    const titled = uses.map(({ what, engine }) => ({ what, title: byName.get(engine)?.title ?? engine }));
-    if (new Set(titled.map(({ title }) => title)).size === 1) return `Default (${titled[0].title})`;
-    return `Default (${titled.map(({ what, title }) => `${title} for ${what}`).join(", ")})`;
-  }
 }
 
 // ------------------------------------------------------------------ the board

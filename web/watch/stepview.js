@@ -16,9 +16,9 @@ import { clampInt, el, groupDigits, labelled } from "../ui/ui.js";
 
 const SPEEDS = [1, 2, 5, 10, 30, 100, 300, 1000];
 const DEFAULT_SPEED = 5;
-// A row's height: one line where the log is wide, two (the text wraps) where it is narrow.
+// A row's height: one line where the log is wide, three (the text wraps) where it is narrow.
 const LOG_ROW_PX = 22;
-const LOG_ROW_TWO_LINES_PX = 38;
+const LOG_ROW_NARROW_PX = 55;
 const NARROW_LOG_PX = 560;
 // Depths past this are not indented further: the depth's number says how deep (a phone keeps
 // room for the words).
@@ -175,8 +175,8 @@ export function createStepView(page) {
     slider.max = String(Math.max(0, steps.length - 1));
     player.hidden = false;
     const narrow = log.clientWidth > 0 && log.clientWidth < NARROW_LOG_PX;
-    rowPx = narrow ? LOG_ROW_TWO_LINES_PX : LOG_ROW_PX;
-    log.classList.toggle("two-lines", narrow);
+    rowPx = narrow ? LOG_ROW_NARROW_PX : LOG_ROW_PX;
+    log.classList.toggle("narrow-log", narrow);
     spacer.style.height = `${steps.length * rowPx}px`;
     page.onOpen();
     go(0);
