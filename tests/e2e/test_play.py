@@ -275,6 +275,18 @@ def test_shikaku_dragged_to_completion(app_page) -> None:
     page.click("#shikaku-undo")
     assert len(progress_part(page).split("_")) == len(rects) - 1
     assert not solved(page, "shikaku")
+    # By keyboard (a click would take a rectangle away): the cursor is where the last drag
+    # ended, the rectangle's far corner; Enter there, arrows to the near corner, Enter.
+    _, _, height, width = rects[-1]
+    page.focus("#shikaku-canvas")
+    page.keyboard.press("Enter")
+    for key, times in (("ArrowUp", height - 1), ("ArrowLeft", width - 1)):
+        for _ in range(times):
+            page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.getElementById('shikaku-play-status').dataset.solved === 'true'"
+    )
     assert page.console_errors == []
 
 
@@ -372,6 +384,20 @@ def test_polyomino_pieces_placed_to_completion_with_the_mouse_and_keys(app_page)
         "() => document.getElementById('polyomino-play-status').dataset.solved === 'true'"
     )
     assert len(progress_part(page).split("_")) == len(answer["puzzle"]["pieces"])
+    # By keyboard: the last piece taken off (Delete at its handle) and dropped back (Enter).
+    last = answer["solutions"][0][-1]
+    r, c = drop_cell(last["cells"])
+    page.click("#polyomino-canvas", position=cell_centre(page, "polyomino", 4, r, c))
+    assert not solved(page, "polyomino")  # the click picked the piece up
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.getElementById('polyomino-play-status').dataset.solved === 'true'"
+    )
+    page.keyboard.press("Delete")
+    assert not solved(page, "polyomino")
+    assert len(progress_part(page).split("_")) == len(answer["puzzle"]["pieces"]) - 1
     assert page.console_errors == []
 
 
