@@ -47,6 +47,7 @@ SUITE = (
     "bench.bench_shikaku",
     "bench.bench_domino",
     "bench.bench_queens",
+    "bench.bench_explain",
 )
 BROWSER_SUITE = "bench.bench_browser"
 

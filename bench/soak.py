@@ -82,7 +82,8 @@ class Request:
 
 def valid_requests(kind: str) -> list[Request]:
     """Every solving mode of ``kind`` on its small puzzle, with a heatmap and a subtree task
-    where the kind has them; generation (``GENERATE``) where the kind generates."""
+    where the kind has them; generation (``GENERATE``) where the kind generates; explain and
+    hint where it explains."""
     module = kind_module(kind)
     puzzle = PUZZLES[kind]
     found = []
@@ -92,6 +93,11 @@ def valid_requests(kind: str) -> list[Request]:
     for mode in protocol.MODES:
         if mode == "generate":
             continue  # a generate request has its own puzzle fields (above)
+        if mode in ("explain", "hint"):
+            # One logical path, no limit; for the kinds that explain (the others refuse).
+            if hasattr(module, "explain"):
+                found.append(Request(kind, {"kind": kind, "mode": mode, "puzzle": puzzle}, None))
+            continue
         request: dict[str, Any] = {"kind": kind, "mode": mode, "puzzle": puzzle, "limit": 3}
         if mode == "random":
             request["seed"] = 7

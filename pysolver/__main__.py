@@ -36,7 +36,9 @@ A request looks like {{"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": 
 Kinds: {", ".join(KINDS)}. Modes: solve (first LIMIT solutions), count (count solutions,
 LIMIT caps the count), random (LIMIT distinct solutions in an order fixed by SEED), trace (the
 search's steps while finding LIMIT solutions, at most "max_steps" of them), generate (a new
-puzzle with one solution, for sudoku, shikaku and polyomino: see README's "Generating puzzles").
+puzzle with one solution, for sudoku, shikaku and polyomino: see README's "Generating puzzles"),
+explain (the path of named techniques to the solution, graded) and hint (the next step from
+the player's "entries"), for sudoku and shikaku: see README's "Explaining puzzles".
 Exit status: 0 when the response is ok, 1 when the request was invalid (the error JSON is
 still printed), 2 for bad command-line usage, 130 when the search was stopped by Ctrl-C,
 SIGTERM, SIGHUP or --timeout (the partial answer, with "cancelled": true, is still printed; it

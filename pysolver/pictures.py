@@ -306,6 +306,10 @@ def response_text(request: Any, response: dict[str, Any]) -> str:
     if not response.get("ok"):
         error = response.get("error", {})
         return f"error ({error.get('code')}): {error.get('message')}"
+    if response.get("mode") == "hint" and "hint" in response:
+        return (
+            f"{response['kind']} hint ({response['hint']['technique']}): {response['hint']['text']}"
+        )
     count = response.get("count", 0)
     complete = response.get("complete")
     summary = f"{response.get('kind')} {response.get('mode')}: {count} solution" + (
@@ -316,7 +320,15 @@ def response_text(request: Any, response: dict[str, Any]) -> str:
     elif complete and response.get("mode") in ("solve", "trace"):
         summary += " (all there are)"
     parts = [summary]
-    if "steps" in response:
+    if response.get("mode") == "explain" and "grade" in response:
+        grade = response["grade"]
+        parts.append(f"level {grade['level']}, score {grade['score']}")
+        parts.append(
+            "\n".join(
+                f"{number}. {step['text']}" for number, step in enumerate(response["steps"], 1)
+            )
+        )
+    elif "steps" in response:
         parts.append(f"{len(response['steps'])} trace steps")
     # A generated puzzle comes in the response; otherwise the request has it.
     puzzle = response.get("puzzle") or (request or {}).get("puzzle") or {}

@@ -334,6 +334,20 @@ def test_a_guess_names_the_alternatives_that_fail() -> None:
         assert digit not in [spot[2] for spot in alternatives]
         assert step["text"].startswith("No technique applies: guess")
         assert f"row {r + 1}, column {c + 1}" in step["text"]
+    # Each alternative fails: the givens, the path's placements before the guess and the
+    # alternative have no solution (dancing links counts them).
+    board = read(TOP95[3], 9)
+    for step in response["steps"]:
+        if step["technique"] == "guess":
+            for r, c, digit in step["alternatives"]:
+                trial = [row.copy() for row in board]
+                trial[r][c] = digit
+                counted = pysolver.solve(
+                    {"kind": "sudoku", "mode": "count", "engine": "dlx", "puzzle": {"grid": trial}}
+                )
+                assert counted.get("count", 0) == 0, step
+        for r, c, digit in step["place"]:
+            board[r][c] = digit
 
 
 def test_levels_follow_the_hardest_technique() -> None:
@@ -428,22 +442,34 @@ def test_small_grids_hint_and_explain() -> None:
 # ---------------------------------------------------------------- protocol
 
 
-def test_answers_are_the_same_in_another_process() -> None:
-    request = {"kind": "sudoku", "mode": "explain", "puzzle": {"grid": TOP95[1]}}
-    here = pysolver.solve(request)
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"kind": "sudoku", "mode": "explain", "puzzle": {"grid": TOP95[3]}},
+        {
+            "kind": "shikaku",
+            "mode": "explain",
+            "puzzle": json.loads((DATA / "seed12.json").read_text())["puzzle"],
+        },
+    ],
+    ids=["sudoku", "shikaku"],
+)
+def test_answers_are_the_same_in_another_process(request_: dict[str, Any]) -> None:
+    here = pysolver.solve(request_)
     script = (
         "import json, sys, pysolver; r = pysolver.solve(json.loads(sys.argv[1])); "
         "print(json.dumps([r['steps'], r['grade']]))"
     )
     env = {**os.environ, "PYTHONHASHSEED": "123", "PYTHONPATH": str(ROOT)}
     out = subprocess.run(
-        [sys.executable, "-c", script, json.dumps(request)],
+        [sys.executable, "-c", script, json.dumps(request_)],
         capture_output=True,
         text=True,
         env=env,
         check=True,
     ).stdout
     assert json.loads(out) == [here["steps"], here["grade"]]
+    assert here == {**pysolver.solve(request_), "stats": here["stats"]}
 
 
 @pytest.mark.parametrize(

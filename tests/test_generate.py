@@ -150,20 +150,48 @@ def test_easy_falls_to_singles_and_hard_does_not() -> None:
         values = read_grid(easy["puzzle"]["grid"])
         filled = singles_only(9, values)
         assert filled == [value for row in easy["solutions"][0] for value in row]
-        assert easy["grade"]["branch_nodes"] == 0
+        assert set(easy["grade"]["techniques"]) <= {"naked single", "hidden single"}
         for difficulty in ("hard", "expert"):
             harder = generate("sudoku", {"size": 9}, seed=seed, difficulty=difficulty)
             assert singles_only(9, read_grid(harder["puzzle"]["grid"])) is None
-            assert harder["grade"]["branch_nodes"] > 4
+            assert set(harder["grade"]["techniques"]) - {"naked single", "hidden single"}
 
 
-def test_grades_follow_the_documented_branch_node_bounds() -> None:
-    bounds = {"easy": (0, 0), "medium": (1, 4), "hard": (5, 11), "expert": (12, None)}
-    for difficulty, (least, most) in bounds.items():
-        grade = generate("sudoku", {"size": 9}, seed=11, difficulty=difficulty)["grade"]
+# The techniques of each level (README's "Explaining puzzles"): a level's puzzles use its own
+# and easier ones, and at least one of its own.
+LEVEL_TECHNIQUES = {
+    "easy": {"naked single", "hidden single"},
+    "medium": {
+        "pointing",
+        "claiming",
+        "naked pair",
+        "hidden pair",
+        "naked triple",
+        "hidden triple",
+        "naked quad",
+        "hidden quad",
+    },
+    "hard": {"x-wing", "swordfish", "jellyfish", "xy-wing", "xyz-wing"},
+    "expert": {"guess"},
+}
+
+
+def test_grades_follow_the_documented_technique_levels() -> None:
+    levels = list(LEVEL_TECHNIQUES)
+    for difficulty in levels:
+        response = generate("sudoku", {"size": 9}, seed=11, difficulty=difficulty)
+        grade = response["grade"]
         assert grade["level"] == difficulty
-        assert grade["branch_nodes"] >= least
-        assert most is None or grade["branch_nodes"] <= most
+        allowed = set().union(
+            *(LEVEL_TECHNIQUES[level] for level in levels[: levels.index(difficulty) + 1])
+        )
+        assert set(grade["techniques"]) <= allowed
+        assert set(grade["techniques"]) & LEVEL_TECHNIQUES[difficulty]
+        # The grade is explain mode's grade of the puzzle.
+        explained = pysolver.solve(
+            {"kind": "sudoku", "mode": "explain", "puzzle": response["puzzle"]}
+        )
+        assert {key: grade[key] for key in ("level", "score", "techniques")} == explained["grade"]
         assert grade["givens"] == sum(
             char != "."
             for char in generate("sudoku", {"size": 9}, seed=11, difficulty=difficulty)["puzzle"][

@@ -574,6 +574,7 @@ def generate(puzzle: Any, args: GenerateArgs) -> Generated:
         encode=partial(encode, n, box_rows, box_cols),
         decode=partial(decode, n),
         write=lambda values: "".join(SYMBOLS[value - 1] if value else "." for value in values),
+        houses=Grid.standard(n, box_rows, box_cols),
     )
     return sudoku_generate.generate(n, translation, symmetry, args)
 

@@ -31,6 +31,8 @@ Rectangle = tuple[int, int, int, int]  # top, left, height, width
 Clue = tuple[int, int, int]  # row, col, area
 # The most rule steps a guess's alternative is followed to find its dead end.
 MAX_REFUTATION_STEPS = 200
+# The most of a guess's alternatives followed to a dead end (the others: "the search shows").
+MAX_REFUTED = 4
 
 
 class Field:
@@ -261,8 +263,8 @@ def guess(field: Field, solution: list[int], unique: bool) -> Step:
         f"{field.clue_name(clue)}, one of its {len(field.alive[clue])} rectangles left."
     ]
     refuted = 0
-    for other in others:
-        dead_end = refute(field, clue, other)
+    for index, other in enumerate(others):
+        dead_end = refute(field, clue, other) if index < MAX_REFUTED else None
         if dead_end is not None:
             refuted += 1
             sentences.append(

@@ -73,6 +73,8 @@ class Grid:
                     mask |= 1 << other
             self.peer_mask[cell] = mask & ~(1 << cell)
         self.peers = [bits(mask) for mask in self.peer_mask]
+        # Filled on first use by ``crossings`` and shared by every copy of this board.
+        self._crossings: list[tuple[int, int, list[int], list[int], list[int]]] = []
         self.values = [0] * (n * n)
         self.candidates = [(1 << n) - 1] * (n * n)
 
@@ -107,6 +109,26 @@ class Grid:
             houses.append([i * n + n - 1 - i for i in range(n)])
             names += ["the main diagonal", "the anti-diagonal"]
         return cls(n, houses, names)
+
+    def crossings(self) -> list[tuple[int, int, list[int], list[int], list[int]]]:
+        """Every ordered pair of houses sharing two cells or more (a box and a line): the
+        houses, the shared cells, the rest of the first and the rest of the second."""
+        if not self._crossings:
+            sets = [set(cells) for cells in self.houses]
+            for house, cells in enumerate(self.houses):
+                for other, others in enumerate(self.houses):
+                    shared = [cell for cell in cells if cell in sets[other]]
+                    if house != other and len(shared) >= 2:
+                        self._crossings.append(
+                            (
+                                house,
+                                other,
+                                shared,
+                                [cell for cell in cells if cell not in sets[other]],
+                                [cell for cell in others if cell not in sets[house]],
+                            )
+                        )
+        return self._crossings
 
     def copy(self) -> Grid:
         twin = object.__new__(Grid)

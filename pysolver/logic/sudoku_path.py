@@ -5,8 +5,8 @@ board (a hint).
 the next step; when none does, a **guess**: the open cell with the fewest candidates (the first
 in reading order among ties) gets its digit from the solution, and the step names the other
 candidates as ``alternatives``, each shown to fail: by a dead end that naked and hidden singles
-reach from it when they do, else by the search (the puzzle has one solution). Every step keeps
-the solution on the board, so the path reaches it.
+reach from it when they do (``MAX_REFUTED`` of them are followed), else by the search (the
+puzzle has one solution). Every step keeps the solution on the board, so the path reaches it.
 
 ``grade``: ``techniques`` counts each technique's steps (in the order of ``TECHNIQUES``, guess
 last), ``score`` adds their points, and ``level`` is the level of the hardest technique used
@@ -23,8 +23,11 @@ from pysolver.logic.step import Step, Technique
 from pysolver.logic.sudoku_board import Grid, digits_of, listed
 from pysolver.logic.sudoku_techniques import ALL, GUESS, TECHNIQUES, hidden_single, naked_single
 
-# The most singles a guess's alternative is followed to find its dead end.
+# The most singles a guess's alternative is followed to find its dead end, and the most
+# alternatives followed (a guess is made at a cell with the fewest candidates: two, mostly;
+# an empty 25x25 grid would otherwise follow 24 alternatives at every guess).
 MAX_REFUTATION_STEPS = 400
+MAX_REFUTED = 3
 
 
 def next_step(grid: Grid, techniques: tuple[Technique[Grid], ...] = TECHNIQUES) -> Step | None:
@@ -79,8 +82,8 @@ def guess(grid: Grid, solution: list[int], unique: bool) -> Step:
         f"No technique applies: guess {digit} at {name}, one of its candidates "
         f"{listed([str(d) for d in digits_of(grid.candidates[cell])])}."
     ]
-    for other in others:
-        dead_end = refute(grid, cell, other)
+    for index, other in enumerate(others):
+        dead_end = refute(grid, cell, other) if index < MAX_REFUTED else None
         if dead_end is not None:
             sentences.append(f"With {other} there instead, singles reach a dead end: {dead_end}.")
         elif unique:

@@ -34,44 +34,52 @@ def naked_single(grid: Grid) -> Step | None:
 
 def hidden_single(grid: Grid) -> Step | None:
     """A digit with one place left in a house goes there."""
-    for house in range(len(grid.houses)):
-        missing = ((1 << grid.n) - 1) & ~grid.placed(house)
-        for digit in digits_of(missing):
-            places = grid.places(house, digit)
-            if len(places) == 1:
-                text = (
-                    f"In {grid.house_names[house]}, {digit} fits only at "
-                    f"{grid.cell_name(places[0])}."
-                )
-                return Step("hidden single", [(places[0], digit)], [], grid.houses[house], text)
+    values, candidates = grid.values, grid.candidates
+    for house, cells in enumerate(grid.houses):
+        once = twice = 0
+        for cell in cells:
+            if not values[cell]:
+                twice |= once & candidates[cell]
+                once |= candidates[cell]
+        single = once & ~twice
+        if single:
+            bit = single & -single
+            digit = bit.bit_length()
+            place = next(cell for cell in cells if not values[cell] and candidates[cell] & bit)
+            text = f"In {grid.house_names[house]}, {digit} fits only at {grid.cell_name(place)}."
+            return Step("hidden single", [(place, digit)], [], cells, text)
     return None
 
 
 def locked_candidates(grid: Grid, from_boxes: bool, name: str) -> Step | None:
     """A digit whose places in one house all lie in a second house is not anywhere else in
     the second: pointing (from a box to a line), claiming (from a line to a box)."""
-    for house in range(len(grid.houses)):
+    values, candidates = grid.values, grid.candidates
+
+    def union(cells: list[int]) -> int:
+        mask = 0
+        for cell in cells:
+            if not values[cell]:
+                mask |= candidates[cell]
+        return mask
+
+    for house, other, shared, house_rest, other_rest in grid.crossings():
         if grid.is_box(house) != from_boxes:
             continue
-        missing = ((1 << grid.n) - 1) & ~grid.placed(house)
-        for digit in digits_of(missing):
-            places = grid.places(house, digit)
-            if len(places) < 2:
-                continue
-            shared = set(grid.cell_houses[places[0]]).intersection(
-                *(grid.cell_houses[cell] for cell in places[1:])
-            )
-            for other in sorted(shared - {house}):
-                inside = set(grid.houses[house])
-                removed = [cell for cell in grid.places(other, digit) if cell not in inside]
-                if removed:
-                    text = (
-                        f"In {grid.house_names[house]}, {digit} can only go in "
-                        f"{grid.house_names[other]} ({grid.cells_named(places)}), so "
-                        f"{digit} comes out of the rest of {grid.house_names[other]}: "
-                        f"{grid.cells_named(removed)}."
-                    )
-                    return Step(name, [], [(cell, digit) for cell in removed], places, text)
+        locked = union(shared) & ~union(house_rest) & union(other_rest)
+        if not locked:
+            continue
+        bit = locked & -locked
+        digit = bit.bit_length()
+        places = [cell for cell in shared if not values[cell] and candidates[cell] & bit]
+        removed = [cell for cell in other_rest if not values[cell] and candidates[cell] & bit]
+        text = (
+            f"In {grid.house_names[house]}, {digit} can only go in "
+            f"{grid.house_names[other]} ({grid.cells_named(places)}), so "
+            f"{digit} comes out of the rest of {grid.house_names[other]}: "
+            f"{grid.cells_named(removed)}."
+        )
+        return Step(name, [], [(cell, digit) for cell in removed], places, text)
     return None
 
 
@@ -112,7 +120,10 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
         missing = ((1 << grid.n) - 1) & ~grid.placed(house)
         if bin(missing).count("1") <= size:
             continue
-        where = {digit: grid.places(house, digit) for digit in digits_of(missing)}
+        where: dict[int, list[int]] = {digit: [] for digit in digits_of(missing)}
+        for cell in grid.open_cells(house):
+            for digit in digits_of(grid.candidates[cell]):
+                where[digit].append(cell)
         few = [digit for digit, places in where.items() if len(places) <= size]
         for group in combinations(few, size):
             cells = sorted({cell for digit in group for cell in where[digit]})
@@ -138,19 +149,23 @@ def fish(grid: Grid, size: int, name: str) -> Step | None:
     """A digit whose places in ``size`` rows all lie in ``size`` columns (or the other way
     round) fills those columns from those rows: it goes from the columns' other cells."""
     n = grid.n
+    # spots[base][digit][line]: where ``digit`` can go in that base line, as a mask of the
+    # cover lines (rows then columns as the base lines).
+    spots_of = {base: [[0] * n for _digit in range(n + 1)] for base in (0, n)}
+    for base, by_digit in spots_of.items():
+        for line in range(n):
+            for index, cell in enumerate(grid.houses[base + line]):
+                if not grid.values[cell]:
+                    for digit in digits_of(grid.candidates[cell]):
+                        by_digit[digit][line] |= 1 << index
     for digit in range(1, n + 1):
         bit = 1 << (digit - 1)
-        for base, cover in ((0, n), (n, 0)):  # rows then columns as the base lines
-            lines = []
-            for line in range(n):
-                cells = grid.houses[base + line]
-                spots = sum(
-                    1 << index
-                    for index, cell in enumerate(cells)
-                    if not grid.values[cell] and grid.candidates[cell] & bit
-                )
-                if 2 <= bin(spots).count("1") <= size:
-                    lines.append((line, spots))
+        for base, cover in ((0, n), (n, 0)):
+            lines = [
+                (line, spots)
+                for line, spots in enumerate(spots_of[base][digit])
+                if 2 <= bin(spots).count("1") <= size
+            ]
             for group in combinations(lines, size):
                 union = 0
                 for _line, spots in group:
