@@ -471,6 +471,13 @@ def test_sudoku_hint_names_the_next_step_and_the_mistake_and_explain_steps_the_p
     page.click("#sudoku-play-hint")
     said = wait_status(page, "sudoku", "^Mistake")
     assert f"row {first // 9 + 1}, column {first % 9 + 1}" in said.lower()
+    # Centre marks are the candidates hint mode reads: marks without the right digit are named.
+    page.focus("#sudoku-canvas")
+    page.keyboard.press("Control+z")
+    page.click("#sudoku-play-mode-centre")
+    page.keyboard.press(str(solution[first] % 9 + 1))
+    page.click("#sudoku-play-hint")
+    assert "pencil marks" in wait_status(page, "sudoku", "^Mistake")
     # Explain: the path in the Step view, the grade and the techniques counted.
     explained = page.evaluate(
         "(grid) => window.pysolver.solve({kind: 'sudoku', mode: 'explain', puzzle: {grid}})", grid

@@ -26,7 +26,7 @@
 // (its progress), solutionOf(response) (the solution from a solve or generate answer),
 // solved(solution) (true when the board is complete and right), markErrors(solution) (returns
 // how many moves are wrong; they are drawn until the next move), and for Hint and Explain
-// hintEntries() (the player's board as hint mode's entries), showHint(step) and
+// hintFields() (the player's board as hint mode's puzzle fields), showHint(step) and
 // traceSteps(steps) (web/play/explain.js's explainedSteps with the kind's places). hooks:
 // playing(), moved() (after each move), needSolution() (a promise of the solution, null if
 // the puzzle has none or several), say(text).
@@ -240,7 +240,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
   // mistake in it.
   hintButton?.addEventListener("click", async () => {
     const puzzle = currentPuzzle();
-    const request = { kind: id, mode: "hint", puzzle: { ...editor.exportRequest().puzzle, entries: game.hintEntries() } };
+    const request = { kind: id, mode: "hint", puzzle: { ...editor.exportRequest().puzzle, ...game.hintFields() } };
     const response = await ctx.run(request, { quiet: true, asIs: true });
     if (!response?.ok || !playing() || currentPuzzle() !== puzzle) return;
     game.showHint(response.hint || null);
