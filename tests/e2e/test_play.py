@@ -275,6 +275,18 @@ def test_shikaku_dragged_to_completion(app_page) -> None:
     page.click("#shikaku-undo")
     assert len(progress_part(page).split("_")) == len(rects) - 1
     assert not solved(page, "shikaku")
+    # By keyboard (a click would take a rectangle away): the cursor is where the last drag
+    # ended, the rectangle's far corner; Enter there, arrows to the near corner, Enter.
+    _, _, height, width = rects[-1]
+    page.focus("#shikaku-canvas")
+    page.keyboard.press("Enter")
+    for key, times in (("ArrowUp", height - 1), ("ArrowLeft", width - 1)):
+        for _ in range(times):
+            page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.getElementById('shikaku-play-status').dataset.solved === 'true'"
+    )
     assert page.console_errors == []
 
 
@@ -372,6 +384,20 @@ def test_polyomino_pieces_placed_to_completion_with_the_mouse_and_keys(app_page)
         "() => document.getElementById('polyomino-play-status').dataset.solved === 'true'"
     )
     assert len(progress_part(page).split("_")) == len(answer["puzzle"]["pieces"])
+    # By keyboard: the last piece taken off (Delete at its handle) and dropped back (Enter).
+    last = answer["solutions"][0][-1]
+    r, c = drop_cell(last["cells"])
+    page.click("#polyomino-canvas", position=cell_centre(page, "polyomino", 4, r, c))
+    assert not solved(page, "polyomino")  # the click picked the piece up
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.getElementById('polyomino-play-status').dataset.solved === 'true'"
+    )
+    page.keyboard.press("Delete")
+    assert not solved(page, "polyomino")
+    assert len(progress_part(page).split("_")) == len(answer["puzzle"]["pieces"]) - 1
     assert page.console_errors == []
 
 
@@ -445,6 +471,13 @@ def test_sudoku_hint_names_the_next_step_and_the_mistake_and_explain_steps_the_p
     page.click("#sudoku-play-hint")
     said = wait_status(page, "sudoku", "^Mistake")
     assert f"row {first // 9 + 1}, column {first % 9 + 1}" in said.lower()
+    # Centre marks are the candidates hint mode reads: marks without the right digit are named.
+    page.focus("#sudoku-canvas")
+    page.keyboard.press("Control+z")
+    page.click("#sudoku-play-mode-centre")
+    page.keyboard.press(str(solution[first] % 9 + 1))
+    page.click("#sudoku-play-hint")
+    assert "pencil marks" in wait_status(page, "sudoku", "^Mistake")
     # Explain: the path in the Step view, the grade and the techniques counted.
     explained = page.evaluate(
         "(grid) => window.pysolver.solve({kind: 'sudoku', mode: 'explain', puzzle: {grid}})", grid

@@ -3,9 +3,9 @@
 //
 // playable(createEditor, {createGame, sizeFields}) wraps an editor factory (web/kinds/KIND.js)
 // so the page (web/app.js) sees one editor; the wrapper adds:
-//   #KIND-new-difficulty, #KIND-new-seed (empty: a random seed), #KIND-new ("New puzzle": a
-//   generated puzzle with one solution, "mode": "generate"), the kind's size fields
-//   (sizeFields below), #KIND-new-source (the level and seed of the puzzle shown);
+//   under the board: #KIND-new-difficulty, #KIND-new-seed (empty: a random seed), #KIND-new
+//   ("New puzzle": a generated puzzle with one solution, "mode": "generate"), the kind's size
+//   fields (sizeFields below), #KIND-new-source (the level and seed of the puzzle shown);
 //   with a game (createGame, web/play/KIND.js): #KIND-play-toggle (play the puzzle shown / back
 //   to editing), #KIND-play-bar (the game's controls, shown while playing), #KIND-play-timer,
 //   #KIND-play-check (mark wrong moves against the solution), #KIND-play-status (the verdict:
@@ -20,15 +20,16 @@
 // through the moves. The game in progress (text, solution, time) is also kept in localStorage
 // (key "pysolver.play.KIND"): a reload or a later visit goes on where the player was.
 //
-// A game (createGame(ctx, view, hooks, puzzle), puzzle() the editor's request puzzle) has: bar (its controls), attach(canvas) (its pointer and
-// key handlers, which act only while hooks.playing()), start() (fresh progress on the puzzle),
-// stop(), encode() / decode(text) (its progress), solutionOf(response) (the solution from a
-// solve or generate answer), solved(solution) (true when the board is complete and right),
-// markErrors(solution) (returns how many moves are wrong; they are drawn until the next move),
-// for Hint and Explain hintEntries() (the player's board as hint mode's entries), showHint(step)
-// and traceSteps(steps) (web/play/explain.js's explainedSteps with the kind's places),
-// and in hooks: playing(), moved() (after each move), needSolution() (a promise of the
-// solution, null if the puzzle has none or several), say(text).
+// A game (createGame(ctx, view, hooks, puzzle); puzzle() is the editor's request puzzle) has:
+// bar (its controls), attach(canvas) (its pointer and key handlers, which act only while
+// hooks.playing()), start() (fresh progress on the puzzle), stop(), encode() / decode(text)
+// (its progress), solutionOf(response) (the solution from a solve or generate answer),
+// solved(solution) (true when the board is complete and right), markErrors(solution) (returns
+// how many moves are wrong; they are drawn until the next move), and for Hint and Explain
+// hintFields() (the player's board as hint mode's puzzle fields), showHint(step) and
+// traceSteps(steps) (web/play/explain.js's explainedSteps with the kind's places). hooks:
+// playing(), moved() (after each move), needSolution() (a promise of the solution, null if
+// the puzzle has none or several), say(text).
 import { el, labelled } from "../ui/ui.js";
 import { seedField } from "../ui/widgets.js";
 import { gradeWords } from "./explain.js";
@@ -239,7 +240,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
   // mistake in it.
   hintButton?.addEventListener("click", async () => {
     const puzzle = currentPuzzle();
-    const request = { kind: id, mode: "hint", puzzle: { ...editor.exportRequest().puzzle, entries: game.hintEntries() } };
+    const request = { kind: id, mode: "hint", puzzle: { ...editor.exportRequest().puzzle, ...game.hintFields() } };
     const response = await ctx.run(request, { quiet: true, asIs: true });
     if (!response?.ok || !playing() || currentPuzzle() !== puzzle) return;
     game.showHint(response.hint || null);
@@ -309,9 +310,10 @@ function createSession(ctx, editor, createGame, sizeFields) {
 
   return {
     ...editor,
-    controls: el("div", { class: "controls" }, newBox, editor.controls),
+    // New puzzle sits under the board with the solve buttons (after them in the Tab order, so
+    // the board is as few Tabs away as before), and stays there while playing.
     pad: bar ? el("div", { class: "pad-column" }, bar, editor.pad) : editor.pad,
-    actions: game ? el("div", { class: "buttons" }, toggle, editor.actions) : editor.actions,
+    actions: el("div", { class: "play-actions" }, editor.actions, game ? toggle : null, el("div", { class: "new-puzzle-row" }, newBox)),
     attachCanvas(canvas) {
       // The game's handlers first: while playing they take the board's events.
       board = canvas;

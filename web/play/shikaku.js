@@ -119,7 +119,7 @@ export function createShikakuGame(ctx, view, hooks) {
       return wrong.size;
     },
     // Hint and Explain: the rectangles drawn, and steps whose places are trace places already.
-    hintEntries: () => rects.map((rect) => [...rect]),
+    hintFields: () => ({ entries: rects.map((rect) => [...rect]) }),
     showHint(step) {
       hint = step && { cells: step.cells || [], place: step.place || [], mistake: step.technique === "mistake" };
       show();

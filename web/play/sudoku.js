@@ -11,7 +11,7 @@ import { keyPad } from "../ui/keypad.js";
 import { clashesIn, gridUnits } from "../kinds/sudoku.js";
 import { variantUnits } from "../kinds/sudoku_variants.js";
 import { explainedSteps } from "./explain.js";
-import { candidateMasks, clearCell, decodeProgress, encodeProgress, isSolved, newGame, setEntry, toggleMark, valuesOf, wrongCells } from "./sudoku_logic.js";
+import { candidateMasks, clearCell, decodeProgress, encodeProgress, isSolved, maskValues, newGame, setEntry, toggleMark, valuesOf, wrongCells } from "./sudoku_logic.js";
 
 const MODES = [["digit", "Digit"], ["corner", "Corner"], ["centre", "Centre"]];
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -143,9 +143,15 @@ export function createSudokuGame(ctx, view, hooks) {
       show();
       return wrong.size;
     },
-    // Hint and Explain ("mode": "hint" and "explain"): the player's grid, and steps for the
+    // Hint and Explain ("mode": "hint" and "explain"): the player's grid and centre marks, and steps for the
     // Step view (a placement each, in a trace's form: {cell, value}).
-    hintEntries: () => Array.from({ length: view.size }, (_, r) => valuesOf(game).slice(r * view.size, (r + 1) * view.size)),
+    hintFields() {
+      const rows = (list) => Array.from({ length: view.size }, (_, r) => list.slice(r * view.size, (r + 1) * view.size));
+      // Centre marks say what a cell may hold: hint mode's candidates (a mark missing the right
+      // digit is a mistake it names).
+      const marked = game.centre.some(Boolean);
+      return { entries: rows(valuesOf(game)), ...(marked ? { candidates: rows(game.centre.map(maskValues)) } : {}) };
+    },
     showHint(step) {
       hint = step && { cells: step.cells || [], place: step.place || [], mistake: step.technique === "mistake" };
       show();
