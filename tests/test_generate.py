@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import pysolver
+import pysolver.facts
 from pysolver.kinds import KINDS, kind_module
 from pysolver.midend.registry import kind
 
@@ -645,6 +646,7 @@ def test_generating_kinds_declare_their_levels_fields_and_options_once() -> None
             "difficulties": list(module.DIFFICULTIES),
             "puzzle_fields": list(module.GENERATE_FIELDS),
             "options": list(module.GENERATE_OPTIONS),
+            "limits": dict(module.GENERATE_LIMITS),
         }
         assert set(module.GENERATE_OPTIONS) <= set(module.OPTIONS)
         response = generate(name, dict(GENERATED_STATS_PUZZLES[name]), seed=1)
