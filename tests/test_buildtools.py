@@ -155,13 +155,15 @@ def test_precache_covers_every_file_of_the_site(offline_site: tuple[Path, dict])
     on_disk = {path.relative_to(dist).as_posix() for path in dist.rglob("*") if path.is_file()}
     assert manifest["pysolver"]["wheel"] in on_disk and "facts.json" in on_disk
     # Everything on disk but the service worker, its own list, the gzip copies (the same
-    # files, sent compressed by the server) and the developers' README page with its pictures
-    # (the page never needs them); every web file (in whatever folder); nothing that is not
-    # there. No package installer: Pyodide's loader installs the wheel.
+    # files, sent compressed by the server) and the developers' pages (README with its
+    # pictures, the API reference: the page never needs them); every web file (in whatever
+    # folder); nothing that is not there. No package installer: Pyodide's loader installs the wheel.
     packed = {name for name in on_disk if name.endswith(site.GZIP_SUFFIX)}
     assert {name.removesuffix(site.GZIP_SUFFIX) for name in packed} <= on_disk
-    readme = {site.README_PAGE} | {name for name in on_disk if name.startswith("docs/")}
-    assert site.README_PAGE in on_disk and len(readme) > 1
+    readme = {site.README_PAGE, site.API_PAGE} | {
+        name for name in on_disk if name.startswith("docs/")
+    }
+    assert site.README_PAGE in on_disk and site.API_PAGE in on_disk and len(readme) > 2
     expected = on_disk - {site.SERVICE_WORKER, site.PRECACHE_SCRIPT} - packed - readme
     assert set(site.web_files()) - {site.SERVICE_WORKER} <= set(data["files"])
     assert sorted(data["files"]) == sorted(["./", *expected])
