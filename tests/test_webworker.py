@@ -7,6 +7,8 @@ workers uses them."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 from pysolver import solve
 from pysolver.webworker import MERGE, PLAN, run_solve
@@ -132,3 +134,19 @@ def test_a_plan_that_is_not_split_carries_the_response() -> None:
     assert plan["response"]["ok"] is False
     assert plan["response"]["error"]["path"].startswith("puzzle")
     assert without_seconds(plan["response"]) == without_seconds(solve(request))
+
+
+def test_warm_up_imports_every_kind_before_any_request():
+    # A fresh interpreter: the test session has imported the kinds already.
+    script = (
+        "import sys\n"
+        "from pysolver.kinds import KINDS\n"
+        "from pysolver.webworker import warm_up\n"
+        "cold = [m for m in KINDS.values() if m not in sys.modules]\n"
+        "warm_up()\n"
+        "print(len(cold), all(m in sys.modules for m in KINDS.values()))\n"
+    )
+    command = [sys.executable, "-c", script]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    cold, warm = done.stdout.split()
+    assert int(cold) > 0 and warm == "True"

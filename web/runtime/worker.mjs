@@ -33,6 +33,7 @@ import { trackDownloads } from "./downloads.js";
 
 let cancelFlag = null;
 let runSolve = null;
+let warmUpPython = null;
 let pyodideModule = null; // its HEAPU8 views Pyodide's WebAssembly memory: this worker's Python heap
 
 
@@ -140,6 +141,7 @@ async function loadWith(manifest, base, downloads, started) {
   // The Python side of this bridge (progress, cancel hook, plan/merge/solve) is a module of
   // the package: pysolver/webworker.py.
   runSolve = pyodide.runPython("from pysolver.webworker import run_solve\nrun_solve");
+  warmUpPython = pyodide.runPython("from pysolver.webworker import warm_up\nwarm_up");
   pyodideModule = pyodide._module;
   const version = pyodide.runPython("import pysolver; pysolver.__version__");
   return {
@@ -149,6 +151,15 @@ async function loadWith(manifest, base, downloads, started) {
     crossOriginIsolated: Boolean(self.crossOriginIsolated && cancelFlag),
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+function warmUp() {
+  try {
+    warmUpPython();
+  } catch (error) {
+    // Only a head start: a kind that fails to import here fails again, visibly, at its solve.
+    console.warn(`pysolver warm-up: ${describe(error)}`);
+  }
 }
 
 function postProgress(id, text) {
@@ -192,6 +203,9 @@ self.onmessage = async (event) => {
     try {
       const info = await load(message.cancelBuffer);
       self.postMessage({ type: "ready", info });
+      // Import every kind now, while the person looks at the page, rather than at each kind's
+      // first solve (pysolver/webworker.py warm_up); a solve sent meanwhile waits its turn.
+      setTimeout(warmUp, 0);
     } catch (error) {
       self.postMessage({ type: "error", message: describe(error) });
     }
