@@ -9,7 +9,8 @@
                                       mypy, eslint and every test;
                                       ARGS go to pytest (e.g. -k sudoku)
     python3 build.py bench [ARGS]     run the benchmarks, one table (bench/harness.py; e.g.
-                                      --quick, --json FILE, --baseline bench/baseline.json)
+                                      --quick, --json FILE, --baseline bench/baseline.json),
+                                      then the peers' ratios (bench/peers.py; --no-peers skips)
 
 The site is everything the page needs, served from one origin and nothing fetched elsewhere:
 the front end (web/), the Pyodide runtime (npm package ``pyodide``, pinned and checked against

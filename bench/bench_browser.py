@@ -14,7 +14,12 @@ dist/, serves it cross-origin isolated on a free 127.0.0.1 port and measures:
 - Requests: each once through ``pysolver.solve`` here (CPython) and once through
   ``window.pysolver.solve`` in the page (browser, round trip seen from Python); ``solver_s`` is
   the solver's own time (``stats.seconds``) of the best run, the figure to compare between the
-  two rows.
+  two rows. The rows include bench/peers.py's work (6x10 pentominoes counted, the 6x10 matrix
+  with X in one quadrant counted as a plain exact cover, top95 each proved unique) so Pyodide's
+  ratio to CPython can be read for the rows that compare with compiled peers. Wall seconds
+  on a loaded machine say little, so a browser row also has ``cpu_s``: the CPU seconds the
+  browser's processes (every descendant of this one: Playwright's driver and Chromium) spent
+  during the request, read from /proc on Linux; compare it with the CPython row's CPU s.
 
 A request of the page to a host other than the loopback is a wrong answer (and cannot resolve:
 see bench/browser.py; requests are watched, not routed, since routing turns the cache off).
@@ -22,6 +27,7 @@ see bench/browser.py; requests are watched, not routed, since routing turns the 
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 import threading
@@ -39,6 +45,23 @@ ROOT = Path(__file__).resolve().parent.parent
 TOP95 = ROOT / "tests" / "data" / "top95.txt"
 CLASSIC_SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 COUNT_16X16 = 2444888770250892795802079170816
+
+
+def six_by_ten_matrix() -> dict[str, Any]:
+    """bench/peers.py's second row: the 6x10 pentomino matrix with X in one quadrant, as a
+    plain exact cover puzzle (item names only, no board)."""
+    from pysolver.kinds.polyomino import build_problem
+
+    fixed = build_problem({"board": ["." * 10] * 6, "pieces": ["pentominoes"]}, "distinct")
+    items = [f"i{number}" for number in range(fixed.primary)]
+    return {"items": items, "options": [[items[i] for i in option] for option in fixed.options]}
+
+
+def top95_rows(every: int = 10) -> list[tuple[int, str]]:
+    """Every ``every``-th top95 puzzle from the second (the first has its own row), numbered
+    from 1: a sample of the uniqueness row without 95 rows."""
+    grids = TOP95.read_text(encoding="utf-8").split()
+    return [(number + 1, grids[number]) for number in range(1, len(grids), every)]
 
 
 def benchmark_requests() -> list[tuple[str, dict[str, Any], str]]:
@@ -69,6 +92,28 @@ def benchmark_requests() -> list[tuple[str, dict[str, Any], str]]:
                 "puzzle": {"board": ["." * 20] * 3, "pieces": pentominoes},
             },
             "count 8, complete",
+        ),
+        (
+            "pentominoes 6x10 count",
+            {
+                "kind": "polyomino",
+                "mode": "count",
+                "puzzle": {"board": ["." * 10] * 6, "pieces": pentominoes},
+            },
+            "count 9356, complete",
+        ),
+        (
+            "exact cover 6x10 X in one quadrant count",
+            {"kind": "exact_cover", "mode": "count", "puzzle": six_by_ten_matrix()},
+            "count 2339, complete",
+        ),
+        *(
+            (
+                f"sudoku top95 #{number} limit 2",
+                {"kind": "sudoku", "limit": 2, "puzzle": {"grid": grid}},
+                "count 1, complete",
+            )
+            for number, grid in top95_rows()
         ),
         (
             "domino 16x16 count",
@@ -180,7 +225,48 @@ def read_native(response: dict[str, Any]) -> Measured:
 
 def read_in_browser(result: dict[str, Any]) -> Measured:
     answer = answer_of(result["ok"], result["count"], result["complete"], result["error"])
-    return Measured(answer, {"solver_s": result["seconds"]})
+    counters: dict[str, float] = {"solver_s": result["seconds"]}
+    if result.get("cpu_s") is not None:
+        counters["cpu_s"] = result["cpu_s"]
+    return Measured(answer, counters)
+
+
+def descendants_cpu_seconds() -> float | None:
+    """CPU seconds (user + system) of every live descendant of this process, from /proc
+    (None where there is no /proc): the browser's share of a request, paired with CPython's
+    own CPU seconds on the same request."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return None
+    parent_of: dict[int, int] = {}
+    ticks_of: dict[int, int] = {}
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended while being read
+        parent_of[int(entry.name)] = int(fields[1])
+        ticks_of[int(entry.name)] = int(fields[11]) + int(fields[12])
+    me = os.getpid()
+    total = 0
+    for pid, ticks in ticks_of.items():
+        ancestor = parent_of.get(pid)
+        while ancestor is not None and ancestor != me:
+            ancestor = parent_of.get(ancestor)
+        if ancestor == me:
+            total += ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def solve_in_page(page: Any, request: dict[str, Any]) -> dict[str, Any]:
+    """The page's answer to ``request``, with the browser's CPU seconds for it (``cpu_s``)."""
+    before = descendants_cpu_seconds()
+    result: dict[str, Any] = page.evaluate(SOLVE_JS, request)
+    after = descendants_cpu_seconds()
+    result["cpu_s"] = None if before is None or after is None else after - before
+    return result
 
 
 def cases() -> Iterator[Case]:
@@ -241,7 +327,7 @@ def cases() -> Iterator[Case]:
                 yield Case(
                     f"{label}, browser",
                     engine,
-                    lambda request=request: page.evaluate(SOLVE_JS, request),
+                    lambda request=request: solve_in_page(page, request),
                     read_in_browser,
                     expected,
                 )

@@ -1,7 +1,7 @@
 """The benchmark harness: best-of-N wall and CPU seconds, every answer checked, one table.
 
     python -m bench.harness [--quick | --full] [--browser] [--only TEXT] [--repeat N]
-                            [--json FILE] [--baseline FILE]
+                            [--json FILE] [--baseline FILE] [--no-peers]
 
 (``python3 build.py bench ...`` runs exactly this.) Each benchmark module ``bench/bench_*.py``
 has ``cases()``, an iterable of :class:`Case`; the harness runs every selected case ``--repeat``
@@ -15,6 +15,12 @@ default (adds the bigger counts), ``--full`` (adds runs of minutes). ``--browser
 Chromium rows of bench/bench_browser.py (needs the .venv and Chromium of build.py test).
 ``--baseline FILE`` compares with a saved ``--json`` file: the ratio new / baseline of the wall
 and CPU seconds per row (below 1: faster now), and their geometric mean.
+
+After the suite's table, the whole suite also prints bench/peers.py's table: pysolver and the
+compiled peers (xcover, exact-cover; installed into their own environment on first use, never
+the package's dependencies) on the same matrices, as ratios. ``--no-peers`` (or
+``PYSOLVER_BENCH_PEERS=0``, which still times pysolver's side) leaves them out; ``--only`` and a
+bench module's own ``main`` run no peers.
 
 The garbage collector is off during each timed run (as in ``timeit``) and runs between runs, so
 its pauses do not land on random rows. Timings on a shared machine are noisy; the best of
@@ -37,6 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from time import perf_counter, process_time
 from typing import Any
+
+from bench import peers
 
 LEVELS = ("quick", "default", "full")
 # The benchmark modules of the CPython suite, in the order their rows are printed.
@@ -279,10 +287,14 @@ def main(
     parser.add_argument(
         "--baseline", type=Path, metavar="FILE", help="compare with a JSON file saved by --json"
     )
+    parser.add_argument(
+        "--no-peers", action="store_true", help="skip the compiled peers' table (bench/peers.py)"
+    )
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
     level = "quick" if args.quick else "full" if args.full else "default"
+    with_peers = sources is None and not args.no_peers and not args.only
     if sources is None:
         sources = module_sources([*SUITE, *([BROWSER_SUITE] if args.browser else [])])
     baseline = read_baseline(args.baseline) if args.baseline else None
@@ -308,6 +320,11 @@ def main(
         report["rows"] = [row.to_json() for row in rows]
         args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
         print(f"saved {len(rows)} rows to {args.json}")
+    if with_peers:
+        # Its own table (its rows time requests and bare matrices against the peers' runs).
+        print()
+        quick = ["--quick"] if level == "quick" else []
+        return peers.main([*quick, "--repeat", str(args.repeat)])
     return 0
 
 

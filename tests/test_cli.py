@@ -235,9 +235,11 @@ def test_timeout_must_be_a_finite_positive_number(seconds: str) -> None:
 
 # ---------------------------------------------------------------- signals, reading, usage
 
+# bitset: a memo count of this symmetric board runs serially (the polyomino kind's split).
 PENTOMINO_6X10 = {
     "kind": "polyomino",
     "mode": "count",
+    "engine": "bitset",
     "puzzle": {"board": ["." * 10] * 6, "pieces": ["pentominoes"]},
 }
 

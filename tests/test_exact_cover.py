@@ -577,3 +577,15 @@ def test_trace_of_a_coloured_puzzle_reports_its_colours():
     assert response["colors"] == [{"x": "A"}]
     (board,) = trace.replay(response["steps"])
     assert sorted(place["option"] for place in board) == [1, 3]
+
+
+def test_whole_counts_without_secondary_items_default_to_memo():
+    # memo remembers remaining-item sets: faster whole counts, unless secondary items make
+    # them rarely repeat (see kinds/exact_cover._count_engine); every choice counts the same.
+    counted = pysolver.solve(request(TRIANGLE, mode="count"))
+    assert counted["engine"] == "memo" and counted["count"] == 3
+    assert pysolver.solve(request(TRIANGLE, mode="count", limit=2))["engine"] == "bitset"
+    assert pysolver.solve(request(TRIANGLE, mode="count", engine="bitset"))["engine"] == "bitset"
+    with_secondary = {**TRIANGLE, "secondary": ["x"]}
+    secondary_count = pysolver.solve(request(with_secondary, mode="count"))
+    assert secondary_count["engine"] == "bitset" and secondary_count["count"] == 3

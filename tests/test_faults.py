@@ -28,9 +28,12 @@ SIX_BY_TEN = ["." * 10] * 6
 
 
 def pentominoes(board: list[str], **fields) -> dict:
+    # bitset by default: its tasks are cuts of the serial search; a memo count of a symmetric
+    # board runs serially instead (polyomino.prepare's split, RunsWhole).
     return {
         "kind": "polyomino",
         "mode": "count",
+        "engine": "bitset",
         "puzzle": {"board": board, "pieces": ["pentominoes"]},
         **fields,
     }

@@ -27,8 +27,10 @@ HOLE_8X8 = ["........"] * 3 + ["...##...", "...##..."] + ["........"] * 3
 
 
 def pentominoes(board: list[str], mode: str = "count", **fields) -> dict:
+    # bitset by default: its tasks are cuts of the serial search; a memo count of a symmetric
+    # board runs serially instead (polyomino.prepare's split, RunsWhole).
     puzzle = {"board": board, "pieces": ["pentominoes"]}
-    return {"kind": "polyomino", "mode": mode, "puzzle": puzzle, **fields}
+    return {"kind": "polyomino", "mode": mode, "engine": "bitset", "puzzle": puzzle, **fields}
 
 
 def exact_cover_request(rng: random.Random, mode: str, engine: str) -> dict:
@@ -132,6 +134,22 @@ def test_pentominoes_8x8_with_a_hole_on_worker_processes(symmetry, expected):
     assert (merged["count"], merged["complete"]) == (expected, True)
     assert merged["parallel"]["executor"] == "processes"
     assert merged["parallel"]["tasks"] >= 2
+
+
+def test_memo_counts_of_a_symmetric_board_run_serially_and_others_split():
+    # The memo engine weighs root orbits of the board's symmetry, which cut tasks would lose
+    # (6x10: 4.5x the serial nodes summed over the tasks): such counts run serially, saying why.
+    inline = parallel.InlineRunner(api.answer_task)
+    memo_count = pentominoes(HOLE_8X8, jobs=2, engine="memo")
+    merged = api.solve(memo_count, runner=inline)
+    assert (merged["engine"], merged["count"], merged["complete"]) == ("memo", 520, True)
+    assert merged["parallel"]["executor"] == "serial"
+    assert "orbit" in merged["parallel"]["note"]
+    assert merged["stats"]["nodes"] == api.solve(dict(memo_count, jobs=1))["stats"]["nodes"]
+    # Without symmetry (one piece fixed by "distinct"), memo's tasks still split.
+    distinct_count = pentominoes(HOLE_8X8, symmetry="distinct", jobs=2, engine="memo")
+    distinct = api.solve(distinct_count, runner=inline)
+    assert distinct["count"] == 65 and distinct["parallel"]["executor"] != "serial"
 
 
 def test_pentominoes_8x8_solutions_in_serial_order_on_three_processes():

@@ -79,8 +79,10 @@ REPORTS_PER_TASK = 4
 
 
 def pentominoes(board: list[str], mode: str = "count", **fields: Any) -> dict[str, Any]:
+    # bitset by default: its tasks are cuts of the serial search; a memo count of a symmetric
+    # board runs serially instead (polyomino.prepare's split, RunsWhole).
     puzzle = {"board": board, "pieces": ["pentominoes"]}
-    return {"kind": "polyomino", "mode": mode, "puzzle": puzzle, **fields}
+    return {"kind": "polyomino", "mode": mode, "engine": "bitset", "puzzle": puzzle, **fields}
 
 
 def cancel_after(polls: int):

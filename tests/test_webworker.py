@@ -7,6 +7,8 @@ workers uses them; the live objects the "memory" message reports."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 from pysolver import solve
 from pysolver.webworker import MERGE, PLAN, live_objects, run_solve
@@ -145,3 +147,19 @@ def test_live_objects_count_what_is_kept_and_not_what_a_solve_left_as_garbage() 
     after = live_objects()
     assert held - before >= 10_000
     assert abs(after - before) < 1_000, (before, after)
+
+
+def test_warm_up_imports_every_kind_before_any_request():
+    # A fresh interpreter: the test session has imported the kinds already.
+    script = (
+        "import sys\n"
+        "from pysolver.kinds import KINDS\n"
+        "from pysolver.webworker import warm_up\n"
+        "cold = [m for m in KINDS.values() if m not in sys.modules]\n"
+        "warm_up()\n"
+        "print(len(cold), all(m in sys.modules for m in KINDS.values()))\n"
+    )
+    command = [sys.executable, "-c", script]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    cold, warm = done.stdout.split()
+    assert int(cold) > 0 and warm == "True"

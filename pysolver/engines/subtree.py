@@ -33,6 +33,16 @@ State = TypeVar("State")
 Choice = TypeVar("Choice", bound=Hashable)
 
 
+class RunsWhole(Exception):
+    """Raised by a kind's ``split`` when cutting its search into subtrees would cost more
+    than the workers give back: the request then runs as one serial search, and ``reason``
+    (a phrase) says why in ``parallel.note``."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class InvalidPath(ValueError):
     """A subtree path that the serial search never takes; ``step`` is the offending position."""
 

@@ -38,8 +38,10 @@ Not split, answered by one serial search (the response says why in ``parallel.no
 ``random`` mode (it samples the whole space with one seeded order, so the serial answer *is*
 the reproducible one), ``trace`` mode (its steps are one walk from the root, in order),
 ``heatmap`` requests (a heatmap is summed over the counted solutions up to a cap, which a
-split would apply per task) and kinds without ``split`` (dominoes: their engines are not
-searches).
+split would apply per task), kinds without ``split`` (dominoes: their engines are not
+searches) and searches whose kind's ``split`` raises ``RunsWhole`` (a polyomino count on the
+``memo`` engine that weighs root orbits of the board's symmetry: subtree tasks lose those
+orbits and the shared memo, and summed 4.5x the serial nodes on 6x10 pentominoes).
 Polyomino ``symmetry: "distinct"`` searches whose tilings are de-duplicated by canonical form
 run as one task each (equivalent tilings could fall into different subtrees).
 
@@ -68,6 +70,7 @@ from typing import Any
 
 from pysolver import protocol
 from pysolver.engines.monitor import Cancelled
+from pysolver.engines.subtree import RunsWhole
 from pysolver.parallel.inline import InlineRunner
 from pysolver.parallel.merge import Merger
 from pysolver.parallel.page import AnsweredRunner, PlanRunner, merge_text, plan_text
@@ -146,7 +149,10 @@ def solve_split(
     note = serial_note(query, kind)
     if note is not None or kind is None:
         return _serially(solve_serially, asked, jobs, note)
-    tasks, settled = plan(request, query, kind, max(1, jobs * runner.tasks_per_job))
+    try:
+        tasks, settled = plan(request, query, kind, max(1, jobs * runner.tasks_per_job))
+    except RunsWhole as whole:
+        return _serially(solve_serially, asked, jobs, f"{whole.reason}; it ran serially")
     if not tasks:  # dead at the root: the serial search answers at once, with all its fields
         note = "the search has no subtree to split (no solution below the root)"
         return _serially(solve_serially, asked, jobs, note, tasks=0)

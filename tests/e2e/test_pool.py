@@ -10,16 +10,20 @@ import json
 
 import pysolver
 
+# bitset: its tasks are cuts of the serial search; a memo count of these symmetric boards runs
+# serially, on one worker (pysolver.kinds.polyomino's split, RunsWhole).
 # 4x15 pentomino tilings: 1,472, a few seconds of search, split into 16+ tasks.
 STRIP = {
     "kind": "polyomino",
     "mode": "count",
+    "engine": "bitset",
     "puzzle": {"board": ["." * 15] * 4, "pieces": ["pentominoes"]},
 }
 # All 9,356 tilings of 6x10: long enough to cancel while both workers are busy.
 RECTANGLE = {
     "kind": "polyomino",
     "mode": "count",
+    "engine": "bitset",
     "puzzle": {"board": ["." * 10] * 6, "pieces": ["pentominoes"]},
 }
 # A Sudoku with 34,244 completions: the usual example without its first eight givens.
@@ -73,7 +77,7 @@ def test_pool_count_equals_the_serial_count(shared_page) -> None:
     # On bitset, the search the tasks cut is the serial search itself, so their nodes add up
     # to its nodes. (The default memo engine's root symmetry and sub-board memo work on the
     # whole board: cut tasks count the same tilings with more nodes.)
-    request = dict(STRIP, engine="bitset")
+    request = STRIP
     serial = solve(shared_page, request)["response"]
     assert serial["ok"] and serial["count"] == 1472 and "parallel" not in serial
     run = solve(shared_page, dict(request, jobs=2))

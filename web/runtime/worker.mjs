@@ -38,6 +38,7 @@ import { trackDownloads } from "./downloads.js";
 let cancelFlag = null;
 let runSolve = null;
 let liveObjects = null; // pysolver.webworker.live_objects, for the "memory" message
+let warmUpPython = null;
 let pyodideModule = null; // its HEAPU8 views Pyodide's WebAssembly memory: this worker's Python heap
 
 
@@ -139,6 +140,7 @@ async function loadWith(manifest, base, downloads, started) {
   // the package: pysolver/webworker.py.
   runSolve = pyodide.runPython("from pysolver.webworker import run_solve\nrun_solve");
   liveObjects = pyodide.runPython("from pysolver.webworker import live_objects\nlive_objects");
+  warmUpPython = pyodide.runPython("from pysolver.webworker import warm_up\nwarm_up");
   pyodideModule = pyodide._module;
   const version = pyodide.runPython("import pysolver; pysolver.__version__");
   return {
@@ -160,6 +162,15 @@ function mallocInUse() {
     return pyodideModule.HEAPU32[(info >> 2) + 7];
   } finally {
     pyodideModule._free(info);
+  }
+}
+
+function warmUp() {
+  try {
+    warmUpPython();
+  } catch (error) {
+    // Only a head start: a kind that fails to import here fails again, visibly, at its solve.
+    console.warn(`pysolver warm-up: ${describe(error)}`);
   }
 }
 
@@ -204,6 +215,9 @@ self.onmessage = async (event) => {
     try {
       const info = await load(message.cancelBuffer);
       self.postMessage({ type: "ready", info });
+      // Import every kind now, while the person looks at the page, rather than at each kind's
+      // first solve (pysolver/webworker.py warm_up); a solve sent meanwhile waits its turn.
+      setTimeout(warmUp, 0);
     } catch (error) {
       self.postMessage({ type: "error", message: describe(error) });
     }

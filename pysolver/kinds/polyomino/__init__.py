@@ -62,8 +62,9 @@ from pysolver.engines.exact_cover import (
     search,
 )
 from pysolver.engines.exact_cover import split as split_search
+from pysolver.engines.memo import root_orbits
 from pysolver.engines.monitor import Monitor, SearchResult, StageMonitor
-from pysolver.engines.subtree import Split
+from pysolver.engines.subtree import RunsWhole, Split
 from pysolver.facts import engine_facts
 from pysolver.kinds.polyomino import generating
 from pysolver.kinds.polyomino.encoding import Placement, Solution, decode, encode, item_labels
@@ -450,9 +451,22 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         args.monitor.finish(outcome.stats["nodes"], outcome.count, outcome.complete)
         return outcome
 
-    def split(_engine: str, wanted: int, monitor: Monitor) -> list[Split | None]:
+    def split(engine: str, wanted: int, monitor: Monitor) -> list[Split | None]:
         """A search whose tilings are de-duplicated by canonical form is not cut (None):
-        equivalent tilings could fall into different subtrees, so it runs as one task."""
+        equivalent tilings could fall into different subtrees, so it runs as one task.
+
+        A whole count on ``memo`` over a board with symmetry runs serially (``RunsWhole``):
+        the serial search weighs one option per root orbit and shares one memo, which cut
+        subtrees lose (6x10 pentominoes, jobs 2: 28 tasks summed 2,666,911 nodes against the
+        serial 592,996, so two workers took longer than one search)."""
+        whole_count = query.mode == "count" and query.limit is None
+        if engine == "memo" and whole_count:
+            for branch in branches():
+                if branch.reduce is None and root_orbits(branch.encoding.problem) is not None:
+                    raise RunsWhole(
+                        "the memo engine counts this board once per orbit of its symmetry, "
+                        "which subtree tasks would lose"
+                    )
         cuttable = sum(1 for branch in branches() if branch.reduce is None)
         each = -(-wanted // max(1, cuttable))
         return [
