@@ -12,7 +12,7 @@ import pytest
 
 import pysolver
 from pysolver import budget
-from pysolver.engines import profile_dp
+from pysolver.engines import monitor, profile_dp
 from pysolver.kinds import KINDS, kind_module
 from pysolver.midend.registry import heatmap_kinds, kind
 from pysolver.protocol import REQUEST_FIELDS, parse_query
@@ -293,10 +293,14 @@ def test_no_import_circle_through_the_midend() -> None:
             assert used <= {"pysolver.midend.plan"}, (name, used)
 
 
-def test_a_count_with_a_heatmap_reports_recent_solutions() -> None:
+def test_a_count_with_a_heatmap_reports_recent_solutions(monkeypatch: pytest.MonkeyPatch) -> None:
     # The heatmap keeps the solutions it sums; one found lately still rides on a report, as in
     # a plain count, so the page can show the board while the count runs (3x20 pentominoes:
     # eight tilings, found at the searches' last level, where kept solutions are formed).
+    # Reports and recent solutions as often as asked: a fast run would otherwise end before
+    # its first report is due.
+    monkeypatch.setattr(monitor, "RECENT_INTERVAL", 0.0)
+    monkeypatch.setattr(monitor.Monitor, "interval", 0.0)
     reports: list[dict[str, Any]] = []
     puzzle = {"board": ["." * 20] * 3, "pieces": ["pentominoes"]}
     request = {"kind": "polyomino", "mode": "count", "recent": True, "puzzle": puzzle}
