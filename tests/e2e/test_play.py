@@ -517,3 +517,28 @@ def test_shikaku_hint_and_explain(app_page) -> None:
     page.click("#shikaku-step-forward")
     assert page.text_content("#shikaku-step-position").startswith("Step 2 of ")
     assert page.console_errors == []
+
+
+def test_play_this_puzzle_checks_against_a_solve_and_back_to_editing(app_page) -> None:
+    page = app_page
+    open_tab(page, "sudoku")
+    grid = page.evaluate("location.hash").split(":", 1)[1]
+    answer = page.evaluate(
+        "(grid) => window.pysolver.solve({kind: 'sudoku', puzzle: {grid}})", grid
+    )
+    solution = [value for row in answer["solutions"][0] for value in row]
+    page.click("#sudoku-play-toggle")
+    assert page.is_visible("#sudoku-play-bar")
+    assert page.evaluate("location.hash") == f"#sudoku:{grid}!P{'.' * 81}"
+    first = grid.index(".")
+    page.click("#sudoku-canvas", position=cell_centre(page, "sudoku", 9, *divmod(first, 9)))
+    page.keyboard.press(str(solution[first] % 9 + 1))
+    # The puzzle was not generated: Check solves it first (quietly), then marks the move.
+    page.click("#sudoku-play-check")
+    assert wait_status(page, "sudoku", "wrong move").startswith("1 wrong move")
+    assert page.text_content("#sudoku-result") == ""
+    page.click("#sudoku-play-toggle")
+    assert page.is_visible("#sudoku-solve")
+    assert not page.is_visible("#sudoku-play-bar")
+    assert page.evaluate("location.hash") == f"#sudoku:{grid}"
+    assert page.console_errors == []
