@@ -112,3 +112,12 @@ def test_unit_suite_passes_in_a_copy_at_another_path(tmp_path: Path) -> None:
     for module in report["modules"]:
         assert Path(module).resolve().is_relative_to(copy.resolve()), module
     assert report["outside"] == [], f"tests read files outside the repository: {report['outside']}"
+
+
+def test_test_modules_have_unique_names() -> None:
+    # pytest imports test modules by their base name (no __init__.py in tests/): two files named
+    # alike in tests/ and tests/e2e/ stop the whole run at collection.
+    names: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        names.setdefault(path.name, []).append(path.relative_to(ROOT).as_posix())
+    assert {name: paths for name, paths in names.items() if len(paths) > 1} == {}
