@@ -148,7 +148,11 @@ def test_knuths_dlx3_example() -> None:
         {"kind": "exact_cover", "mode": "solve", "limit": 2, "puzzle": {"text": KNUTH_DLX3}}
     )
     assert response["solutions"] == [[1, 3, 4]]
-    assert response["complete"] and response["engine"] == "dlx"
+    assert response["complete"] and response["engine"] == "bitset"  # the faster Algorithm M
+    on_links = pysolver.solve(
+        {"kind": "exact_cover", "limit": 2, "engine": "dlx", "puzzle": {"text": KNUTH_DLX3}}
+    )
+    assert on_links["solutions"] == [[1, 3, 4]] and on_links["engine"] == "dlx"
     assert response["colors"] == [{"X": "1", "Y": "1"}]
 
 
@@ -292,23 +296,25 @@ def test_other_engines_refuse_in_one_sentence(engine: str) -> None:
     response = pysolver.solve(request(mode="count", engine=engine))
     assert response["error"]["code"] == "invalid_request"
     assert response["error"]["path"] == "engine"
-    assert "does not take multiplicities; use dlx or bitset" in response["error"]["message"]
+    assert "does not take multiplicities; use bitset or dlx" in response["error"]["message"]
     with pytest.raises(ValueError, match="does not take multiplicities"):
         search(exact_cover.parse_puzzle({"text": KNUTH_DLX3}), engine)
 
 
 @pytest.mark.parametrize("mode", ["solve", "count", "random", "trace"])
-def test_bitset_answers_as_dlx_and_dlx_stays_the_default(mode: str) -> None:
+def test_bitset_is_the_default_and_answers_as_dlx(mode: str) -> None:
     puzzle = {"text": exact_cover.knuth_text(JOBS_PUZZLE)}
     one = {"kind": "exact_cover", "mode": mode, "limit": None, "seed": 3, "puzzle": puzzle}
     default = pysolver.solve(one)
-    on_masks = pysolver.solve(dict(one, engine="bitset"))
-    assert default["engine"] == "dlx" and on_masks["engine"] == "bitset"
-    assert on_masks["count"] == default["count"] == 35
+    on_links = pysolver.solve(dict(one, engine="dlx"))
+    assert default["engine"] == "bitset" and on_links["engine"] == "dlx"
+    assert on_links["count"] == default["count"] == 35
     # Random order draws its own shuffle per engine; the sets are the same.
-    assert sorted(on_masks["solutions"]) == sorted(default["solutions"])
+    assert sorted(on_links["solutions"]) == sorted(default["solutions"])
     if mode != "random":
-        assert on_masks["solutions"] == default["solutions"]
+        assert on_links["solutions"] == default["solutions"]
+    # A whole count never goes to memo, which refuses multiplicities.
+    assert pysolver.solve(dict(one, mode="count"))["engine"] == "bitset"
 
 
 def test_trace_records_algorithm_m() -> None:
@@ -470,12 +476,12 @@ def test_progress_and_cancel_reach_algorithm_m() -> None:
 def test_the_memory_rule_moves_multiplicities_only_to_an_engine_with_algorithm_m(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # dlx over the budget: the search moves to bitset (Algorithm M on masks), never to memo;
-    # both over it: refused (too_large).
-    monkeypatch.setattr(dlx, "estimated_bytes", lambda problem: 10**15)
-    moved = pysolver.solve(request(mode="count"))
-    assert moved["engine"] == "bitset" and moved["count"] == 1
+    # bitset (the default) over the budget: the search moves to dlx (Algorithm M on links),
+    # never to memo; both over it: refused (too_large).
     monkeypatch.setattr(bitset, "estimated_bytes", lambda problem: 10**15)
+    moved = pysolver.solve(request(mode="count"))
+    assert moved["engine"] == "dlx" and moved["count"] == 1
+    monkeypatch.setattr(dlx, "estimated_bytes", lambda problem: 10**15)
     response = pysolver.solve(request(mode="count"))
     assert response["error"]["code"] == "too_large"
 

@@ -31,10 +31,11 @@ Multiplicities (Knuth's DLX3): ``"multiplicities": {"A": [u, v]}`` in JSON, or `
 when u = v) before a primary item's name on the text's items line, has item ``A`` covered at
 least u and at most v times (0 <= u <= v, 1 <= v <= ``MAX_MULTIPLICITY``); a bare name means
 exactly once. Only primary items take them. A count counts distinct sets of options. The
-``dlx`` engine (Algorithm M on links, the default then) and ``bitset`` (Algorithm M on masks,
-the same tree) search them; ``memo`` refuses them. Trace mode records Algorithm M's steps and
-subtree tasks follow its tree (``dlx.trace_multiplicities``, ``exact_cover.split``) whichever
-engine searches. ``knuth_text`` writes a JSON puzzle in this text format.
+``bitset`` engine (Algorithm M on masks, the default then: 1.1-11x faster) and ``dlx``
+(Algorithm M on links, the same tree) search them; ``memo`` refuses them. Trace mode records
+Algorithm M's steps and subtree tasks follow its tree (``dlx.trace_multiplicities``,
+``exact_cover.split``) whichever engine searches. ``knuth_text`` writes a JSON puzzle in this
+text format.
 
 A solution is the sorted list of the indices (0-based, in input order) of the chosen options.
 When the puzzle has colours, the response adds ``colors``, parallel to ``solutions``: per
