@@ -497,7 +497,8 @@ def test_bitset_budget_counts_the_counters_of_every_level() -> None:
     assert bitset.estimated_bytes(wide) > 241 * 2 * 200 * 8
 
 
-def test_at_most_once_as_0_to_1_matches_secondary_items() -> None:
+@pytest.mark.parametrize("engine", ENGINES_WITH_M)
+def test_at_most_once_as_0_to_1_matches_secondary_items(engine: str) -> None:
     # Tilings of a 3x5 board by distinct pentominoes: the pieces as primary items covered 0 or
     # 1 times (Algorithm M) or as secondary items (Algorithm X) give the same sets of options.
     whole = build_problem({"board": ["." * 10] * 6, "pieces": ["pentominoes"]}, "all")
@@ -512,7 +513,7 @@ def test_at_most_once_as_0_to_1_matches_secondary_items() -> None:
     ]
     bounds = [(1, 1)] * len(cells) + [(0, 1)] * len(pieces)
     with_m = search(
-        ExactCoverProblem(len(number), 0, options, multiplicities=bounds), "dlx", limit=None
+        ExactCoverProblem(len(number), 0, options, multiplicities=bounds), engine, limit=None
     )
     with_x = search(ExactCoverProblem(len(cells), len(pieces), options), "dlx", limit=None)
     assert with_m.count == with_x.count > 0

@@ -561,7 +561,9 @@ def _multiplicity_bytes(problem: ExactCoverProblem) -> int:
     return fixed + (levels + 1) * (mask + counters)
 
 
-def _allowed_masks(problem: ExactCoverProblem, item_masks: list[int]) -> list[int]:
+def _allowed_masks(
+    problem: ExactCoverProblem, item_masks: list[int], monitor: Monitor
+) -> list[int]:
     """Per option (bit = option index), the options its secondary items allow beside it: not
     itself, none using one of its uncoloured secondary items, none giving one of its coloured
     items another colour (or none). Primary items are left to the counters of the search."""
@@ -573,6 +575,7 @@ def _allowed_masks(problem: ExactCoverProblem, item_masks: list[int]) -> list[in
     )
     allowed = []
     for option, items in enumerate(problem.options):
+        monitor.checkpoint(entries_work(len(items)))  # options may be long
         conflict = 1 << option
         colours = problem.colours[option] if problem.colours is not None else [0] * len(items)
         for item, colour in zip(items, colours, strict=True):
@@ -608,7 +611,7 @@ def _search_multiplicities(
     primary = problem.primary
     options = problem.options
     item_masks = _item_masks(problem, list(range(len(options))))
-    allowed = _allowed_masks(problem, item_masks)
+    allowed = _allowed_masks(problem, item_masks, monitor)
     primaries_of = [[item for item in items if item < primary] for items in options]
     multiplicities = problem.multiplicities or []
     slack_of = [high - low for low, high in multiplicities]
