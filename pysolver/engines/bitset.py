@@ -30,6 +30,10 @@ leaner walk, ``_count_all``, over the same tree. Near the leaves a shortcut coun
 last level at once: when no more primary items remain than the smallest option covers, every
 live option of the chosen item covers all of them and is a solution.
 
+Multiplicities (Knuth's MCC) take a walk of their own, ``_search_multiplicities``: Algorithm M
+as ``dlx`` walks it (the same tree, order and node count), with a mask of live options and per
+primary item a count of the options it may still take, instead of the ``rest`` list above.
+
 Memory: two masks of all options per option, about options^2 / 4 bytes, and the live masks of
 the children waiting on the stack, which grow with depth times width: ``estimated_bytes``
 bounds both, and kinds refuse (or pick ``dlx``) when the bound is over the budget.
