@@ -1,7 +1,7 @@
 """Exact cover with multiplicities (Knuth's MCC, his DLX3): a primary item covered between u
-and v times. Algorithm M in the dlx engine against brute force over every subset of options,
-Knuth's examples, the DLX3 text grammar beside the JSON field, the engine rules, the library
-and subtree splitting."""
+and v times. Algorithm M in the dlx and bitset engines against brute force over every subset
+of options, Knuth's examples, the DLX3 text grammar beside the JSON field, the engine rules,
+the library and subtree splitting."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 
 import pysolver
 from pysolver import api, parallel
-from pysolver.engines import dlx
+from pysolver.engines import bitset, dlx
 from pysolver.engines.exact_cover import ExactCoverProblem, search, split
 from pysolver.engines.trace import replay
 from pysolver.kinds import exact_cover
@@ -88,12 +88,16 @@ def random_problem(rng: random.Random) -> ExactCoverProblem:
 RANDOM_PROBLEMS = [random_problem(random.Random(seed)) for seed in range(300)]
 
 
-def test_algorithm_m_finds_every_set_once_as_brute_force_does() -> None:
+ENGINES_WITH_M = ["dlx", "bitset"]
+
+
+@pytest.mark.parametrize("engine", ENGINES_WITH_M)
+def test_algorithm_m_finds_every_set_once_as_brute_force_does(engine: str) -> None:
     solutions_seen = 0
     coloured = 0
     for problem in RANDOM_PROBLEMS:
         expected = brute_force(problem)
-        result = search(problem, "dlx", limit=None)
+        result = search(problem, engine, limit=None)
         assert result.count == len(expected), problem
         assert sorted(result.solutions) == expected, problem  # so no set comes twice
         assert result.complete
@@ -104,23 +108,38 @@ def test_algorithm_m_finds_every_set_once_as_brute_force_does() -> None:
     assert coloured > 100
 
 
-def test_random_order_and_counting_find_the_same_sets() -> None:
+def test_bitset_walks_dlx_tree_in_its_order() -> None:
+    # The same Algorithm M tree: the same solutions in the same order, the same node count,
+    # and stopping at a limit at the same place.
+    for problem in RANDOM_PROBLEMS:
+        on_links = search(problem, "dlx", limit=None)
+        on_masks = search(problem, "bitset", limit=None)
+        assert on_masks.solutions == on_links.solutions, problem
+        assert on_masks.stats["nodes"] == on_links.stats["nodes"], problem
+        if on_links.count > 2:
+            first_two = search(problem, "bitset", limit=2)
+            assert first_two.solutions == on_links.solutions[:2] and not first_two.complete
+
+
+@pytest.mark.parametrize("engine", ENGINES_WITH_M)
+def test_random_order_and_counting_find_the_same_sets(engine: str) -> None:
     for seed, problem in enumerate(RANDOM_PROBLEMS[:100]):
         expected = brute_force(problem)
-        shuffled = search(problem, "dlx", limit=None, rng=random.Random(seed))
+        shuffled = search(problem, engine, limit=None, rng=random.Random(seed))
         assert sorted(shuffled.solutions) == expected
-        counted = search(problem, "dlx", limit=None, keep_solutions=False)
+        counted = search(problem, engine, limit=None, keep_solutions=False)
         assert counted.count == len(expected)
 
 
-def test_limit_stops_the_walk() -> None:
+@pytest.mark.parametrize("engine", ENGINES_WITH_M)
+def test_limit_stops_the_walk(engine: str) -> None:
     problem = ExactCoverProblem(1, 0, [[0]] * 6, multiplicities=[(1, 6)])
-    assert search(problem, "dlx", limit=None).count == 2**6 - 1  # every non-empty subset...
+    assert search(problem, engine, limit=None).count == 2**6 - 1  # every non-empty subset...
     problem = ExactCoverProblem(1, 0, [[0]] * 6, multiplicities=[(0, 6)])
-    assert search(problem, "dlx", limit=None).solutions[-1] == []  # ... and the empty one
+    assert search(problem, engine, limit=None).solutions[-1] == []  # ... and the empty one
     problem = ExactCoverProblem(2, 0, [[0]] * 6 + [[1]], multiplicities=[(0, 6), (1, 1)])
-    assert search(problem, "dlx", limit=None).count == 2**6
-    stopped = search(problem, "dlx", limit=5)
+    assert search(problem, engine, limit=None).count == 2**6
+    stopped = search(problem, engine, limit=5)
     assert (stopped.count, stopped.complete, len(stopped.solutions)) == (5, False, 5)
 
 
@@ -129,7 +148,11 @@ def test_knuths_dlx3_example() -> None:
         {"kind": "exact_cover", "mode": "solve", "limit": 2, "puzzle": {"text": KNUTH_DLX3}}
     )
     assert response["solutions"] == [[1, 3, 4]]
-    assert response["complete"] and response["engine"] == "dlx"
+    assert response["complete"] and response["engine"] == "bitset"  # the faster Algorithm M
+    on_links = pysolver.solve(
+        {"kind": "exact_cover", "limit": 2, "engine": "dlx", "puzzle": {"text": KNUTH_DLX3}}
+    )
+    assert on_links["solutions"] == [[1, 3, 4]] and on_links["engine"] == "dlx"
     assert response["colors"] == [{"X": "1", "Y": "1"}]
 
 
@@ -268,14 +291,30 @@ def request(**fields: Any) -> dict[str, Any]:
     return {"kind": "exact_cover", "puzzle": {"text": KNUTH_DLX3}, **fields}
 
 
-@pytest.mark.parametrize("engine", ["bitset", "memo"])
+@pytest.mark.parametrize("engine", ["memo"])
 def test_other_engines_refuse_in_one_sentence(engine: str) -> None:
     response = pysolver.solve(request(mode="count", engine=engine))
     assert response["error"]["code"] == "invalid_request"
     assert response["error"]["path"] == "engine"
-    assert "does not take multiplicities; use dlx" in response["error"]["message"]
+    assert "does not take multiplicities; use bitset or dlx" in response["error"]["message"]
     with pytest.raises(ValueError, match="does not take multiplicities"):
         search(exact_cover.parse_puzzle({"text": KNUTH_DLX3}), engine)
+
+
+@pytest.mark.parametrize("mode", ["solve", "count", "random", "trace"])
+def test_bitset_is_the_default_and_answers_as_dlx(mode: str) -> None:
+    puzzle = {"text": exact_cover.knuth_text(JOBS_PUZZLE)}
+    one = {"kind": "exact_cover", "mode": mode, "limit": None, "seed": 3, "puzzle": puzzle}
+    default = pysolver.solve(one)
+    on_links = pysolver.solve(dict(one, engine="dlx"))
+    assert default["engine"] == "bitset" and on_links["engine"] == "dlx"
+    assert on_links["count"] == default["count"] == 35
+    # Random order draws its own shuffle per engine; the sets are the same.
+    assert sorted(on_links["solutions"]) == sorted(default["solutions"])
+    if mode != "random":
+        assert on_links["solutions"] == default["solutions"]
+    # A whole count never goes to memo, which refuses multiplicities.
+    assert pysolver.solve(dict(one, mode="count"))["engine"] == "bitset"
 
 
 def test_trace_records_algorithm_m() -> None:
@@ -320,13 +359,14 @@ def test_random_mode_gives_distinct_sets() -> None:
     assert len(every["solutions"]) == every["count"] == 9
 
 
-def test_subtrees_follow_the_serial_tree() -> None:
+@pytest.mark.parametrize("engine", ENGINES_WITH_M)
+def test_subtrees_follow_the_serial_tree(engine: str) -> None:
     for problem in RANDOM_PROBLEMS[:150]:
-        serial = search(problem, "dlx", limit=None).solutions
+        serial = search(problem, engine, limit=None).solutions
         pieces = split(problem, 4)
         joined = []
         for subtree in pieces.subtrees:
-            joined += search(problem, "dlx", limit=None, path=subtree.path).solutions
+            joined += search(problem, engine, limit=None, path=subtree.path).solutions
         assert joined == serial, problem
 
 
@@ -348,12 +388,20 @@ JOBS_PUZZLE = {
 }
 
 
+@pytest.mark.parametrize("engine", ENGINES_WITH_M)
 @pytest.mark.parametrize("mode", ["count", "solve"])
-def test_jobs_2_answers_as_serial(mode: str) -> None:
-    one = {"kind": "exact_cover", "mode": mode, "limit": None, "puzzle": JOBS_PUZZLE}
+def test_jobs_2_answers_as_serial(mode: str, engine: str) -> None:
+    one = {
+        "kind": "exact_cover",
+        "mode": mode,
+        "limit": None,
+        "engine": engine,
+        "puzzle": JOBS_PUZZLE,
+    }
     serial = api.solve(one)
     split_answer = api.solve(dict(one, jobs=2), runner=parallel.InlineRunner(api.answer_task))
     assert split_answer["parallel"]["tasks"] > 1
+    assert split_answer["engine"] == serial["engine"] == engine
     assert split_answer["count"] == serial["count"] == 35
     assert split_answer["solutions"] == serial["solutions"]
     problem = exact_cover.parse_puzzle(JOBS_PUZZLE)
@@ -425,16 +473,32 @@ def test_progress_and_cancel_reach_algorithm_m() -> None:
     assert reports and reports[-1]["solutions"] == response["count"]
 
 
-def test_the_memory_rule_never_moves_multiplicities_off_dlx(
+def test_the_memory_rule_moves_multiplicities_only_to_an_engine_with_algorithm_m(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # dlx over the budget: the search is refused (too_large), never handed to bitset.
+    # bitset (the default) over the budget: the search moves to dlx (Algorithm M on links),
+    # never to memo; both over it: refused (too_large).
+    monkeypatch.setattr(bitset, "estimated_bytes", lambda problem: 10**15)
+    moved = pysolver.solve(request(mode="count"))
+    assert moved["engine"] == "dlx" and moved["count"] == 1
     monkeypatch.setattr(dlx, "estimated_bytes", lambda problem: 10**15)
     response = pysolver.solve(request(mode="count"))
     assert response["error"]["code"] == "too_large"
 
 
-def test_at_most_once_as_0_to_1_matches_secondary_items() -> None:
+def test_bitset_budget_counts_the_counters_of_every_level() -> None:
+    # The masks alone would not grow with the items' bounds; Algorithm M's levels do.
+    options = [[0, 1]] * 40
+    few = ExactCoverProblem(2, 0, options, multiplicities=[(0, 1), (0, 1)])
+    many = ExactCoverProblem(2, 0, options, multiplicities=[(0, 40), (0, 40)])
+    assert bitset.estimated_bytes(few) < bitset.estimated_bytes(many)
+    wide = ExactCoverProblem(200, 0, [list(range(200))] * 40, multiplicities=[(0, 40)] * 200)
+    # 41 + 200 levels, each holding 200 bounds and 200 active items at least.
+    assert bitset.estimated_bytes(wide) > 241 * 2 * 200 * 8
+
+
+@pytest.mark.parametrize("engine", ENGINES_WITH_M)
+def test_at_most_once_as_0_to_1_matches_secondary_items(engine: str) -> None:
     # Tilings of a 3x5 board by distinct pentominoes: the pieces as primary items covered 0 or
     # 1 times (Algorithm M) or as secondary items (Algorithm X) give the same sets of options.
     whole = build_problem({"board": ["." * 10] * 6, "pieces": ["pentominoes"]}, "all")
@@ -449,7 +513,7 @@ def test_at_most_once_as_0_to_1_matches_secondary_items() -> None:
     ]
     bounds = [(1, 1)] * len(cells) + [(0, 1)] * len(pieces)
     with_m = search(
-        ExactCoverProblem(len(number), 0, options, multiplicities=bounds), "dlx", limit=None
+        ExactCoverProblem(len(number), 0, options, multiplicities=bounds), engine, limit=None
     )
     with_x = search(ExactCoverProblem(len(cells), len(pieces), options), "dlx", limit=None)
     assert with_m.count == with_x.count > 0

@@ -30,6 +30,10 @@ leaner walk, ``_count_all``, over the same tree. Near the leaves a shortcut coun
 last level at once: when no more primary items remain than the smallest option covers, every
 live option of the chosen item covers all of them and is a solution.
 
+Multiplicities (Knuth's MCC) take a walk of their own, ``_search_multiplicities``: Algorithm M
+as ``dlx`` walks it (the same tree, order and node count), with a mask of live options and per
+primary item a count of the options it may still take, instead of the ``rest`` list above.
+
 Memory: two masks of all options per option, about options^2 / 4 bytes, and the live masks of
 the children waiting on the stack, which grow with depth times width: ``estimated_bytes``
 bounds both, and kinds refuse (or pick ``dlx``) when the bound is over the budget.
@@ -92,7 +96,10 @@ def estimated_bytes(problem: ExactCoverProblem) -> int:
     children of the first two levels (MRV's shortest column of live masks, one per primary
     item, each). Deeper levels add to the stack as the search goes; ``search`` stops with
     ``too_large`` when the stack would outgrow the budget (a bound that holds for every tree
-    is far too pessimistic: MRV's columns shrink fast on real problems)."""
+    is far too pessimistic: MRV's columns shrink fast on real problems). With multiplicities,
+    the masks and per-level counters of Algorithm M (``_multiplicity_bytes``)."""
+    if problem.multiplicities is not None:
+        return _multiplicity_bytes(problem)
     lengths = [0] * problem.primary
     for option in problem.options:
         for item in option:
@@ -143,6 +150,8 @@ def search(
     """
     if monitor is None:
         monitor = Monitor()
+    if problem.multiplicities is not None:
+        return _search_multiplicities(problem, limit, keep_solutions, max_kept, rng, monitor)
     primary = problem.primary
     options = problem.options
 
@@ -538,3 +547,228 @@ def _count_all(
         nodes += dead
         countdown -= dead * node_weight
     return nodes, count, mask_ops, False
+
+
+# ---------------------------------------------------------------- multiplicities (Algorithm M)
+
+
+def _multiplicity_bytes(problem: ExactCoverProblem) -> int:
+    """What ``_search_multiplicities`` allocates: per item its mask and per option the mask of
+    the options its secondary items allow, then per level of the walk a live mask and the
+    level's counters (each primary item's bound, the active items, the branches). A level
+    chooses one option or retires one item, so there are at most options + primary levels."""
+    options = len(problem.options)
+    mask = _mask_bytes(options) + budget.POINTER_BYTES
+    fixed = (problem.items + options) * mask + options * budget.LIST_BYTES
+    counters = 3 * problem.primary * budget.POINTER_BYTES + 3 * budget.LIST_BYTES
+    levels = min(options, sum(high for _, high in problem.multiplicities or [])) + problem.primary
+    return fixed + (levels + 1) * (mask + counters)
+
+
+def _allowed_masks(
+    problem: ExactCoverProblem, item_masks: list[int], monitor: Monitor
+) -> list[int]:
+    """Per option (bit = option index), the options its secondary items allow beside it: not
+    itself, none using one of its uncoloured secondary items, none giving one of its coloured
+    items another colour (or none). Primary items are left to the counters of the search."""
+    every_option = (1 << len(problem.options)) - 1
+    same_colour = (
+        _same_colour_masks(problem, list(range(len(problem.options))))
+        if problem.colours is not None
+        else {}
+    )
+    allowed = []
+    for option, items in enumerate(problem.options):
+        monitor.checkpoint(entries_work(len(items)))  # options may be long
+        conflict = 1 << option
+        colours = problem.colours[option] if problem.colours is not None else [0] * len(items)
+        for item, colour in zip(items, colours, strict=True):
+            if item >= problem.primary:
+                mask = item_masks[item]
+                conflict |= mask & ~same_colour[item, colour] if colour else mask
+        allowed.append(every_option & ~conflict)
+    return allowed
+
+
+def _search_multiplicities(
+    problem: ExactCoverProblem,
+    limit: int | None,
+    keep_solutions: bool,
+    max_kept: int | None,
+    rng: random.Random | None,
+    monitor: Monitor,
+) -> SearchResult[list[int]]:
+    """``search`` for a problem with multiplicities: Knuth's Algorithm M (``dlx``'s
+    ``_walk_multiplicities``) over bitmasks, the same tree in the same order (without ``rng``).
+
+    A node is ``live`` (the mask of the options still choosable; bit = option index), per
+    primary item its ``bound`` (how many more options may cover it) and ``active``, the items
+    still open, in item order. The item branched on is the one of least branch degree, as in
+    ``dlx`` (ties: smaller slack, longer column, first item). Its branches are its live options
+    in column order, the k-th finding the sets that hold it and none of the k - 1 before it
+    (Knuth's tweak: they leave ``live``), and, when its lower bound is met, a null branch that
+    takes none of them and retires the item. So every set of options is found once. Choosing
+    an option ANDs in what its secondary items allow (colours as in ``search``) and lowers the
+    bound of each primary item it covers; an item at 0 is closed and its other options leave
+    ``live``. The walk is depth first over an explicit stack of levels, no recursion.
+    """
+    primary = problem.primary
+    options = problem.options
+    item_masks = _item_masks(problem, list(range(len(options))))
+    allowed = _allowed_masks(problem, item_masks, monitor)
+    primaries_of = [[item for item in items if item < primary] for items in options]
+    multiplicities = problem.multiplicities or []
+    slack_of = [high - low for low, high in multiplicities]
+    bit_count = int.bit_count
+    option_at = list(range(len(options)))  # bit = option index here
+
+    def branch_item(live: int, bound: list[int], active: list[int]) -> tuple[int, int] | None:
+        """Algorithm M's choice (M3): (item, its column mask); (-1, 0) at a dead end; None at
+        a solution (no active item has a live option)."""
+        best_key: tuple[bool, int, int, int] | None = None
+        best = (-1, 0)
+        for item in active:
+            column = live & item_masks[item]
+            length = bit_count(column)
+            item_bound = bound[item]
+            item_slack = min(slack_of[item], item_bound)
+            degree = length + item_slack - item_bound + 1
+            if degree <= 0:
+                return -1, 0
+            if length:
+                unconstrained = item_slack == item_bound and length <= item_bound
+                key = (unconstrained, degree, item_slack, -length)
+                if best_key is None or key < best_key:
+                    best_key = key
+                    best = (item, column)
+        return None if best_key is None else best
+
+    solutions: list[list[int]] = []
+    count = 0
+    nodes = 0
+    mask_ops = 0  # one AND per active item at each node (its column)
+    countdown = CHECK_EVERY
+    cancelled = False
+    stopped_by_limit = False
+    # Per level: the item branched on, its branches (an option, or -1 for the null branch),
+    # the node's live mask, bounds and active items; and the branch being explored. ``chosen``
+    # holds the option of each level that chose one.
+    item_at: list[int] = []
+    branches_at: list[list[int]] = []
+    node_at: list[tuple[int, list[int], list[int]]] = []
+    index_at: list[int] = []
+    size_at: list[int] = []
+    chosen: list[int] = []
+    # The node to enter next: (live, bound, active); None when the levels hold the next one.
+    entering: tuple[int, list[int], list[int]] | None = (
+        (1 << len(options)) - 1,
+        [high for _, high in multiplicities],
+        list(range(primary)),
+    )
+    # Invariants: ``entering`` (when set) is the child of the last level's current branch (or
+    # the root); at level k, node_at[k] is the node it branches, index_at[k] the branch being
+    # explored, and ``chosen`` lists the options of the levels' current branches, in order.
+    while True:
+        if entering is not None:
+            # M2. [Enter level l.]
+            live, bound, active = entering
+            entering = None
+            nodes += 1
+            countdown -= 1
+            if countdown <= 0:
+                countdown = CHECK_EVERY
+                progress = partial(fraction_done, index_at, size_at, len(index_at))
+                if monitor.check(nodes, count, progress):
+                    cancelled = True
+                    break
+            mask_ops += len(active)
+            choice = branch_item(live, bound, active)
+            if choice is None:
+                # Every active item is settled: a solution.
+                count += 1
+                if monitor.wants_recent:
+                    monitor.found(sorted(chosen))
+                if keep_solutions and (max_kept is None or len(solutions) < max_kept):
+                    solutions.append(sorted(chosen))
+                if limit is not None and count >= limit:
+                    stopped_by_limit = True
+                    break
+            elif choice[0] >= 0:
+                # M4-M5. The branches: the column's options while enough are left to reach
+                # the item's lower bound, then the null branch when that bound is met.
+                item, column = choice
+                order = _options_of(column, option_at)
+                if rng is not None:
+                    rng.shuffle(order)
+                after = bound[item] - 1
+                needed = after - slack_of[item]
+                branches = [
+                    option
+                    for position, option in enumerate(order)
+                    if len(order) - position > needed
+                ]
+                if after < slack_of[item]:
+                    branches.append(-1)
+                item_at.append(item)
+                branches_at.append(branches)
+                node_at.append((live, bound, active))
+                index_at.append(-1)
+                size_at.append(len(branches))
+        # M6-M9: the next branch of the deepest level that has one, leaving exhausted levels.
+        while item_at:
+            index = index_at[-1]
+            branches = branches_at[-1]
+            if index >= 0 and branches[index] >= 0:
+                chosen.pop()
+            index += 1
+            if index == len(branches):
+                item_at.pop()
+                branches_at.pop()
+                node_at.pop()
+                index_at.pop()
+                size_at.pop()
+                continue
+            index_at[-1] = index
+            item = item_at[-1]
+            live, bound, active = node_at[-1]
+            if index:
+                # Tweak: the option of the branch before this one leaves ``live`` for good
+                # at this level (the node keeps the mask with every earlier one gone).
+                live &= ~(1 << branches[index - 1])
+                node_at[-1] = (live, bound, active)
+            option = branches[index]
+            if option < 0:
+                # The null branch: the item takes no more options and is retired.
+                entering = (
+                    live & ~item_masks[item],
+                    bound,
+                    [other for other in active if other != item],
+                )
+            else:
+                live &= allowed[option]
+                bound = list(bound)
+                closed = []
+                for covered in primaries_of[option]:
+                    bound[covered] -= 1
+                    if not bound[covered]:
+                        live &= ~item_masks[covered]
+                        closed.append(covered)
+                chosen.append(option)
+                entering = (
+                    live,
+                    bound,
+                    [other for other in active if other not in closed] if closed else active,
+                )
+            break
+        if entering is None:
+            break
+
+    complete = not cancelled and not stopped_by_limit
+    monitor.finish(nodes, count, complete)
+    return SearchResult(
+        solutions=solutions,
+        count=count,
+        complete=complete,
+        cancelled=cancelled,
+        stats={"nodes": nodes, "mask_ops": mask_ops},
+    )
