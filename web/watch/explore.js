@@ -6,6 +6,8 @@
 //   draw(d, view, options)  draws the board when a trace or a heatmap is shown (returns true)
 //   prepare(request)        before a solve (adds "heatmap": true to counts when asked)
 //   estimatedNodes()        the search steps the last estimate expects a count to take, or null
+//   estimateBeside(runBeside)  a long count's estimate, run through runBeside (a worker of its
+//                           own); resolves to estimatedNodes() (null: none, or the puzzle changed)
 //   answered(request, response)   after a successful answer of the page's own solve
 //   reset()                 the puzzle was edited: forget traces, heatmaps, comparisons (and
 //                           answers still on their way)
@@ -74,6 +76,14 @@ export function createExplorer(page) {
     },
     // The nodes the last estimate of this puzzle expects a count to visit (null: none made).
     estimatedNodes: () => estimate.estimatedNodes(),
+    estimates: estimate.estimates,
+    async estimateBeside(runBeside) {
+      const started = generation;
+      return estimate.estimateBeside(async (request) => {
+        const response = await runBeside(request);
+        return started === generation ? response : null;
+      });
+    },
     answered(request, response) {
       steps.close();
       heatmap.answered(request, response);
