@@ -426,11 +426,13 @@ async function run(panel, request, { quiet = false, asIs = false } = {}) {
   };
   let last = { nodes: 0, solutions: 0, fraction: null };
   const timeLeft = createTimeLeft();
-  // A count after an estimate of the same puzzle: its steps against the estimated total; a
-  // count still running after ESTIMATE_BESIDE_AFTER_MS with none known asks for it then.
-  let expected = request.mode === "count" ? panel.explore.estimatedNodes() : null;
+  // A count after an estimate of the same puzzle on its engine: its steps against the estimated
+  // total; a count still running after ESTIMATE_BESIDE_AFTER_MS with none known asks for it
+  // then, when an estimate follows its engine's tree (not the memo engine's, say).
+  const countEngine = request.engine || panel.facts.default_engine;
+  let expected = request.mode === "count" ? panel.explore.estimatedNodes(countEngine) : null;
   let counting = true;
-  const estimateTimer = request.mode === "count" && !quiet && expected === null && panel.explore.estimates ?
+  const estimateTimer = request.mode === "count" && !quiet && expected === null && panel.explore.follows(countEngine) ?
     setTimeout(async () => {
       const nodes = await panel.explore.estimateBeside(runBeside);
       if (counting && nodes !== null) {

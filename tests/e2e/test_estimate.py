@@ -46,6 +46,8 @@ def test_a_long_count_shows_the_estimate_unasked(shared_page) -> None:
     open_tab(page, "polyomino")
     page.select_option("#polyomino-preset", "scott")  # 8x8 + 2x2 square: a long count
     page.select_option("#polyomino-symmetry", "all")
+    # The default count engine (memo) counts sub-problems, a tree no estimate follows: bitset's.
+    page.select_option("#polyomino-engine", "bitset")
     assert page.locator("#polyomino-estimate-text").is_hidden()
     page.click("#polyomino-count")
     # Nothing at first: a short count never waits for an estimate.

@@ -43,8 +43,8 @@ export function estimateWords(response, engineTitle) {
 /**
  * page: {id, facts (the kind's), baseRequest() -> the editor's request, engine() -> the engine
  * chosen in the menu, run(request) -> Promise<response|null> (quiet; null after an edit)} ->
- * {element, action, estimatedNodes(), estimates (whether the kind has an estimate),
- * estimateBeside(runBeside), close()}
+ * {element, action, estimatedNodes(engine) (of a count on that engine), follows(engine) (whether
+ * an estimate follows that engine's tree), estimateBeside(runBeside), close()}
  */
 export function createEstimate(page) {
   const { id } = page;
@@ -52,9 +52,11 @@ export function createEstimate(page) {
   const button = el("button", { id: `${id}-estimate`, type: "button", class: "solve-action" }, "Estimate count");
   const text = el("p", { id: `${id}-estimate-text`, class: "hint", hidden: true, "aria-live": "polite" });
   let nodes = null;
+  let nodesEngine = null; // the engine whose tree the estimate followed
 
   function close() {
     nodes = null;
+    nodesEngine = null;
     text.hidden = true;
     text.textContent = "";
   }
@@ -63,7 +65,7 @@ export function createEstimate(page) {
     const request = { ...page.baseRequest(), kind: id, mode: "estimate" };
     for (const field of ["limit", "heatmap", "recent", "max_steps", "seed"]) delete request[field];
     // The engine chosen, when estimate mode follows its tree; else the kind's first that does.
-    const chosen = page.engine();
+    const chosen = page.engine() || page.facts.default_engine;
     request.engine = engines.includes(chosen) ? chosen : engines[0];
     return request;
   }
@@ -75,6 +77,7 @@ export function createEstimate(page) {
     text.textContent = estimateWords(response, engine ? engine.title : response.engine);
     text.hidden = false;
     nodes = response.estimate.exact ? null : response.estimate.nodes;
+    nodesEngine = response.engine;
     return nodes;
   }
 
@@ -98,8 +101,9 @@ export function createEstimate(page) {
   return {
     element: text,
     action: engines.length ? button : null,
-    estimatedNodes: () => nodes,
-    estimates: engines.length > 0,
+    // A count's steps compare with the estimate only on the engine whose tree it followed.
+    estimatedNodes: (engine) => (engine === nodesEngine ? nodes : null),
+    follows: (engine) => engines.includes(engine),
     estimateBeside,
     close,
   };
