@@ -434,7 +434,10 @@ async function run(panel, request, { quiet = false, asIs = false } = {}) {
   let counting = true;
   const estimateTimer = request.mode === "count" && !quiet && expected === null && panel.explore.follows(countEngine) ?
     setTimeout(async () => {
-      const nodes = await panel.explore.estimateBeside(runBeside);
+      // One estimate at a time: a count started again while the last one's is on its way
+      // waits for that one.
+      panel.estimateBeside ??= panel.explore.estimateBeside(runBeside).finally(() => { panel.estimateBeside = null; });
+      const nodes = await panel.estimateBeside;
       if (counting && nodes !== null) {
         expected = nodes;
         paint();

@@ -43,6 +43,13 @@ def test_an_estimate_in_words_and_the_count_against_it(shared_page) -> None:
 
 def test_a_long_count_shows_the_estimate_unasked(shared_page) -> None:
     page = shared_page
+    # A short count answers without an estimate.
+    open_tab(page, "queens")
+    set_input(page, "#queens-n", "7")
+    click_and_wait(page, "#queens-count")
+    assert page.get_attribute("#queens-result", "data-count") == "40"
+    page.wait_for_timeout(2_500)
+    assert page.locator("#queens-estimate-text").is_hidden()
     open_tab(page, "polyomino")
     page.select_option("#polyomino-preset", "scott")  # 8x8 + 2x2 square: a long count
     page.select_option("#polyomino-symmetry", "all")
