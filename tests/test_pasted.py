@@ -19,7 +19,7 @@ from pysolver import pasted, puzzlink
 from pysolver.__main__ import main
 from pysolver.kinds import sudoku
 from pysolver.protocol import SolveError
-from tests.node_page import require_node
+from tests.node_page import require_node, run_module
 from tests.test_web_sudoku_paste import CLASSIC, CLASSIC_GIVENS, read, solo_id
 
 TOP95 = Path(__file__).parent / "data" / "top95.txt"
@@ -130,6 +130,81 @@ def test_puzzlink_sudoku_urls():
         "kind": "shikaku",
         "puzzle": {"url": "https://puzz.link/p?shikaku/3/3/3i3i3"},
     }
+
+
+def sudoku_url(values: list[int], n: int, prefix: str = "https://puzz.link/p?") -> str:
+    """A puzz.link Sudoku URL: pzprjs writes its clues as Shikaku's."""
+    clues = [(cell // n, cell % n, value) for cell, value in enumerate(values) if value]
+    return prefix + puzzlink.format_url(n, n, clues).split("?", 1)[1].replace("shikaku", "sudoku")
+
+
+def refusal_words(message: str) -> str:
+    """A refusal's words before the first quoted value (Python quotes with ', the page with ")."""
+    return message.split(";")[0].split("'")[0].split('"')[0]
+
+
+def test_the_page_reads_puzzlink_sudoku_urls_as_python_does() -> None:
+    require_node("the page's paste reader")
+    sixteen = list(range(1, 17)) + [0] * 239 + [1]
+    texts = [
+        sudoku_url(CLASSIC_GIVENS, 9),
+        sudoku_url(CLASSIC_GIVENS, 9, "http://pzv.jp/p.html?"),
+        sudoku_url(CLASSIC_GIVENS, 9, ""),  # the bare path
+        sudoku_url(CLASSIC_GIVENS, 9).replace("sudoku/", "sudoku_edit/", 1),  # the editor's
+        "https://puzz.link/p?sudoku/4/4/1t4#answer",
+        sudoku_url(sixteen, 16),  # 16 written "-10"
+        "https://puzz.link/p?sudoku/4/3/1",  # not square
+        "https://puzz.link/p?sudoku/4/4/1t4zz",  # past the last cell
+        "https://puzz.link/p?sudoku/4/4/-1",  # a prefix without its hex digits
+        "https://puzz.link/p?sudoku/4/4/1!",  # a character pzprjs never writes
+    ]
+    assert "-10" in texts[5]
+    page = read(texts)
+    for text, answer in zip(texts, page, strict=True):
+        ours = python_reading(text)
+        if "refused" in ours:
+            assert "refused" in answer, (text, answer)
+            assert refusal_words(answer["refused"]) == refusal_words(ours["refused"]), text
+            continue
+        assert answer.get("source") == "puzzlink", (text, answer)
+        assert answer.get("givens") == ours["givens"], (text, answer)
+    assert page[0]["givens"] == CLASSIC_GIVENS and page[5]["n"] == 16
+
+
+RECTANGLES_RUNNER = """
+import { readRectanglesId } from "./web/kinds/tatham_ids.js";
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+process.stdout.write(JSON.stringify(JSON.parse(input).map((text) => {
+  try { return { puzzle: readRectanglesId(text) }; }
+  catch (error) { return { refused: error.message }; }
+})));
+"""
+
+
+def test_the_page_reads_rectangles_ids_as_python_does() -> None:
+    require_node("the page's Rectangles ID reader")
+    ids = [
+        pasted.rectangles_id(5, 5, [(0, 0, 4), (0, 3, 12), (2, 1, 2), (3, 0, 3), (4, 4, 4)]),
+        pasted.rectangles_id(3, 3, [(0, 0, 3), (1, 1, 3), (2, 2, 3)]),
+        pasted.rectangles_id(4, 7, [(0, 0, 10), (0, 1, 12), (3, 6, 6)]),  # 7 wide, "_" between
+        pasted.rectangles_id(30, 30, [(29, 29, 900)]),  # runs of more than 26 blanks
+        " 7x7:b4b2e3a2\n" + "z" * 2,  # too few cells
+    ]
+    page = run_module(RECTANGLES_RUNNER, ids)
+    for game_id, answer in zip(ids, page, strict=True):
+        try:
+            request = pasted.request_from_text(game_id)
+        except SolveError:
+            assert "refused" in answer, (game_id, answer)
+            continue
+        assert request is not None and request["kind"] == "shikaku", game_id
+        assert answer == {"puzzle": request["puzzle"]}, game_id
+    assert "describes" in page[-1]["refused"]
+    assert run_module(RECTANGLES_RUNNER, ["https://puzz.link/p?shikaku/3/3/3i3i3", "3x3"]) == [
+        {"puzzle": None},
+        {"puzzle": None},
+    ]
 
 
 def test_other_text_is_not_a_pasted_puzzle():

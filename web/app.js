@@ -38,7 +38,7 @@
 //
 // The puzzle facts (kinds, engines, limits, pieces, Sudoku sizes) are Python's: build.py writes
 // them into facts.json, read once here before any editor is built.
-import { failedResponse } from "./runtime/solver.js";
+import { createSolver, failedResponse } from "./runtime/solver.js";
 import { createPool } from "./runtime/pool.js";
 import { CanvasDrawing, SvgDrawing, boardPoint } from "./render/draw.js";
 import { el, download, groupDigits } from "./ui/ui.js";
@@ -63,6 +63,17 @@ window.pysolver = {
 };
 showLoading(solver);
 keepOffline(solver.ready);
+
+// A count still running this long with no estimate of its puzzle known asks for one (Knuth's
+// random paths, web/watch/estimate.js) on a worker of its own, so the count is not held up: a
+// shorter count never waits for an estimate nor starts that worker.
+const ESTIMATE_BESIDE_AFTER_MS = 2000;
+let estimator = null; // that worker, started the first time a count runs long
+function runBeside(request) {
+  estimator ??= createSolver();
+  if (solver.jobs > 1) request.jobs = solver.jobs; // the time with the page's workers too
+  return estimator.solve(request).catch((error) => failedResponse("client_error", error?.message || String(error)));
+}
 
 const statusLine = document.getElementById("status");
 const app = document.getElementById("app");
@@ -415,8 +426,23 @@ async function run(panel, request, { quiet = false, asIs = false } = {}) {
   };
   let last = { nodes: 0, solutions: 0, fraction: null };
   const timeLeft = createTimeLeft();
-  // A count after an estimate of the same puzzle: its steps against the estimated total.
-  const expected = request.mode === "count" ? panel.explore.estimatedNodes() : null;
+  // A count after an estimate of the same puzzle on its engine: its steps against the estimated
+  // total; a count still running after ESTIMATE_BESIDE_AFTER_MS with none known asks for it
+  // then, when an estimate follows its engine's tree (not the memo engine's, say).
+  const countEngine = request.engine || panel.facts.default_engine;
+  let expected = request.mode === "count" ? panel.explore.estimatedNodes(countEngine) : null;
+  let counting = true;
+  const estimateTimer = request.mode === "count" && !quiet && expected === null && panel.explore.follows(countEngine) ?
+    setTimeout(async () => {
+      // One estimate at a time: a count started again while the last one's is on its way
+      // waits for that one.
+      panel.estimateBeside ??= panel.explore.estimateBeside(runBeside).finally(() => { panel.estimateBeside = null; });
+      const nodes = await panel.estimateBeside;
+      if (counting && nodes !== null) {
+        expected = nodes;
+        paint();
+      }
+    }, ESTIMATE_BESIDE_AFTER_MS) : null;
   const bar = document.getElementById("progress-bar");
   const text = document.getElementById("progress-text");
   const paint = () => {
@@ -443,6 +469,8 @@ async function run(panel, request, { quiet = false, asIs = false } = {}) {
     response = failedResponse("client_error", error?.message || String(error));
   } finally {
     clearInterval(timer);
+    clearTimeout(estimateTimer);
+    counting = false;
     progress.hidden = true;
     busy = false;
     // A solution shown while searching is not the answer: the answer decides what is drawn.

@@ -15,7 +15,8 @@ import pytest
 from conftest import click_and_wait, open_tab, set_input, wait_idle
 
 from pysolver.facts import site_facts
-from tests.test_web_sudoku_paste import CLASSIC, hodoku_frame, rows, solo_id
+from tests.test_pasted import sudoku_url
+from tests.test_web_sudoku_paste import CLASSIC, CLASSIC_GIVENS, hodoku_frame, rows, solo_id
 
 FACTS = site_facts()
 PHONE = {"width": 390, "height": 844}
@@ -44,6 +45,7 @@ def test_sudoku_reads_the_grids_other_programs_give(shared_page) -> None:
         "CSV": "\n".join(",".join("" if ch == "." else ch for ch in row) for row in rows(CLASSIC)),
         "sudokuwiki": "https://www.sudokuwiki.org/sudoku.htm?bd=" + CLASSIC.replace(".", "0"),
         "Solo ID": solo_id(CLASSIC),
+        "puzz.link URL": sudoku_url(CLASSIC_GIVENS, 9),
     }
     for name, text in pastes.items():
         page.click("#sudoku-clear")
@@ -55,6 +57,10 @@ def test_sudoku_reads_the_grids_other_programs_give(shared_page) -> None:
     page.click("#sudoku-clear")
     page.fill("#sudoku-paste", pastes["HoDoKu frame"])
     page.click("#sudoku-load")
+    assert page.input_value("#sudoku-paste") == CLASSIC
+    page.click("#sudoku-clear")
+    page.fill("#sudoku-paste", pastes["puzz.link URL"])
+    page.press("#sudoku-paste", "Enter")
     assert page.input_value("#sudoku-paste") == CLASSIC
     # A Solo ID with the X flag turns the diagonals on.
     paste_on_board(page, solo_id("1" + "." * 15, "2x2x"))
@@ -144,6 +150,11 @@ def test_every_way_a_puzzle_arrives_refreshes_link_and_answers(shared_page) -> N
     assert page.input_value("#share-url").endswith("#shikaku:3x3:1.1.9")
     assert not page.is_visible("#shikaku-compare-table")
     assert page.text_content("#shikaku-compare-verdict") == ""
+    # A Tatham Rectangles game ID in the same box: read by the page, then solved.
+    page.fill("#shikaku-url", "3x2:a6d")
+    click_and_wait(page, "#shikaku-load-url")
+    assert page.text_content("#shikaku-result") == "Unique solution."
+    assert page.evaluate("location.hash") == "#shikaku:2x3:0.1.6"
     # A JSON import naming its puzzle by a URL loads it the same way.
     import_json(
         page,

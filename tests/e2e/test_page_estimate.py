@@ -1,6 +1,8 @@
 """The page's "Estimate count" (web/watch/estimate.js): Knuth's estimate before a count, in words,
 with the time on one worker and on the page's workers; the next count's progress line shows its
-steps against the estimate; a tab whose kind has no search tree (dominoes) offers no estimate.
+steps against the estimate; a count still running after a moment shows the estimate without the
+button (asked of a worker of its own); a tab whose kind has no search tree (dominoes) offers no
+estimate.
 """
 
 from __future__ import annotations
@@ -37,6 +39,40 @@ def test_an_estimate_in_words_and_the_count_against_it(shared_page) -> None:
     )
     wait_idle(page)
     assert page.get_attribute("#queens-result", "data-count") == "14200"
+
+
+def test_a_long_count_shows_the_estimate_unasked(shared_page) -> None:
+    page = shared_page
+    # A short count answers without an estimate.
+    open_tab(page, "queens")
+    set_input(page, "#queens-n", "7")
+    click_and_wait(page, "#queens-count")
+    assert page.get_attribute("#queens-result", "data-count") == "40"
+    page.wait_for_timeout(2_500)
+    assert page.locator("#queens-estimate-text").is_hidden()
+    open_tab(page, "polyomino")
+    page.select_option("#polyomino-preset", "scott")  # 8x8 + 2x2 square: a long count
+    page.select_option("#polyomino-symmetry", "all")
+    # The default count engine (memo) counts sub-problems, a tree no estimate follows: bitset's.
+    page.select_option("#polyomino-engine", "bitset")
+    assert page.locator("#polyomino-estimate-text").is_hidden()
+    page.click("#polyomino-count")
+    # Nothing at first: a short count never waits for an estimate.
+    assert page.locator("#polyomino-estimate-text").is_hidden()
+    page.wait_for_function(
+        "() => / of about [0-9,]+ estimated/.test("
+        "document.getElementById('progress-text').textContent)",
+        timeout=90_000,
+    )
+    text = page.text_content("#polyomino-estimate-text")
+    assert text.startswith("About ") and "a count takes about" in text, text
+    assert "on 1 worker" in text, text
+    assert page.get_attribute("body", "data-state") == "busy"  # the count went on meanwhile
+    page.click("#cancel")
+    wait_idle(page, 10_000)
+    assert page.text_content("#status") == "Ready (last solve cancelled)"
+    # The estimate stays for the next count of the same puzzle.
+    assert page.is_visible("#polyomino-estimate-text")
 
 
 def test_dominoes_offer_no_estimate(shared_page) -> None:

@@ -1,5 +1,5 @@
 // Shikaku editor. Controls (ids): #shikaku-rows, #shikaku-cols (bounded by Python's limits),
-// #shikaku-clear, #shikaku-url (a puzz.link URL) + #shikaku-load-url (solves it; the parsed
+// #shikaku-clear, #shikaku-url (a puzz.link URL or a Tatham Rectangles game ID) + #shikaku-load-url (solves it; the parsed
 // puzzle is drawn; Enter in the box does the same), #shikaku-export-url (writes the puzzle's
 // puzz.link URL into the box), #shikaku-solve, #shikaku-count. Click a cell of #shikaku-canvas, then type
 // its clue (several digits make one number; Backspace removes a digit; Delete or 0 alone
@@ -10,6 +10,7 @@ import { el, labelled } from "../ui/ui.js";
 import { keyPad } from "../ui/keypad.js";
 import { cellCursor, countWords, sizeFields, uniquenessWords } from "../ui/widgets.js";
 import { shikakuUrl } from "./puzzlink.js";
+import { readRectanglesId } from "./tatham_ids.js";
 
 // A small example with a unique solution: 7x7 with nine clues.
 const EXAMPLE = { rows: 7, cols: 7, clues: [[0, 2, 9], [0, 3, 4], [0, 5, 4], [1, 6, 3], [4, 0, 12], [4, 6, 4], [5, 3, 8], [5, 5, 2], [6, 3, 3]] };
@@ -72,7 +73,7 @@ export function createShikaku(ctx) {
     ctx.changed();
   });
   const clearButton = el("button", { id: "shikaku-clear", type: "button" }, "Clear clues");
-  const url = labelled("puzz.link URL", { id: "shikaku-url", placeholder: "https://puzz.link/p?shikaku/…", size: "40", spellcheck: "false" });
+  const url = labelled("puzz.link URL or Rectangles ID", { id: "shikaku-url", placeholder: "https://puzz.link/p?shikaku/… or 7x7:b4b2…", size: "40", spellcheck: "false" });
   const loadUrl = el("button", { id: "shikaku-load-url", type: "button", class: "solve-action" }, "Load and solve URL");
   const exportUrl = el("button", { id: "shikaku-export-url", type: "button" }, "Make puzz.link URL");
   const solveButton = el("button", { id: "shikaku-solve", type: "button", class: "solve-action primary" }, "Solve");
@@ -122,8 +123,19 @@ export function createShikaku(ctx) {
   const run = (mode) => ctx.run({ kind: ctx.id, mode, limit: mode === "solve" ? 2 : undefined, puzzle: puzzle() });
   solveButton.addEventListener("click", () => run("solve"));
   countButton.addEventListener("click", () => run("count"));
-  // Python reads puzz.link URLs (pysolver/puzzlink.py): the answer brings the puzzle back.
-  const solveUrl = (text) => ctx.run({ kind: ctx.id, mode: "solve", limit: 2, puzzle: { url: text.trim() } });
+  // A Rectangles game ID is read here (web/kinds/tatham_ids.js) and solved as the board's
+  // puzzle; a URL Python reads (pysolver/puzzlink.py): the answer brings the puzzle back.
+  const solveUrl = (text) => {
+    let fromId;
+    try { fromId = readRectanglesId(text); } catch (error) { ctx.fail(error.message); return; }
+    if (fromId === null) {
+      ctx.run({ kind: ctx.id, mode: "solve", limit: 2, puzzle: { url: text.trim() } });
+      return;
+    }
+    try { load(fromId); } catch (error) { ctx.fail(error.message); return; }
+    ctx.changed();
+    run("solve");
+  };
   loadUrl.addEventListener("click", () => solveUrl(url.input.value));
   // Enter in the URL box loads it, as the button does (not while a solve runs).
   url.input.addEventListener("keydown", (event) => {

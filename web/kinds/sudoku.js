@@ -122,7 +122,7 @@ export function createSudoku(ctx) {
   const style = labelled("Symbols", { tag: "select", id: "sudoku-symbols" });
   for (const [name, { label }] of Object.entries(facts.styles)) style.input.append(el("option", { value: name }, label));
   // A text area, so a grid pasted in several lines (a frame, CSV rows) keeps its line breaks.
-  const paste = labelled("Grid text", { tag: "textarea", id: "sudoku-paste", rows: "2", placeholder: "81 symbols (. 0 * x blanks), CSV rows, a framed grid, a sudokuwiki link or a Solo game ID", spellcheck: "false" });
+  const paste = labelled("Grid text", { tag: "textarea", id: "sudoku-paste", rows: "2", placeholder: "81 symbols (. 0 * x blanks), CSV rows, a framed grid, a sudokuwiki or puzz.link link or a Solo game ID", spellcheck: "false" });
   const loadButton = el("button", { id: "sudoku-load", type: "button" }, "Load text");
   const clearButton = el("button", { id: "sudoku-clear", type: "button" }, "Clear grid");
   const solveButton = el("button", { id: "sudoku-solve", type: "button", class: "solve-action primary" }, "Solve");

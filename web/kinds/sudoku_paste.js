@@ -13,8 +13,12 @@
 //   "puzzle", "grid" or "p" parameter holds a grid;
 // - a Simon Tatham Solo game ID ("3x3:a5b1_2c..."; "3x3x:" for the X diagonals): letters are
 //   runs of blanks (a = 1 ... z = 26), numbers are givens, "_" separates two numbers.
+// - a puzz.link / pzprjs Sudoku URL ("https://puzz.link/p?sudoku/9/9/<data>"; web/kinds/puzzlink.js);
 // Anything else comes back as it was, so parseGrid's own message (the number of symbols, or the
 // character that is not a symbol) describes it.
+
+import { readSudokuUrl } from "./puzzlink.js";
+import { gameIdValues } from "./tatham_ids.js";
 
 const FOREIGN_BLANKS = "*xX?";
 // Characters only frames are drawn with: a line of nothing else (with a run of "-" or "=" or a
@@ -32,13 +36,16 @@ const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /**
  * What a pasted text says. Returns {text, box?, diagonals?, source}: text is grid text for
  * parseGrid; box ([rows, cols]) and diagonals come from a Solo ID; source names the format read
- * ("solo", "address", "rows" (CSV), "frame" or "plain"). Throws an Error (a sentence's words)
+ * ("solo", "puzzlink", "address", "rows" (CSV), "frame" or
+ * "plain"). Throws an Error (a sentence's words)
  * for a format recognised but not read (a Solo jigsaw or killer ID).
  */
 export function readPastedGrid(pasted) {
   const text = pasted.trim();
   const solo = SOLO_ID.exec(text.replace(/\s+/g, ""));
   if (solo) return readSoloId(solo);
+  const fromPuzzlink = readSudokuUrl(text);
+  if (fromPuzzlink !== null) return { text: gridRows(fromPuzzlink.values, fromPuzzlink.n), source: "puzzlink" };
   const fromAddress = gridFromAddress(text);
   if (fromAddress !== null) return { text: fromAddress, source: "address" };
   // Rule lines go whole; so do rule tokens inside a line (a frame pasted into one line).
@@ -49,6 +56,13 @@ export function readPastedGrid(pasted) {
   const framed = lines.join("\n") !== text || /[|+¦│┃║]/.test(text);
   const cells = lines.map((line) => line.replace(FRAME_CHARS, "")).join("\n");
   return { text: blanksAsDots(cells), source: framed ? "frame" : "plain" };
+}
+
+// Cells row by row (0 blank) as grid text, one line a row; a value too large for the symbols
+// stays a number, so parseGrid names it.
+function gridRows(values, n) {
+  const symbol = (value) => (value ? SYMBOLS[value - 1] ?? String(value) : ".");
+  return Array.from({ length: n }, (_, row) => values.slice(row * n, (row + 1) * n).map(symbol).join("")).join("\n");
 }
 
 function blanksAsDots(text) {
@@ -90,12 +104,7 @@ function readSoloId([, first, second, flags = "", grid, rest]) {
   const cols = Number(first);
   const rows = second === undefined ? 1 : Number(second);
   const n = cols * rows;
-  const values = [];
-  for (const token of grid.match(/[a-z]|\d+|_/gi) || []) {
-    if (token === "_") continue;
-    if (/\d/.test(token)) values.push(Number(token));
-    else for (let i = token.toLowerCase().charCodeAt(0) - 96; i > 0; i--) values.push(0);
-  }
+  const values = gameIdValues(grid);
   if (values.length !== n * n) {
     throw new Error(`this Solo game ID describes ${values.length} cells; a ${n}x${n} game has ${n * n}`);
   }

@@ -2,7 +2,8 @@
 // estimate by random paths ("mode": "estimate", README "Estimating a search") says how many
 // search steps and solutions the count would meet and how long it would take here, on one
 // worker and on the page's workers. The next count of the same puzzle shows its steps against
-// the estimate in the progress line (estimatedNodes()). #KIND-estimate is the button,
+// the estimate in the progress line (estimatedNodes()). A count still running after a moment
+// asks for the estimate itself (estimateBeside, web/app.js). #KIND-estimate is the button,
 // #KIND-estimate-text the sentence.
 import { el, groupDigits } from "../ui/ui.js";
 import { durationWords } from "../ui/words.js";
@@ -42,7 +43,8 @@ export function estimateWords(response, engineTitle) {
 /**
  * page: {id, facts (the kind's), baseRequest() -> the editor's request, engine() -> the engine
  * chosen in the menu, run(request) -> Promise<response|null> (quiet; null after an edit)} ->
- * {element, action, estimatedNodes(), close()}
+ * {element, action, estimatedNodes(engine) (of a count on that engine), follows(engine) (whether
+ * an estimate follows that engine's tree), estimateBeside(runBeside), close()}
  */
 export function createEstimate(page) {
   const { id } = page;
@@ -50,32 +52,59 @@ export function createEstimate(page) {
   const button = el("button", { id: `${id}-estimate`, type: "button", class: "solve-action" }, "Estimate count");
   const text = el("p", { id: `${id}-estimate-text`, class: "hint", hidden: true, "aria-live": "polite" });
   let nodes = null;
+  let nodesEngine = null; // the engine whose tree the estimate followed
 
   function close() {
     nodes = null;
+    nodesEngine = null;
     text.hidden = true;
     text.textContent = "";
   }
 
-  button.addEventListener("click", async () => {
+  function estimateRequest() {
     const request = { ...page.baseRequest(), kind: id, mode: "estimate" };
     for (const field of ["limit", "heatmap", "recent", "max_steps", "seed"]) delete request[field];
     // The engine chosen, when estimate mode follows its tree; else the kind's first that does.
-    const chosen = page.engine();
+    const chosen = page.engine() || page.facts.default_engine;
     request.engine = engines.includes(chosen) ? chosen : engines[0];
-    close();
-    const response = await page.run(request);
-    if (!response?.ok) return;
+    return request;
+  }
+
+  // An estimate's answer in the sentence; the nodes a count of this puzzle is expected to take.
+  function show(response) {
+    if (!response?.ok) return null;
     const engine = page.facts.engines.find(({ name }) => name === response.engine);
     text.textContent = estimateWords(response, engine ? engine.title : response.engine);
     text.hidden = false;
     nodes = response.estimate.exact ? null : response.estimate.nodes;
+    nodesEngine = response.engine;
+    return nodes;
+  }
+
+  button.addEventListener("click", async () => {
+    const request = estimateRequest();
+    close();
+    show(await page.run(request));
   });
+
+  /**
+   * The estimate a long count shows without being asked (web/app.js): the same request and
+   * sentence, sent through runBeside (a worker of its own, so the count goes on meanwhile).
+   * Resolves to the nodes expected (null: none, or an answer for an edited puzzle).
+   */
+  async function estimateBeside(runBeside) {
+    const request = estimateRequest();
+    close();
+    return show(await runBeside(request));
+  }
 
   return {
     element: text,
     action: engines.length ? button : null,
-    estimatedNodes: () => nodes,
+    // A count's steps compare with the estimate only on the engine whose tree it followed.
+    estimatedNodes: (engine) => (engine === nodesEngine ? nodes : null),
+    follows: (engine) => engines.includes(engine),
+    estimateBeside,
     close,
   };
 }

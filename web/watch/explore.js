@@ -5,7 +5,10 @@
 //   element                 shown under the answer; actions: the buttons, beside the editor's
 //   draw(d, view, options)  draws the board when a trace or a heatmap is shown (returns true)
 //   prepare(request)        before a solve (adds "heatmap": true to counts when asked)
-//   estimatedNodes()        the search steps the last estimate expects a count to take, or null
+//   estimatedNodes(engine)  the search steps the last estimate expects a count on that engine to
+//                           take, or null; follows(engine): whether an estimate follows its tree
+//   estimateBeside(runBeside)  a long count's estimate, run through runBeside (a worker of its
+//                           own); resolves to estimatedNodes() (null: none, or the puzzle changed)
 //   answered(request, response)   after a successful answer of the page's own solve
 //   reset()                 the puzzle was edited: forget traces, heatmaps, comparisons (and
 //                           answers still on their way)
@@ -73,7 +76,15 @@ export function createExplorer(page) {
       heatmap.prepare(request);
     },
     // The nodes the last estimate of this puzzle expects a count to visit (null: none made).
-    estimatedNodes: () => estimate.estimatedNodes(),
+    estimatedNodes: (engine) => estimate.estimatedNodes(engine),
+    follows: (engine) => estimate.follows(engine),
+    async estimateBeside(runBeside) {
+      const started = generation;
+      return estimate.estimateBeside(async (request) => {
+        const response = await runBeside(request);
+        return started === generation ? response : null;
+      });
+    },
     answered(request, response) {
       steps.close();
       heatmap.answered(request, response);
