@@ -13,14 +13,15 @@ their parent could see).
 On trees as lopsided as a tiling's, solutions are rare events on a random path (on 6x10
 pentominoes one probe in a hundred ends in one, its weight anywhere from 7,000 to 3,000,000), so
 the plain estimate of solutions spreads by a factor of 4 over seeds at 1,000 probes. Most of
-that spread is made near the leaves, and there the subtrees are small: so a probe that has
-covered half the primary items counts the subtree below it exactly when that subtree has at
-most ``SMALL_SUBTREE_NODES`` nodes (a search of it that stops once it passes that many), adding
-``W`` times its nodes and solutions, and goes on at random only below bigger ones. Whether a
-subtree is counted depends on the node alone, never on the probe's chances, so the estimate
-stays unbiased (Knuth's own remark: any part of the tree may be searched exactly; Purdom's
-"partial backtracking" takes the same idea further). A probe then costs a few dozen nodes
-instead of a dozen, and the spread of solutions over seeds falls below a factor of 1.5 on 6x10.
+that spread is made in the lower half of the tree (searching the top levels in full did not
+narrow it), and there many subtrees are small: so a probe that has covered half the primary
+items counts the subtree below it exactly when that subtree has at most
+``SMALL_SUBTREE_NODES`` nodes (a search of it that stops once it passes that many), adding ``W``
+times its nodes and solutions, and goes on at random only below bigger ones. Whether a subtree
+is counted depends on the node alone, never on the probe's chances, so the estimate stays
+unbiased (in the spirit of Purdom's "partial backtracking", 1978, which searches more than one
+branch of some nodes). A probe then costs a few dozen nodes instead of a dozen, and the spread
+of solutions over seeds falls below a factor of 1.5 on 6x10 (``bench/bench_estimate.py``).
 
 The trees are the engines' own, node for node:
 
