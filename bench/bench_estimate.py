@@ -80,9 +80,9 @@ def measure(row: Row, seeds: int) -> str:
         engine = response["engine"]
         nodes.append(response["estimate"]["nodes"])
         solutions.append(response["estimate"]["solutions"])
-    known_nodes = f"{nodes_truth:,}" if nodes_truth is not None else "not counted"
+    known_nodes = f"{nodes_truth:,} nodes" if nodes_truth is not None else "nodes not counted"
     return (
-        f"| {row.name}, {engine} | {known_nodes} nodes, {solutions_truth:,} solutions "
+        f"| {row.name}, {engine} | {known_nodes}, {solutions_truth:,} solutions "
         f"| nodes {spread(nodes, nodes_truth)} | solutions {spread(solutions, solutions_truth)} "
         f"| {min(seconds):.1f}-{max(seconds):.1f} s |"
     )
