@@ -20,7 +20,7 @@ from __future__ import annotations
 import random as random_module
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from pysolver import pasted, pictures
 from pysolver.api import solve
@@ -309,6 +309,75 @@ class Puzzle:
         self.jobs = jobs
         # The kind's own request fields (the polyomino ``symmetry``).
         self.options: dict[str, Any] = {}
+        # A generated puzzle's grade (``generate``): level, score, techniques.
+        self.grade: dict[str, Any] | None = None
+
+    @classmethod
+    def from_puzzle(cls, puzzle: dict[str, Any], engine: str | None = None, jobs: int = 1) -> Self:
+        """This class over a protocol puzzle as it stands (a generated puzzle, a stored
+        request's ``puzzle``), without the constructor's arguments."""
+        made = cls.__new__(cls)
+        Puzzle.__init__(made, puzzle, engine, jobs)
+        return made
+
+    @classmethod
+    def generate(
+        cls,
+        difficulty: str | None = None,
+        seed: int | None = None,
+        *,
+        progress: Progress | None = None,
+        cancel: Cancel | None = None,
+        **size: Any,
+    ) -> Self:
+        """A new puzzle with exactly one solution (the protocol's generate mode), its
+        ``grade`` set. ``size`` holds the kind's puzzle fields for it: ``size=9`` for a
+        Sudoku, ``rows=10, cols=10`` for a Shikaku, ``rows=5, cols=3`` for a polyomino
+        challenge. ``SolverError`` for a kind that does not generate.
+
+        >>> Sudoku.generate("easy", 7, size=4).count()
+        1
+        """
+        request: dict[str, Any] = {"kind": cls.kind, "mode": "generate", "puzzle": dict(size)}
+        if difficulty is not None:
+            request["difficulty"] = difficulty
+        if seed is not None:
+            request["seed"] = seed
+        response = _answer(request, progress, cancel)
+        made = cls.from_puzzle(response["puzzle"])
+        made.grade = response.get("grade")
+        return made
+
+    def explain(
+        self, *, progress: Progress | None = None, cancel: Cancel | None = None
+    ) -> dict[str, Any]:
+        """The path of named techniques from the givens to the solution (explain mode): a
+        dict of ``steps`` (each with technique, place, eliminate, cells and text) and
+        ``grade`` (level, score, techniques). ``SolverError`` for a kind that does not
+        explain."""
+        request = {"kind": self.kind, "mode": "explain", "puzzle": self.puzzle}
+        response = _answer(request, progress, cancel)
+        return {"steps": response["steps"], "grade": response["grade"]}
+
+    def hint(
+        self,
+        entries: Any = None,
+        candidates: Any = None,
+        *,
+        progress: Progress | None = None,
+        cancel: Cancel | None = None,
+    ) -> dict[str, Any]:
+        """The next step from a player's state (hint mode): ``entries`` as hint mode reads
+        them (a Sudoku grid of the player's digits; Shikaku rectangles as top, left, height
+        and width), ``candidates`` a Sudoku player's pencil marks. A wrong entry gives a step
+        whose technique is ``mistake``, with the wrong cells."""
+        puzzle = dict(self.puzzle)
+        for name, value in (("entries", entries), ("candidates", candidates)):
+            if value is not None:
+                puzzle[name] = value
+        request = {"kind": self.kind, "mode": "hint", "puzzle": puzzle}
+        hint: dict[str, Any] = _answer(request, progress, cancel)["hint"]
+        return hint
 
     def request(self, mode: str = "solve", **fields: Any) -> dict[str, Any]:
         """The protocol request of ``mode`` on this puzzle (for ``pysolver.solve``, the CLI)."""

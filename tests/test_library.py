@@ -269,3 +269,37 @@ def test_the_package_installs_a_command_and_its_type_hints() -> None:
     assert "py.typed" in project["tool"]["setuptools"]["package-data"]["pysolver"]
     assert (root / "pysolver" / "py.typed").is_file()
     assert "py.typed" in {path.name for path in wheel.package_files()}
+
+
+def test_generate_explain_and_hint_from_the_classes() -> None:
+    # generate answers as the protocol's generate mode does, seed for seed, as an object of the
+    # class with its grade; explain and hint go through the protocol's modes.
+    sudoku = pysolver.Sudoku.generate("medium", 2, size=9)
+    request = {"kind": "sudoku", "mode": "generate", "seed": 2, "difficulty": "medium"}
+    protocol_answer = pysolver.solve({**request, "puzzle": {"size": 9}})
+    assert sudoku.puzzle == protocol_answer["puzzle"]
+    assert sudoku.grade == protocol_answer["grade"]
+    assert sudoku.count() == 1
+    explained = sudoku.explain()
+    assert explained["grade"]["level"] == sudoku.grade["level"] == "medium"
+    placed = [place for step in explained["steps"] for place in step["place"]]
+    grid = sudoku.puzzle["grid"]
+    assert len(placed) == sum(1 for ch in grid if ch in ".0")
+    assert sudoku.hint()["technique"] == explained["steps"][0]["technique"]
+    # A wrong digit where the solution has another: the hint names that cell.
+    solution = protocol_answer["solutions"][0]
+    blank = grid.index(".")
+    row, col = divmod(blank, 9)
+    wrong = solution[row][col] % 9 + 1
+    entries = grid[:blank] + str(wrong) + grid[blank + 1 :]
+    mistake = sudoku.hint(entries)
+    assert mistake["technique"] == "mistake" and [row, col] in mistake["cells"]
+    shikaku = pysolver.Shikaku.generate(seed=3, rows=8, cols=8)
+    assert shikaku.count() == 1 and shikaku.grade is not None
+    assert shikaku.explain()["grade"]["level"] in ("easy", "medium", "hard", "expert")
+    tiling = pysolver.Polyomino.generate(seed=1, rows=5, cols=3)
+    assert tiling.puzzle["board"] == ["..."] * 5 and tiling.count() >= 1
+    with pytest.raises(pysolver.SolverError):
+        pysolver.Dominoes.generate(rows=4, cols=4)
+    with pytest.raises(pysolver.SolverError):
+        pysolver.Queens(6).explain()
