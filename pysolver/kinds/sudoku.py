@@ -112,6 +112,7 @@ GENERATE_OPTIONS = ("difficulty", "symmetry")
 GENERATE_LIMITS = {
     "sizes": list(sudoku_generate.SIZES),
     "variants": list(sudoku_generate.VARIANTS),
+    "variant_sizes": {name: list(sizes) for name, sizes in sudoku_generate.VARIANT_SIZES.items()},
 }
 OPTIONS: tuple[str, ...] = GENERATE_OPTIONS
 SPLITTABLE = True
@@ -574,6 +575,7 @@ def generate(puzzle: Any, args: GenerateArgs) -> Generated:
     through this module's encoding)."""
     n = sudoku_generate.read_size(puzzle)
     variant = sudoku_generate.read_variant(puzzle)
+    sudoku_generate.check_variant_size(variant, n)
     symmetry = sudoku_generate.read_symmetry(args.options)
     box_rows, box_cols = _box_shape(n, None)
     diagonals = variant == "x"

@@ -72,6 +72,9 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("rotational", "none")
 # The puzzle's ``variant``: plain boxes, a jigsaw of random regions, Sudoku X.
 VARIANTS = ("standard", "jigsaw", "x")
+# The sizes each variant is generated in: a random 16x16 jigsaw layout's fill can run for
+# minutes (measured: over 5 minutes for one layout), so jigsaws stop at 12x12.
+VARIANT_SIZES = {"standard": SIZES, "jigsaw": (4, 6, 9, 12), "x": SIZES}
 # Swaps tried when drawing a jigsaw's regions: enough to leave little of the boxes (measured on
 # 9x9: about a third are kept, each moving two cells).
 REGION_SWAPS = {n: 12 * n * n for n in SIZES}
@@ -159,6 +162,17 @@ def read_variant(puzzle: dict[str, Any]) -> str:
             "puzzle.variant",
         )
     return variant
+
+
+def check_variant_size(variant: str, n: int) -> None:
+    """Refuse a size the variant is not generated in (``VARIANT_SIZES``)."""
+    sizes = VARIANT_SIZES[variant]
+    if n not in sizes:
+        raise puzzle_error(
+            f"a {n}x{n} {variant} cannot be generated; choose a size of "
+            f"{', '.join(map(str, sizes))}",
+            "puzzle.size",
+        )
 
 
 def connected(cells: list[int], n: int) -> bool:
