@@ -83,6 +83,10 @@ LABELS = "ABCDEFGHIJKLMNOP"
 # Branch nodes a variant's fill may take before its layout is given up (a jigsaw layout with no
 # full grid would otherwise search its whole tree); a 9x9 fill takes a few dozen.
 FILL_BUDGET = 20_000
+# Branch nodes a variant's uniqueness search may take in the carve: past them the blanked cells
+# are given back, as for a second solution. Some carved 12x12 jigsaws took minutes to prove
+# unique; a 9x9 carve's searches take a few dozen nodes.
+UNIQUE_BUDGET = 2_000
 # Attempts (a fill and a carve each) before answering the nearest puzzle found. Measured per
 # attempt: 4x4 ~1 ms, 9x9 ~40 ms, 12x12 ~150 ms, 16x16 1-5 s.
 MAX_ATTEMPTS = {4: 50, 6: 100, 9: 200, 12: 40, 16: 4}
@@ -279,9 +283,11 @@ def grade(kind: Translation, values: list[int], solution: list[int]) -> dict[str
 
 
 def measure(kind: Translation, values: list[int], args: GenerateArgs) -> Measure:
-    """The ``singles`` engine's uniqueness search (limit 2) of ``values``."""
+    """The ``singles`` engine's uniqueness search (limit 2) of ``values``; a variant's stops
+    after ``UNIQUE_BUDGET`` nodes, incomplete (so the carve keeps the cell: never wrong)."""
     problem, _codes = kind.encode(values)
-    stage = args.stage()
+    budget = UNIQUE_BUDGET if kind.fields else None
+    stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), budget)
     result = exact_cover.search(problem, ENGINE, limit=2, keep_solutions=False, monitor=stage)
     args.stop_if_cancelled(stage)
     return Measure(result.count, result.stats["nodes"], result.complete)
