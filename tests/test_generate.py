@@ -657,6 +657,7 @@ def test_cancel_stops_generation_soon() -> None:
     ("kind_name", "puzzle"),
     [
         ("sudoku", {"size": 16}),
+        ("sudoku", {"size": 12, "variant": "jigsaw"}),
         ("shikaku", {"rows": 40, "cols": 40}),
         ("polyomino", {"rows": 5, "cols": 8}),
     ],
