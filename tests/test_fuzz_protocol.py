@@ -112,7 +112,12 @@ KIND_OPTIONS: dict[str, dict[str, list[Any]]] = {
 # Generate mode: per kind with a generator, small puzzles to make (the size fields) and its
 # options' values; generate mode takes neither engine nor limit (tests/test_generate.py).
 GENERATE_PUZZLES: dict[str, list[dict[str, Any]]] = {
-    "sudoku": [{"size": 4}, {"size": 6}],
+    "sudoku": [
+        {"size": 4},
+        {"size": 6},
+        {"size": 4, "variant": "jigsaw"},
+        {"size": 6, "variant": "x"},
+    ],
     "shikaku": [{"rows": 4, "cols": 5}, {"rows": 2, "cols": 7}],
     "polyomino": [{"rows": 5, "cols": 3}, {"rows": 3, "cols": 5}],
 }

@@ -51,10 +51,13 @@ def units(n: int) -> list[list[int]]:
     return found
 
 
-def brute_force_solutions(n: int, values: list[int], most: int = 2) -> list[list[int]]:
-    """Up to ``most`` solutions by plain backtracking, cell by cell in reading order."""
+def brute_force_solutions(
+    n: int, values: list[int], most: int = 2, houses: list[list[int]] | None = None
+) -> list[list[int]]:
+    """Up to ``most`` solutions by plain backtracking, cell by cell in reading order;
+    ``houses``: the units each digit fills once (default: rows, columns and boxes)."""
     peers = [set() for _ in range(n * n)]
-    for unit in units(n):
+    for unit in houses if houses is not None else units(n):
         for cell in unit:
             peers[cell].update(unit)
     grid = values.copy()
@@ -230,6 +233,118 @@ def test_a_level_out_of_reach_is_the_nearest_found_with_a_note() -> None:
     assert response["grade"]["level"] == "easy"
     assert "no hard 4x4 puzzle" in response["note"]
     assert response["stats"]["attempts"] == 50
+
+
+# ---------------------------------------------------------------- Sudoku variants
+
+
+def variant_units(n: int, puzzle: dict[str, Any]) -> list[list[int]]:
+    """Rows and columns, the boxes or the puzzle's jigsaw regions, and its diagonals, read
+    from the puzzle's fields by this test alone."""
+    found = [[r * n + c for c in range(n)] for r in range(n)]
+    found += [[r * n + c for r in range(n)] for c in range(n)]
+    if "regions" in puzzle:
+        labels = "".join(puzzle["regions"])
+        for label in sorted(set(labels)):
+            found.append([cell for cell, mine in enumerate(labels) if mine == label])
+    else:
+        found += units(n)[2 * n :]
+    if puzzle.get("diagonals"):
+        found.append([i * n + i for i in range(n)])
+        found.append([i * n + n - 1 - i for i in range(n)])
+    return found
+
+
+def side_connected(cells: list[int], n: int) -> bool:
+    """Whether the cells form one piece through shared sides (a flood fill)."""
+    left = set(cells)
+    stack = [left.pop()]
+    while stack:
+        r, c = divmod(stack.pop(), n)
+        for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= r2 < n and 0 <= c2 < n and r2 * n + c2 in left:
+                left.remove(r2 * n + c2)
+                stack.append(r2 * n + c2)
+    return not left
+
+
+def check_variant(response: dict[str, Any], variant: str, n: int) -> list[int]:
+    """The generated puzzle's own rules hold in its solution; jigsaw regions are n connected
+    regions of n cells. Returns the givens."""
+    puzzle = response["puzzle"]
+    assert ("regions" in puzzle) == (variant == "jigsaw")
+    assert puzzle.get("diagonals", False) == (variant == "x")
+    solution = [value for row in response["solutions"][0] for value in row]
+    houses = variant_units(n, puzzle)
+    assert len(houses) == 3 * n + (2 if variant == "x" else 0)
+    for house in houses:
+        assert len(house) == n
+        assert sorted(solution[cell] for cell in house) == list(range(1, n + 1))
+        if variant == "jigsaw":
+            assert side_connected(house, n)
+    givens = read_grid(puzzle["grid"])
+    assert all(given in (0, solution[cell]) for cell, given in enumerate(givens))
+    return givens
+
+
+@pytest.mark.parametrize("variant", ["jigsaw", "x"])
+@pytest.mark.parametrize("size", [4, 6])
+def test_small_variant_sudokus_have_one_solution_by_brute_force(variant: str, size: int) -> None:
+    for seed in range(4):
+        response = generate("sudoku", {"size": size, "variant": variant}, seed=seed)
+        givens = check_variant(response, variant, size)
+        houses = variant_units(size, response["puzzle"])
+        solutions = brute_force_solutions(size, givens, houses=houses)
+        assert len(solutions) == 1, (seed, response["puzzle"])
+        assert solutions[0] == [value for row in response["solutions"][0] for value in row]
+
+
+@pytest.mark.parametrize("variant", ["jigsaw", "x"])
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+def test_9x9_variant_sudokus_are_unique_by_dancing_links_and_graded_as_explained(
+    variant: str, difficulty: str
+) -> None:
+    for seed in range(2):
+        response = generate(
+            "sudoku", {"size": 9, "variant": variant}, seed=seed, difficulty=difficulty
+        )
+        check_variant(response, variant, 9)
+        assert response["grade"]["level"] == difficulty
+        assert "note" not in response
+        # The generator searched with singles; dancing links counts the whole tree again.
+        counted = pysolver.solve(
+            {"kind": "sudoku", "mode": "count", "engine": "dlx", "puzzle": response["puzzle"]}
+        )
+        assert counted["count"] == 1 and counted["complete"]
+        solved = pysolver.solve({"kind": "sudoku", "limit": 2, "puzzle": response["puzzle"]})
+        assert solved["unique"] is True
+        assert solved["solutions"] == response["solutions"]
+        explained = pysolver.solve(
+            {"kind": "sudoku", "mode": "explain", "puzzle": response["puzzle"]}
+        )
+        grade = dict(response["grade"])
+        del grade["givens"]
+        assert explained["grade"] == grade
+
+
+def test_a_12x12_jigsaw_and_a_16x16_x_are_unique() -> None:
+    for n, variant in ((12, "jigsaw"), (16, "x")):
+        response = generate("sudoku", {"size": n, "variant": variant}, seed=5)
+        check_variant(response, variant, n)
+        counted = pysolver.solve(
+            {"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": response["puzzle"]}
+        )
+        assert counted["unique"] is True
+
+
+def test_jigsaw_regions_differ_by_seed_and_from_the_boxes() -> None:
+    layouts = {
+        tuple(generate("sudoku", {"size": 9, "variant": "jigsaw"}, seed=seed)["puzzle"]["regions"])
+        for seed in range(4)
+    }
+    assert len(layouts) == 4
+    boxes = tuple("".join("ABC"[c // 3] for c in range(9)) for _ in range(9))
+    assert all(sum(a != b for a, b in zip(layout, boxes, strict=True)) > 3 for layout in layouts)
 
 
 # ---------------------------------------------------------------- Shikaku
@@ -424,6 +539,19 @@ STORED_REQUESTS = [
         {"kind": "sudoku", "seed": 1, "difficulty": "easy", "puzzle": {"size": 12}},
     ),
     (
+        "sudoku 9x9 jigsaw easy seed 7",
+        {
+            "kind": "sudoku",
+            "seed": 7,
+            "difficulty": "easy",
+            "puzzle": {"size": 9, "variant": "jigsaw"},
+        },
+    ),
+    (
+        "sudoku 9x9 x hard seed 7",
+        {"kind": "sudoku", "seed": 7, "difficulty": "hard", "puzzle": {"size": 9, "variant": "x"}},
+    ),
+    (
         "shikaku 20x20 medium seed 3",
         {"kind": "shikaku", "seed": 3, "difficulty": "medium", "puzzle": {"rows": 20, "cols": 20}},
     ),
@@ -529,6 +657,7 @@ def test_cancel_stops_generation_soon() -> None:
     ("kind_name", "puzzle"),
     [
         ("sudoku", {"size": 16}),
+        ("sudoku", {"size": 12, "variant": "jigsaw"}),
         ("shikaku", {"rows": 40, "cols": 40}),
         ("polyomino", {"rows": 5, "cols": 8}),
     ],
@@ -591,6 +720,10 @@ def test_the_command_line_generates_the_stored_puzzle() -> None:
         ({"limit": 2}, "invalid_request", "limit", "drop limit"),
         ({"difficulti": "easy"}, "invalid_request", "difficulti", "difficulty"),
         ({"seed": -1}, "invalid_request", "seed", "at least 0"),
+        ({"puzzle": {"size": 9, "variant": "killer"}}, "invalid_puzzle", "puzzle.variant", "not"),
+        ({"puzzle": {"size": 9, "variant": "X"}}, "invalid_puzzle", "puzzle.variant", "jigsaw"),
+        ({"puzzle": {"size": 16, "variant": "jigsaw"}}, "invalid_puzzle", "puzzle.size", "12"),
+        ({"puzzle": {"size": 9, "diagonals": True}}, "invalid_request", "puzzle.diagonals", ""),
     ],
 )
 def test_bad_generate_requests_are_refused(

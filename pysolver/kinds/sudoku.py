@@ -105,11 +105,15 @@ ENGINES = tuple(ENGINE_MODULES)
 PUZZLE_FIELDS = ("grid", "box", "symbols", "regions", "diagonals", "cages")
 # Generate mode (``generate`` below): the puzzle's fields, the levels, and the request's
 # options, which only generate mode takes.
-GENERATE_FIELDS = ("size",)
+GENERATE_FIELDS = ("size", "variant")
 DIFFICULTIES = sudoku_generate.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty", "symmetry")
 # What generate mode accepts, published in facts.json for the page's "New puzzle" fields.
-GENERATE_LIMITS = {"sizes": list(sudoku_generate.SIZES)}
+GENERATE_LIMITS = {
+    "sizes": list(sudoku_generate.SIZES),
+    "variants": list(sudoku_generate.VARIANTS),
+    "variant_sizes": {name: list(sizes) for name, sizes in sudoku_generate.VARIANT_SIZES.items()},
+}
 OPTIONS: tuple[str, ...] = GENERATE_OPTIONS
 SPLITTABLE = True
 # Hint mode (``hint`` below): the player's digits and pencil marks beside the givens.
@@ -566,18 +570,30 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
 
 
 def generate(puzzle: Any, args: GenerateArgs) -> Generated:
-    """Generate mode: a puzzle of ``puzzle["size"]`` with one solution at ``args.difficulty``
-    (see ``pysolver.kinds.sudoku_generate``, which searches through this module's encoding)."""
+    """Generate mode: a puzzle of ``puzzle["size"]`` and ``puzzle["variant"]`` with one
+    solution at ``args.difficulty`` (see ``pysolver.kinds.sudoku_generate``, which searches
+    through this module's encoding)."""
     n = sudoku_generate.read_size(puzzle)
+    variant = sudoku_generate.read_variant(puzzle)
+    sudoku_generate.check_variant_size(variant, n)
     symmetry = sudoku_generate.read_symmetry(args.options)
     box_rows, box_cols = _box_shape(n, None)
-    translation = sudoku_generate.Translation(
-        encode=partial(encode, n, box_rows, box_cols),
-        decode=partial(decode, n),
-        write=lambda values: "".join(SYMBOLS[value - 1] if value else "." for value in values),
-        houses=Grid.standard(n, box_rows, box_cols),
-    )
-    return sudoku_generate.generate(n, translation, symmetry, args)
+    diagonals = variant == "x"
+
+    def translate(regions: tuple[int, ...] | None) -> sudoku_generate.Translation:
+        variants = Variants(regions, diagonals)
+        fields: dict[str, Any] = {"diagonals": True} if diagonals else {}
+        if regions is not None:
+            fields["regions"] = sudoku_generate.region_rows(regions, n)
+        return sudoku_generate.Translation(
+            encode=partial(encode, n, box_rows, box_cols, variants=variants),
+            decode=partial(decode, n),
+            write=lambda values: "".join(SYMBOLS[value - 1] if value else "." for value in values),
+            houses=Grid.standard(n, box_rows, box_cols, regions, diagonals),
+            fields=fields,
+        )
+
+    return sudoku_generate.generate(n, (box_rows, box_cols), variant, translate, symmetry, args)
 
 
 # ---------------------------------------------------------------- explain and hint modes

@@ -3,16 +3,24 @@
 Request: ``{"kind": "sudoku", "mode": "generate", "seed": 7, "difficulty": "hard",
 "puzzle": {"size": 9}}``, sizes ``SIZES`` with their standard boxes; ``"symmetry": "none"``
 drops the default rotational symmetry of the givens (a given's partner turned half a circle
-about the centre is a given too).
+about the centre is a given too). ``"variant"`` in the puzzle (``VARIANTS``, default
+``standard``) makes a variant of ``pysolver.kinds.sudoku_variants``: ``jigsaw`` (seeded random
+connected regions replace the boxes; the response's puzzle has their ``regions``) or ``x`` (both
+diagonals hold each digit once; the puzzle has ``"diagonals": true``). Killer is not generated.
 
 The generator translates; the ``singles`` engine (``pysolver.engines.singles``) does every
 search and ``pysolver.logic`` grades:
 
+0. **Layout** (jigsaw only, each attempt): the standard boxes, then ``REGION_SWAPS[n]`` random
+   swaps of two cells of neighbouring regions, each kept when both regions stay connected
+   (``random_regions``).
 1. **Fill**: the engine's first solution of the empty grid, its branches shuffled by the seed's
-   ``random.Random``: a random full grid.
+   ``random.Random``: a random full grid. A variant's fill stops after ``FILL_BUDGET`` nodes
+   (a jigsaw layout may have no full grid at all); the attempt then starts again.
 2. **Carve**: the givens' symmetry orbits (a cell and its partner) in an order shuffled by the
    same source; each orbit is blanked and kept blank while the puzzle stays unique (the
-   engine's search with limit 2 finds one solution and exhausts the tree). For the levels and
+   engine's search with limit 2 finds one solution and exhausts the tree; a variant's search
+   stops at ``UNIQUE_BUDGET`` nodes and the orbit is then kept). For the levels and
    sizes of ``CAPPED_FROM`` the carve also stays within the level asked: the level's
    techniques (and easier ones) must fill the grid, which proves it unique with no search.
 3. **Grade** (``grade``): explain mode's grade (``pysolver.logic.sudoku_path``): the level of
@@ -35,12 +43,14 @@ iterated and no float decides anything.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pysolver.engines import exact_cover
 from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.monitor import StageMonitor
 from pysolver.logic import sudoku_path
 from pysolver.logic.step import LEVELS as TECHNIQUE_LEVELS
 from pysolver.logic.step import Technique
@@ -61,6 +71,24 @@ from pysolver.protocol import (
 SIZES = (4, 6, 9, 12, 16)
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("rotational", "none")
+# The puzzle's ``variant``: plain boxes, a jigsaw of random regions, Sudoku X.
+VARIANTS = ("standard", "jigsaw", "x")
+# The sizes each variant is generated in: a random 16x16 jigsaw layout's fill can run for
+# minutes (measured: over 5 minutes for one layout), so jigsaws stop at 12x12.
+VARIANT_SIZES = {"standard": SIZES, "jigsaw": (4, 6, 9, 12), "x": SIZES}
+# Swaps tried when drawing a jigsaw's regions. Measured over 5 seeds: a 9x9 jigsaw's regions
+# then share 49 of 81 cells with their box's, a 12x12's 86 of 144 (the rest of each box is spread
+# over other regions).
+REGION_SWAPS = {n: 12 * n * n for n in SIZES}
+# Region labels of a generated jigsaw, region k (numbered in reading order) written LABELS[k].
+LABELS = "ABCDEFGHIJKLMNOP"
+# Branch nodes a variant's fill may take before its layout is given up (a jigsaw layout with no
+# full grid would otherwise search its whole tree); a 9x9 fill takes a few dozen.
+FILL_BUDGET = 20_000
+# Branch nodes a variant's uniqueness search may take in the carve: past them the blanked cells
+# are given back, as for a second solution. Some carved 12x12 jigsaws took minutes to prove
+# unique; a 9x9 carve's searches take a few dozen nodes.
+UNIQUE_BUDGET = 2_000
 # Attempts (a fill and a carve each) before answering the nearest puzzle found. Measured per
 # attempt: 4x4 ~1 ms, 9x9 ~40 ms, 12x12 ~150 ms, 16x16 1-5 s.
 MAX_ATTEMPTS = {4: 50, 6: 100, 9: 200, 12: 40, 16: 4}
@@ -91,6 +119,12 @@ class Translation:
     decode: Decoder
     write: Writer
     houses: Grid
+    # The puzzle's variant fields beside its grid: ``regions`` or ``diagonals``.
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+# A translation per layout: jigsaw region numbers per cell (None: the boxes).
+Translator = Callable[[tuple[int, ...] | None], Translation]
 
 
 @dataclass
@@ -117,6 +151,102 @@ def read_size(puzzle: Any) -> int:
             "puzzle.size",
         )
     return size
+
+
+def read_variant(puzzle: dict[str, Any]) -> str:
+    """The puzzle's ``variant`` (default ``standard``): one of ``VARIANTS``."""
+    variant = require_str(puzzle.get("variant", "standard"), "puzzle.variant")
+    if variant == "killer":
+        raise puzzle_error(
+            "killer Sudoku is not generated (its cages would need a grader that reads sums); "
+            f"choose one of {', '.join(VARIANTS)}",
+            "puzzle.variant",
+        )
+    if variant not in VARIANTS:
+        raise puzzle_error(
+            f"unknown variant {shown(variant)}; choose one of {', '.join(VARIANTS)}",
+            "puzzle.variant",
+        )
+    return variant
+
+
+def check_variant_size(variant: str, n: int) -> None:
+    """Refuse a size the variant is not generated in (``VARIANT_SIZES``)."""
+    sizes = VARIANT_SIZES[variant]
+    if n not in sizes:
+        raise puzzle_error(
+            f"a {n}x{n} {variant} cannot be generated; choose a size of "
+            f"{', '.join(map(str, sizes))}",
+            "puzzle.size",
+        )
+
+
+def connected(cells: list[int], n: int) -> bool:
+    """Whether ``cells`` (positions of an n x n grid) are connected through shared sides."""
+    inside = [False] * (n * n)
+    for cell in cells:
+        inside[cell] = True
+    reached = [cells[0]]
+    inside[cells[0]] = False
+    for cell in reached:
+        for neighbour in sides(cell, n):
+            if inside[neighbour]:
+                inside[neighbour] = False
+                reached.append(neighbour)
+    return len(reached) == len(cells)
+
+
+def sides(cell: int, n: int) -> list[int]:
+    """The cells sharing a side with ``cell``: up, left, right, down."""
+    r, c = divmod(cell, n)
+    found = []
+    if r:
+        found.append(cell - n)
+    if c:
+        found.append(cell - 1)
+    if c < n - 1:
+        found.append(cell + 1)
+    if r < n - 1:
+        found.append(cell + n)
+    return found
+
+
+def random_regions(n: int, box_rows: int, box_cols: int, rng: random.Random) -> tuple[int, ...]:
+    """n connected regions of n cells, a region number per cell (numbered in reading order of
+    their first cell): the boxes, then ``REGION_SWAPS[n]`` tries to swap a cell with a cell of
+    a neighbouring region, kept when both regions stay connected."""
+    across = n // box_cols
+    region = [(p // n // box_rows) * across + p % n // box_cols for p in range(n * n)]
+    for _ in range(REGION_SWAPS[n]):
+        moved = rng.randrange(n * n)
+        home = region[moved]
+        others = [cell for cell in sides(moved, n) if region[cell] != home]
+        if not others:
+            continue
+        away = region[others[rng.randrange(len(others))]]
+        # A cell of the other region that touches this one takes the moved cell's place.
+        back = [
+            cell
+            for cell in range(n * n)
+            if region[cell] == away and any(region[side] == home for side in sides(cell, n))
+        ]
+        partner = back[rng.randrange(len(back))]
+        region[moved], region[partner] = away, home
+        if not all(
+            connected([cell for cell in range(n * n) if region[cell] == number], n)
+            for number in (home, away)
+        ):
+            region[moved], region[partner] = home, away
+    numbers: list[int] = []
+    for number in region:
+        if number not in numbers:
+            numbers.append(number)
+    return tuple(numbers.index(number) for number in region)
+
+
+def region_rows(regions: tuple[int, ...], n: int) -> list[str]:
+    """A solve request's ``regions``: one string per row, region k labelled ``LABELS[k]``."""
+    return ["".join(LABELS[regions[r * n + c]] for c in range(n)) for r in range(n)]
 
 
 def read_symmetry(options: dict[str, Any]) -> str:
@@ -155,22 +285,28 @@ def grade(kind: Translation, values: list[int], solution: list[int]) -> dict[str
 
 
 def measure(kind: Translation, values: list[int], args: GenerateArgs) -> Measure:
-    """The ``singles`` engine's uniqueness search (limit 2) of ``values``."""
+    """The ``singles`` engine's uniqueness search (limit 2) of ``values``; a variant's stops
+    after ``UNIQUE_BUDGET`` nodes, incomplete (so the carve keeps the cell: never wrong)."""
     problem, _codes = kind.encode(values)
-    stage = args.stage()
+    budget = UNIQUE_BUDGET if kind.fields else None
+    stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), budget)
     result = exact_cover.search(problem, ENGINE, limit=2, keep_solutions=False, monitor=stage)
     args.stop_if_cancelled(stage)
     return Measure(result.count, result.stats["nodes"], result.complete)
 
 
-def fill(n: int, kind: Translation, args: GenerateArgs) -> list[int]:
-    """A random full grid: the engine's first solution of the empty grid, branches shuffled."""
+def fill(n: int, kind: Translation, args: GenerateArgs) -> list[int] | None:
+    """A random full grid: the engine's first solution of the empty grid, branches shuffled;
+    None when a variant's grid is not found within ``FILL_BUDGET`` nodes (or has none)."""
     values = [0] * (n * n)
     problem, codes = kind.encode(values)
-    stage = args.stage()
+    budget = FILL_BUDGET if kind.fields else None
+    stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), budget)
     result = exact_cover.search(problem, ENGINE, limit=1, rng=args.rng, monitor=stage)
     args.stop_if_cancelled(stage)
     args.advance(result.stats["nodes"], args.fraction)
+    if not result.solutions:
+        return None
     rows = kind.decode(values, codes, result.solutions[0])
     return [value for row in rows for value in row]
 
@@ -272,15 +408,27 @@ def ease(
     return None
 
 
-def generate(n: int, kind: Translation, symmetry: str, args: GenerateArgs) -> Generated:
-    """A Sudoku of size ``n`` with one solution, graded at the level asked if reachable
-    within ``MAX_ATTEMPTS`` (see the module docstring)."""
+def generate(
+    n: int,
+    box: tuple[int, int],
+    variant: str,
+    translate: Translator,
+    symmetry: str,
+    args: GenerateArgs,
+) -> Generated:
+    """A Sudoku of size ``n`` (standard ``box`` shape) and ``variant`` with one solution,
+    graded at the level asked if reachable within ``MAX_ATTEMPTS`` (see the module
+    docstring); ``translate`` is the kind's translation of a layout."""
     target = DIFFICULTIES.index(args.difficulty)
     attempts = MAX_ATTEMPTS[n]
-    best: tuple[int, list[int], list[int]] | None = None
+    best: tuple[int, list[int], list[int], Translation] | None = None
+    fixed = None if variant == "jigsaw" else translate(None)
     for attempt in range(attempts):
         share = (attempt / attempts, (attempt + 1) / attempts)
+        kind = fixed or translate(random_regions(n, *box, args.rng))
         solution = fill(n, kind, args)
+        if solution is None:
+            continue
         values = carve(n, kind, solution, symmetry, args, share)
         distance = target - DIFFICULTIES.index(level_of(kind, values))
         if distance < 0:
@@ -292,11 +440,15 @@ def generate(n: int, kind: Translation, symmetry: str, args: GenerateArgs) -> Ge
             or abs(distance) < abs(best[0])
             or (abs(distance) == abs(best[0]) and distance > best[0])
         ):
-            best = (distance, values, solution)
+            best = (distance, values, solution, kind)
         if distance == 0:
             break
-    assert best is not None  # every size has at least one attempt
-    distance, values, solution = best
+    if best is None:
+        raise puzzle_error(
+            f"no {n}x{n} {variant} grid was found in {attempts} attempts; try another seed",
+            "puzzle.variant",
+        )
+    distance, values, solution, kind = best
     graded = grade(kind, values, solution)
     note = None
     if distance:
@@ -305,7 +457,7 @@ def generate(n: int, kind: Translation, symmetry: str, args: GenerateArgs) -> Ge
             f"the nearest found ({graded['level']}); try another seed"
         )
     return Generated(
-        puzzle={"grid": kind.write(values)},
+        puzzle={"grid": kind.write(values), **kind.fields},
         solution=[solution[row * n : (row + 1) * n] for row in range(n)],
         grade=graded,
         attempts=attempt + 1,
