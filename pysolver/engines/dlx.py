@@ -82,10 +82,11 @@ def links_bytes(items: int, options: int, entries: int) -> int:
     """What the links of a matrix of this size take, known before the matrix is built.
 
     Per entry: eight list slots (``up``, ``down``, ``top``, ``nodes_of``, ``option_of``,
-    ``hidden_in``, ``items_of_node`` and, at worst, the unlink log), the node's own int and its
-    place in two per-option tuples; per option, those tuples; per item, its header slots. Lists
-    grown by appending over-allocate and the search makes ints of its own: tracemalloc measures
-    about 190 bytes per entry in all (20,000 options of 100 items), hence the factor of two.
+    ``hidden_in``, ``items_of_node`` and, at worst, the unlink log), the node's own int (the
+    only one: the build shares the header's) and its place in two per-option tuples; per
+    option, those tuples; per item, its header slots. Lists grown by appending over-allocate
+    and the search makes ints of its own, hence the factor of two: tracemalloc measures about
+    105 bytes per entry for the built links (20,000 options of 100 items).
     """
     per_entry = 2 * (8 * budget.POINTER_BYTES + budget.INT_BYTES + 2 * budget.POINTER_BYTES)
     per_option = 2 * budget.LIST_BYTES
