@@ -215,6 +215,21 @@ def test_exact_cover_budget_counts_what_the_parsed_request_holds(
     assert refused.value.path == "puzzle.options"
 
 
+def test_dlx_links_make_one_int_per_entry() -> None:
+    """The links share each header's int and the option tuples' node ints (an int above 256 is
+    an object of 32 bytes): about 105 bytes per entry, under half of ``links_bytes``."""
+    options = [[(start * 7 + k) % 2_000 for k in range(50)] for start in range(2_000)]
+    problem = ExactCoverProblem(2_000, 0, options)
+    tracemalloc.start()
+    try:
+        links = dlx._build_links(problem, Monitor())
+        built = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert len(links.top) == 2_001 + 100_000
+    assert built < 100_000 * 140 < dlx.links_bytes(2_000, 2_000, 100_000) // 1.5
+
+
 def test_polyomino_random_with_a_huge_limit_on_two_tilings_answers_complete() -> None:
     response = solve(row("polyomino 2x2, 2 dominoes, random limit 1e9"))
     assert response["ok"] and response["count"] == 2 and response["complete"] is True
