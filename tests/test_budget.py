@@ -8,7 +8,9 @@ often the cancel hook was asked), never on wall-clock time.
 
 from __future__ import annotations
 
+import json
 import sys
+import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +22,7 @@ from pysolver import budget, protocol, solve
 from pysolver.engines import bitset, dlx, monitor, singles, trace
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Cancelled, Monitor
-from pysolver.kinds import shikaku, sudoku
+from pysolver.kinds import exact_cover, shikaku, sudoku
 from pysolver.kinds.polyomino import listed_bytes, parse_puzzle, run_branches
 from pysolver.kinds.polyomino.encoding import encode as encode_tiling
 from pysolver.kinds.polyomino.symmetry import count_branches
@@ -175,6 +177,57 @@ def test_exact_cover_at_the_caps_is_cancelled_while_reading(eager_checkpoints: N
     response = solve(row("exact cover 200k options (the caps), dlx"), cancel=hook)
     assert_stopped_before_search(response, hook)
     assert response["engine"] == "dlx"
+
+
+def test_exact_cover_options_keep_one_str_per_declared_name_once_read() -> None:
+    """JSON makes a str per occurrence of a name (at the caps 2,000,000, 110 MB the budget did
+    not see): once read, the puzzle's options name each item by the declared str, and reads
+    the same."""
+    puzzle = stop_audit.wide_exact_cover(2_000, 50, 500)
+    text = json.dumps({"kind": "exact_cover", "puzzle": puzzle})
+    tracemalloc.start()
+    try:
+        request = protocol.loads(text)
+        parsed = tracemalloc.get_traced_memory()[0]
+        exact_cover.parse_named(request["puzzle"])
+        read = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert request["puzzle"] == puzzle
+    declared = {name: name for name in request["puzzle"]["items"]}
+    options = request["puzzle"]["options"]
+    assert all(name is declared[name] for option in options for name in option)
+    assert parsed - read > 100_000 * 48  # the 100,000 entries' own strs are gone
+
+
+def test_exact_cover_budget_counts_what_the_parsed_request_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Links and matrix that fit the budget alone do not fit next to the request's own lists
+    (its caller keeps it all along): refused, saying so."""
+    options, entries = 2_000, 100_000
+    matrix = budget.list_bytes(options, budget.LIST_BYTES) + entries * budget.POINTER_BYTES
+    links = dlx.links_bytes(500, options, entries)
+    monkeypatch.setattr(budget, "BUDGET_BYTES", matrix + links + 100_000)
+    with pytest.raises(protocol.SolveError) as refused:
+        exact_cover.parse_named(stop_audit.wide_exact_cover(options, 50, 500))
+    assert_too_large(protocol.error_response(refused.value), "100,000", "parsed request holds")
+    assert refused.value.path == "puzzle.options"
+
+
+def test_dlx_links_make_one_int_per_entry() -> None:
+    """The links share each header's int and the option tuples' node ints (an int above 256 is
+    an object of 32 bytes): about 105 bytes per entry, under half of ``links_bytes``."""
+    options = [[(start * 7 + k) % 2_000 for k in range(50)] for start in range(2_000)]
+    problem = ExactCoverProblem(2_000, 0, options)
+    tracemalloc.start()
+    try:
+        links = dlx._build_links(problem, Monitor())
+        built = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert len(links.top) == 2_001 + 100_000
+    assert built < 100_000 * 140 < dlx.links_bytes(2_000, 2_000, 100_000) // 1.5
 
 
 def test_polyomino_random_with_a_huge_limit_on_two_tilings_answers_complete() -> None:

@@ -161,7 +161,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     puzzle (a ``choose`` step's ``item`` is the name); ``place`` is ``{"option": index}``."""
     # Reading 2M entries takes seconds: a cancel stops it.
     monitor = Monitor(query.progress, query.cancel)
-    problem, item_names = parse_named(puzzle, monitor)
+    problem, item_names, request_bytes = _parse(puzzle, monitor)
 
     def run(args: SearchArgs) -> SearchResult[list[int]]:
         return search(problem, args.engine, **args.search_options())
@@ -205,7 +205,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         solution_fields=(
             partial(_colours_field, problem) if isinstance(problem, ColouredProblem) else None
         ),
-        needed_bytes=partial(_needed_bytes, problem),
+        needed_bytes=partial(_needed_bytes, problem, request_bytes),
         too_large=(
             f"the {{engine}} engine on this matrix ({len(problem.options):,} options, "
             f"{problem.primary:,} primary items)"
@@ -216,12 +216,13 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     )
 
 
-def _needed_bytes(problem: ExactCoverProblem, engine: str) -> int:
-    """What ``engine`` allocates for ``problem``; an engine that cannot take the problem's
-    multiplicities never fits, so the midend's memory rule never moves the search to it."""
+def _needed_bytes(problem: ExactCoverProblem, request_bytes: int, engine: str) -> int:
+    """What ``engine`` allocates for ``problem``, next to the ``request_bytes`` the parsed
+    request goes on holding; an engine that cannot take the problem's multiplicities never
+    fits, so the midend's memory rule never moves the search to it."""
     if problem.multiplicities is not None and engine not in MULTIPLICITY_ENGINES:
         return sys.maxsize
-    return estimated_bytes(problem, engine)
+    return request_bytes + estimated_bytes(problem, engine)
 
 
 def _colours_field(problem: ColouredProblem, solutions: list[list[int]]) -> dict[str, Any]:
@@ -329,7 +330,13 @@ def parse_puzzle(puzzle: Any, monitor: Monitor | None = None) -> ExactCoverProbl
 
 def parse_named(puzzle: Any, monitor: Monitor | None = None) -> tuple[ExactCoverProblem, list[str]]:
     """The exact cover problem of a puzzle object and its item names (primary first)."""
-    monitor = monitor or Monitor()
+    problem, item_names, _ = _parse(puzzle, monitor or Monitor())
+    return problem, item_names
+
+
+def _parse(puzzle: Any, monitor: Monitor) -> tuple[ExactCoverProblem, list[str], int]:
+    """``parse_named``'s problem and item names, and the bytes the puzzle object goes on
+    holding while the problem is searched (``_read_lists``): the budget counts them too."""
     puzzle = require_dict(puzzle, "puzzle")
     has_lists = "items" in puzzle or "options" in puzzle
     if "text" in puzzle:
@@ -342,28 +349,30 @@ def parse_named(puzzle: Any, monitor: Monitor | None = None) -> tuple[ExactCover
             )
         text = require_str(puzzle["text"], "puzzle.text")
         names = _read_text(text, monitor)
+        # The options read from the text are this module's own and die once encoded.
+        request_bytes = sys.getsizeof(text)
     elif has_lists:
-        names = _read_lists(puzzle, monitor)
+        names, request_bytes = _read_lists(puzzle, monitor)
     else:
         raise puzzle_error(
             'an exact cover puzzle needs "items" and "options" lists, or a "text" in '
             "Knuth's format (items line, then one option a line)"
         )
-    _check_links(*names)
-    primary, secondary = names[0], names[1]
-    return encode(*names, monitor=monitor), [*primary, *secondary]
+    primary, secondary, options = names[0], names[1], names[2]
+    _check_links(len(primary) + len(secondary), options, request_bytes)
+    return encode(*names, monitor=monitor), [*primary, *secondary], request_bytes
 
 
-def _check_links(
-    primary: list[str], secondary: list[str], options: list[list[str]], *_: Any
-) -> None:
+def _check_links(items: int, options: list[list[str]], request_bytes: int) -> None:
     """Refuse a matrix whose dancing links (the leaner engine) would not fit the budget, next
-    to the numbered matrix itself (a list of item numbers per option)."""
+    to the numbered matrix itself (a list of item numbers per option) and the
+    ``request_bytes`` the parsed request holds all along (its caller keeps it)."""
     entries = sum(map(len, options))
     matrix = budget.list_bytes(len(options), budget.LIST_BYTES) + entries * budget.POINTER_BYTES
     budget.check(
-        matrix + dlx.links_bytes(len(primary) + len(secondary), len(options), entries),
-        f"a matrix of {len(options):,} options and {entries:,} entries",
+        request_bytes + matrix + dlx.links_bytes(items, len(options), entries),
+        f"a matrix of {len(options):,} options and {entries:,} entries (with the "
+        f"{budget.megabytes(request_bytes)} its parsed request holds)",
         "use fewer options or shorter ones",
         "puzzle.options",
     )
@@ -372,20 +381,30 @@ def _check_links(
 def _read_lists(
     puzzle: dict[str, Any],
     monitor: Monitor,
-) -> _Names:
-    """Names from the JSON form, with the path of every option entry for error messages."""
+) -> tuple[_Names, int]:
+    """Names from the JSON form, with the path of every option entry for error messages, and
+    the bytes the puzzle's lists and names take once read.
+
+    A JSON reader makes a new str for every occurrence of a name: at the caps, 2,000,000 of
+    them, 110 MB next to the links. Each option of the puzzle is replaced by an equal list
+    that names declared items by the declared name's own str (the puzzle reads the same to
+    whoever holds it), so the copies die before the links are built. Only coloured entries
+    (``x:A``) stay distinct; they are counted."""
     if "items" not in puzzle:
         raise puzzle_error("the puzzle has options but no items list", "puzzle.items")
     if "options" not in puzzle:
         raise puzzle_error("the puzzle has items but no options list", "puzzle.options")
     primary = require_list(puzzle["items"], "puzzle.items")
     secondary = require_list(puzzle.get("secondary", []), "puzzle.secondary")
+    declared: dict[str, str] = {}
+    held = sys.getsizeof(primary) + sys.getsizeof(secondary)
     for list_name, names in (("items", primary), ("secondary", secondary)):
         for position, name in enumerate(names):
-            require_str(name, f"puzzle.{list_name}[{position}]")
+            declared.setdefault(require_str(name, f"puzzle.{list_name}[{position}]"), name)
+            held += sys.getsizeof(name)
     options_value = require_list(puzzle["options"], "puzzle.options")
     _check_counts(len(primary) + len(secondary), len(options_value))
-    options = []
+    held += sys.getsizeof(options_value)
     locations = []
     entries = 0
     for index, option in enumerate(options_value):
@@ -397,11 +416,19 @@ def _read_lists(
         if entries > MAX_ENTRIES:
             raise _too_many_entries()
         for position, name in enumerate(option):
-            require_str(name, f"{path}[{position}]")
-        options.append(option)
+            shared = declared.get(name) if isinstance(name, str) else None
+            if shared is not None:
+                option[position] = shared
+            else:
+                held += sys.getsizeof(require_str(name, f"{path}[{position}]"))
         locations.append((f"option {index}", path, True))
+    # Fresh copies, all made before any parsed list goes: the parsed lists sat one between
+    # every few names in the allocator's pools, which would stay pinned, names gone, for as long
+    # as the request lives; the copies fill pools of their own, and list() spares no slots.
+    options_value[:] = options = [list(option) for option in options_value]
+    held += sum(map(sys.getsizeof, options))
     multiplicities = _read_multiplicities(puzzle.get("multiplicities", {}), primary, secondary)
-    return primary, secondary, options, locations, None, multiplicities
+    return (primary, secondary, options, locations, None, multiplicities), held
 
 
 def _read_multiplicities(
