@@ -25,9 +25,11 @@ search:
 4. **Retry**: a puzzle of another level than the one asked starts a new attempt, with the
    rectangle areas that make the level likeliest (``MAX_AREA``: random partitions grade
    ``medium`` most often; small rectangles make ambiguous corners that need overlaps or
-   guesses; only dominoes stay ``easy`` on large grids), up to ``MAX_ATTEMPTS``; past them the
-   answer is the nearest found (easier preferred), with a ``note``. Small grids rarely need
-   overlaps, so ``hard`` there may be out of reach.
+   guesses; only dominoes stay ``easy`` on large grids), up to ``MAX_ATTEMPTS``
+   (``MAX_ATTEMPTS_LARGE`` above ``LARGE_CELLS`` cells); past them the answer is the nearest
+   found (easier preferred), with a ``note``. Above ``LARGE_CELLS`` no domino-only attempt is
+   made (too slow to make unique), so ``easy`` is out of reach there; small grids rarely need
+   overlaps, so ``hard`` may be out of reach on them.
 
 Determinism: ``GenerateArgs.rng`` is the only source of chance; choices are drawn from lists
 in a fixed order; no float decides anything.
@@ -56,6 +58,10 @@ MIN_GENERATE_SIDE = 2
 # 90% / 70%; 5 cells hard 0-5% / 45%; 3 cells expert 7% / 25% / 66%.
 MAX_AREA = {"easy": (4, 3, 2, 2), "medium": (9,), "hard": (5,), "expert": (3,)}
 MAX_ATTEMPTS = 24
+# Grids of more cells than this make fewer attempts and no domino-only ones: an attempt costs
+# ~1-2 s at 40x40 (dominoes over a minute: thousands of fixes, a search each).
+LARGE_CELLS = 400
+MAX_ATTEMPTS_LARGE = 6
 # Changes (merges, moved clues) one attempt may make per rectangle before it is given up.
 FIXES_PER_RECTANGLE = 2
 
@@ -239,13 +245,15 @@ def generate(puzzle: Any, candidates: Candidates, args: GenerateArgs) -> Generat
     reachable within ``MAX_ATTEMPTS`` (see the module docstring)."""
     rows, cols = read_sides(puzzle)
     target = DIFFICULTIES.index(args.difficulty)
+    large = rows * cols > LARGE_CELLS
+    attempts = MAX_ATTEMPTS_LARGE if large else MAX_ATTEMPTS
+    areas = [area for area in MAX_AREA[args.difficulty] if area > 2 or not large]
     # (target minus the level's index, clues, rectangles, explain board)
     best: tuple[int, list[Clue], list[Rectangle], Field] | None = None
     made = 0
-    for made in range(1, MAX_ATTEMPTS + 1):
-        share = ((made - 1) / MAX_ATTEMPTS, made / MAX_ATTEMPTS)
-        areas = MAX_AREA[args.difficulty]
-        most = areas[(made - 1) * len(areas) // MAX_ATTEMPTS]
+    for made in range(1, attempts + 1):
+        share = ((made - 1) / attempts, made / attempts)
+        most = areas[(made - 1) * len(areas) // attempts]
         found = attempt(rows, cols, most, candidates, args, share)
         if found is None:
             continue
@@ -265,13 +273,18 @@ def generate(puzzle: Any, candidates: Candidates, args: GenerateArgs) -> Generat
     if best is None:
         raise SolveError(
             TOO_LARGE,
-            f"no unique {rows} x {cols} Shikaku was made in {MAX_ATTEMPTS} attempts; try "
+            f"no unique {rows} x {cols} Shikaku was made in {attempts} attempts; try "
             "another seed or size",
         )
     distance, clues, rectangles, field = best
     graded = grade(field, rectangles)
     note = None
-    if distance:
+    if distance and large and args.difficulty == DIFFICULTIES[0]:
+        note = (
+            f"{args.difficulty} Shikaku are made on grids of up to {LARGE_CELLS} cells; this "
+            f"{rows} x {cols} puzzle is the nearest found ({graded['level']})"
+        )
+    elif distance:
         note = (
             f"no {args.difficulty} {rows} x {cols} puzzle was found in {made} attempts; this "
             f"is the nearest found ({graded['level']}); try another seed"
