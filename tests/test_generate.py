@@ -320,6 +320,14 @@ def test_shikaku_grades_are_explain_modes_grades(difficulty: str) -> None:
     assert reached >= 3, (difficulty, reached)
 
 
+def test_easy_shikakus_above_400_cells_are_made_as_medium_with_a_note() -> None:
+    response = generate("shikaku", {"rows": 21, "cols": 20}, seed=0, difficulty="easy")
+    assert response["grade"]["level"] == "medium"
+    assert "up to 400 cells" in response["note"]
+    explained = pysolver.solve({"kind": "shikaku", "mode": "explain", "puzzle": response["puzzle"]})
+    assert explained["grade"]["level"] == "medium"
+
+
 def test_a_40x40_shikaku_is_made_and_unique() -> None:
     response = generate("shikaku", {"rows": 40, "cols": 40}, seed=1, difficulty="hard")
     counted = pysolver.solve({"kind": "shikaku", "mode": "count", "puzzle": response["puzzle"]})

@@ -27,8 +27,9 @@ search:
    ``medium`` most often; small rectangles make ambiguous corners that need overlaps or
    guesses; only dominoes stay ``easy`` on large grids), up to ``MAX_ATTEMPTS``
    (``MAX_ATTEMPTS_LARGE`` above ``LARGE_CELLS`` cells); past them the answer is the nearest
-   found (easier preferred), with a ``note``. Above ``LARGE_CELLS`` no domino-only attempt is
-   made (too slow to make unique), so ``easy`` is out of reach there; small grids rarely need
+   found (easier preferred), with a ``note``. Above ``LARGE_CELLS`` ``easy`` is out of reach
+   (dominoes only take over a minute to make unique at 40x40; larger rectangles are never easy
+   there): the answer is made as a ``medium`` one, with a ``note``. Small grids rarely need
    overlaps, so ``hard`` may be out of reach on them.
 
 Determinism: ``GenerateArgs.rng`` is the only source of chance; choices are drawn from lists
@@ -244,10 +245,13 @@ def generate(puzzle: Any, candidates: Candidates, args: GenerateArgs) -> Generat
     """A Shikaku of the size asked with one solution, graded at ``args.difficulty`` if
     reachable within ``MAX_ATTEMPTS`` (see the module docstring)."""
     rows, cols = read_sides(puzzle)
-    target = DIFFICULTIES.index(args.difficulty)
     large = rows * cols > LARGE_CELLS
     attempts = MAX_ATTEMPTS_LARGE if large else MAX_ATTEMPTS
-    areas = [area for area in MAX_AREA[args.difficulty] if area > 2 or not large]
+    # Easy out of reach (see the module docstring): the nearest is made as medium is.
+    out_of_reach = large and args.difficulty == DIFFICULTIES[0]
+    aim = DIFFICULTIES[1] if out_of_reach else args.difficulty
+    target = DIFFICULTIES.index(aim)
+    areas = MAX_AREA[aim]
     # (target minus the level's index, clues, rectangles, explain board)
     best: tuple[int, list[Clue], list[Rectangle], Field] | None = None
     made = 0
@@ -279,7 +283,7 @@ def generate(puzzle: Any, candidates: Candidates, args: GenerateArgs) -> Generat
     distance, clues, rectangles, field = best
     graded = grade(field, rectangles)
     note = None
-    if distance and large and args.difficulty == DIFFICULTIES[0]:
+    if out_of_reach:
         note = (
             f"{args.difficulty} Shikaku are made on grids of up to {LARGE_CELLS} cells; this "
             f"{rows} x {cols} puzzle is the nearest found ({graded['level']})"
