@@ -419,22 +419,28 @@ def test_20x20_shikakus_are_unique_by_dancing_links_at_their_level(difficulty: s
         assert counted["count"] == 1 and counted["complete"]
 
 
-def test_shikaku_grades_follow_the_documented_rules() -> None:
-    per_clue = {"easy": (0, 4), "medium": (4, 6), "hard": (6, 8)}
-    for seed in range(3):
-        for difficulty in ("easy", "medium", "hard", "expert"):
-            response = generate(
-                "shikaku", {"rows": 12, "cols": 15}, seed=seed, difficulty=difficulty
-            )
-            grade = response["grade"]
-            assert (grade["level"] == difficulty) == ("note" not in response)
-            assert grade["clues"] == len(response["puzzle"]["clues"])
-            if grade["level"] == "expert":
-                assert grade["nodes"] >= 2 or grade["candidates"] >= 8 * grade["clues"]
-                continue
-            least, below = per_clue[grade["level"]]
-            assert grade["nodes"] == 1
-            assert least * grade["clues"] <= grade["candidates"] < below * grade["clues"]
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+def test_shikaku_grades_are_explain_modes_grades(difficulty: str) -> None:
+    reached = 0
+    for seed in range(4):
+        response = generate("shikaku", {"rows": 12, "cols": 15}, seed=seed, difficulty=difficulty)
+        grade = response["grade"]
+        explained = pysolver.solve(
+            {"kind": "shikaku", "mode": "explain", "puzzle": response["puzzle"]}
+        )
+        assert explained["ok"] and explained["solutions"] == response["solutions"]
+        assert grade == {**explained["grade"], "clues": len(response["puzzle"]["clues"])}
+        assert (grade["level"] == difficulty) == ("note" not in response), response.get("note")
+        reached += grade["level"] == difficulty
+    assert reached >= 3, (difficulty, reached)
+
+
+def test_easy_shikakus_above_400_cells_are_made_as_medium_with_a_note() -> None:
+    response = generate("shikaku", {"rows": 21, "cols": 20}, seed=0, difficulty="easy")
+    assert response["grade"]["level"] == "medium"
+    assert "up to 400 cells" in response["note"]
+    explained = pysolver.solve({"kind": "shikaku", "mode": "explain", "puzzle": response["puzzle"]})
+    assert explained["grade"]["level"] == "medium"
 
 
 def test_a_40x40_shikaku_is_made_and_unique() -> None:

@@ -8,23 +8,29 @@ search:
 
 1. **Partition**: the grid cut into random rectangles: at the first uncovered cell in reading
    order, a rectangle of a shape drawn from those that fit the uncovered cells, of area 2 to
-   ``MAX_AREA[level]`` (a 1x1 only where nothing larger fits). Each rectangle gets its clue
-   (its area) at a drawn cell.
+   the attempt's entry of ``MAX_AREA[level]`` (a 1x1 only where nothing larger fits). Each
+   rectangle gets its clue (its area) at a drawn cell.
 2. **Make it unique**: the engine's search with limit 2. While it finds a second solution, a
    rectangle of the intended partition that the other solution does not have is changed:
    merged with a neighbour when the two make a rectangle within the level's area, else its
    clue moves to another of its cells. Past ``FIXES_PER_RECTANGLE`` changes per rectangle the
    attempt is given up and a
    new partition drawn.
-3. **Grade** (``grade``), from the facts of that uniqueness search: ``nodes``, the propagated
-   search nodes (1: the engine's rules alone solve it, no guess), and ``candidates``, the
-   rectangles the clues could take before any rule (each clue's rectangles of its area holding
-   its cell and no other clue). ``expert``: nodes >= 2 (a guess is needed even with every
-   rule) or 8 candidates per clue or more; else ``easy`` below 4 candidates per clue,
-   ``medium`` below 6, ``hard`` below 8 (compared as integers: candidates < 4 * clues).
-4. **Retry**: a puzzle of another level than the one asked starts a new attempt (bigger
-   rectangles at harder levels make more candidates and guesses likelier), up to
-   ``MAX_ATTEMPTS``; past them the answer is the nearest found, with a ``note``.
+3. **Grade** (``grade``): explain mode's grade (``pysolver.logic.shikaku``): the level of the
+   hardest rule the path needs. ``easy``: a clue with one rectangle left alone; ``medium``:
+   also a cell only one clue reaches; ``hard``: also the overlap of a clue's rectangles;
+   ``expert``: a guess. The grade also counts the ``clues``. Attempts are judged by the path's
+   rules without guesses (``level_of``: the same steps as explain's path, so the same level);
+   only the answer gets the whole path, guesses and their refutations included.
+4. **Retry**: a puzzle of another level than the one asked starts a new attempt, with the
+   rectangle areas that make the level likeliest (``MAX_AREA``: random partitions grade
+   ``medium`` most often; small rectangles make ambiguous corners that need overlaps or
+   guesses; only dominoes stay ``easy`` on large grids), up to ``MAX_ATTEMPTS``
+   (``MAX_ATTEMPTS_LARGE`` above ``LARGE_CELLS`` cells); past them the answer is the nearest
+   found (easier preferred), with a ``note``. Above ``LARGE_CELLS`` ``easy`` is out of reach
+   (dominoes only take over a minute to make unique at 40x40; larger rectangles are never easy
+   there): the answer is made as a ``medium`` one, with a ``note``. Small grids rarely need
+   overlaps, so ``hard`` may be out of reach on them.
 
 Determinism: ``GenerateArgs.rng`` is the only source of chance; choices are drawn from lists
 in a fixed order; no float decides anything.
@@ -37,6 +43,8 @@ from typing import Any
 
 from pysolver.engines import propagate
 from pysolver.engines.monitor import Monitor
+from pysolver.logic import shikaku as shikaku_logic
+from pysolver.logic.shikaku import Field
 from pysolver.midend.plan import GenerateArgs, Generated
 from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error, require_dict, require_int
 
@@ -44,11 +52,17 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert")
 # The largest side generated (the solver takes up to shikaku.MAX_SIDE).
 MAX_GENERATE_SIDE = 60
 MIN_GENERATE_SIDE = 2
-# The largest rectangle a level's partition draws.
-MAX_AREA = {"easy": 5, "medium": 9, "hard": 14, "expert": 24}
-# The candidates per clue a level stays under (``expert``: the rest, and guesses).
-CANDIDATES_PER_CLUE = {"easy": 4, "medium": 6, "hard": 8}
-MAX_ATTEMPTS = 12
+# The largest rectangle a level's partition draws, by attempt: the attempts split evenly among
+# the areas listed. Measured on single attempts (10x10 / 20x20 / 40x40, 6-60 seeds): no
+# rectangle above 2 cells gives easy always (each domino clue keeps few rectangles) but costs
+# the most fixes (~0.5 s an attempt at 20x20), 3-4 cells easy 10% / 0% / 0%; 9 cells medium
+# 90% / 70%; 5 cells hard 0-5% / 45%; 3 cells expert 7% / 25% / 66%.
+MAX_AREA = {"easy": (4, 3, 2, 2), "medium": (9,), "hard": (5,), "expert": (3,)}
+MAX_ATTEMPTS = 24
+# Grids of more cells than this make fewer attempts and no domino-only ones: an attempt costs
+# ~1-2 s at 40x40 (dominoes over a minute: thousands of fixes, a search each).
+LARGE_CELLS = 400
+MAX_ATTEMPTS_LARGE = 6
 # Changes (merges, moved clues) one attempt may make per rectangle before it is given up.
 FIXES_PER_RECTANGLE = 2
 
@@ -80,15 +94,38 @@ def read_sides(puzzle: Any) -> tuple[int, int]:
     return sides[0], sides[1]
 
 
-def level_of(nodes: int, candidates: int, clues: int) -> str:
-    """The level of a unique puzzle: its uniqueness search's ``nodes`` and its clues'
-    ``candidates`` (see the module docstring)."""
-    if nodes >= 2:
-        return "expert"
-    for level, most in CANDIDATES_PER_CLUE.items():
-        if candidates < most * clues:
-            return level
-    return "expert"
+def field_of(
+    rows: int, cols: int, clues: list[Clue], candidates: Candidates, monitor: Monitor
+) -> Field:
+    """Explain mode's board of a puzzle: its clues and their candidate rectangles."""
+    rectangles, masks, _in_area = candidates(rows, cols, clues, monitor)
+    return Field(rows, cols, clues, rectangles, masks)
+
+
+def level_of(field: Field) -> str:
+    """The level explain mode grades a unique puzzle: its path's hardest rule while a rule
+    applies (the path takes the easiest that does), ``expert`` when none does before the end
+    (the path then guesses)."""
+    field = field.copy()
+    steps = []
+    while not field.solved():
+        step = shikaku_logic.next_step(field)
+        if step is None:
+            return DIFFICULTIES[-1]
+        field.apply(step)
+        steps.append(step)
+    level: str = shikaku_logic.grade(steps)["level"]
+    return level
+
+
+def grade(field: Field, rectangles: list[Rectangle]) -> dict[str, Any]:
+    """Explain mode's grade of a unique puzzle (``level``, ``score``, ``techniques``) whose
+    solution is ``rectangles`` (in clue order), and its number of ``clues``."""
+    solution = [
+        field.rectangles[clue].index(rectangle) for clue, rectangle in enumerate(rectangles)
+    ]
+    steps = shikaku_logic.explain(field.copy(), solution, True)
+    return {**shikaku_logic.grade(steps), "clues": len(field.clues)}
 
 
 def partition(rows: int, cols: int, most: int, args: GenerateArgs) -> list[Rectangle]:
@@ -158,11 +195,15 @@ def unique_search(
 
 
 def attempt(
-    rows: int, cols: int, candidates: Candidates, args: GenerateArgs, share: tuple[float, float]
+    rows: int,
+    cols: int,
+    most: int,
+    candidates: Candidates,
+    args: GenerateArgs,
+    share: tuple[float, float],
 ) -> tuple[list[Clue], list[Rectangle], dict[str, int]] | None:
-    """One partition made unique: (clues, rectangles in clue order, the uniqueness search's
-    stats), or None when the fixes ran out."""
-    most = MAX_AREA[args.difficulty]
+    """One partition into rectangles of up to ``most`` cells made unique: (clues, rectangles
+    in clue order, the uniqueness search's stats), or None when the fixes ran out."""
     rectangles = partition(rows, cols, most, args)
     cells = [clue_cell(rectangle, args) for rectangle in rectangles]
     fixes = FIXES_PER_RECTANGLE * len(rectangles)
@@ -201,46 +242,61 @@ def attempt(
 
 
 def generate(puzzle: Any, candidates: Candidates, args: GenerateArgs) -> Generated:
-    """A Shikaku of the size asked with one solution, at ``args.difficulty`` if reachable
-    within ``MAX_ATTEMPTS`` (see the module docstring)."""
+    """A Shikaku of the size asked with one solution, graded at ``args.difficulty`` if
+    reachable within ``MAX_ATTEMPTS`` (see the module docstring)."""
     rows, cols = read_sides(puzzle)
-    target = DIFFICULTIES.index(args.difficulty)
-    best: tuple[int, list[Clue], list[Rectangle], str, dict[str, int]] | None = None
+    large = rows * cols > LARGE_CELLS
+    attempts = MAX_ATTEMPTS_LARGE if large else MAX_ATTEMPTS
+    # Easy out of reach (see the module docstring): the nearest is made as medium is.
+    out_of_reach = large and args.difficulty == DIFFICULTIES[0]
+    aim = DIFFICULTIES[1] if out_of_reach else args.difficulty
+    target = DIFFICULTIES.index(aim)
+    areas = MAX_AREA[aim]
+    # (target minus the level's index, clues, rectangles, explain board)
+    best: tuple[int, list[Clue], list[Rectangle], Field] | None = None
     made = 0
-    for made in range(1, MAX_ATTEMPTS + 1):
-        share = ((made - 1) / MAX_ATTEMPTS, made / MAX_ATTEMPTS)
-        found = attempt(rows, cols, candidates, args, share)
+    for made in range(1, attempts + 1):
+        share = ((made - 1) / attempts, made / attempts)
+        most = areas[(made - 1) * len(areas) // attempts]
+        found = attempt(rows, cols, most, candidates, args, share)
         if found is None:
             continue
-        clues, rectangles, stats = found
-        level = level_of(stats["nodes"], stats["candidates_initial"], len(clues))
-        distance = abs(target - DIFFICULTIES.index(level))
-        if best is None or distance < best[0]:
-            best = (distance, clues, rectangles, level, stats)
+        clues, rectangles, _stats = found
+        stage = args.stage()
+        field = field_of(rows, cols, clues, candidates, stage)
+        args.stop_if_cancelled(stage)
+        distance = target - DIFFICULTIES.index(level_of(field))
+        if (
+            best is None
+            or abs(distance) < abs(best[0])
+            or (abs(distance) == abs(best[0]) and distance > best[0])
+        ):
+            best = (distance, clues, rectangles, field)
         if distance == 0:
             break
     if best is None:
         raise SolveError(
             TOO_LARGE,
-            f"no unique {rows} x {cols} Shikaku was made in {MAX_ATTEMPTS} attempts; try "
+            f"no unique {rows} x {cols} Shikaku was made in {attempts} attempts; try "
             "another seed or size",
         )
-    distance, clues, rectangles, level, stats = best
+    distance, clues, rectangles, field = best
+    graded = grade(field, rectangles)
     note = None
-    if distance:
+    if out_of_reach:
+        note = (
+            f"{args.difficulty} Shikaku are made on grids of up to {LARGE_CELLS} cells; this "
+            f"{rows} x {cols} puzzle is the nearest found ({graded['level']})"
+        )
+    elif distance:
         note = (
             f"no {args.difficulty} {rows} x {cols} puzzle was found in {made} attempts; this "
-            f"is the nearest found ({level}); try another seed"
+            f"is the nearest found ({graded['level']}); try another seed"
         )
     return Generated(
         puzzle={"rows": rows, "cols": cols, "clues": [list(clue) for clue in clues]},
         solution=[list(rectangle) for rectangle in rectangles],
-        grade={
-            "level": level,
-            "nodes": stats["nodes"],
-            "candidates": stats["candidates_initial"],
-            "clues": len(clues),
-        },
+        grade=graded,
         attempts=made,
         note=note,
     )
