@@ -365,7 +365,7 @@ self.onmessage = (event) => {
   }
 };
 """
-EXHAUST_JS = f"""async (next) => {{
+EXHAUST_JS = f"""async ([starving, next]) => {{
     const {{ createSolver }} = await import("./runtime/solver.js");
     const solver = createSolver({{workerURL: new URL("./runtime/test-exhausting-worker.mjs",
                                                      location.href)}});
@@ -380,13 +380,19 @@ EXHAUST_JS = f"""async (next) => {{
         solver.worker.postMessage({{type}});
     }});
     const exhausted = await ask("exhaust", "exhausted");
-    const starved = await solver.solve(next);
+    const starved = await solver.solve(starving);
     await ask("release", "released");
     const again = await solver.solve(next);
     const result = {{exhausted, starved, again, stops: solver.stops, state: solver.status.state}};
     solver.worker.terminate();
     return JSON.stringify(result, {REPLACER});
 }}"""
+
+
+# A solve that needs fresh memory whatever the worker has warmed up (its kinds are imported just
+# after it says ready, so a small solve may live in Python's free pools): an empty 25x25 Sudoku
+# allocates about 22 MB in CPython.
+STARVING = {"kind": "sudoku", "puzzle": {"grid": "." * 625}}
 
 
 def test_python_out_of_webassembly_memory_answers_too_large_and_recovers(shared_page) -> None:
@@ -400,7 +406,7 @@ def test_python_out_of_webassembly_memory_answers_too_large_and_recovers(shared_
     pattern = "**/runtime/test-exhausting-worker.mjs"
     shared_page.route(pattern, serve_worker)
     try:
-        result = json.loads(shared_page.evaluate(EXHAUST_JS, QUEENS))
+        result = json.loads(shared_page.evaluate(EXHAUST_JS, [STARVING, QUEENS]))
     finally:
         shared_page.unroute(pattern, serve_worker)
     # WebAssembly's 32-bit memory at its maximum (4 GB less one 64 KB page, as Pyodide asks).
