@@ -1,0 +1,140 @@
+"""Generate mode: seconds per size and difficulty, median and worst over seeds, in CPython
+and (with ``--page``) in the page's worker, for the same requests.
+
+    python -m bench.bench_generate [--seeds 20] [--only sudoku-9] [--page]
+
+A row is one puzzle size of one kind at one level; each seed is one request through
+``pysolver.solve`` (or ``window.pysolver.solve`` in Chromium: Pyodide, the worker's round trip
+included). "reached" counts the answers graded at the level asked (the others carry a note and
+the nearest level found). Wall seconds, so a loaded machine inflates them; CPython's CPU
+seconds are given too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from pysolver import solve
+from pysolver.kinds import kind_module
+
+# (row name, kind, generate's puzzle fields): the sizes the README's table reports.
+ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("sudoku-9", "sudoku", {"size": 9}),
+    ("sudoku-12", "sudoku", {"size": 12}),
+    ("sudoku-9-jigsaw", "sudoku", {"size": 9, "variant": "jigsaw"}),
+    ("sudoku-9-x", "sudoku", {"size": 9, "variant": "x"}),
+    ("shikaku-10", "shikaku", {"rows": 10, "cols": 10}),
+    ("shikaku-20", "shikaku", {"rows": 20, "cols": 20}),
+    ("polyomino-5x3", "polyomino", {"rows": 5, "cols": 3}),
+)
+
+PAGE_SOLVE_JS = """async (request) => {
+    const started = performance.now();
+    const response = await window.pysolver.solve(request);
+    return {ok: response.ok, level: response.ok ? response.grade.level : null,
+            seconds: (performance.now() - started) / 1000};
+}"""
+
+
+def requests(
+    row: tuple[str, str, dict[str, Any]], seeds: int
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each level's requests of ``row``, seeds 0 .. seeds - 1."""
+    _name, kind, puzzle = row
+    module: Any = kind_module(kind)  # a generating kind: it has DIFFICULTIES
+    for level in module.DIFFICULTIES:
+        for seed in range(seeds):
+            request = {"kind": kind, "mode": "generate", "seed": seed, "difficulty": level}
+            yield level, {**request, "puzzle": dict(puzzle)}
+
+
+def in_cpython(request: dict[str, Any]) -> tuple[float, float, str | None]:
+    """Wall and CPU seconds of one request here, and the level it was graded."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    response = solve(request)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    if not response["ok"]:
+        raise SystemExit(f"{request}: {response['error']['message']}")
+    return wall, cpu, response["grade"]["level"]
+
+
+def table(
+    runner: Callable[[dict[str, Any]], tuple[float, float | None, str | None]],
+    rows: list[tuple[str, str, dict[str, Any]]],
+    seeds: int,
+    where: str,
+) -> None:
+    print(f"\n{where}: seconds over seeds 0-{seeds - 1} (wall median / worst; CPU median)")
+    print(f"{'row':<18} {'level':<7} {'median':>8} {'worst':>8} {'cpu':>8}  reached")
+    for row in rows:
+        by_level: dict[str, list[tuple[float, float | None, bool]]] = {}
+        for level, request in requests(row, seeds):
+            wall, cpu, graded = runner(request)
+            by_level.setdefault(level, []).append((wall, cpu, graded == level))
+        for level, runs in by_level.items():
+            walls = [wall for wall, _cpu, _hit in runs]
+            cpus = [cpu for _wall, cpu, _hit in runs if cpu is not None]
+            cpu_text = f"{statistics.median(cpus):8.3f}" if cpus else f"{'-':>8}"
+            reached = sum(1 for *_times, hit in runs if hit)
+            print(
+                f"{row[0]:<18} {level:<7} {statistics.median(walls):8.3f} {max(walls):8.3f} "
+                f"{cpu_text}  {reached}/{len(runs)}"
+            )
+
+
+def in_page(rows: list[tuple[str, str, dict[str, Any]]], seeds: int) -> None:
+    """The same table from Chromium: build.py's site served on 127.0.0.1, one page."""
+    from playwright.sync_api import sync_playwright
+
+    from bench.browser import CHROMIUM, CHROMIUM_ARGS, start_server
+    from buildtools.server import make_server
+    from buildtools.site import build_site
+
+    build_site(quiet=True)
+    server = make_server(port=0)
+    url = start_server(server)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            page.goto(url)
+            page.wait_for_function("() => window.pysolver && window.pysolver.ready")
+
+            def run(request: dict[str, Any]) -> tuple[float, float | None, str | None]:
+                answer = page.evaluate(PAGE_SOLVE_JS, request)
+                if not answer["ok"]:
+                    raise SystemExit(f"{request}: refused in the page")
+                return answer["seconds"], None, answer["level"]
+
+            table(run, rows, seeds, "the page (Pyodide in a worker)")
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=20, help="seeds per row and level")
+    parser.add_argument(
+        "--only", help="comma-separated row names: " + ", ".join(r[0] for r in ROWS)
+    )
+    parser.add_argument(
+        "--page", action="store_true", help="also in Chromium (needs build.py test's set-up)"
+    )
+    args = parser.parse_args(argv)
+    wanted = set(args.only.split(",")) if args.only else {row[0] for row in ROWS}
+    rows = [row for row in ROWS if row[0] in wanted]
+    table(in_cpython, rows, args.seeds, "CPython")
+    if args.page:
+        in_page(rows, args.seeds)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
