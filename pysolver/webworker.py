@@ -21,6 +21,8 @@ from collections.abc import Callable
 from pysolver import parallel, protocol
 from pysolver.api import solve
 from pysolver.kinds import KINDS, kind_module
+from pysolver.midend.requests import OUT_OF_MEMORY
+from pysolver.protocol import TOO_LARGE, SolveError
 
 # post_progress(request id, report as JSON text); what it returns is ignored.
 PostProgress = Callable[[int, str], object]
@@ -32,6 +34,11 @@ IsCancelled = Callable[[int], object]
 PLAN = "plan"
 MERGE = "merge"
 SOLVE = "solve"
+
+
+# The too_large answer of a request that ran out of memory, written once at import so that
+# answering it allocates nothing (the worker also sends it when Python's MemoryError escapes).
+OUT_OF_MEMORY_TEXT = protocol.dumps(protocol.error_response(SolveError(TOO_LARGE, OUT_OF_MEMORY)))
 
 
 def run_solve(
@@ -55,11 +62,16 @@ def run_solve(
         return bool(is_cancelled(request_id))
 
     cancel = cancelled if is_cancelled is not None else None
-    if call == PLAN:
-        return parallel.plan_text(request_text, solve, progress=progress, cancel=cancel)
-    if call == MERGE:
-        return parallel.merge_text(request_text, solve)
-    return protocol.dumps(solve(request_text, progress=progress, cancel=cancel))
+    try:
+        if call == PLAN:
+            return parallel.plan_text(request_text, solve, progress=progress, cancel=cancel)
+        if call == MERGE:
+            return parallel.merge_text(request_text, solve)
+        return protocol.dumps(solve(request_text, progress=progress, cancel=cancel))
+    except MemoryError:
+        # Out of memory outside the solve's own guard (writing the answer, the bridge): the
+        # answer made at import, which needs no new memory.
+        return OUT_OF_MEMORY_TEXT
 
 
 def live_objects() -> int:

@@ -163,3 +163,18 @@ def test_warm_up_imports_every_kind_before_any_request():
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     cold, warm = done.stdout.split()
     assert int(cold) > 0 and warm == "True"
+
+
+def test_out_of_memory_past_the_solve_is_answered_too_large(monkeypatch) -> None:
+    # A MemoryError that escapes the solve's own guard (writing the answer, the bridge) is
+    # answered with the too_large text made at import, as the solve itself answers one.
+    from pysolver import webworker
+
+    def out_of_memory(*_args: object, **_kwargs: object) -> dict[str, object]:
+        raise MemoryError
+
+    monkeypatch.setattr(webworker, "solve", out_of_memory)
+    request = json.dumps({"kind": "queens", "puzzle": {"n": 4}})
+    answer = json.loads(run_solve(request, 1, print, None))
+    assert answer == json.loads(webworker.OUT_OF_MEMORY_TEXT)
+    assert answer["ok"] is False and answer["error"]["code"] == "too_large"

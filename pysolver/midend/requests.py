@@ -38,6 +38,10 @@ if TYPE_CHECKING:
     from pysolver.parallel import Runner
 
 
+# What a request that ran out of memory is answered (here, and by the page's worker bridge).
+OUT_OF_MEMORY = "the puzzle needs more memory than is available; make it smaller"
+
+
 def solve(
     request: dict[str, Any] | str | bytes,
     progress: ProgressCallback | None = None,
@@ -69,9 +73,7 @@ def solve(
         path = f"subtree.path[{error.step}]"
         return protocol.error_response(SolveError(INVALID_REQUEST, f"{path}: {error}", path))
     except MemoryError:
-        return protocol.error_response(
-            SolveError(TOO_LARGE, "the puzzle needs more memory than is available; make it smaller")
-        )
+        return protocol.error_response(SolveError(TOO_LARGE, OUT_OF_MEMORY))
     except RecursionError:
         return protocol.error_response(
             SolveError(TOO_LARGE, "the puzzle is nested too deeply to read; make it smaller")

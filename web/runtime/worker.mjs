@@ -39,6 +39,7 @@ let cancelFlag = null;
 let runSolve = null;
 let liveObjects = null; // pysolver.webworker.live_objects, for the "memory" message
 let warmUpPython = null;
+let outOfMemory = null; // pysolver.webworker.OUT_OF_MEMORY_TEXT: the answer when Python runs out
 let pyodideModule = null; // its HEAPU8 views Pyodide's WebAssembly memory: this worker's Python heap
 
 
@@ -141,6 +142,7 @@ async function loadWith(manifest, base, downloads, started) {
   runSolve = pyodide.runPython("from pysolver.webworker import run_solve\nrun_solve");
   liveObjects = pyodide.runPython("from pysolver.webworker import live_objects\nlive_objects");
   warmUpPython = pyodide.runPython("from pysolver.webworker import warm_up\nwarm_up");
+  outOfMemory = pyodide.runPython("from pysolver.webworker import OUT_OF_MEMORY_TEXT\nOUT_OF_MEMORY_TEXT");
   pyodideModule = pyodide._module;
   const version = pyodide.runPython("import pysolver; pysolver.__version__");
   return {
@@ -187,7 +189,12 @@ function solveOne(id, text, call) {
     const result = runSolve(text, id, postProgress, cancelFlag ? isCancelled : undefined, call ?? "solve");
     self.postMessage({ type: "result", id, text: result });
   } catch (error) {
-    if (error && error.constructor && error.constructor.name === "PythonError") {
+    if (error && error.constructor && error.constructor.name === "PythonError" && outOfMemory &&
+        (error.type === "MemoryError" || /\bMemoryError\b/.test(String(error.message)))) {
+      // Out of memory past the solve's own guard (its answer, the bridge, the exception hook):
+      // Python's too_large answer, written at import; the worker keeps serving.
+      self.postMessage({ type: "result", id, text: outOfMemory });
+    } else if (error && error.constructor && error.constructor.name === "PythonError") {
       // pysolver.solve never raises on bad input, so this is a bug in the bridge: report it
       // as the protocol's internal error and keep serving.
       const response = {
