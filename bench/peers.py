@@ -1,13 +1,21 @@
 """pysolver against compiled peers on the same exact cover matrices, in one run, as ratios.
 
-    python -m bench.peers [--quick]
+    python -m bench.peers [--quick] [--repeat N]
+    python -m bench.peers --write-hard-set   # tests/data/hard_generated.txt, again
 
 The peers are xcover (Algorithm X in numba; its JIT is warmed before timing) and exact-cover
 (dancing links in a C extension). They are never dependencies of the package: this script
 installs them into their own environment, ``.cache/bench-peers-venv``, on first use, and runs
 them there in a child process (``--peer FILE``) on matrices written out by this process, so
-both sides solve the very same matrix. ``PYSOLVER_BENCH_PEERS=0`` skips the peers (pysolver's
-rows are still timed).
+both sides solve the very same matrix. ``PYSOLVER_BENCH_PEERS=0`` skips them (pysolver's rows
+are still timed).
+
+The third peer, "C DLX", is the repository's own plain C DLX (``bench/c_dlx/dlx.c``: Knuth's
+Algorithm X on dancing links, MRV item choice, nothing more), the yardstick of issue 18's
+table. It is compiled with ``cc -O2`` into ``.cache/c-dlx/`` when a C compiler is found (``$CC``,
+``cc``, ``gcc`` or ``clang``; without one its column shows "-" and a note says why) and reads
+the same matrices as text on stdin; its seconds are the search's CPU seconds alone, as the
+program measures them (reading and linking the matrix excluded).
 
 Rows (CPU seconds of the solving process, best of ``--repeat`` runs; the machine is shared, and
 CPU time is the least disturbed figure):
@@ -19,26 +27,39 @@ CPU time is the least disturbed figure):
 - Sudoku top95 (tests/data/top95.txt), each proved unique (up to 2 solutions): the ``sudoku``
   kind against the peers on each puzzle's matrix (324 items; the options of the givens and
   every candidate that no given rules out).
+- Sudoku hard generated (tests/data/hard_generated.txt), the same way: the expert puzzles of
+  pysolver's own generator that take a plain DLX the most nodes (``--write-hard-set``), standing
+  in for the issue's 311 hard puzzles, which are not in the repository.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from time import process_time
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 PEERS_VENV = ROOT / ".cache" / "bench-peers-venv"
 PEER_PACKAGES = ["xcover", "exact-cover"]
 TOP95 = ROOT / "tests" / "data" / "top95.txt"
+HARD_SET = ROOT / "tests" / "data" / "hard_generated.txt"
+C_DLX_SOURCE = ROOT / "bench" / "c_dlx" / "dlx.c"
+C_DLX_BUILDS = ROOT / ".cache" / "c-dlx"
+C_DLX = "C DLX"
+# The hard set: of the expert puzzles for these generator seeds, the ones a plain DLX needs
+# the most nodes for (see hard_generated_grids).
+HARD_SEEDS = range(2000)
+HARD_KEEP = 100
 SIX_BY_TEN = {"board": ["." * 10] * 6, "pieces": ["pentominoes"]}
 
 # A matrix for the peers: name, primary and secondary item counts, options (item numbers),
@@ -121,15 +142,20 @@ def matrices(quick: bool) -> list[tuple[Matrix, Callable[[], int], str]]:
     }
     rows.append((matrix, lambda: solve(request)["count"], "exact_cover kind (default engine)"))
     rows.append((matrix, lambda: search(fixed, "memo", keep_solutions=False).count, "memo engine"))
-    grids = TOP95.read_text().split()
-    if quick:
-        grids = grids[:20]
-    sudoku = {
-        "name": f"Sudoku top95 ({len(grids)}), unique",
-        "grids": grids,
-        "limit": 2,
-        "expected": len(grids),
-    }
+    for name, path in (("Sudoku top95", TOP95), ("Sudoku hard generated", HARD_SET)):
+        grids = path.read_text().split()
+        if quick:
+            grids = grids[:20]
+        rows.append(sudoku_row(f"{name} ({len(grids)}), unique", grids))
+    return rows
+
+
+def sudoku_row(name: str, grids: list[str]) -> tuple[Matrix, Callable[[], int], str]:
+    """A uniqueness row: each grid proved unique (up to 2 solutions) by the ``sudoku`` kind,
+    and by the peers on its matrix; the answer is how many have exactly one solution."""
+    from pysolver import solve
+
+    sudoku = {"name": name, "grids": grids, "limit": 2, "expected": len(grids)}
 
     def pysolver_sudoku() -> int:
         unique = 0
@@ -138,8 +164,7 @@ def matrices(quick: bool) -> list[tuple[Matrix, Callable[[], int], str]]:
             unique += answer["count"] == 1 and answer["complete"]
         return unique
 
-    rows.append((sudoku, pysolver_sudoku, "sudoku kind (default engine)"))
-    return rows
+    return sudoku, pysolver_sudoku, "sudoku kind (default engine)"
 
 
 # ---------------------------------------------------------------- the peers (child process)
@@ -148,7 +173,7 @@ def matrices(quick: bool) -> list[tuple[Matrix, Callable[[], int], str]]:
 def peer_problems(matrix: Matrix) -> list[tuple[int, int, list[list[int]]]]:
     """The (primary, secondary, options) problems of one row (one per Sudoku puzzle)."""
     if "grids" in matrix:
-        return [(*sudoku_matrix(grid)[:1], 0, sudoku_matrix(grid)[1]) for grid in matrix["grids"]]
+        return [(items, 0, options) for items, options in map(sudoku_matrix, matrix["grids"])]
     return [(matrix["primary"], matrix["secondary"], matrix["options"])]
 
 
@@ -217,6 +242,118 @@ def run_peers(path: str, repeat: int) -> None:
     print(json.dumps(timings))
 
 
+# ---------------------------------------------------------------- the C DLX (bench/c_dlx/dlx.c)
+
+
+class CDlxRun(NamedTuple):
+    """The C DLX's line for one problem: solutions counted, search nodes, updates, and the
+    search's CPU seconds."""
+
+    solutions: int
+    nodes: int
+    updates: int
+    seconds: float
+
+
+def c_compiler() -> str | None:
+    """The C compiler to build the C DLX with: ``$CC``, else the first of cc, gcc, clang."""
+    named = os.environ.get("CC")
+    if named:
+        return shutil.which(named)
+    return next(filter(None, map(shutil.which, ("cc", "gcc", "clang"))), None)
+
+
+def c_dlx_binary(builds: Path = C_DLX_BUILDS) -> tuple[Path | None, str]:
+    """The compiled C DLX (``cc -O2``, once per version of its source, kept in ``builds``) and
+    a note; (None, why) when there is no C compiler or the compile fails."""
+    compiler = c_compiler()
+    if compiler is None:
+        return None, "no C compiler found (set CC): the C DLX column is left out"
+    source = C_DLX_SOURCE.read_bytes()
+    binary = builds / f"dlx-{hashlib.sha256(source).hexdigest()[:16]}"
+    if binary.exists():
+        return binary, f"C DLX: {binary}"
+    builds.mkdir(parents=True, exist_ok=True)
+    # A name of this process's own, renamed into place whole: two runs may compile at once.
+    building = builds / f"{binary.name}.{os.getpid()}.tmp"
+    command = [compiler, "-O2", "-o", str(building), str(C_DLX_SOURCE)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        building.unlink(missing_ok=True)
+        return None, f"the C DLX did not compile ({' '.join(command)}):\n{done.stderr}"
+    building.replace(binary)
+    return binary, f"C DLX: compiled {binary} with {compiler} -O2"
+
+
+def c_dlx_input(problems: Sequence[tuple[int, int, list[list[int]]]], limit: int | None) -> str:
+    """The C DLX's stdin: per problem a line ``primary secondary options limit`` (0: all),
+    then one line per option, its length and its items."""
+    lines = []
+    for primary, secondary, options in problems:
+        lines.append(f"{primary} {secondary} {len(options)} {limit or 0}")
+        lines.extend(" ".join(map(str, (len(option), *option))) for option in options)
+    return "\n".join(lines) + "\n"
+
+
+def run_c_dlx(
+    binary: Path, problems: Sequence[tuple[int, int, list[list[int]]]], limit: int | None
+) -> list[CDlxRun]:
+    """The C DLX on each problem, in one process."""
+    done = subprocess.run(
+        [str(binary)], input=c_dlx_input(problems, limit), capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the C DLX failed: {done.stderr.strip()}")
+    runs = []
+    for line in done.stdout.splitlines():
+        count, nodes, updates, seconds = line.split()
+        runs.append(CDlxRun(int(count), int(nodes), int(updates), float(seconds)))
+    if len(runs) != len(problems):
+        raise RuntimeError(f"the C DLX answered {len(runs)} of {len(problems)} problems")
+    return runs
+
+
+def c_dlx_timing(binary: Path, matrix: Matrix, repeat: int) -> dict[str, Any]:
+    """The C DLX on one row, as the other peers report it (answer, least search seconds of
+    ``repeat`` runs, summed over a row's problems), with its search nodes."""
+    problems = peer_problems(matrix)
+    best = float("inf")
+    runs: list[CDlxRun] = []
+    for _ in range(repeat):
+        runs = run_c_dlx(binary, problems, matrix["limit"])
+        best = min(best, sum(run.seconds for run in runs))
+    counts = [run.solutions for run in runs]
+    answer = sum(c == 1 for c in counts) if matrix["limit"] == 2 else sum(counts)
+    return {"seconds": best, "answer": answer, "nodes": sum(run.nodes for run in runs)}
+
+
+# ---------------------------------------------------------------- the hard Sudoku set
+
+
+def hard_generated_grids(seeds: range, keep: int) -> list[str]:
+    """Of the expert 9x9 puzzles pysolver's generator makes for ``seeds`` (givens without
+    symmetry: fewer of them, harder to search), the ``keep`` whose proof of uniqueness takes a
+    plain DLX (pysolver's dlx engine, the C DLX's very tree) the most search nodes on the peers'
+    matrix; ties to the lower seed; in seed order. Graded "expert" by human techniques, the
+    generator's puzzles are mostly easy to search (median 127 nodes against top95's 579), hence
+    the choice of the hardest."""
+    from pysolver import solve
+    from pysolver.engines.exact_cover import ExactCoverProblem, search
+
+    scored = []
+    for seed in seeds:
+        request = {"kind": "sudoku", "mode": "generate", "seed": seed, "difficulty": "expert"}
+        made = solve({**request, "symmetry": "none", "puzzle": {"size": 9}})
+        grid = made["puzzle"]["grid"]
+        if not isinstance(grid, str):
+            grid = "".join(str(value or ".") for row in grid for value in row)
+        items, options = sudoku_matrix(grid)
+        nodes = search(ExactCoverProblem(items, 0, options), "dlx", limit=2).stats["nodes"]
+        scored.append((-nodes, seed, grid))
+    chosen = sorted(scored)[:keep]
+    return [grid for _, _, grid in sorted(chosen, key=lambda entry: entry[1])]
+
+
 # ---------------------------------------------------------------- this process
 
 
@@ -238,21 +375,32 @@ def peer_python() -> Path | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="20 of the top95 Sudoku")
+    parser.add_argument("--quick", action="store_true", help="20 of each Sudoku set")
     parser.add_argument("--repeat", type=int, default=1, help="runs per row; the best is kept")
+    parser.add_argument(
+        "--write-hard-set",
+        action="store_true",
+        help=f"write {HARD_SET.relative_to(ROOT)} again (seeds {HARD_SEEDS.start}-"
+        f"{HARD_SEEDS.stop - 1}, the {HARD_KEEP} hardest for a plain DLX) and stop",
+    )
     parser.add_argument("--peer", metavar="FILE", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.peer:
         run_peers(args.peer, args.repeat)
         return 0
+    if args.write_hard_set:
+        grids = hard_generated_grids(HARD_SEEDS, HARD_KEEP)
+        HARD_SET.write_text("".join(grid + "\n" for grid in grids))
+        print(f"wrote {len(grids)} puzzles to {HARD_SET}")
+        return 0
     rows = matrices(args.quick)
+    shared: list[Matrix] = []
+    for matrix, _, _ in rows:
+        if all(matrix["name"] != other["name"] for other in shared):
+            shared.append(matrix)
     python = peer_python()
-    peers: dict[str, dict[str, Any]] = {}
+    peers: dict[str, dict[str, Any]] = {matrix["name"]: {} for matrix in shared}
     if python is not None:
-        shared = []
-        for matrix, _, _ in rows:
-            if all(matrix["name"] != other["name"] for other in shared):
-                shared.append(matrix)
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
             json.dump(shared, file)
         command = [
@@ -268,30 +416,46 @@ def main(argv: list[str] | None = None) -> int:
         if done.returncode != 0:
             print(done.stderr, file=sys.stderr)
             return 1
-        peers = json.loads(done.stdout.strip().splitlines()[-1])
+        for name, timings in json.loads(done.stdout.strip().splitlines()[-1]).items():
+            peers[name].update(timings)
+    binary, note = c_dlx_binary()
+    print(note)
+    if binary is not None:
+        for matrix in shared:
+            try:
+                peers[matrix["name"]][C_DLX] = c_dlx_timing(binary, matrix, args.repeat)
+            except RuntimeError as error:
+                peers[matrix["name"]][C_DLX] = {"error": str(error)}
+    columns = [*PEERS, C_DLX]
     print(
-        f"{'row':<34} {'solver':<36} {'answer':>7} {'CPU s':>8} {'vs xcover':>9} "
-        f"{'vs exact-cover':>14}"
+        f"{'row':<34} {'solver':<36} {'answer':>7} {'CPU s':>8} "
+        + " ".join(f"{'vs ' + peer:>14}" for peer in columns)
     )
     wrong = False
     for matrix, run, label in rows:
         seconds, answer = best_cpu(run, args.repeat)
         wrong |= answer != matrix["expected"]
         ratios = []
-        for peer in PEERS:
-            timing = peers.get(matrix["name"], {}).get(peer, {})
-            ratios.append(f"{seconds / timing['seconds']:.2f}x" if "seconds" in timing else "-")
+        for peer in columns:
+            timing = peers[matrix["name"]].get(peer, {})
+            ratios.append(f"{seconds / timing['seconds']:.2f}x" if timing.get("seconds") else "-")
         print(
-            f"{matrix['name']:<34} {label:<36} {answer:>7} {seconds:>8.2f} {ratios[0]:>9} "
-            f"{ratios[1]:>14}"
+            f"{matrix['name']:<34} {label:<36} {answer:>7} {seconds:>8.2f} "
+            + " ".join(f"{ratio:>14}" for ratio in ratios)
         )
+    expected = {matrix["name"]: matrix["expected"] for matrix in shared}
     for name, timings in peers.items():
         for peer, timing in timings.items():
-            shown = (
-                f"{timing['answer']:>7} {timing['seconds']:>8.2f}"
-                if "seconds" in timing
-                else f"error: {timing['error']}"
-            )
+            if "seconds" not in timing:
+                print(f"{name:<34} {peer:<36} error: {timing['error']}")
+                continue
+            shown = f"{timing['answer']:>7} {timing['seconds']:>8.3f}"
+            if "nodes" in timing:
+                shown += f"  {timing['nodes']:,} search nodes"
+            if timing["answer"] != expected[name]:
+                # The repository's own C DLX must agree; the installed peers are only flagged.
+                wrong |= peer == C_DLX
+                shown += f"  WRONG (expected {expected[name]})"
             print(f"{name:<34} {peer:<36} {shown}")
     return 1 if wrong else 0
 
