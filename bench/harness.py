@@ -18,9 +18,10 @@ and CPU seconds per row (below 1: faster now), and their geometric mean.
 
 After the suite's table, the whole suite also prints bench/peers.py's table: pysolver and the
 compiled peers (xcover, exact-cover; installed into their own environment on first use, never
-the package's dependencies) on the same matrices, as ratios. ``--no-peers`` (or
-``PYSOLVER_BENCH_PEERS=0``, which still times pysolver's side) leaves them out; ``--only`` and a
-bench module's own ``main`` run no peers.
+the package's dependencies; and the repository's own plain C DLX, bench/c_dlx/dlx.c, when a C
+compiler is found) on the same matrices, as ratios. ``--no-peers`` leaves that table out;
+``PYSOLVER_BENCH_PEERS=0`` leaves out xcover and exact-cover (pysolver's side and the C DLX are
+still timed); ``--only`` and a bench module's own ``main`` run no peers.
 
 The garbage collector is off during each timed run (as in ``timeit``) and runs between runs, so
 its pauses do not land on random rows. Timings on a shared machine are noisy; the best of

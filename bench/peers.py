@@ -8,7 +8,7 @@ The peers are xcover (Algorithm X in numba; its JIT is warmed before timing) and
 installs them into their own environment, ``.cache/bench-peers-venv``, on first use, and runs
 them there in a child process (``--peer FILE``) on matrices written out by this process, so
 both sides solve the very same matrix. ``PYSOLVER_BENCH_PEERS=0`` skips them (pysolver's rows
-are still timed).
+and the C DLX are still timed).
 
 The third peer, "C DLX", is the repository's own plain C DLX (``bench/c_dlx/dlx.c``: Knuth's
 Algorithm X on dancing links, MRV item choice, nothing more), the yardstick of issue 18's
