@@ -1,6 +1,7 @@
 """The browser: Pyodide start-up, and the same requests in Chromium and in this CPython.
 
     .venv/bin/python -m bench.bench_browser [harness options, see python -m bench.harness --help]
+    .venv/bin/python -m bench.bench_browser --micro     (the microbenchmarks' table alone)
     python3 build.py bench --browser            (the same rows after the CPython suite)
 
 Needs what ``python3 build.py test`` installs (.venv with Playwright, Debian's Chromium). Builds
@@ -12,14 +13,21 @@ dist/, serves it cross-origin isolated on a free 127.0.0.1 port and measures:
   ready, by the page's clock), ``first_ms`` (the cheapest round trip through Python after ready),
   the bytes the server sent, its responses and how many were 304 Not Modified.
 - Requests: each once through ``pysolver.solve`` here (CPython) and once through
-  ``window.pysolver.solve`` in the page (browser, round trip seen from Python); ``solver_s`` is
-  the solver's own time (``stats.seconds``) of the best run, the figure to compare between the
-  two rows. The rows include bench/peers.py's work (6x10 pentominoes counted, the 6x10 matrix
-  with X in one quadrant counted as a plain exact cover, top95 each proved unique) so Pyodide's
-  ratio to CPython can be read for the rows that compare with compiled peers. Wall seconds
-  on a loaded machine say little, so a browser row also has ``cpu_s``: the CPU seconds the
-  browser's processes (every descendant of this one: Playwright's driver and Chromium) spent
-  during the request, read from /proc on Linux; compare it with the CPython row's CPU s.
+  ``window.pysolver.solve`` in the page (browser, round trip seen from Python, which on a busy
+  machine is mostly Playwright's and the scheduler's latency); ``solver_s`` is the solver's own
+  wall time (``stats.seconds``) of the best run, ``page_s`` the round trip as the page saw it.
+  The rows include bench/peers.py's work (6x10 pentominoes counted, the 6x10 matrix with X in
+  one quadrant counted as a plain exact cover, top95 each proved unique) so Pyodide's ratio to
+  CPython can be read for the rows that compare with compiled peers. Wall seconds on a loaded
+  machine say little, so a browser row also has CPU seconds from /proc on Linux (the
+  scheduler's per-thread run times, to the nanosecond): ``cpu_s`` of the whole browser
+  (Playwright's driver and Chromium: every descendant of this process) and ``worker_cpu_s`` of
+  its web workers alone, where Python runs; ``x_cpython`` is ``worker_cpu_s`` over the CPython
+  row's CPU s (best runs each): how much slower Pyodide is on that request.
+- ``--micro`` (instead of the rows): bench/micro.py's operations (small and big int arithmetic,
+  dicts, lists, calls, the engines' map/filter/sorted idioms), CPU nanoseconds per operation in
+  CPython and in a Pyodide worker of the page, and their ratio, worst first: which operations
+  make a hot loop slower in the page than its CPython ratio suggests.
 
 A request of the page to a host other than the loopback is a wrong answer (and cannot resolve:
 see bench/browser.py; requests are watched, not routed, since routing turns the cache off).
@@ -176,9 +184,11 @@ READY_JS = """async () => {
 }"""
 
 SOLVE_JS = """async (request) => {
+    const started = performance.now();
     const response = await window.pysolver.solve(request);
     return {ok: response.ok, count: String(response.count), complete: response.complete === true,
             seconds: response.stats ? response.stats.seconds : null,
+            pageSeconds: (performance.now() - started) / 1000,
             error: response.ok ? "" : response.error.message};
 }"""
 
@@ -227,7 +237,7 @@ def read_native(response: dict[str, Any]) -> Measured:
 
 def read_in_browser(result: dict[str, Any]) -> Measured:
     answer = answer_of(result["ok"], result["count"], result["complete"], result["error"])
-    counters: dict[str, float] = {"solver_s": result["seconds"]}
+    counters: dict[str, float] = {"solver_s": result["seconds"], "page_s": result["pageSeconds"]}
     for name in ("cpu_s", "worker_cpu_s"):
         if result.get(name) is not None:
             counters[name] = round(result[name], 4)
