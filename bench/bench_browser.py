@@ -23,7 +23,8 @@ dist/, serves it cross-origin isolated on a free 127.0.0.1 port and measures:
   scheduler's per-thread run times, to the nanosecond): ``cpu_s`` of the whole browser
   (Playwright's driver and Chromium: every descendant of this process) and ``worker_cpu_s`` of
   its web workers alone, where Python runs; ``x_cpython`` is ``worker_cpu_s`` over the CPython
-  row's CPU s (best runs each): how much slower Pyodide is on that request.
+  row's CPU s (best runs each): how much slower Pyodide is on that request. ``--full`` adds
+  some rows again with the other engines that answer them (``other_engine_requests``).
 - ``--micro`` (instead of the rows): bench/micro.py's operations (small and big int arithmetic,
   dicts, lists, calls, the engines' map/filter/sorted idioms), CPU nanoseconds per operation in
   CPython and in a Pyodide worker of the page, and their ratio, worst first: which operations
@@ -130,6 +131,25 @@ def benchmark_requests() -> list[tuple[str, dict[str, Any], str]]:
             {"kind": "domino", "mode": "count", "puzzle": {"rows": 16, "cols": 16}},
             f"count {COUNT_16X16}, complete",
         ),
+    ]
+
+
+def other_engine_requests() -> list[tuple[str, dict[str, Any], str]]:
+    """Some rows of ``benchmark_requests`` again with each other engine that answers them in
+    seconds (``--full``): an engine whose Pyodide/CPython ratio is much better could be the
+    better choice in the page. (dlx is left out where it takes over a minute in Pyodide.)"""
+    by_label = {label: (request, expected) for label, request, expected in benchmark_requests()}
+    engines = {
+        "sudoku top95 #1 limit 2": ("dlx", "bitset"),
+        "pentominoes 6x10 first": ("bitset", "dlx"),
+        "pentominoes 3x20 count": ("bitset", "dlx"),
+        "exact cover 6x10 X in one quadrant count": ("bitset",),
+        "domino 16x16 count": ("profile_dp",),
+    }
+    return [
+        (label, {**by_label[label][0], "engine": engine}, by_label[label][1])
+        for label, names in engines.items()
+        for engine in names
     ]
 
 
@@ -481,21 +501,26 @@ def cases() -> Iterator[Case]:
             page.goto(url)
             page.wait_for_function("() => window.pysolver && window.pysolver.ready")
             paired = PairedCPU()
-            for label, request, expected in benchmark_requests():
+            rows = [(*row, "quick") for row in benchmark_requests()]
+            rows += [(*row, "full") for row in other_engine_requests()]
+            for label, request, expected, level in rows:
                 engine = solve(request)["engine"]
+                key = f"{label} [{engine}]"
                 yield Case(
                     f"{label}, CPython",
                     engine,
-                    lambda label=label, request=request: paired.timed(label, request),
+                    lambda key=key, request=request: paired.timed(key, request),
                     read_native,
                     expected,
+                    level,
                 )
                 yield Case(
                     f"{label}, browser",
                     engine,
                     lambda request=request: solve_in_page(page, request),
-                    paired.reader(label),
+                    paired.reader(key),
                     expected,
+                    level,
                 )
             if warm_outside:
                 raise SystemExit(f"requests tried to leave the machine: {warm_outside}")
