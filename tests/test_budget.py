@@ -28,7 +28,7 @@ from pysolver.kinds.polyomino import listed_bytes, parse_puzzle, run_branches
 from pysolver.kinds.polyomino.encoding import encode as encode_tiling
 from pysolver.kinds.polyomino.symmetry import count_branches
 
-ROWS = dict(stop_audit.rows())
+ROWS = {row.name: row.request for row in stop_audit.ROWS}
 
 
 def row(name: str) -> dict[str, Any]:
