@@ -642,22 +642,22 @@ def share_strings(obj: dict[str, Any], seen: dict[str, str] | None = None) -> di
 
     JSON's reader makes a new str for every occurrence of a string: an exact cover's options
     at the caps name a few thousand items 2,000,000 times, 110 MB of copies, which die here as
-    the parse goes instead of living as long as the request. An inner list holding strs is
-    replaced by a fresh one at once, so its copies die before the next is made and the fresh
-    lists fill the pools they leave (the parsed lists, kept, would pin the dead strs' pools for
-    as long as the request lives). Lists without strs are left as they are."""
+    the parse goes instead of living as long as the request. Each list is replaced by an equal
+    one whose inner lists holding strs are fresh copies (list(): an exact fit), all made before
+    any parsed one goes: the parsed lists sat between the copies in the allocator's pools, and
+    replaced one at a time the new lists land in those pools and keep them from the system
+    (2M entries: 191 MB resident after reading, not 71). Inner lists without strs are kept."""
     share = ({} if seen is None else seen).setdefault
-    for value in obj.values():
-        if type(value) is not list:
-            continue
-        for position, entry in enumerate(value):
-            if type(entry) is str:
-                value[position] = share(entry, entry)
-            elif type(entry) is list and str in map(type, entry):
-                # list(): a comprehension leaves room to grow, list() an exact fit.
-                value[position] = list(
-                    [share(name, name) if type(name) is str else name for name in entry]
-                )
+    for key, value in obj.items():
+        if type(value) is list:
+            obj[key] = [
+                share(entry, entry)
+                if type(entry) is str
+                else list([share(name, name) if type(name) is str else name for name in entry])
+                if type(entry) is list and str in map(type, entry)
+                else entry
+                for entry in value
+            ]
     return obj
 
 
