@@ -30,6 +30,8 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -77,104 +79,78 @@ def few_first_choices(options: int, per_option: int, items: int) -> dict[str, An
     return puzzle
 
 
-def rows() -> list[tuple[str, Callable[[], dict[str, Any]]]]:
-    """(name, request builder) for every row of the audit table; a name ending in ``jobs N``
-    runs with ``--jobs N``."""
-    dominoes = {"pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 200}]}
-    return [
-        (
-            "sudoku 9x9 empty, solve limit 1e9",
-            lambda: {"kind": "sudoku", "limit": 10**9, "puzzle": empty_sudoku(9)},
-        ),
-        (
-            "sudoku 9x9 empty, random limit 1e6",
-            lambda: {"kind": "sudoku", "mode": "random", "seed": 1, "limit": 10**6,
-             "puzzle": empty_sudoku(9)},
-        ),
-        (
-            "polyomino 20x20, 200 dominoes, solve limit 1e9",
-            lambda: {"kind": "polyomino", "limit": 10**9,
-             "puzzle": {"board": board(20, 20), **dominoes}},
-        ),
-        (
-            "polyomino 20x20, 200 dominoes, count distinct",
-            lambda: {"kind": "polyomino", "mode": "count", "symmetry": "distinct",
-             "puzzle": {"board": board(20, 20), **dominoes}},
-        ),
-        (
-            "sudoku 25x25 empty, count, bitset",
-            lambda: {"kind": "sudoku", "mode": "count", "engine": "bitset",
-                     "puzzle": empty_sudoku(25)},
-        ),
-        (
-            "sudoku 36x36 empty, count, bitset",
-            lambda: {"kind": "sudoku", "mode": "count", "engine": "bitset",
-                     "puzzle": empty_sudoku(36)},
-        ),
-        (
-            "shikaku 100x100, four 2500 clues, dlx",
-            lambda: {"kind": "shikaku", "engine": "dlx", "puzzle": shikaku_blocks(100, 50)},
-        ),
-        (
-            "shikaku 100x100, 25 clues of 400, dlx",
-            lambda: {"kind": "shikaku", "engine": "dlx", "puzzle": shikaku_blocks(100, 20)},
-        ),
-        (
-            "exact cover 20k options, 2M entries, dlx",
-            lambda: {"kind": "exact_cover", "engine": "dlx", "mode": "count",
-             "puzzle": wide_exact_cover(20_000, 100, 2_000)},
-        ),
-        (
-            "exact cover 200k options (the caps), dlx",
-            lambda: {"kind": "exact_cover", "engine": "dlx", "mode": "count",
-             "puzzle": wide_exact_cover(200_000, 10, 20_000)},
-        ),
-        (
-            "polyomino 2x2, 2 dominoes, random limit 1e9",
-            lambda: {"kind": "polyomino", "mode": "random", "seed": 3, "limit": 10**9,
-             "puzzle": {"board": board(2, 2),
-                        "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 2}]}},
-        ),
-        (
-            "polyomino 8x8, 32 dominoes, count distinct",
-            lambda: {"kind": "polyomino", "mode": "count", "symmetry": "distinct",
-             "puzzle": {"board": board(8, 8),
-                        "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 32}]}},
-        ),
-        (
-            "sudoku 9x9 empty, count, jobs 64",
-            lambda: {"kind": "sudoku", "mode": "count", "puzzle": empty_sudoku(9)},
-        ),
-        (
-            "pentominoes 6x10, count, jobs 2",
-            lambda: {"kind": "polyomino", "mode": "count",
-             "puzzle": {"board": board(6, 10), "pieces": ["pentominoes"]}},
-        ),
-        (
-            "exact cover 2k options of 50 (695 KB), dlx, jobs 2",
-            lambda: {"kind": "exact_cover", "engine": "dlx", "mode": "count",
-             "puzzle": wide_exact_cover(2_000, 50, 100)},
-        ),
-        (
-            "exact cover 20k options of 100 (17 MB), dlx, jobs 2",
-            lambda: {"kind": "exact_cover", "engine": "dlx", "mode": "count",
-             "puzzle": wide_exact_cover(20_000, 100, 2_000)},
-        ),
-        (
-            "exact cover 20k options of 100, a first choice of 10, dlx, jobs 2",
-            lambda: {"kind": "exact_cover", "engine": "dlx", "mode": "count",
-             "puzzle": few_first_choices(20_000, 100, 2_000)},
-        ),
-        (
-            "polyomino 8x8, 32 dominoes, count distinct, jobs 2",
-            lambda: {"kind": "polyomino", "mode": "count", "symmetry": "distinct",
-             "puzzle": {"board": board(8, 8),
-                        "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 32}]}},
-        ),
-        # Streamed by a writer process (see ``stream_request``): the builders are not used.
-        ("request of 400M characters on stdin", dict),
-        ("stdin held open past the timeout on stdin", dict),
-    ]  # fmt: skip
+def dominoes(rows: int, cols: int, count: int) -> dict[str, Any]:
+    """A rows x cols board and ``count`` dominoes (one piece D, used ``count`` times)."""
+    return {
+        "board": board(rows, cols),
+        "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": count}],
+    }
+
+
+def pentominoes(rows: int, cols: int) -> dict[str, Any]:
+    return {"board": board(rows, cols), "pieces": ["pentominoes"]}
+
+
+@dataclass(frozen=True)
+class Row:
+    """A row of the audit: its name (one ending in ``jobs N`` runs with ``--jobs N``; one
+    ending in ``on stdin`` is streamed by ``stream_request`` and has no request here) and its
+    request, the ``fields`` beside the kind and the puzzle that ``puzzle`` builds (in the
+    writer process only: see ``run_row``)."""
+
+    name: str
+    kind: str = ""
+    puzzle: Callable[[], dict[str, Any]] = dict
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    def request(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.fields, "puzzle": self.puzzle()}
+
+
+# The fields of the rows that share them (``Row.request`` copies them).
+BITSET_COUNT = {"mode": "count", "engine": "bitset"}
+DLX_COUNT = {"mode": "count", "engine": "dlx"}
+DISTINCT_COUNT = {"mode": "count", "symmetry": "distinct"}
+COUNT = {"mode": "count"}
+DLX = {"engine": "dlx"}
+
+ROWS = (
+    Row("sudoku 9x9 empty, solve limit 1e9", "sudoku", partial(empty_sudoku, 9),
+        {"limit": 10**9}),
+    Row("sudoku 9x9 empty, random limit 1e6", "sudoku", partial(empty_sudoku, 9),
+        {"mode": "random", "seed": 1, "limit": 10**6}),
+    Row("polyomino 20x20, 200 dominoes, solve limit 1e9", "polyomino",
+        partial(dominoes, 20, 20, 200), {"limit": 10**9}),
+    Row("polyomino 20x20, 200 dominoes, count distinct", "polyomino",
+        partial(dominoes, 20, 20, 200), DISTINCT_COUNT),
+    Row("sudoku 25x25 empty, count, bitset", "sudoku", partial(empty_sudoku, 25), BITSET_COUNT),
+    Row("sudoku 36x36 empty, count, bitset", "sudoku", partial(empty_sudoku, 36), BITSET_COUNT),
+    Row("shikaku 100x100, four 2500 clues, dlx", "shikaku", partial(shikaku_blocks, 100, 50),
+        DLX),
+    Row("shikaku 100x100, 25 clues of 400, dlx", "shikaku", partial(shikaku_blocks, 100, 20),
+        DLX),
+    Row("exact cover 20k options, 2M entries, dlx", "exact_cover",
+        partial(wide_exact_cover, 20_000, 100, 2_000), DLX_COUNT),
+    Row("exact cover 200k options (the caps), dlx", "exact_cover",
+        partial(wide_exact_cover, 200_000, 10, 20_000), DLX_COUNT),
+    Row("polyomino 2x2, 2 dominoes, random limit 1e9", "polyomino", partial(dominoes, 2, 2, 2),
+        {"mode": "random", "seed": 3, "limit": 10**9}),
+    Row("polyomino 8x8, 32 dominoes, count distinct", "polyomino", partial(dominoes, 8, 8, 32),
+        DISTINCT_COUNT),
+    Row("sudoku 9x9 empty, count, jobs 64", "sudoku", partial(empty_sudoku, 9), COUNT),
+    Row("pentominoes 6x10, count, jobs 2", "polyomino", partial(pentominoes, 6, 10), COUNT),
+    Row("exact cover 2k options of 50 (695 KB), dlx, jobs 2", "exact_cover",
+        partial(wide_exact_cover, 2_000, 50, 100), DLX_COUNT),
+    Row("exact cover 20k options of 100 (17 MB), dlx, jobs 2", "exact_cover",
+        partial(wide_exact_cover, 20_000, 100, 2_000), DLX_COUNT),
+    Row("exact cover 20k options of 100, a first choice of 10, dlx, jobs 2", "exact_cover",
+        partial(few_first_choices, 20_000, 100, 2_000), DLX_COUNT),
+    Row("polyomino 8x8, 32 dominoes, count distinct, jobs 2", "polyomino",
+        partial(dominoes, 8, 8, 32), DISTINCT_COUNT),
+    # Streamed by a writer process (see ``stream_request``).
+    Row("request of 400M characters on stdin"),
+    Row("stdin held open past the timeout on stdin"),
+)  # fmt: skip
 
 
 # The request a streamed row sends: a Sudoku grid of this many characters (20 times the limit).
@@ -265,10 +241,23 @@ def is_worker(pid: int) -> bool:
     return b"spawn_main" in command
 
 
-def run_row(index: int, timeout: float, kill_after: float) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Measured:
+    """What ``run_row`` measured of a row (columns of the table, fields of ``--json``)."""
+
+    peak_mb: float  # the CLI's peak resident memory
+    tree_peak_mb: float  # the peak of the CLI and its workers, summed
+    workers: int  # the most worker processes at once
+    seconds: float
+    late: float  # seconds past the timeout
+    late_cpu: float  # CPU seconds the tree used past the timeout
+    ending: str
+
+
+def run_row(index: int, timeout: float, kill_after: float) -> Measured:
     """Run request ``index`` in a child CLI; its peak memory (the CLI's and the whole tree's),
     most workers at once, answer time and how it ended."""
-    name = rows()[index][0]
+    name = ROWS[index].name
     streamed = name.endswith("on stdin")
     with tempfile.TemporaryDirectory() as folder:
         request_path = Path(folder) / "request.json"
@@ -340,15 +329,15 @@ def run_row(index: int, timeout: float, kill_after: float) -> dict[str, Any]:
             ending = f"answered ({response.get('count')})"
         if response.get("parallel", {}).get("note") and "serially" in response["parallel"]["note"]:
             ending += ", serially"
-    return {
-        "peak_mb": round(usage.ru_maxrss / 1024, 1),
-        "tree_peak_mb": round(tree_peak / 2**20, 1),
-        "workers": most_workers,
-        "seconds": round(seconds, 2),
-        "late": round(max(0.0, seconds - timeout), 2),
-        "late_cpu": round(late_cpu, 2),
-        "ending": ending,
-    }
+    return Measured(
+        peak_mb=round(usage.ru_maxrss / 1024, 1),
+        tree_peak_mb=round(tree_peak / 2**20, 1),
+        workers=most_workers,
+        seconds=round(seconds, 2),
+        late=round(max(0.0, seconds - timeout), 2),
+        late_cpu=round(late_cpu, 2),
+        ending=ending,
+    )
 
 
 def main() -> int:
@@ -362,13 +351,13 @@ def main() -> int:
     args = parser.parse_args()
     if args.stream:
         index, timeout = args.stream
-        stream_request(rows()[int(index)][0], float(timeout))
+        stream_request(ROWS[int(index)].name, float(timeout))
         return 0
     if args.write:
         index, path = args.write
-        Path(path).write_text(json.dumps(rows()[int(index)][1]()))
+        Path(path).write_text(json.dumps(ROWS[int(index)].request()))
         return 0
-    names = [name for name, _ in rows()]
+    names = [row.name for row in ROWS]
     table = []
     print(
         f"{'request':52} {'CLI MB':>7} {'tree MB':>8} {'workers':>7} {'late s':>7} "
@@ -378,11 +367,11 @@ def main() -> int:
     for index, name in enumerate(names):
         if args.only not in name:
             continue
-        row = {"request": name, **run_row(index, args.timeout, args.kill_after)}
-        table.append(row)
+        row = run_row(index, args.timeout, args.kill_after)
+        table.append({"request": name, **asdict(row)})
         print(
-            f"{name:52} {row['peak_mb']:7.0f} {row['tree_peak_mb']:8.0f} {row['workers']:7} "
-            f"{row['late']:7.2f} {row['late_cpu']:10.2f}  {row['ending']}",
+            f"{name:52} {row.peak_mb:7.0f} {row.tree_peak_mb:8.0f} {row.workers:7} "
+            f"{row.late:7.2f} {row.late_cpu:10.2f}  {row.ending}",
             flush=True,
         )
     if args.json:

@@ -27,7 +27,7 @@ from pysolver.api import solve
 from pysolver.engines import dlx
 from pysolver.engines.monitor import Cancelled, Monitor
 from pysolver.kinds import kind_module
-from pysolver.protocol import SolveError
+from pysolver.protocol import SolveError, share_strings
 
 Progress = Callable[[dict[str, Any]], Any]
 Cancel = Callable[[], bool]
@@ -73,7 +73,8 @@ def exact_cover_puzzle(
     column numbers). Without ``primary``, every item not in ``secondary`` is primary, except
     that an item given a colour (``x:A``) is secondary; without ``secondary``, every item not in
     ``primary`` is secondary. Items are in order of first appearance. ``multiplicities`` maps a
-    primary item to ``(u, v)`` (covered u to v times) or to ``v`` (exactly v times).
+    primary item to ``(u, v)`` (covered u to v times) or to ``v`` (exactly v times). Equal
+    names are one str, as ``protocol.loads`` makes them (the reader counts any other copy).
     """
     given = options.tolist() if hasattr(options, "tolist") else options
     rows = [row.tolist() if hasattr(row, "tolist") else list(row) for row in given]
@@ -93,7 +94,9 @@ def exact_cover_puzzle(
     if secondary_names is None:
         taken = set(primary_names)
         secondary_names = [item for item in seen if item not in taken]
-    puzzle: dict[str, Any] = {"items": primary_names, "secondary": secondary_names, "options": rows}
+    puzzle: dict[str, Any] = share_strings(
+        {"items": primary_names, "secondary": secondary_names, "options": rows}
+    )
     if multiplicities:
         puzzle["multiplicities"] = {
             str(item): [bounds, bounds] if isinstance(bounds, int) else list(bounds)

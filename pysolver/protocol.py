@@ -40,6 +40,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pysolver.engines.monitor import SearchResult
@@ -635,8 +636,34 @@ def request_too_deep() -> SolveError:
     return SolveError(TOO_LARGE, "the request is nested too deeply to read; flatten it")
 
 
+def share_strings(obj: dict[str, Any], seen: dict[str, str] | None = None) -> dict[str, Any]:
+    """``obj`` with every str in its lists, and in the lists inside them, replaced by the first
+    equal str met (``seen``: ``loads`` passes one per text, as its object hook).
+
+    JSON's reader makes a new str for every occurrence of a string: an exact cover's options
+    at the caps name a few thousand items 2,000,000 times, 110 MB of copies, which die here as
+    the parse goes instead of living as long as the request. Each list is replaced by an equal
+    one whose inner lists holding strs are fresh copies (list(): an exact fit), all made before
+    any parsed one goes: the parsed lists sat between the copies in the allocator's pools, and
+    replaced one at a time the new lists land in those pools and keep them from the system
+    (2M entries: 191 MB resident after reading, not 71). Inner lists without strs are kept."""
+    share = ({} if seen is None else seen).setdefault
+    for key, value in obj.items():
+        if type(value) is list:
+            obj[key] = [
+                share(entry, entry)
+                if type(entry) is str
+                else list([share(name, name) if type(name) is str else name for name in entry])
+                if type(entry) is list and str in map(type, entry)
+                else entry
+                for entry in value
+            ]
+    return obj
+
+
 def loads(text: str | bytes) -> Any:
     """Parse request JSON, raising ``SolveError(invalid_json)`` with the position on failure.
+    Equal strings in its lists are one str (``share_strings``).
 
     Text over ``MAX_REQUEST_CHARS`` characters is refused (``too_large``) before it is
     parsed, and bytes too long to decode within the limit before they are decoded."""
@@ -650,7 +677,7 @@ def loads(text: str | bytes) -> Any:
     if len(text) > MAX_REQUEST_CHARS:
         raise request_too_large(length=len(text))
     try:
-        return json.loads(text)
+        return json.loads(text, object_hook=partial(share_strings, seen={}))
     except json.JSONDecodeError as exc:
         raise SolveError(
             INVALID_JSON,

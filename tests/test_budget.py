@@ -9,6 +9,7 @@ often the cancel hook was asked), never on wall-clock time.
 from __future__ import annotations
 
 import json
+import operator
 import sys
 import tracemalloc
 from collections.abc import Callable
@@ -18,7 +19,7 @@ import pytest
 
 from bench import stop_audit  # the audit's own request builders: the same rows
 from bench.generators import shikaku_puzzle
-from pysolver import budget, protocol, solve
+from pysolver import budget, library, protocol, solve
 from pysolver.engines import bitset, dlx, monitor, singles, trace
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Cancelled, Monitor
@@ -27,7 +28,7 @@ from pysolver.kinds.polyomino import listed_bytes, parse_puzzle, run_branches
 from pysolver.kinds.polyomino.encoding import encode as encode_tiling
 from pysolver.kinds.polyomino.symmetry import count_branches
 
-ROWS = dict(stop_audit.rows())
+ROWS = {row.name: row.request for row in stop_audit.ROWS}
 
 
 def row(name: str) -> dict[str, Any]:
@@ -182,22 +183,43 @@ def test_exact_cover_at_the_caps_is_cancelled_while_reading(eager_checkpoints: N
 def test_exact_cover_options_keep_one_str_per_declared_name_once_read() -> None:
     """JSON makes a str per occurrence of a name (at the caps 2,000,000, 110 MB the budget did
     not see): once read, the puzzle's options name each item by the declared str, and reads
-    the same."""
+    the same. ``protocol.loads`` shares them; the reader leaves the request as it is."""
     puzzle = stop_audit.wide_exact_cover(2_000, 50, 500)
     text = json.dumps({"kind": "exact_cover", "puzzle": puzzle})
     tracemalloc.start()
     try:
+        plain = json.loads(text)
+        parsed_plain = tracemalloc.get_traced_memory()[0]
+        del plain
+        base = tracemalloc.get_traced_memory()[0]
         request = protocol.loads(text)
         parsed = tracemalloc.get_traced_memory()[0]
+        options = request["puzzle"]["options"]
+        before = [(option, list(option)) for option in options]
         exact_cover.parse_named(request["puzzle"])
-        read = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
     assert request["puzzle"] == puzzle
     declared = {name: name for name in request["puzzle"]["items"]}
-    options = request["puzzle"]["options"]
     assert all(name is declared[name] for option in options for name in option)
-    assert parsed - read > 100_000 * 48  # the 100,000 entries' own strs are gone
+    assert (parsed_plain - base) - (parsed - base) > 100_000 * 48  # 100,000 entries' own strs
+    # The reader changed nothing the caller holds: the same lists, holding the same strs.
+    assert request["puzzle"]["options"] is options
+    assert all(
+        now is option and all(map(operator.is_, now, entries))
+        for now, (option, entries) in zip(options, before, strict=True)
+    )
+
+
+def test_library_puzzle_shares_names_as_loads_does() -> None:
+    """The library builds its puzzle without ``loads``: a 0/1 matrix's column names and
+    names given as numbers are one str each, so the reader counts no copies."""
+    from_matrix = library.exact_cover_puzzle([[1, 0, 1], [0, 1, 1], [1, 1, 0]])
+    from_numbers = library.exact_cover_puzzle([[0, 2], [1, 2], [0, 1]])
+    for puzzle in (from_matrix, from_numbers):
+        declared = {name: name for name in puzzle["items"] + puzzle["secondary"]}
+        assert puzzle["options"] == [["0", "2"], ["1", "2"], ["0", "1"]]
+        assert all(name is declared[name] for option in puzzle["options"] for name in option)
 
 
 def test_exact_cover_budget_counts_what_the_parsed_request_holds(

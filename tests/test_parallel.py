@@ -152,6 +152,38 @@ def test_memo_counts_of_a_symmetric_board_run_serially_and_others_split():
     assert distinct["count"] == 65 and distinct["parallel"]["executor"] != "serial"
 
 
+def test_a_request_run_serially_after_planning_reads_its_puzzle_once(monkeypatch):
+    # Issue 23: a search that was not cut (a first choice too wide, RunsWhole, dead at the
+    # root) ran serially by reading and encoding the puzzle again (~1 s of CPU at 17 MB).
+    reads = []
+    for name in ("exact_cover", "polyomino"):
+        module = kind(name).module
+        monkeypatch.setattr(module, "prepare", counted(module.prepare, name, reads))
+    wide = {"items": ["a"], "options": [["a"]] * 100}  # 100 first branches: too many to cut
+    dead = {"items": ["a", "b"], "options": [["a"]]}  # b has no option: dead at the root
+    inline = parallel.InlineRunner(api.answer_task)
+    for request, count, note in [
+        ({"kind": "exact_cover", "puzzle": wide}, 100, "too many branches"),
+        (pentominoes(HOLE_8X8, engine="memo"), 520, "orbit"),
+        ({"kind": "exact_cover", "puzzle": dead}, 0, "no subtree"),
+    ]:
+        reads.clear()
+        response = api.solve(dict(request, mode="count", jobs=2), runner=inline)
+        assert (response["count"], response["parallel"]["executor"]) == (count, "serial")
+        assert note in response["parallel"]["note"]
+        assert reads == [request["kind"]]
+
+
+def counted(prepare, name: str, reads: list[str]):
+    """A kind module's ``prepare`` that notes each call in ``reads``."""
+
+    def prepare_counted(*args):
+        reads.append(name)
+        return prepare(*args)
+
+    return prepare_counted
+
+
 def test_pentominoes_8x8_solutions_in_serial_order_on_three_processes():
     request = pentominoes(HOLE_8X8, mode="solve", limit=30, symmetry="distinct")
     serial = api.solve(request)

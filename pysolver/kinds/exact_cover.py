@@ -385,11 +385,11 @@ def _read_lists(
     """Names from the JSON form, with the path of every option entry for error messages, and
     the bytes the puzzle's lists and names take once read.
 
-    A JSON reader makes a new str for every occurrence of a name: at the caps, 2,000,000 of
-    them, 110 MB next to the links. Each option of the puzzle is replaced by an equal list
-    that names declared items by the declared name's own str (the puzzle reads the same to
-    whoever holds it), so the copies die before the links are built. Only coloured entries
-    (``x:A``) stay distinct; they are counted."""
+    The puzzle is read, never changed. An entry that is its declared name's own str costs
+    nothing more: ``protocol.loads`` shares equal strs (JSON's reader makes one per
+    occurrence: at the caps 2,000,000, 110 MB next to the links), and so does
+    ``library.exact_cover_puzzle``. Any other entry (a coloured ``x:A``, or an equal copy a
+    caller made) is counted."""
     if "items" not in puzzle:
         raise puzzle_error("the puzzle has options but no items list", "puzzle.items")
     if "options" not in puzzle:
@@ -415,20 +415,13 @@ def _read_lists(
         entries += len(option)
         if entries > MAX_ENTRIES:
             raise _too_many_entries()
+        held += sys.getsizeof(option)
         for position, name in enumerate(option):
-            shared = declared.get(name) if isinstance(name, str) else None
-            if shared is not None:
-                option[position] = shared
-            else:
+            if not isinstance(name, str) or declared.get(name) is not name:
                 held += sys.getsizeof(require_str(name, f"{path}[{position}]"))
         locations.append((f"option {index}", path, True))
-    # Fresh copies, all made before any parsed list goes: the parsed lists sat one between
-    # every few names in the allocator's pools, which would stay pinned, names gone, for as long
-    # as the request lives; the copies fill pools of their own, and list() spares no slots.
-    options_value[:] = options = [list(option) for option in options_value]
-    held += sum(map(sys.getsizeof, options))
     multiplicities = _read_multiplicities(puzzle.get("multiplicities", {}), primary, secondary)
-    return (primary, secondary, options, locations, None, multiplicities), held
+    return (primary, secondary, options_value, locations, None, multiplicities), held
 
 
 def _read_multiplicities(

@@ -2,13 +2,15 @@
 
 A ``Kind`` wraps a kind module (``pysolver.kinds``) with what every kind shares: the serial
 answer of a request (``solve``: ``prepare`` and ``pipeline.run``), the searches cut into subtree
-tasks (``split``), fields recomputed on a merged parallel answer (``merge_fields``) and whether
-the kind splits at all (``splittable``). It is the object ``pysolver.parallel`` receives (its
+tasks (``split``), both from one reading of the puzzle (``prepare``, a ``Prepared``), fields
+recomputed on a merged parallel answer (``merge_fields``) and whether the kind splits at all
+(``splittable``). It is the object ``pysolver.parallel`` receives (its
 ``PlannedKind`` protocol), so the parallel layer never imports a kind or the midend.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -40,25 +42,21 @@ class Kind:
         plan = self.module.prepare(puzzle, query, engine)
         return plan, plan.engine or engine
 
+    def prepare(self, puzzle: Any, query: Query) -> Prepared:
+        """``puzzle`` read once for ``query``: its searches, to cut into tasks or run whole."""
+        plan, engine = self.plan(puzzle, query)
+        return Prepared(self, plan, engine, query)
+
     def solve(self, puzzle: Any, query: Query) -> dict[str, Any]:
         """The response fields of one serial search (``ok``, ``kind``, ``mode`` and the count
         rule are ``pysolver.midend.requests.solve``'s)."""
-        plan, engine = self.plan(puzzle, query)
-        fields = pipeline.run(plan, query, engine, self.module.ENGINES)
-        self.merge_fields(fields)
-        return fields
+        return self.prepare(puzzle, query).solve()
 
     def split(self, puzzle: Any, query: Query, wanted: int) -> list[Split | None]:
         """The searches ``solve`` runs, each cut into subtrees (about ``wanted`` in all); None
         for a search that must run whole. Validates the puzzle and the engine as ``solve``
         does, so bad input fails once, before any task runs."""
-        plan, engine = self.plan(puzzle, query)
-        engine = pipeline.choose_engine(plan, engine, self.module.ENGINES, query.engine is not None)
-        if plan.split is None:
-            return [None] * plan.branches
-        # Cutting walks the first levels of the tree outside any search: its checkpoints
-        # raise ``Cancelled`` on a cancel, as a kind's reading and encoding do.
-        return plan.split(engine, wanted, Monitor(cancel=query.cancel))
+        return self.prepare(puzzle, query).split(wanted)
 
     def merge_fields(self, fields: dict[str, Any]) -> None:
         """Fields derived from the whole answer (Sudoku's ``unique``): set on a serial answer,
@@ -66,6 +64,35 @@ class Kind:
         finish = getattr(self.module, "finish_fields", None)
         if finish is not None:
             finish(fields)
+
+
+@dataclass
+class Prepared:
+    """A kind's plan of one request (its puzzle read and encoded once): ``split`` cuts its
+    searches into subtrees and ``solve`` runs them whole, so a request that cannot be cut
+    runs serially without reading its puzzle again (``pysolver.parallel.solve_split``)."""
+
+    kind: Kind
+    plan: Plan
+    engine: str
+    query: Query
+
+    def solve(self) -> dict[str, Any]:
+        """``Kind.solve``'s response fields."""
+        fields = pipeline.run(self.plan, self.query, self.engine, self.kind.module.ENGINES)
+        self.kind.merge_fields(fields)
+        return fields
+
+    def split(self, wanted: int) -> list[Split | None]:
+        """``Kind.split``'s searches, each cut into about ``wanted`` subtrees or None."""
+        plan, query = self.plan, self.query
+        engines = self.kind.module.ENGINES
+        engine = pipeline.choose_engine(plan, self.engine, engines, query.engine is not None)
+        if plan.split is None:
+            return [None] * plan.branches
+        # Cutting walks the first levels of the tree outside any search: its checkpoints
+        # raise ``Cancelled`` on a cancel, as a kind's reading and encoding do.
+        return plan.split(engine, wanted, Monitor(cancel=query.cancel))
 
 
 @cache

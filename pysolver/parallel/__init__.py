@@ -1,12 +1,14 @@
 """Parallel search: cut a request's search into subtree tasks, run them anywhere, merge exactly.
 
-A request with ``"jobs": N`` (N > 1) is answered here. The kind cuts its search tree at the
-first choices (``PlannedKind.split(puzzle, query, wanted)``, built on the engine family's
-``split``) into about ``TASKS_PER_JOB * N`` subtrees, balanced by Knuth's estimate
-(the heaviest subtree is cut first). Each subtree becomes a **task**: a plain JSON request,
-the original one without ``jobs`` and with ``"subtree": {"branch": B, "path": [...]}`` (see
-``protocol.SubtreeRequest``); an answered task is a plain JSON response. So a task can run in
-this process, in a worker process, or on a Dask worker on another machine.
+A request with ``"jobs": N`` (N > 1) is answered here. The kind reads the puzzle once
+(``PlannedKind.prepare(puzzle, query)``) and cuts its search tree at the first choices (the
+prepared search's ``split(wanted)``, built on the engine family's ``split``) into about
+``TASKS_PER_JOB * N`` subtrees, balanced by Knuth's estimate (the heaviest subtree is cut
+first); a search that is not cut runs serially on that same reading. Each subtree becomes a
+**task**: a plain JSON request, the original one without ``jobs`` and with ``"subtree":
+{"branch": B, "path": [...]}`` (see ``protocol.SubtreeRequest``); an answered task is a plain
+JSON response. So a task can run in this process, in a worker process, or on a Dask worker on
+another machine.
 
 Merging is exact:
 
@@ -45,7 +47,7 @@ orbits and the shared memo, and summed 4.5x the serial nodes on 6x10 pentominoes
 Polyomino ``symmetry: "distinct"`` searches whose tilings are de-duplicated by canonical form
 run as one task each (equivalent tilings could fall into different subtrees).
 
-Modules: ``plan`` (tasks, and ``PlannedKind``, what a kind supplies: ``split`` and
+Modules: ``plan`` (tasks, and ``PlannedKind``, what a kind supplies: ``prepare`` and
 ``merge_fields``), ``merge`` (the ``Merger``), ``runner`` (the ``Runner`` protocol every runner
 implements, and ``AnswerTask``), and the runners: ``inline.InlineRunner`` (tasks one after
 another here: tests), ``processes.ProcessRunner`` (a pool of worker processes, the standard
@@ -74,7 +76,7 @@ from pysolver.engines.subtree import RunsWhole
 from pysolver.parallel.inline import InlineRunner
 from pysolver.parallel.merge import Merger
 from pysolver.parallel.page import AnsweredRunner, PlanRunner, merge_text, plan_text
-from pysolver.parallel.plan import TASKS_PER_JOB, PlannedKind, Task, plan
+from pysolver.parallel.plan import TASKS_PER_JOB, PlannedKind, Task, plan, plan_prepared
 from pysolver.parallel.processes import ProcessRunner
 from pysolver.parallel.runner import AnswerTask, Runner
 from pysolver.protocol import Query
@@ -149,20 +151,27 @@ def solve_split(
     note = serial_note(query, kind)
     if note is not None or kind is None:
         return _serially(solve_serially, asked, jobs, note)
+    # Read once: a search that is not cut runs serially on the same reading (at 17 MB of
+    # request, reading again took about 1 s of CPU).
+    prepared = kind.prepare(request["puzzle"], query)
     try:
-        tasks, settled = plan(request, query, kind, max(1, jobs * runner.tasks_per_job))
+        tasks, settled = plan_prepared(
+            request, query, prepared, max(1, jobs * runner.tasks_per_job)
+        )
     except RunsWhole as whole:
-        return _serially(solve_serially, asked, jobs, f"{whole.reason}; it ran serially")
+        return _serially(prepared.solve, asked, jobs, f"{whole.reason}; it ran serially")
     if not tasks:  # dead at the root: the serial search answers at once, with all its fields
         note = "the search has no subtree to split (no solution below the root)"
-        return _serially(solve_serially, asked, jobs, note, tasks=0)
+        return _serially(prepared.solve, asked, jobs, note, tasks=0)
     if len(tasks) == 1 and not tasks[0].subtree["path"]:
         # The one search could not be cut (its first choice has too many branches): one task
         # would only ship the whole request to one worker to run it there.
         note = "the search's first choice has too many branches to cut into tasks"
         if query.cancel is not None and query.cancel():
-            raise Cancelled  # stopped while planning: not a second parse of the puzzle
-        return _serially(solve_serially, asked, jobs, f"{note}; it ran serially")
+            raise Cancelled  # stopped while planning: no search is started
+        return _serially(prepared.solve, asked, jobs, f"{note}; it ran serially")
+    # The tasks read the puzzle themselves: this process lets its reading go while they run.
+    del prepared
     merger = Merger(tasks, settled, query)
     runner.run(tasks, merger)
     if merger.refusal is not None and not merger.cancelled:

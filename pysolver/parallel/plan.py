@@ -18,14 +18,25 @@ TASKS_PER_JOB = 8
 TASK_BYTES = 1024
 
 
+class PreparedSearch(Protocol):
+    """A request's puzzle, read once: its searches cut into subtrees, or run whole."""
+
+    def split(self, wanted: int, /) -> list[Split | None]:
+        """The searches the request runs, in order, each cut into subtrees by its engine
+        family's ``split`` (about ``wanted`` in all), None for a search that must run whole."""
+        ...
+
+    def solve(self) -> dict[str, Any]:
+        """The response fields of the request's serial search."""
+        ...
+
+
 class PlannedKind(Protocol):
     """What parallel search needs of a kind: the seam with the midend, which supplies one per
     splittable kind (kinds whose searches are not split have none)."""
 
-    def split(self, puzzle: Any, query: Query, wanted: int, /) -> list[Split | None]:
-        """The searches a request runs, in order, each cut into subtrees by its engine
-        family's ``split`` (about ``wanted`` in all), None for a search that must run whole.
-        Validates the puzzle as a serial solve does."""
+    def prepare(self, puzzle: Any, query: Query, /) -> PreparedSearch:
+        """The request's searches; validates the puzzle as a serial solve does."""
         ...
 
     def merge_fields(self, fields: dict[str, Any], /) -> None:
@@ -52,13 +63,20 @@ def plan(
     request: dict[str, Any], query: Query, kind: PlannedKind, wanted: int
 ) -> tuple[list[Task], float]:
     """The tasks of a request (about ``wanted``), in search order, and the weight already
-    settled (dead ends met while cutting).
+    settled (dead ends met while cutting). ``kind.prepare`` validates the puzzle as ``solve``
+    would, so bad input fails here, once."""
+    return plan_prepared(request, query, kind.prepare(request["puzzle"], query), wanted)
 
-    ``kind.split`` validates the puzzle as ``solve`` would, so bad input fails here, once.
+
+def plan_prepared(
+    request: dict[str, Any], query: Query, prepared: PreparedSearch, wanted: int
+) -> tuple[list[Task], float]:
+    """``plan`` of a request whose puzzle is already read (``prepared``).
+
     No tasks when the kind has no search to run (every search dead at its root). The plan
     counts in the memory budget and stops (``Cancelled``) when the request is cancelled.
     """
-    splits = kind.split(request["puzzle"], query, wanted)
+    splits = prepared.split(wanted)
     if not splits:
         return [], 1.0
     if query.cancel is not None and query.cancel():

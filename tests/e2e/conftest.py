@@ -215,6 +215,26 @@ def canvas_picture(page, kind: str) -> str:
     return page.evaluate("(kind) => document.getElementById(`${kind}-canvas`).toDataURL()", kind)
 
 
+# Requests for the page's pool of workers (test_pool.py, test_pool_faults.py). bitset: its tasks
+# are cuts of the serial search; a memo count of these symmetric boards runs serially, on one
+# worker (pysolver.kinds.polyomino's split, RunsWhole).
+# 1,472 tilings of 4x15: a few seconds of search, split into 16+ tasks.
+STRIP = {
+    "kind": "polyomino",
+    "mode": "count",
+    "engine": "bitset",
+    "puzzle": {"board": ["." * 15] * 4, "pieces": ["pentominoes"]},
+}
+# All 9,356 tilings of 6x10: several seconds in Pyodide, long enough to cancel or end a worker
+# while both workers are busy.
+RECTANGLE = {
+    "kind": "polyomino",
+    "mode": "count",
+    "engine": "bitset",
+    "puzzle": {"board": ["." * 10] * 6, "pieces": ["pentominoes"]},
+}
+
+
 @contextmanager
 def guarded_context(browser, **options) -> Iterator[object]:
     """A new browser context (service workers blocked unless options allow them), closed at the

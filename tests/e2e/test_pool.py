@@ -8,24 +8,10 @@ from __future__ import annotations
 
 import json
 
+from conftest import RECTANGLE, STRIP
+
 import pysolver
 
-# bitset: its tasks are cuts of the serial search; a memo count of these symmetric boards runs
-# serially, on one worker (pysolver.kinds.polyomino's split, RunsWhole).
-# 4x15 pentomino tilings: 1,472, a few seconds of search, split into 16+ tasks.
-STRIP = {
-    "kind": "polyomino",
-    "mode": "count",
-    "engine": "bitset",
-    "puzzle": {"board": ["." * 15] * 4, "pieces": ["pentominoes"]},
-}
-# All 9,356 tilings of 6x10: long enough to cancel while both workers are busy.
-RECTANGLE = {
-    "kind": "polyomino",
-    "mode": "count",
-    "engine": "bitset",
-    "puzzle": {"board": ["." * 10] * 6, "pieces": ["pentominoes"]},
-}
 # A Sudoku with 34,244 completions: the usual example without its first eight givens.
 SPARSE_SUDOKU = {
     "kind": "sudoku",

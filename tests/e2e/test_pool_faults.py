@@ -15,24 +15,9 @@ from __future__ import annotations
 
 import json
 
-from pysolver import protocol, solve
+from conftest import RECTANGLE, STRIP
 
-# bitset: its tasks are cuts of the serial search; a memo count of these symmetric boards runs
-# serially, on one worker (pysolver.kinds.polyomino's split, RunsWhole).
-# All 9,356 tilings of 6x10: several seconds in Pyodide, so a worker can be ended mid-count.
-RECTANGLE = {
-    "kind": "polyomino",
-    "mode": "count",
-    "engine": "bitset",
-    "puzzle": {"board": ["." * 10] * 6, "pieces": ["pentominoes"]},
-}
-# 1,472 tilings of 4x15: a shorter count, split into 16+ tasks.
-STRIP = {
-    "kind": "polyomino",
-    "mode": "count",
-    "engine": "bitset",
-    "puzzle": {"board": ["." * 15] * 4, "pieces": ["pentominoes"]},
-}
+from pysolver import protocol, solve
 
 # BigInt counts as {"bigint": digits} so the JSON crosses to Python whole.
 REPLACER = "(key, value) => typeof value === 'bigint' ? {bigint: value.toString()} : value"
