@@ -1,7 +1,9 @@
 // The web worker that runs pysolver inside Pyodide (a module worker: Pyodide 314 needs one).
 //
 // It loads the runtime once from this site (never from the network at large), installs the
-// pysolver wheel named in manifest.json, and then answers one request at a time.
+// pysolver wheel named in manifest.json, and then answers one request at a time. A start after
+// the first begins from a snapshot of Python's heap with pysolver imported (web/runtime/snapshot.js),
+// which the first start made once it had warmed up.
 //
 // Messages in:  {type: "init", cancelBuffer: SharedArrayBuffer | null, lifeLock: name | null}
 //               {type: "memory", id}                the size of this worker's Python heap
@@ -12,7 +14,9 @@
 // Messages out: {type: "alive"}                     the worker holds the Web Lock `lifeLock`
 //                                                   until it ends (so the page learns of its
 //                                                   end, even by terminate(); solver.js)
-//               {type: "ready", info}               info: versions and load time
+//               {type: "ready", info}               info: versions, load time (seconds), whether
+//                                                   Python started from a snapshot (fromSnapshot)
+//                                                   and the seconds to each step (phases)
 //               {type: "error", message}            loading failed; the message says why
 //               {type: "loading", text, loaded, total}  loading progress: what is loading now
 //                                                   and the bytes of the downloads so far/in all
@@ -34,6 +38,7 @@
 // cleanly and answers with its partial count. Without one the page terminates this worker.
 
 import { trackDownloads } from "./downloads.js";
+import { dropSnapshot, keepSnapshot, readSnapshot, snapshotKey } from "./snapshot.js";
 
 let cancelFlag = null;
 let runSolve = null;
@@ -41,6 +46,10 @@ let liveObjects = null; // pysolver.webworker.live_objects, for the "memory" mes
 let warmUpPython = null;
 let outOfMemory = null; // pysolver.webworker.OUT_OF_MEMORY_TEXT: the answer when Python runs out
 let pyodideModule = null; // its HEAPU8 views Pyodide's WebAssembly memory: this worker's Python heap
+// {pyodide, key} while Python started afresh has not yet been snapshotted (after its warm-up);
+// null once it has, or when it started from a snapshot, or once a solve has run (the snapshot
+// is of the warmed-up package and nothing else).
+let snapshotTo = null;
 
 
 // Words for whatever was thrown: Pyodide's loader can reject with plain objects and events,
@@ -94,7 +103,7 @@ async function load(cancelBuffer) {
   const started = performance.now();
   cancelFlag = cancelBuffer ? new Int32Array(cancelBuffer) : null;
   const { manifest, base } = await fetchManifest();
-  const downloads = trackDownloads(manifest, base, (message) => self.postMessage(message));
+  const downloads = trackDownloads(manifest, base, (message) => self.postMessage(message), started);
   try {
     return await loadWith(manifest, base, downloads, started);
   } finally {
@@ -102,7 +111,91 @@ async function load(cancelBuffer) {
   }
 }
 
+// The seconds from the start of the load to each of its steps, in the ready info (bench_loading
+// prints them): where a start's time goes, on this machine and in this visit.
+function startPhases(started) {
+  const phases = {};
+  return {
+    phases,
+    mark(name) {
+      phases[name] = Math.round(performance.now() - started) / 1000;
+    },
+  };
+}
+
+// Mark when Pyodide's WebAssembly module is compiled and instantiated (inside loadPyodide);
+// returns the function that puts WebAssembly's own functions back.
+function markInstantiation(mark) {
+  const originals = {};
+  for (const name of ["instantiateStreaming", "instantiate"]) {
+    const original = WebAssembly[name];
+    originals[name] = original;
+    WebAssembly[name] = async function (...args) {
+      const result = await original.apply(this, args);
+      mark("runtime compiled");
+      return result;
+    };
+  }
+  return () => Object.assign(WebAssembly, originals);
+}
+
+async function startPython(loadPyodide, indexURL, mark, options) {
+  const putBack = markInstantiation(mark);
+  try {
+    return await loadPyodide({
+      indexURL,
+      stdout: (line) => console.log(`[python] ${line}`),
+      stderr: (line) => console.warn(`[python] ${line}`),
+      ...options,
+    });
+  } finally {
+    putBack();
+  }
+}
+
+// Unpack the wheel into site-packages with Pyodide's own unpacker (no package installer to
+// download and import first: micropip cost a second of a warm start). Not pyodide.loadPackage:
+// it records the package in a JavaScript object Python refers to, and a heap snapshot refuses
+// such state. A failed download says so here; a stale or broken wheel fails at the import.
+async function installWheel(pyodide, wheelURL) {
+  const response = await fetch(wheelURL);
+  if (!response.ok) {
+    throw new Error(`${new URL(wheelURL).pathname} answered ${response.status}; rebuild with "python3 build.py"`);
+  }
+  const sitePackages = pyodide.runPython("import sysconfig\nsysconfig.get_path('purelib')");
+  pyodide.unpackArchive(await response.arrayBuffer(), "wheel", { extractDir: sitePackages });
+}
+
+// Python from the kept snapshot of this build (web/runtime/snapshot.js), or null when there is
+// none or it does not work (then it is dropped, and Python starts the ordinary way).
+async function startFromSnapshot(loadPyodide, indexURL, wheelURL, key, timing) {
+  let bytes;
+  try {
+    bytes = await readSnapshot(key);
+  } catch (error) {
+    console.warn(`pysolver: the kept Python snapshot could not be read (${describe(error)})`);
+    return null;
+  }
+  timing.mark("snapshot read");
+  if (!bytes) return null;
+  try {
+    const pyodide = await startPython(loadPyodide, indexURL, timing.mark, { _loadSnapshot: bytes });
+    timing.mark("python started");
+    // The heap has pysolver imported, but its files are not in it: lazy imports need them.
+    await installWheel(pyodide, wheelURL);
+    timing.mark("wheel installed");
+    pyodide.runPython("import pysolver.webworker");
+    return pyodide;
+  } catch (error) {
+    console.warn(`pysolver: the kept Python snapshot did not start (${describe(error)}); starting afresh`);
+    await dropSnapshot(key).catch(() => {});
+    return null;
+  }
+}
+
 async function loadWith(manifest, base, downloads, started) {
+  const timing = startPhases(started);
+  timing.mark("manifest");
   downloads.report("starting the Python runtime");
   const indexURL = new URL(manifest.pyodide.indexURL, base).href;
   let loadPyodide;
@@ -111,30 +204,31 @@ async function loadWith(manifest, base, downloads, started) {
   } catch (error) {
     throw new Error(`could not load the Pyodide runtime from ${indexURL}: ${describe(error)}`, { cause: error });
   }
-  let pyodide;
-  try {
-    pyodide = await loadPyodide({
-      indexURL,
-      stdout: (line) => console.log(`[python] ${line}`),
-      stderr: (line) => console.warn(`[python] ${line}`),
-    });
-  } catch (error) {
-    throw new Error(`the Pyodide runtime in ${new URL(indexURL).pathname} did not start ` +
-      `(${describe(error)}); a file may be missing: rebuild with "python3 build.py"`, { cause: error });
-  }
-  const quiet = { messageCallback: () => {}, errorCallback: (message) => console.warn(message) };
+  timing.mark("runtime script");
   const wheelURL = new URL(manifest.pysolver.wheel, base).href;
-  try {
-    // Pyodide's own loader unpacks the wheel into site-packages: no package installer to
-    // download and import first (micropip cost a second of a warm start). loadPackage only
-    // logs a failed download; the import is what notices it.
-    downloads.report("installing pysolver");
-    await pyodide.loadPackage(wheelURL, quiet);
-    pyodide.runPython("import pysolver");
-  } catch (error) {
-    // Say that the wheel is missing or stale if that is the cause; else report the failure itself.
-    await checkWheel(wheelURL, manifest.pysolver.sha256);
-    throw new Error(`installing pysolver failed: ${describe(error)}`, { cause: error });
+  const key = snapshotKey(manifest, base);
+  let pyodide = await startFromSnapshot(loadPyodide, indexURL, wheelURL, key, timing);
+  const fromSnapshot = pyodide !== null;
+  if (!fromSnapshot) {
+    try {
+      pyodide = await startPython(loadPyodide, indexURL, timing.mark, { _makeSnapshot: true });
+    } catch (error) {
+      throw new Error(`the Pyodide runtime in ${new URL(indexURL).pathname} did not start ` +
+        `(${describe(error)}); a file may be missing: rebuild with "python3 build.py"`, { cause: error });
+    }
+    timing.mark("python started");
+    try {
+      downloads.report("installing pysolver");
+      await installWheel(pyodide, wheelURL);
+      timing.mark("wheel installed");
+      pyodide.runPython("import pysolver");
+    } catch (error) {
+      // Say that the wheel is missing or stale if that is the cause; else report the failure itself.
+      await checkWheel(wheelURL, manifest.pysolver.sha256);
+      throw new Error(`installing pysolver failed: ${describe(error)}`, { cause: error });
+    }
+    timing.mark("pysolver imported");
+    snapshotTo = { pyodide, key };
   }
   downloads.report("starting pysolver");
   // The Python side of this bridge (progress, cancel hook, plan/merge/solve) is a module of
@@ -145,12 +239,15 @@ async function loadWith(manifest, base, downloads, started) {
   outOfMemory = pyodide.runPython("from pysolver.webworker import OUT_OF_MEMORY_TEXT\nOUT_OF_MEMORY_TEXT");
   pyodideModule = pyodide._module;
   const version = pyodide.runPython("import pysolver; pysolver.__version__");
+  timing.mark("bridge");
   return {
     pyodide: pyodide.version,
     pysolver: version,
     wheel: manifest.pysolver.version,
     crossOriginIsolated: Boolean(self.crossOriginIsolated && cancelFlag),
     seconds: (performance.now() - started) / 1000,
+    fromSnapshot,
+    phases: { ...timing.phases, ...downloads.finished() },
   };
 }
 
@@ -173,7 +270,26 @@ function warmUp() {
   } catch (error) {
     // Only a head start: a kind that fails to import here fails again, visibly, at its solve.
     console.warn(`pysolver warm-up: ${describe(error)}`);
+    snapshotTo = null;
   }
+  if (snapshotTo) keepWarmSnapshot();
+}
+
+// Snapshot the warmed-up heap (synchronously, before any solve can run) and keep it for the next
+// start; a failure only costs the next start its head start.
+function keepWarmSnapshot() {
+  const { pyodide, key } = snapshotTo;
+  snapshotTo = null;
+  let bytes;
+  try {
+    bytes = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn(`pysolver: no Python snapshot made (${describe(error)})`);
+    return;
+  }
+  keepSnapshot(key, bytes).catch((error) => {
+    console.warn(`pysolver: the Python snapshot was not kept (${describe(error)})`);
+  });
 }
 
 function postProgress(id, text) {
@@ -238,6 +354,7 @@ self.onmessage = async (event) => {
       self.postMessage({ type: "fatal", id: message.id, message: "Python is not loaded yet" });
       return;
     }
+    snapshotTo = null; // a snapshot is of the warmed-up package only, never of a solve's leftovers
     solveOne(message.id, message.text, message.call);
   }
 };
