@@ -17,6 +17,8 @@
 //               {type: "ready", info}               info: versions, load time (seconds), whether
 //                                                   Python started from a snapshot (fromSnapshot)
 //                                                   and the seconds to each step (phases)
+//               {type: "snapshot", kept, bytes, seconds}  after the warm-up of a start without
+//                                                   a snapshot: whether one was made and kept
 //               {type: "error", message}            loading failed; the message says why
 //               {type: "loading", text, loaded, total}  loading progress: what is loading now
 //                                                   and the bytes of the downloads so far/in all
@@ -277,18 +279,26 @@ function warmUp() {
 
 // Snapshot the warmed-up heap (synchronously, before any solve can run) and keep it for the next
 // start; a failure only costs the next start its head start.
+// Says how it went in a {type: "snapshot", kept, bytes, seconds} message.
 function keepWarmSnapshot() {
   const { pyodide, key } = snapshotTo;
   snapshotTo = null;
+  const started = performance.now();
+  const report = (kept, bytes) => {
+    const seconds = (performance.now() - started) / 1000;
+    self.postMessage({ type: "snapshot", kept, bytes, seconds });
+  };
   let bytes;
   try {
     bytes = pyodide.makeMemorySnapshot();
   } catch (error) {
     console.warn(`pysolver: no Python snapshot made (${describe(error)})`);
+    report(false, 0);
     return;
   }
-  keepSnapshot(key, bytes).catch((error) => {
+  keepSnapshot(key, bytes).then(() => report(true, bytes.byteLength), (error) => {
     console.warn(`pysolver: the Python snapshot was not kept (${describe(error)})`);
+    report(false, 0);
   });
 }
 
