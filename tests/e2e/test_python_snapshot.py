@@ -98,7 +98,7 @@ def test_the_next_start_restores_the_warmed_up_python(
     assert info["fromSnapshot"] is True and info["crossOriginIsolated"] is True
     assert info["wheel"] == built_site["pysolver"]["version"]
     # The phases of a start from the snapshot: no import, it is in the heap.
-    assert "snapshot read" in info["phases"] and "pysolver imported" not in info["phases"]
+    assert "snapshot found" in info["phases"] and "pysolver imported" not in info["phases"]
     answers = json.loads(page.evaluate(SOLVE_ALL_JS, REQUESTS))
     for request, answer in zip(REQUESTS, answers, strict=True):
         assert without_seconds(answer) == without_seconds(solve(request)), request["kind"]

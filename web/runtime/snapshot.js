@@ -28,19 +28,24 @@ function snapshotStorage() {
   return typeof caches === "undefined" ? null : caches;
 }
 
-// The kept snapshot's bytes, or null when there is none (or it is cut short: then it is dropped).
-export async function readSnapshot(key) {
+// The kept snapshot of key: null when there is none, else {bytes}, a promise of its bytes (for
+// loadPyodide's _loadSnapshot, which awaits it: the reading overlaps the runtime's own loading),
+// rejected when the kept copy is cut short (the worker then drops it).
+export async function findSnapshot(key) {
   const storage = snapshotStorage();
   if (!storage) return null;
   const cache = await storage.open(SNAPSHOT_CACHE);
   const kept = await cache.match(key);
   if (!kept) return null;
-  const bytes = new Uint8Array(await kept.arrayBuffer());
-  if (String(bytes.byteLength) !== kept.headers.get(LENGTH_HEADER)) {
-    await cache.delete(key);
-    return null;
-  }
-  return bytes;
+  const length = kept.headers.get(LENGTH_HEADER);
+  const bytes = kept.arrayBuffer().then((buffer) => {
+    if (String(buffer.byteLength) !== length) {
+      throw new Error(`the kept snapshot is cut short (${buffer.byteLength} of ${length} bytes)`);
+    }
+    return new Uint8Array(buffer);
+  });
+  bytes.catch(() => {}); // whoever awaits it reports the failure; not an unhandled rejection
+  return { bytes };
 }
 
 // Keep bytes as the snapshot of key, and drop any other (an earlier build's).

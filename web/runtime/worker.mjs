@@ -40,7 +40,7 @@
 // cleanly and answers with its partial count. Without one the page terminates this worker.
 
 import { trackDownloads } from "./downloads.js";
-import { dropSnapshot, keepSnapshot, readSnapshot, snapshotKey } from "./snapshot.js";
+import { dropSnapshot, findSnapshot, keepSnapshot, snapshotKey } from "./snapshot.js";
 
 let cancelFlag = null;
 let runSolve = null;
@@ -155,42 +155,50 @@ async function startPython(loadPyodide, indexURL, mark, options) {
   }
 }
 
-// Unpack the wheel into site-packages with Pyodide's own unpacker (no package installer to
-// download and import first: micropip cost a second of a warm start). Not pyodide.loadPackage:
-// it records the package in a JavaScript object Python refers to, and a heap snapshot refuses
-// such state. A failed download says so here; a stale or broken wheel fails at the import.
-async function installWheel(pyodide, wheelURL) {
+// The wheel's bytes, fetched as soon as the manifest names it (it is needed once Python runs).
+// A failed download says so here, when the wheel is installed.
+async function fetchWheel(wheelURL) {
   const response = await fetch(wheelURL);
   if (!response.ok) {
     throw new Error(`${new URL(wheelURL).pathname} answered ${response.status}; rebuild with "python3 build.py"`);
   }
+  return response.arrayBuffer();
+}
+
+// Unpack the wheel into site-packages with Pyodide's own unpacker (no package installer to
+// download and import first: micropip cost a second of a warm start). Not pyodide.loadPackage:
+// it records the package in a JavaScript object Python refers to, and a heap snapshot refuses
+// such state. A stale or broken wheel fails at the import.
+async function installWheel(pyodide, wheel) {
   const sitePackages = pyodide.runPython("import sysconfig\nsysconfig.get_path('purelib')");
-  pyodide.unpackArchive(await response.arrayBuffer(), "wheel", { extractDir: sitePackages });
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
 }
 
 // Python from the kept snapshot of this build (web/runtime/snapshot.js), or null when there is
-// none or it does not work (then it is dropped, and Python starts the ordinary way).
-async function startFromSnapshot(loadPyodide, indexURL, wheelURL, key, timing) {
-  let bytes;
-  try {
-    bytes = await readSnapshot(key);
-  } catch (error) {
+// none or it does not work (then it is dropped, and Python starts the ordinary way). found: the
+// promise of findSnapshot(key), started early.
+async function startFromSnapshot(loadPyodide, indexURL, wheel, found, key, timing) {
+  const snapshot = await found.catch((error) => {
     console.warn(`pysolver: the kept Python snapshot could not be read (${describe(error)})`);
     return null;
-  }
-  timing.mark("snapshot read");
-  if (!bytes) return null;
+  });
+  timing.mark("snapshot found");
+  if (!snapshot) return null;
   try {
-    const pyodide = await startPython(loadPyodide, indexURL, timing.mark, { _loadSnapshot: bytes });
+    const pyodide = await startPython(loadPyodide, indexURL, timing.mark, { _loadSnapshot: snapshot.bytes });
     timing.mark("python started");
     // The heap has pysolver imported, but its files are not in it: lazy imports need them.
-    await installWheel(pyodide, wheelURL);
+    await installWheel(pyodide, wheel);
     timing.mark("wheel installed");
     pyodide.runPython("import pysolver.webworker");
     return pyodide;
   } catch (error) {
-    console.warn(`pysolver: the kept Python snapshot did not start (${describe(error)}); starting afresh`);
-    await dropSnapshot(key).catch(() => {});
+    // A wheel that did not download is no fault of the snapshot: Python starting afresh
+    // reports it (in words, with what to do).
+    if (await wheel.then(() => true, () => false)) {
+      console.warn(`pysolver: the kept Python snapshot did not start (${describe(error)}); starting afresh`);
+      await dropSnapshot(key).catch(() => {});
+    }
     return null;
   }
 }
@@ -200,6 +208,12 @@ async function loadWith(manifest, base, downloads, started) {
   timing.mark("manifest");
   downloads.report("starting the Python runtime");
   const indexURL = new URL(manifest.pyodide.indexURL, base).href;
+  const wheelURL = new URL(manifest.pysolver.wheel, base).href;
+  const key = snapshotKey(manifest, base);
+  // Started together: the snapshot's lookup, the wheel's download and the runtime's script.
+  const found = findSnapshot(key);
+  const wheel = fetchWheel(wheelURL);
+  wheel.catch(() => {}); // reported where it is awaited
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(`${indexURL}pyodide.mjs`));
@@ -207,9 +221,7 @@ async function loadWith(manifest, base, downloads, started) {
     throw new Error(`could not load the Pyodide runtime from ${indexURL}: ${describe(error)}`, { cause: error });
   }
   timing.mark("runtime script");
-  const wheelURL = new URL(manifest.pysolver.wheel, base).href;
-  const key = snapshotKey(manifest, base);
-  let pyodide = await startFromSnapshot(loadPyodide, indexURL, wheelURL, key, timing);
+  let pyodide = await startFromSnapshot(loadPyodide, indexURL, wheel, found, key, timing);
   const fromSnapshot = pyodide !== null;
   if (!fromSnapshot) {
     try {
@@ -221,7 +233,7 @@ async function loadWith(manifest, base, downloads, started) {
     timing.mark("python started");
     try {
       downloads.report("installing pysolver");
-      await installWheel(pyodide, wheelURL);
+      await installWheel(pyodide, wheel);
       timing.mark("wheel installed");
       pyodide.runPython("import pysolver");
     } catch (error) {
