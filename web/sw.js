@@ -67,23 +67,42 @@ async function fromCache(request) {
   return request.mode === "navigate" ? cache.match(scope.href) : undefined;
 }
 
-async function cacheFirst(request) {
+// Keep a copy of a response (a clone) without holding up the answer: the page gets the response
+// as it streams in, while the copy is written (event.waitUntil keeps this worker alive for it).
+function keepCopy(event, request, response) {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE_NAME);
+    await cache.put(request, response);
+  })().catch((error) => console.warn(`pysolver offline copy of ${request.url}: ${error}`)));
+}
+
+// The same file as the kept copy, by the validators the server sent (then there is nothing to
+// write: a warm visit would otherwise rewrite every file of the page).
+function sameAsKept(kept, response) {
+  if (!kept) return false;
+  const validators = ["etag", "last-modified", "content-length", "content-encoding"];
+  const known = validators.filter((name) => response.headers.has(name));
+  return known.includes("etag") || known.includes("last-modified") ?
+    known.every((name) => kept.headers.get(name) === response.headers.get(name)) :
+    false;
+}
+
+async function cacheFirst(event) {
+  const request = event.request;
   const kept = await fromCache(request);
   if (kept) return kept;
   const response = await fetch(request);
-  if (response.ok) {
-    const cache = await caches.open(CACHE_NAME);
-    await cache.put(request, response.clone());
-  }
+  if (response.ok) keepCopy(event, request, response.clone());
   return response;
 }
 
-async function networkFirst(request) {
+async function networkFirst(event) {
+  const request = event.request;
   try {
     const response = await fetch(request);
     if (response.ok && response.type === "basic") {
       const cache = await caches.open(CACHE_NAME);
-      await cache.put(request, response.clone());
+      if (!sameAsKept(await cache.match(request), response)) keepCopy(event, request, response.clone());
     }
     return response;
   } catch (error) {
@@ -96,5 +115,5 @@ async function networkFirst(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(scope.href)) return;
-  event.respondWith(isImmutable(request.url) ? cacheFirst(request) : networkFirst(request));
+  event.respondWith(isImmutable(request.url) ? cacheFirst(event) : networkFirst(event));
 });

@@ -48,10 +48,10 @@ let liveObjects = null; // pysolver.webworker.live_objects, for the "memory" mes
 let warmUpPython = null;
 let outOfMemory = null; // pysolver.webworker.OUT_OF_MEMORY_TEXT: the answer when Python runs out
 let pyodideModule = null; // its HEAPU8 views Pyodide's WebAssembly memory: this worker's Python heap
-// {pyodide, key} while Python started afresh has not yet been snapshotted (after its warm-up);
-// null once it has, or when it started from a snapshot, or once a solve has run (the snapshot
-// is of the warmed-up package and nothing else).
-let snapshotTo = null;
+// The start's work left once the worker has said it is ready, done at the first chance and
+// always before the first solve: the wheel's files after a start from a snapshot, the warm-up,
+// and after a start without one, the snapshot of the warmed-up heap for the next start.
+let finishStart = null;
 
 
 // Words for whatever was thrown: Pyodide's loader can reject with plain objects and events,
@@ -169,14 +169,16 @@ async function fetchWheel(wheelURL) {
 // download and import first: micropip cost a second of a warm start). Not pyodide.loadPackage:
 // it records the package in a JavaScript object Python refers to, and a heap snapshot refuses
 // such state. A stale or broken wheel fails at the import.
-async function installWheel(pyodide, wheel) {
+function unpackWheel(pyodide, bytes) {
   const sitePackages = pyodide.runPython("import sysconfig\nsysconfig.get_path('purelib')");
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
 }
 
 // Python from the kept snapshot of this build (web/runtime/snapshot.js), or null when there is
 // none or it does not work (then it is dropped, and Python starts the ordinary way). found: the
-// promise of findSnapshot(key), started early.
+// promise of findSnapshot(key), started early; wheel: the promise of the wheel's bytes.
+// Returns {pyodide, unpack}: the heap has pysolver imported, but the wheel's files are not in it
+// (lazy imports and tracebacks read them), and unpack() puts them in place (after ready).
 async function startFromSnapshot(loadPyodide, indexURL, wheel, found, key, timing) {
   const snapshot = await found.catch((error) => {
     console.warn(`pysolver: the kept Python snapshot could not be read (${describe(error)})`);
@@ -187,11 +189,9 @@ async function startFromSnapshot(loadPyodide, indexURL, wheel, found, key, timin
   try {
     const pyodide = await startPython(loadPyodide, indexURL, timing.mark, { _loadSnapshot: snapshot.bytes });
     timing.mark("python started");
-    // The heap has pysolver imported, but its files are not in it: lazy imports need them.
-    await installWheel(pyodide, wheel);
-    timing.mark("wheel installed");
     pyodide.runPython("import pysolver.webworker");
-    return pyodide;
+    const bytes = await wheel;
+    return { pyodide, unpack: () => unpackWheel(pyodide, bytes) };
   } catch (error) {
     // A wheel that did not download is no fault of the snapshot: Python starting afresh
     // reports it (in words, with what to do).
@@ -221,9 +221,19 @@ async function loadWith(manifest, base, downloads, started) {
     throw new Error(`could not load the Pyodide runtime from ${indexURL}: ${describe(error)}`, { cause: error });
   }
   timing.mark("runtime script");
-  let pyodide = await startFromSnapshot(loadPyodide, indexURL, wheel, found, key, timing);
-  const fromSnapshot = pyodide !== null;
-  if (!fromSnapshot) {
+  const restored = await startFromSnapshot(loadPyodide, indexURL, wheel, found, key, timing);
+  const fromSnapshot = restored !== null;
+  let pyodide = restored?.pyodide;
+  if (fromSnapshot) {
+    finishStart = () => {
+      try {
+        restored.unpack();
+      } catch (error) {
+        console.warn(`pysolver: the wheel's files were not unpacked (${describe(error)})`);
+      }
+      warmUp();
+    };
+  } else {
     try {
       pyodide = await startPython(loadPyodide, indexURL, timing.mark, { _makeSnapshot: true });
     } catch (error) {
@@ -233,7 +243,7 @@ async function loadWith(manifest, base, downloads, started) {
     timing.mark("python started");
     try {
       downloads.report("installing pysolver");
-      await installWheel(pyodide, wheel);
+      unpackWheel(pyodide, await wheel);
       timing.mark("wheel installed");
       pyodide.runPython("import pysolver");
     } catch (error) {
@@ -242,7 +252,9 @@ async function loadWith(manifest, base, downloads, started) {
       throw new Error(`installing pysolver failed: ${describe(error)}`, { cause: error });
     }
     timing.mark("pysolver imported");
-    snapshotTo = { pyodide, key };
+    finishStart = () => {
+      if (warmUp()) keepWarmSnapshot(pyodide, key);
+    };
   }
   downloads.report("starting pysolver");
   // The Python side of this bridge (progress, cancel hook, plan/merge/solve) is a module of
@@ -278,23 +290,29 @@ function mallocInUse() {
   }
 }
 
+// Import every kind now, while the person looks at the page, rather than at each kind's first
+// solve (pysolver/webworker.py warm_up). True if it went well.
 function warmUp() {
   try {
     warmUpPython();
+    return true;
   } catch (error) {
     // Only a head start: a kind that fails to import here fails again, visibly, at its solve.
     console.warn(`pysolver warm-up: ${describe(error)}`);
-    snapshotTo = null;
+    return false;
   }
-  if (snapshotTo) keepWarmSnapshot();
+}
+
+function finishStarting() {
+  const finish = finishStart;
+  finishStart = null;
+  if (finish) finish();
 }
 
 // Snapshot the warmed-up heap (synchronously, before any solve can run) and keep it for the next
 // start; a failure only costs the next start its head start.
 // Says how it went in a {type: "snapshot", kept, bytes, seconds} message.
-function keepWarmSnapshot() {
-  const { pyodide, key } = snapshotTo;
-  snapshotTo = null;
+function keepWarmSnapshot(pyodide, key) {
   const started = performance.now();
   const report = (kept, bytes) => {
     const seconds = (performance.now() - started) / 1000;
@@ -360,9 +378,9 @@ self.onmessage = async (event) => {
     try {
       const info = await load(message.cancelBuffer);
       self.postMessage({ type: "ready", info });
-      // Import every kind now, while the person looks at the page, rather than at each kind's
-      // first solve (pysolver/webworker.py warm_up); a solve sent meanwhile waits its turn.
-      setTimeout(warmUp, 0);
+      // What is left of the start (the warm-up above all) runs now, while the person looks at
+      // the page; a solve sent meanwhile waits its turn.
+      setTimeout(finishStarting, 0);
     } catch (error) {
       self.postMessage({ type: "error", message: describe(error) });
     }
@@ -376,7 +394,7 @@ self.onmessage = async (event) => {
       self.postMessage({ type: "fatal", id: message.id, message: "Python is not loaded yet" });
       return;
     }
-    snapshotTo = null; // a snapshot is of the warmed-up package only, never of a solve's leftovers
+    finishStarting(); // if a solve came first: the snapshot is of the warmed-up package only
     solveOne(message.id, message.text, message.call);
   }
 };
