@@ -28,6 +28,11 @@ function snapshotStorage() {
   return typeof caches === "undefined" ? null : caches;
 }
 
+// Whether snapshots can be kept here at all (if not, making one would be wasted work).
+export function canKeepSnapshots() {
+  return snapshotStorage() !== null;
+}
+
 // The kept snapshot of key: null when there is none, else {bytes}, a promise of its bytes (for
 // loadPyodide's _loadSnapshot, which awaits it: the reading overlaps the runtime's own loading),
 // rejected when the kept copy is cut short (the worker then drops it).

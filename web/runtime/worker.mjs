@@ -40,7 +40,7 @@
 // cleanly and answers with its partial count. Without one the page terminates this worker.
 
 import { trackDownloads } from "./downloads.js";
-import { dropSnapshot, findSnapshot, keepSnapshot, snapshotKey } from "./snapshot.js";
+import { canKeepSnapshots, dropSnapshot, findSnapshot, keepSnapshot, snapshotKey } from "./snapshot.js";
 
 let cancelFlag = null;
 let runSolve = null;
@@ -235,7 +235,7 @@ async function loadWith(manifest, base, downloads, started) {
     };
   } else {
     try {
-      pyodide = await startPython(loadPyodide, indexURL, timing.mark, { _makeSnapshot: true });
+      pyodide = await startPython(loadPyodide, indexURL, timing.mark, { _makeSnapshot: canKeepSnapshots() });
     } catch (error) {
       throw new Error(`the Pyodide runtime in ${new URL(indexURL).pathname} did not start ` +
         `(${describe(error)}); a file may be missing: rebuild with "python3 build.py"`, { cause: error });
@@ -253,7 +253,7 @@ async function loadWith(manifest, base, downloads, started) {
     }
     timing.mark("pysolver imported");
     finishStart = () => {
-      if (warmUp()) keepWarmSnapshot(pyodide, key);
+      if (warmUp() && canKeepSnapshots()) keepWarmSnapshot(pyodide, key);
     };
   }
   downloads.report("starting pysolver");
