@@ -186,21 +186,27 @@ async function startFromSnapshot(loadPyodide, indexURL, wheel, found, key, timin
   });
   timing.mark("snapshot found");
   if (!snapshot) return null;
-  try {
-    const pyodide = await startPython(loadPyodide, indexURL, timing.mark, { _loadSnapshot: snapshot.bytes });
-    timing.mark("python started");
-    pyodide.runPython("import pysolver.webworker");
-    const bytes = await wheel;
-    return { pyodide, unpack: () => unpackWheel(pyodide, bytes) };
-  } catch (error) {
-    // A wheel that did not download is no fault of the snapshot: Python starting afresh
-    // reports it (in words, with what to do).
-    if (await wheel.then(() => true, () => false)) {
-      console.warn(`pysolver: the kept Python snapshot did not start (${describe(error)}); starting afresh`);
-      await dropSnapshot(key).catch(() => {});
-    }
+  const drop = async (error) => {
+    console.warn(`pysolver: the kept Python snapshot did not start (${describe(error)}); starting afresh`);
+    await dropSnapshot(key).catch(() => {});
     return null;
+  };
+  let pyodide;
+  try {
+    pyodide = await startPython(loadPyodide, indexURL, timing.mark, { _loadSnapshot: snapshot.bytes });
+    pyodide.runPython("import pysolver.webworker");
+  } catch (error) {
+    return drop(error);
   }
+  timing.mark("python started");
+  // Files the heap does not hold and a download may have missed (Pyodide only logs a standard
+  // library that did not arrive): no fault of the snapshot. Python starting afresh then fails
+  // and says so, in words, with what to do.
+  const stdlib = "import os, sys\nall(os.path.isfile(entry) for entry in sys.path if entry.endswith('.zip'))";
+  if (!pyodide.runPython(stdlib)) return null;
+  const bytes = await wheel.catch(() => null);
+  if (bytes === null) return null;
+  return { pyodide, unpack: () => unpackWheel(pyodide, bytes) };
 }
 
 async function loadWith(manifest, base, downloads, started) {
