@@ -11,6 +11,8 @@
 // - immutable files: from the cache, else from the network (and kept);
 // - everything else: from the network (so an edit shows on reload), kept as the offline copy,
 //   and from the cache when the network fails.
+// The offline copy is written beside the answer, never before it (the page does not wait for the
+// cache), and not at all when the kept copy is the same file (same validators).
 // Cached responses keep the headers the server sent, COOP/COEP included, so a page loaded
 // offline is cross-origin isolated exactly when the online one was.
 /* global PRECACHE */
