@@ -173,11 +173,17 @@ class ByteCounter:
         return figures
 
 
-def counting_server(counter: ByteCounter) -> Any:
+def counting_server(counter: ByteCounter, directory: Path | None = None) -> Any:
+    """A server of dist/ (or of directory, say a copy of an earlier build) counting into counter."""
     server = make_server(port=0, isolated=True)
     base = server.RequestHandlerClass
 
     class CountingHandler(base):  # type: ignore[valid-type, misc]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            if directory is not None:
+                kwargs["directory"] = str(directory)
+            super().__init__(*args, **kwargs)
+
         def copyfile(self, source: Any, outputfile: Any) -> None:
             super().copyfile(source, outputfile)
             with counter.lock:

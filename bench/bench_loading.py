@@ -1,60 +1,96 @@
-"""Loading benchmark: time to ready and bytes served, first and second visit, with and without
-the service worker (web/sw.js), and a visit with the server stopped.
+"""Loading benchmark: time to ready and bytes served, first and warm visits, with and without
+the service worker (web/sw.js), a visit with the server stopped, and where the worker's start
+went (its phases).
 
-    .venv/bin/python -m bench.bench_loading
+    .venv/bin/python -m bench.bench_loading [--repeats N] [--before DIST_COPY]
 
 Needs what ``python3 build.py test`` installs (.venv with Playwright, Debian's Chromium). Builds
 dist/, serves it (cross-origin isolated) on a free 127.0.0.1 port and, in a fresh browser profile
 with a disk cache (as a person's browser has), measures:
 
 - first visit: navigation to ``window.pysolver.ready``; its bytes include what the service
-  worker fetches to keep the site offline (it starts once Python is ready);
-- second visit: the same, a new tab of the same profile;
+  worker fetches to keep the site offline (it starts once Python is ready); the visit lasts
+  until the site is kept offline (with the service worker) and the worker has kept its Python
+  snapshot (web/runtime/snapshot.js), as a person's first visit does;
+- warm visits (two): the same, new tabs of the same profile;
 - offline visit (service worker only): the server is stopped, a new tab loads from the cache.
 
 "without sw" repeats the first two in another profile with service workers blocked (the HTTP
-cache alone). The machine is shared: times are noisy, bytes are exact.
+cache alone). ``--before`` serves a copy of an earlier dist/ (``cp -a dist /tmp/before`` before
+a change) in rounds alternating with the current build, so both meet the same machine load.
+Each figure is the median (and the least) over ``--repeats`` rounds: the machine is shared, so
+times are noisy; bytes are exact. Ready is the page's own clock (navigation start to the
+moment ``window.pysolver.ready`` resolved).
 """
 
 from __future__ import annotations
 
+import argparse
+import statistics
 import sys
 import tempfile
 import time
+from pathlib import Path
+from typing import Any
 
 from bench.bench_browser import ByteCounter, counting_server
 from bench.browser import CHROMIUM, CHROMIUM_ARGS, start_server, watch
+from buildtools.repo import DIST
 from buildtools.site import build_site
 
 KEPT_OFFLINE_JS = (
     "() => document.documentElement.dataset.offline === 'ready'"
     " && navigator.serviceWorker.controller !== null"
 )
+# Notes the moment window.pysolver.ready resolves, on the page's clock (set before app.js runs).
+READY_CLOCK_JS = """
+Object.defineProperty(window, "pysolver", {
+  configurable: true,
+  set(value) {
+    Object.defineProperty(window, "pysolver", { value, writable: true, configurable: true });
+    const noteReady = () => { window.pysolverReadyAt = performance.now(); };
+    Promise.resolve(value.ready).then(noteReady, () => {});
+  },
+});
+"""
+# The worker's report of its kept snapshot, once there is one (builds without snapshots: null).
+SNAPSHOT_KEPT_JS = """async (timeout) => {
+    const info = await window.pysolver.ready;
+    if (!("fromSnapshot" in info) || info.fromSnapshot) return null;
+    const deadline = performance.now() + timeout;
+    while (info.snapshot === undefined && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return info.snapshot ?? null;
+}"""
+TIMEOUT_MS = 180_000
 
 
-def visit(context, url: str, wait_offline: bool) -> dict:
-    """Open url in a new tab of context; seconds to ready (and to kept offline, if asked)."""
+def visit(context: Any, url: str, first: bool, with_sw: bool) -> dict[str, Any]:
+    """Open url in a new tab of context; seconds to ready, and the worker's own account."""
     page = context.new_page()
-    started = time.perf_counter()
     page.goto(url)
-    page.wait_for_function("() => window.pysolver && window.pysolver.ready", timeout=180_000)
+    page.wait_for_function("() => window.pysolverReadyAt !== undefined", timeout=TIMEOUT_MS)
     info = page.evaluate("window.pysolver.ready")
-    ready = time.perf_counter() - started
-    if wait_offline:
-        page.wait_for_function(KEPT_OFFLINE_JS, timeout=180_000)
-    settled = time.perf_counter() - started
+    ready = page.evaluate("window.pysolverReadyAt") / 1000
+    if first:
+        # Stay as a person would until the worker has kept its snapshot and (with the service
+        # worker) the site is kept offline: what the next visits start from.
+        page.evaluate(SNAPSHOT_KEPT_JS, TIMEOUT_MS)
+        if with_sw:
+            page.wait_for_function(KEPT_OFFLINE_JS, timeout=TIMEOUT_MS)
     page.close()
     return {
         "ready_s": ready,
-        "settled_s": settled,
         "worker_s": info["seconds"],
-        "isolated": info["crossOriginIsolated"],
+        "snapshot": info.get("fromSnapshot"),
+        "phases": info.get("phases", {}),
     }
 
 
-def measure(playwright, service_workers: str) -> list[tuple[str, dict]]:
+def measure(playwright: Any, directory: Path, service_workers: str) -> list[tuple[str, dict]]:
     counter = ByteCounter()
-    server = counting_server(counter)
+    server = counting_server(counter, directory)
     url = start_server(server)
     with_sw = service_workers == "allow"
     rows = []
@@ -66,19 +102,20 @@ def measure(playwright, service_workers: str) -> list[tuple[str, dict]]:
             headless=True,
             service_workers=service_workers,
         )
+        context.add_init_script(READY_CLOCK_JS)
         # Routing would turn the HTTP cache off, so requests are only watched (the host
         # resolver rules in CHROMIUM_ARGS keep them on the machine anyway).
         outside = watch(context)
-        for name in ("first", "second"):
+        for name in ("first", "warm", "warm"):
             counter.reset()
-            figures = visit(context, url, wait_offline=with_sw)
-            figures["bytes"], figures["requests"], figures["not_modified"] = counter.reset()
+            figures = visit(context, url, first=name == "first", with_sw=with_sw)
+            figures["bytes"], figures["requests"], _ = counter.reset()
             rows.append((name, figures))
         server.shutdown()
         server.server_close()
         if with_sw:
-            figures = visit(context, url, wait_offline=True)
-            figures["bytes"], figures["requests"], figures["not_modified"] = 0, 0, 0
+            figures = visit(context, url, first=False, with_sw=True)
+            figures["bytes"], figures["requests"] = 0, 0
             rows.append(("offline", figures))
         context.close()
     if outside:
@@ -86,28 +123,58 @@ def measure(playwright, service_workers: str) -> list[tuple[str, dict]]:
     return rows
 
 
+def summary(values: list[float]) -> str:
+    return f"{statistics.median(values):>6.2f} {min(values):>5.2f}"
+
+
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=3, help="rounds (median and least)")
+    parser.add_argument("--before", type=Path, help="a copy of an earlier dist/ to compare")
+    args = parser.parse_args()
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         print("Playwright is missing: run python3 build.py test once, then use .venv/bin/python")
         return 2
     build_site(quiet=True)
-    print(
-        f"{'service worker':<15} {'visit':<8} {'ready (s)':>10} {'settled (s)':>12} "
-        f"{'bytes sent':>12} {'requests':>9} {'304s':>5} {'isolated':>9} {'worker (s)':>9}"
-    )
+    builds = [("before", args.before)] if args.before else []
+    builds.append(("after" if args.before else "now", DIST))
+    # (build, service workers, visit) -> the figures of each round
+    rounds: dict[tuple[str, str, str], list[dict]] = {}
     with sync_playwright() as playwright:
-        for label, setting in (("with sw", "allow"), ("without sw", "block")):
-            for name, figures in measure(playwright, setting):
-                print(
-                    f"{label:<15} {name:<8} {figures['ready_s']:>10.2f} "
-                    f"{figures['settled_s']:>12.2f} {figures['bytes']:>12,} "
-                    f"{figures['requests']:>9} {figures['not_modified']:>5} "
-                    f"{str(figures['isolated']):>9} {figures['worker_s']:>9.2f}"
-                )
+        for round_number in range(args.repeats):
+            for build, directory in builds:
+                for label, setting in (("with sw", "allow"), ("without sw", "block")):
+                    started = time.perf_counter()
+                    for name, figures in measure(playwright, directory, setting):
+                        rounds.setdefault((build, label, name), []).append(figures)
+                    took = time.perf_counter() - started
+                    print(f"round {round_number + 1}: {build} {label} ({took:.0f} s)", flush=True)
     print()
-    print("settled: ready, and (with sw) the site kept offline by the service worker.")
+    print(f"{args.repeats} rounds; seconds as median and least")
+    print(
+        f"{'build':<7} {'service worker':<15} {'visit':<8} {'ready (s)':>12} "
+        f"{'worker (s)':>12} {'bytes sent':>12} {'requests':>9} {'snapshot':>9}"
+    )
+    for (build, label, name), figures in rounds.items():
+        print(
+            f"{build:<7} {label:<15} {name:<8} {summary([f['ready_s'] for f in figures])} "
+            f"{summary([f['worker_s'] for f in figures])} {figures[-1]['bytes']:>12,} "
+            f"{figures[-1]['requests']:>9} {str(figures[-1]['snapshot']):>9}"
+        )
+    print()
+    print("The worker's phases on warm visits (seconds from its start, median over rounds):")
+    for (build, label, name), figures in rounds.items():
+        if name != "warm":
+            continue
+        steps: dict[str, list[float]] = {}
+        for figure in figures:
+            for step, seconds in figure["phases"].items():
+                steps.setdefault(step, []).append(seconds)
+        ordered = sorted(steps.items(), key=lambda item: statistics.median(item[1]))
+        text = ", ".join(f"{step} {statistics.median(times):.2f}" for step, times in ordered)
+        print(f"  {build} {label}: {text or '(not reported by this build)'}")
     return 0
 
 

@@ -41,7 +41,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     verbose = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, directory=str(DIST), **kwargs)
+        # dist/ unless told (the loading benchmark also serves a copy of an earlier build).
+        kwargs.setdefault("directory", str(DIST))
+        super().__init__(*args, **kwargs)
 
     def send_head(self) -> Any:
         """The file's ".gz" (built beside it by buildtools/site.py) with Content-Encoding: gzip

@@ -11,6 +11,8 @@
 // - immutable files: from the cache, else from the network (and kept);
 // - everything else: from the network (so an edit shows on reload), kept as the offline copy,
 //   and from the cache when the network fails.
+// The offline copy is written beside the answer, never before it (the page does not wait for the
+// cache), and not at all when the kept copy is the same file (same validators).
 // Cached responses keep the headers the server sent, COOP/COEP included, so a page loaded
 // offline is cross-origin isolated exactly when the online one was.
 /* global PRECACHE */
@@ -52,6 +54,9 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // Navigation preload: the page's own request goes out while this worker starts up, instead
+    // of after (networkFirst takes it from event.preloadResponse).
+    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
     for (const name of await caches.keys()) {
       if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) await caches.delete(name);
     }
@@ -67,23 +72,42 @@ async function fromCache(request) {
   return request.mode === "navigate" ? cache.match(scope.href) : undefined;
 }
 
-async function cacheFirst(request) {
+// Keep a copy of a response (a clone) without holding up the answer: the page gets the response
+// as it streams in, while the copy is written (event.waitUntil keeps this worker alive for it).
+function keepCopy(event, request, response) {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE_NAME);
+    await cache.put(request, response);
+  })().catch((error) => console.warn(`pysolver offline copy of ${request.url}: ${error}`)));
+}
+
+// The same file as the kept copy, by the validators the server sent (then there is nothing to
+// write: a warm visit would otherwise rewrite every file of the page).
+function sameAsKept(kept, response) {
+  if (!kept) return false;
+  const validators = ["etag", "last-modified", "content-length", "content-encoding"];
+  const known = validators.filter((name) => response.headers.has(name));
+  return known.includes("etag") || known.includes("last-modified") ?
+    known.every((name) => kept.headers.get(name) === response.headers.get(name)) :
+    false;
+}
+
+async function cacheFirst(event) {
+  const request = event.request;
   const kept = await fromCache(request);
   if (kept) return kept;
   const response = await fetch(request);
-  if (response.ok) {
-    const cache = await caches.open(CACHE_NAME);
-    await cache.put(request, response.clone());
-  }
+  if (response.ok) keepCopy(event, request, response.clone());
   return response;
 }
 
-async function networkFirst(request) {
+async function networkFirst(event) {
+  const request = event.request;
   try {
-    const response = await fetch(request);
+    const response = (await event.preloadResponse) || await fetch(request);
     if (response.ok && response.type === "basic") {
       const cache = await caches.open(CACHE_NAME);
-      await cache.put(request, response.clone());
+      if (!sameAsKept(await cache.match(request), response)) keepCopy(event, request, response.clone());
     }
     return response;
   } catch (error) {
@@ -96,5 +120,5 @@ async function networkFirst(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(scope.href)) return;
-  event.respondWith(isImmutable(request.url) ? cacheFirst(request) : networkFirst(request));
+  event.respondWith(isImmutable(request.url) ? cacheFirst(event) : networkFirst(event));
 });

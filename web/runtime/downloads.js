@@ -11,9 +11,12 @@ function downloadName(path) {
 // downloads through it), and each listed file's body is counted as it streams in, on a
 // clone: the caller gets the browser's own response, untouched, so streaming compilation and
 // the browser's cache of compiled WebAssembly keep working.
-export function trackDownloads(manifest, base, post) {
+//
+// finished() says when each download ended, in seconds from `started` (a performance.now()):
+// {"<what> downloaded": seconds}, for the worker's account of where its start went.
+export function trackDownloads(manifest, base, post, started = performance.now()) {
   const sizes = new Map(Object.entries(manifest.bytes || {})
-    .map(([path, size]) => [new URL(path, base).href, { path, size, loaded: 0 }]));
+    .map(([path, size]) => [new URL(path, base).href, { path, size, loaded: 0, endedAt: null }]));
   const total = [...sizes.values()].reduce((sum, file) => sum + file.size, 0);
   // One message per new step or per percent of the whole, not one per network chunk.
   let last = { text: null, percent: -1 };
@@ -34,6 +37,7 @@ export function trackDownloads(manifest, base, post) {
     const response = await realFetch(input, init);
     if (!response.ok || !response.body) {
       file.loaded = file.size;
+      file.endedAt = performance.now();
       report(`${name} loaded`);
     } else {
       countBody(response.clone(), file, () => report(`downloading ${name}`));
@@ -43,6 +47,12 @@ export function trackDownloads(manifest, base, post) {
   return {
     report,
     stop() { self.fetch = realFetch; },
+    finished() {
+      const ended = [...sizes.values()].filter((file) => file.endedAt !== null);
+      return Object.fromEntries(ended.map((file) => [
+        `${downloadName(file.path)} downloaded`, Math.round(file.endedAt - started) / 1000,
+      ]));
+    },
   };
 }
 
@@ -53,7 +63,10 @@ async function countBody(response, file, onChunk) {
     const reader = response.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
+      if (done) {
+        file.endedAt = performance.now();
+        break;
+      }
       file.loaded = Math.min(file.size, file.loaded + value.byteLength);
       onChunk();
     }

@@ -270,6 +270,11 @@ export function createSolver(options = {}) {
         case "fatal":
           crashed(message.message);
           break;
+        case "snapshot":
+          // The worker kept (or failed to keep) its warmed-up Python for the next start: said
+          // in the ready info, for the benchmark and the tests.
+          if (info !== null) info.snapshot = { kept: message.kept, bytes: message.bytes, seconds: message.seconds };
+          break;
         case "memory":
           memoryAsked.get(message.id)?.({ bytes: message.bytes, live: message.live ?? null, objects: message.objects ?? null });
           memoryAsked.delete(message.id);
