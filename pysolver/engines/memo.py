@@ -60,6 +60,11 @@ MEMO_ENTRY_BYTES = budget.INT_BYTES + 3 * budget.POINTER_BYTES + 64
 # pairs 1 in 4, 12 queens 1 in 130; stopping made 12 queens' count 1.18x -> ~1.0x bitset's time).
 MIN_HIT_SHARE = 32
 HIT_PROBE = 1 << 14
+# How many of the tightest items (fewest live options) after the chosen one the dead end
+# check ANDs an option into before its child is made. The chosen item itself never fails the
+# check (the option's own bit is kept), so it is skipped: as many ANDs as bitset's check of the
+# first ``bitset.TIGHTEST_ITEMS``, one more useful.
+TIGHTEST_AFTER_CHOSEN = bitset.TIGHTEST_ITEMS
 # Recursion depth is the number of options in a tiling; deeper problems take the bitset walk
 # (the page's Pyodide has a small C stack).
 MAX_DEPTH = 300
@@ -233,7 +238,7 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
     index_at = [0] * max_depth
     chosen_at = [0] * max_depth
     node_weight = max(1, primary * len(options) >> 20)
-    tightest_items = bitset.TIGHTEST_ITEMS
+    tightest_end = 1 + TIGHTEST_AFTER_CHOSEN
     # Counters the walk updates: nodes, memo hits, countdown to the next check, and the
     # tilings found so far (weighted by the root orbit being searched) for progress reports.
     nodes = 0
@@ -270,7 +275,7 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
                 monitor.found(sorted([*chosen_at[:depth], last]))
             return leaves
         size_at[depth] = bit_count(candidates)
-        tightest = by_size[:tightest_items]
+        tightest = by_size[1:tightest_end]
         total = 0
         index = 0
         while candidates:
