@@ -81,10 +81,11 @@ def visit(context: Any, url: str, first: bool, with_sw: bool, fresh: bool) -> di
     page.wait_for_function("() => window.pysolverReadyAt !== undefined", timeout=TIMEOUT_MS)
     info = page.evaluate("window.pysolver.ready")
     ready = page.evaluate("window.pysolverReadyAt") / 1000
+    kept = None
     if first:
         # Stay as a person would until the worker has kept its snapshot and (with the service
         # worker) the site is kept offline: what the next visits start from.
-        page.evaluate(SNAPSHOT_KEPT_JS, TIMEOUT_MS)
+        kept = page.evaluate(SNAPSHOT_KEPT_JS, TIMEOUT_MS)
         if with_sw:
             page.wait_for_function(KEPT_OFFLINE_JS, timeout=TIMEOUT_MS)
     page.close()
@@ -93,6 +94,7 @@ def visit(context: Any, url: str, first: bool, with_sw: bool, fresh: bool) -> di
         "worker_s": info["seconds"],
         "snapshot": info.get("fromSnapshot"),
         "phases": info.get("phases", {}),
+        "kept": kept,  # the worker's report of the snapshot it made and kept (first visits)
     }
 
 
@@ -188,6 +190,11 @@ def main() -> int:
                 steps.setdefault(step, []).append(seconds)
         ordered = sorted(steps.items(), key=lambda item: statistics.median(item[1]))
         text = ", ".join(f"{step} {statistics.median(times):.2f}" for step, times in ordered)
+        kept = [figure["kept"] for figure in figures if figure["kept"]]
+        if kept:
+            seconds = statistics.median(report["seconds"] for report in kept)
+            size = kept[-1]["bytes"]
+            text += f"; then the snapshot ({size:,} bytes) made and kept in {seconds:.2f}"
         print(f"  {build} {label} {name}: {text or '(not reported by this build)'}")
     return 0
 
