@@ -2,7 +2,7 @@
 the service worker (web/sw.js), a visit with the server stopped, and where the worker's start
 went (its phases).
 
-    .venv/bin/python -m bench.bench_loading [--repeats N] [--before DIST_COPY]
+    .venv/bin/python -m bench.bench_loading [--repeats N] [--before DIST_COPY] [--fresh-python]
 
 Needs what ``python3 build.py test`` installs (.venv with Playwright, Debian's Chromium). Builds
 dist/, serves it (cross-origin isolated) on a free 127.0.0.1 port and, in a fresh browser profile
@@ -18,6 +18,8 @@ with a disk cache (as a person's browser has), measures:
 "without sw" repeats the first two in another profile with service workers blocked (the HTTP
 cache alone). ``--before`` serves a copy of an earlier dist/ (``cp -a dist /tmp/before`` before
 a change) in rounds alternating with the current build, so both meet the same machine load.
+``--fresh-python`` deletes the worker's Python snapshot before each warm visit: the phases of an
+ordinary start (Pyodide's own start, the wheel, the import) with warm caches.
 Each figure is the median (and the least) over ``--repeats`` rounds: the machine is shared, so
 times are noisy; bytes are exact. Ready is the page's own clock (navigation start to the
 moment ``window.pysolver.ready`` resolved).
@@ -66,17 +68,24 @@ SNAPSHOT_KEPT_JS = """async (timeout) => {
 TIMEOUT_MS = 180_000
 
 
-def visit(context: Any, url: str, first: bool, with_sw: bool) -> dict[str, Any]:
+DROP_SNAPSHOT_JS = 'async () => { await caches.delete("python-heap-snapshots"); }'
+
+
+def visit(context: Any, url: str, first: bool, with_sw: bool, fresh: bool) -> dict[str, Any]:
     """Open url in a new tab of context; seconds to ready, and the worker's own account."""
     page = context.new_page()
+    if fresh and not first:
+        page.goto(url + "manifest.webmanifest")  # the site's origin, without starting Python
+        page.evaluate(DROP_SNAPSHOT_JS)
     page.goto(url)
     page.wait_for_function("() => window.pysolverReadyAt !== undefined", timeout=TIMEOUT_MS)
     info = page.evaluate("window.pysolver.ready")
     ready = page.evaluate("window.pysolverReadyAt") / 1000
+    kept = None
     if first:
         # Stay as a person would until the worker has kept its snapshot and (with the service
         # worker) the site is kept offline: what the next visits start from.
-        page.evaluate(SNAPSHOT_KEPT_JS, TIMEOUT_MS)
+        kept = page.evaluate(SNAPSHOT_KEPT_JS, TIMEOUT_MS)
         if with_sw:
             page.wait_for_function(KEPT_OFFLINE_JS, timeout=TIMEOUT_MS)
     page.close()
@@ -85,10 +94,13 @@ def visit(context: Any, url: str, first: bool, with_sw: bool) -> dict[str, Any]:
         "worker_s": info["seconds"],
         "snapshot": info.get("fromSnapshot"),
         "phases": info.get("phases", {}),
+        "kept": kept,  # the worker's report of the snapshot it made and kept (first visits)
     }
 
 
-def measure(playwright: Any, directory: Path, service_workers: str) -> list[tuple[str, dict]]:
+def measure(
+    playwright: Any, directory: Path, service_workers: str, fresh: bool
+) -> list[tuple[str, dict]]:
     counter = ByteCounter()
     server = counting_server(counter, directory)
     url = start_server(server)
@@ -108,13 +120,13 @@ def measure(playwright: Any, directory: Path, service_workers: str) -> list[tupl
         outside = watch(context)
         for name in ("first", "warm", "warm"):
             counter.reset()
-            figures = visit(context, url, first=name == "first", with_sw=with_sw)
+            figures = visit(context, url, first=name == "first", with_sw=with_sw, fresh=fresh)
             figures["bytes"], figures["requests"], _ = counter.reset()
             rows.append((name, figures))
         server.shutdown()
         server.server_close()
         if with_sw:
-            figures = visit(context, url, first=False, with_sw=True)
+            figures = visit(context, url, first=False, with_sw=True, fresh=fresh)
             figures["bytes"], figures["requests"] = 0, 0
             rows.append(("offline", figures))
         context.close()
@@ -131,6 +143,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=3, help="rounds (median and least)")
     parser.add_argument("--before", type=Path, help="a copy of an earlier dist/ to compare")
+    parser.add_argument(
+        "--fresh-python", action="store_true", help="drop the Python snapshot before warm visits"
+    )
     args = parser.parse_args()
     try:
         from playwright.sync_api import sync_playwright
@@ -147,7 +162,8 @@ def main() -> int:
             for build, directory in builds:
                 for label, setting in (("with sw", "allow"), ("without sw", "block")):
                     started = time.perf_counter()
-                    for name, figures in measure(playwright, directory, setting):
+                    visits = measure(playwright, directory, setting, args.fresh_python)
+                    for name, figures in visits:
                         rounds.setdefault((build, label, name), []).append(figures)
                     took = time.perf_counter() - started
                     print(f"round {round_number + 1}: {build} {label} ({took:.0f} s)", flush=True)
@@ -164,9 +180,9 @@ def main() -> int:
             f"{figures[-1]['requests']:>9} {str(figures[-1]['snapshot']):>9}"
         )
     print()
-    print("The worker's phases on warm visits (seconds from its start, median over rounds):")
+    print("The worker's phases (seconds from its start, median over rounds):")
     for (build, label, name), figures in rounds.items():
-        if name != "warm":
+        if name == "offline":
             continue
         steps: dict[str, list[float]] = {}
         for figure in figures:
@@ -174,7 +190,12 @@ def main() -> int:
                 steps.setdefault(step, []).append(seconds)
         ordered = sorted(steps.items(), key=lambda item: statistics.median(item[1]))
         text = ", ".join(f"{step} {statistics.median(times):.2f}" for step, times in ordered)
-        print(f"  {build} {label}: {text or '(not reported by this build)'}")
+        kept = [figure["kept"] for figure in figures if figure["kept"]]
+        if kept:
+            seconds = statistics.median(report["seconds"] for report in kept)
+            size = kept[-1]["bytes"]
+            text += f"; then the snapshot ({size:,} bytes) made and kept in {seconds:.2f}"
+        print(f"  {build} {label} {name}: {text or '(not reported by this build)'}")
     return 0
 
 
