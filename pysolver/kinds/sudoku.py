@@ -98,7 +98,7 @@ from pysolver.protocol import (
     shown,
 )
 
-ENGINE_MODULES = engine_modules("singles", "dlx", "bitset")
+ENGINE_MODULES = engine_modules("singles", "locked", "dlx", "bitset")
 ENGINES = tuple(ENGINE_MODULES)
 # The puzzle's fields and the request's options beyond the protocol's (none): any other field
 # is refused by the midend.
@@ -531,7 +531,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
             problem,
             args.recorder,
             limit=args.limit,
-            singles=args.engine == "singles",
+            **exact_cover.tree_of(args.engine),
             monitor=args.monitor,
             max_kept=args.max_kept,
         )
@@ -548,7 +548,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         listed_bytes=solution_bytes,
         listed_chars=3 * n * n,
         split=lambda engine, wanted, monitor: [
-            exact_cover.split(problem, wanted, singles=engine == "singles", monitor=monitor)
+            exact_cover.split(problem, wanted, **exact_cover.tree_of(engine), monitor=monitor)
         ],
         trace=traced,
         heatmap=partial(heatmap, n, values, option_codes),
