@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, TypedDict
 
 from pysolver.engines.monitor import Monitor, SearchResult, entries_work
 from pysolver.engines.subtree import (
@@ -124,9 +124,16 @@ def engine_modules(*names: str) -> dict[str, ModuleType]:
     return {name: importlib.import_module(_MODULES[name]) for name in names or ENGINES}
 
 
-def tree_of(engine: str) -> dict[str, bool]:
-    """The keyword arguments (``singles``, ``locked``) that make ``split``, ``reduce``,
-    ``search_subtree`` and the trace walk ``engine``'s tree."""
+class Tree(TypedDict):
+    """The keyword arguments that make ``split``, ``reduce``, ``search_subtree`` and the trace
+    walk an engine's tree."""
+
+    singles: bool
+    locked: bool
+
+
+def tree_of(engine: str) -> Tree:
+    """The ``Tree`` arguments of ``engine``'s search tree."""
     return {"singles": engine in SINGLES_ENGINES, "locked": engine in LOCKED_ENGINES}
 
 

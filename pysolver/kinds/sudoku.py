@@ -37,10 +37,13 @@ Variants (Tatham's Solo): ``"regions"`` (jigsaw, replacing the boxes), ``"diagon
 every engine, trace, heatmap and split below unchanged. A jigsaw's response has no ``box``.
 
 Engines: ``singles`` (default) is exact cover with naked and hidden singles forced before each
-branch (``pysolver.engines.singles``); ``dlx`` and ``bitset`` are plain Algorithm X. All give the
-same counts and solution sets; on top95 with a uniqueness check singles is about 5x faster (see
-``bench/bench_sudoku.py``). Their ``stats.nodes`` differ in meaning: singles counts branching
-choices only, the exact cover engines count every option chosen.
+branch (``pysolver.engines.singles``); ``locked`` also strikes what locked candidates (pointing,
+claiming) rule out, to the fixpoint with the singles (``pysolver.engines.locked``): fewer nodes,
+each dearer, so faster on hard puzzles and slower on easy ones; ``dlx`` and ``bitset`` are plain
+Algorithm X. All give the same counts and solution sets; on top95 with a uniqueness check singles
+is about 5x faster than dlx (see ``bench/bench_sudoku.py``). Their ``stats.nodes`` differ in
+meaning: singles and locked count branching choices only, the exact cover engines count every
+option chosen.
 
 Response fields besides the protocol's: solutions are lists of rows of ints 1..n; ``unique`` is
 true/false when the search decides it (two solutions found, or the search space exhausted: so
