@@ -101,7 +101,7 @@ from pysolver.protocol import (
     shown,
 )
 
-ENGINE_MODULES = engine_modules("singles", "locked", "dlx", "bitset")
+ENGINE_MODULES = engine_modules("locked", "singles", "dlx", "bitset")
 ENGINES = tuple(ENGINE_MODULES)
 # The puzzle's fields and the request's options beyond the protocol's (none): any other field
 # is refused by the midend.
