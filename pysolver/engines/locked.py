@@ -15,7 +15,8 @@ Only items with at most ``singles.LOCKED_MOST`` (two) live options are looked at
 and only when they lose an option: the rule can only newly hold there. Measured on top95 (95
 hard Sudoku, each proved unique): 4,018 nodes instead of singles' 9,988, about 35 µs per node
 instead of 17, so the search takes about a fifth less time; on easy puzzles (a few branches)
-the checks cost more than the nodes they save. ``bench/bench_sudoku.py`` has both rows.
+and on counts of many solutions (few dead ends to cut) the checks cost more than the nodes
+they save (see the sudoku kind's docstring). ``bench/bench_sudoku.py`` has both rows.
 """
 
 from __future__ import annotations
