@@ -36,8 +36,9 @@ SUMMARY = (
 
 
 def estimated_bytes(problem: ExactCoverProblem) -> int:
-    """The ``singles`` engine's bound: the rule adds only short per-node lists."""
-    return singles.estimated_bytes(problem)
+    """The ``singles`` engine's bound and the kept shared items of option tuples (the rule's
+    other lists are short and per node)."""
+    return singles.estimated_bytes(problem) + singles.SHARED_KEPT * singles.SHARED_BYTES
 
 
 def search(
