@@ -13,8 +13,8 @@ before each branch, generic in exact cover terms:
 
 Only items with at most ``singles.LOCKED_MOST`` (two) live options are looked at as ``a``,
 and only when they lose an option: the rule can only newly hold there. Measured on top95 (95
-hard Sudoku, each proved unique): 4,018 nodes instead of singles' 9,988, about 35 µs per node
-instead of 17, so the search takes about a fifth less time; on easy puzzles (a few branches)
+hard Sudoku, each proved unique): 4,018 nodes instead of singles' 9,988, about 32 µs per node
+instead of 17, so the search takes about a quarter less time; on easy puzzles (a few branches)
 and on counts of many solutions (few dead ends to cut) the checks cost more than the nodes
 they save (see the sudoku kind's docstring). ``bench/bench_sudoku.py`` has both rows.
 """

@@ -39,10 +39,10 @@ every engine, trace, heatmap and split below unchanged. A jigsaw's response has 
 Engines: ``singles`` (default) is exact cover with naked and hidden singles forced before each
 branch (``pysolver.engines.singles``); ``locked`` also strikes what locked candidates (pointing,
 claiming) rule out, to the fixpoint with the singles (``pysolver.engines.locked``): fewer nodes,
-each dearer. Measured through ``solve``, best of 3 CPU seconds: top95 proved unique 0.166 s
-(4,018 nodes) against singles' 0.222 s (9,988); 3,000 generated expert puzzles (a few branches
-each) 2.34 s against 1.92 s; counting the 67,768 solutions of a 22-given grid 3.36 s against
-2.35 s (nearly the same nodes). Neither is faster everywhere, so singles stays the default.
+each dearer. Measured through ``solve``, best of 3 CPU seconds: top95 proved unique 0.149 s
+(4,018 nodes) against singles' 0.189 s (9,988); 3,000 generated expert puzzles (a few branches
+each) 2.13 s against 1.74 s; counting the 67,768 solutions of a 22-given grid 2.59 s against
+2.04 s (nearly the same nodes). Neither is faster everywhere, so singles stays the default.
 ``dlx`` and ``bitset`` are plain Algorithm X. All give the same counts and solution sets; on
 top95 with a uniqueness check singles is about 3x faster than dlx (see
 ``bench/bench_sudoku.py``). Their ``stats.nodes`` differ in meaning: singles and locked count
