@@ -73,7 +73,7 @@ def expected_estimate(
     return nodes, solutions
 
 
-@pytest.mark.parametrize("engine", ["dlx", "bitset", "singles"])
+@pytest.mark.parametrize("engine", ["dlx", "bitset", "singles", "locked"])
 # Small subtrees: never counted exactly (plain probes), those of at most 3 nodes (a mix of
 # counted and random parts on these matrices), and the default (most of them counted).
 @pytest.mark.parametrize("small_subtree_nodes", [0, 3, SMALL_SUBTREE_NODES])
@@ -86,7 +86,7 @@ def test_the_expected_estimate_is_the_exact_tree(random_problems, engine, small_
 
 def test_the_expected_estimate_is_exact_with_colours(coloured_reference_covers):
     for problem, covers in coloured_reference_covers[:300]:
-        for engine, small_subtree_nodes in (("dlx", 0), ("dlx", 3), ("singles", 3)):
+        for engine, small_subtree_nodes in (("dlx", 0), ("dlx", 3), ("singles", 3), ("locked", 3)):
             result = exact_cover.search(problem, engine, keep_solutions=False)
             assert result.count == len(covers)
             expected = expected_estimate(problem, engine, small_subtree_nodes)

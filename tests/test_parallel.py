@@ -199,7 +199,7 @@ def test_pentominoes_6x10_counts_on_two_processes(symmetry, expected):
     assert merged["parallel"]["largest_task_share"] < 0.5
 
 
-@pytest.mark.parametrize("engine", ["singles", "dlx", "bitset"])
+@pytest.mark.parametrize("engine", ["locked", "singles", "dlx", "bitset"])
 def test_sudoku_with_many_solutions_matches_serial(engine):
     grid = (
         "1...5..9." "..8..2..." "...3....6" "..1...4.." ".9.....3." "..2...8.."

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pytest
 
 from pysolver.engines import singles
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor
+from pysolver.kinds import sudoku
 
 
 def brute_force(problem: ExactCoverProblem) -> list[list[int]]:
@@ -163,3 +165,53 @@ def test_a_forced_option_may_share_a_colour() -> None:
     # only: {q x:A} is then a single and completes the cover.
     problem = ExactCoverProblem(2, 1, [[0, 2], [1, 2], [1, 2]], [[0, 1], [0, 1], [0, 2]])
     assert singles.search(problem).solutions == [[0, 1]]
+
+
+# ---------------------------------------------------------------- locked candidates (``locked``)
+
+
+def test_locked_finds_the_same_covers_as_brute_force(reference_covers) -> None:
+    for problem, covers in reference_covers:
+        assert sorted(singles.search(problem, locked=True).solutions) == sorted(covers), problem
+
+
+def test_locked_strikes_what_every_option_of_an_item_also_covers() -> None:
+    # Both options of item 0 cover item 1, so item 1's options without item 0 ([1] and
+    # [1, 2]) die; item 2 is then left with [0, 1, 2] alone, which is forced: no branch.
+    # Without the rule the search branches on item 0 (two nodes, one a dead end).
+    problem = ExactCoverProblem(3, 0, [[1], [1, 2], [0, 1, 2], [0, 1]])
+    plain = singles.search(problem)
+    locked = singles.search(problem, locked=True)
+    assert locked.solutions == plain.solutions == brute_force(problem) == [[2]]
+    assert (plain.stats["nodes"], locked.stats["nodes"]) == (2, 0)
+
+
+def sudoku_problem(grid: str) -> ExactCoverProblem:
+    puzzle = {"grid": grid}
+    n, box_rows, box_cols, values, _ = sudoku.parse_puzzle(puzzle)
+    variants = sudoku.parse_variants(puzzle, n, values)
+    return sudoku.encode(n, box_rows, box_cols, values, variants)[0]
+
+
+# Node counts are deterministic: a change that makes a search visit more nodes fails here
+# without relying on timings (issue 18's regression guard). Bounds: the counts when pinned.
+# top95, each proved unique (limit 2): singles 9,988 nodes in all, locked 4,018.
+TOP95_NODES = {"singles": 9988, "locked": 4018}
+# Arto Inkala's 2012 "world's hardest" 9x9, proved unique.
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+INKALA_NODES = {"singles": 320, "locked": 114}
+
+
+@pytest.mark.parametrize("engine", ["singles", "locked"])
+def test_node_counts_stay_within_their_pinned_bounds(engine: str) -> None:
+    grids = (Path(__file__).parent / "data" / "top95.txt").read_text().split()
+    locked = engine == "locked"
+    nodes = 0
+    for grid in grids:
+        result = singles.search(sudoku_problem(grid), limit=2, locked=locked)
+        assert result.count == 1 and result.complete
+        nodes += result.stats["nodes"]
+    assert nodes <= TOP95_NODES[engine]
+    inkala = singles.search(sudoku_problem(INKALA), limit=2, locked=locked)
+    assert inkala.count == 1
+    assert inkala.stats["nodes"] <= INKALA_NODES[engine]

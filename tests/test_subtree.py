@@ -16,26 +16,28 @@ from pysolver.kinds import shikaku
 def _run(engine: str):
     if engine == "singles":
         return lambda problem, **kw: singles.search(problem, **kw)
+    if engine == "locked":
+        return lambda problem, **kw: singles.search(problem, locked=True, **kw)
     return lambda problem, **kw: exact_cover.search(problem, engine, **kw)
 
 
 def _parts(problem: ExactCoverProblem, engine: str, wanted: int, **kw):
     """The serial answer rebuilt from the subtrees of a split, in their order."""
     run = _run(engine)
-    is_singles = engine == "singles"
-    split = exact_cover.split(problem, wanted, singles=is_singles)
+    tree = exact_cover.tree_of(engine)
+    split = exact_cover.split(problem, wanted, **tree)
     solutions: list[list[int]] = []
     count = 0
     for subtree in split.subtrees:
         result = exact_cover.search_subtree(
-            problem, subtree.path, lambda sub: run(sub, **kw), singles=is_singles
+            problem, subtree.path, lambda sub: run(sub, **kw), **tree
         )
         solutions.extend(result.solutions)
         count += result.count
     return split, count, solutions
 
 
-@pytest.mark.parametrize("engine", ["dlx", "bitset", "singles"])
+@pytest.mark.parametrize("engine", ["dlx", "bitset", "singles", "locked"])
 @pytest.mark.parametrize("wanted", [1, 2, 3, 8, 40])
 def test_subtrees_in_order_give_the_serial_solutions(random_problems, engine, wanted):
     run = _run(engine)
@@ -48,7 +50,7 @@ def test_subtrees_in_order_give_the_serial_solutions(random_problems, engine, wa
         assert weights == pytest.approx(1.0), problem
 
 
-@pytest.mark.parametrize("engine", ["dlx", "bitset", "singles"])
+@pytest.mark.parametrize("engine", ["dlx", "bitset", "singles", "locked"])
 def test_queens_split_counts_and_order(engine, queens):
     problem = queens(7)
     serial = _run(engine)(problem)
@@ -58,7 +60,7 @@ def test_queens_split_counts_and_order(engine, queens):
     assert solutions == serial.solutions
 
 
-@pytest.mark.parametrize("engine", ["dlx", "bitset", "singles"])
+@pytest.mark.parametrize("engine", ["dlx", "bitset", "singles", "locked"])
 @pytest.mark.parametrize("wanted", [2, 5, 40])
 def test_coloured_subtrees_give_the_serial_solutions(coloured_reference_covers, engine, wanted):
     for problem, covers in coloured_reference_covers[:400]:
@@ -70,7 +72,7 @@ def test_coloured_subtrees_give_the_serial_solutions(coloured_reference_covers, 
         assert weights == pytest.approx(1.0), problem
 
 
-@pytest.mark.parametrize("engine", ["dlx", "bitset", "singles"])
+@pytest.mark.parametrize("engine", ["dlx", "bitset", "singles", "locked"])
 def test_word_squares_split_with_colours(engine, all_word_squares):
     problem = all_word_squares(2, 3)  # every 2x2 grid over 3 letters: 3 ** 4 = 81 squares
     serial = _run(engine)(problem)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from pathlib import Path
 
 import pytest
 
 from pysolver.engines import bitset, dlx, singles, trace
 from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor
+from pysolver.kinds import sudoku
 
 
 def raw_place(step: dict) -> dict:
@@ -18,6 +20,16 @@ def raw_place(step: dict) -> dict:
     if step["type"] in ("try", "force"):
         return {**step, "place": step["option"]}
     return step
+
+
+TOP95 = (Path(__file__).parent / "data" / "top95.txt").read_text().split()
+
+
+def sudoku_problem(grid: str) -> ExactCoverProblem:
+    """The sudoku kind's matrix of a 9x9 grid."""
+    puzzle = {"grid": grid}
+    n, box_rows, box_cols, values, _ = sudoku.parse_puzzle(puzzle)
+    return sudoku.encode(n, box_rows, box_cols, values, sudoku.parse_variants(puzzle, n, values))[0]
 
 
 def traced(problem: ExactCoverProblem, **options) -> tuple:
@@ -43,6 +55,25 @@ def test_walks_the_tree_of_singles_when_asked(random_problems, limit) -> None:
         result, _ = traced(problem, limit=limit, singles=True)
         assert result.solutions == expected.solutions, problem
         assert result.stats["nodes"] == expected.stats["nodes"], problem
+
+
+@pytest.mark.parametrize("limit", [None, 1, 3])
+def test_walks_the_tree_of_locked_when_asked(random_problems, limit) -> None:
+    for problem in random_problems:
+        expected = singles.search(problem, limit=limit, locked=True)
+        result, _ = traced(problem, limit=limit, singles=True, locked=True)
+        assert result.solutions == expected.solutions, problem
+        assert result.stats["nodes"] == expected.stats["nodes"], problem
+
+
+def test_locked_walks_the_tree_of_the_engine_on_hard_sudoku() -> None:
+    # Where locked candidates strike often: the first top95 puzzles that branch under them.
+    for grid in TOP95[3:8]:
+        problem = sudoku_problem(grid)
+        expected = singles.search(problem, limit=2, locked=True)
+        result, recorder = traced(problem, limit=2, singles=True, locked=True)
+        assert (result.solutions, result.stats) == (expected.solutions, expected.stats)
+        trace.replay([raw_place(step) for step in recorder.steps])
 
 
 def test_same_nodes_as_the_engines_on_eight_queens(queens) -> None:

@@ -30,6 +30,8 @@ The trees are the engines' own, node for node:
   leaves some other primary item without options is counted and not entered).
 - ``singles`` chooses every forced option (the last one of some item) before it branches and
   counts no node for it; its nodes are the branches only (not the root).
+- ``locked`` walks ``singles``' tree with locked candidates struck between the singles
+  (``_Matrix.locked_strikes``, the rule of ``exact_cover.locked_strikes`` on masks).
 
 A node here is the list, in item order, of the masks of the live options of the primary items
 not yet covered (bit ``o`` for option ``o``), as in ``bitset``; choosing option ``o`` ANDs each
@@ -50,11 +52,11 @@ from fractions import Fraction
 from functools import partial
 
 from pysolver import budget
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.exact_cover import LOCKED_MOST, ExactCoverProblem, tree_of
 from pysolver.engines.monitor import Monitor
 
 # The engines whose trees a probe follows; True where forced options are taken before branching.
-FORCES_SINGLES = {"dlx": False, "bitset": False, "singles": True}
+FORCES_SINGLES = {"dlx": False, "bitset": False, "singles": True, "locked": True}
 ENGINES = tuple(FORCES_SINGLES)
 # How many of the items with the fewest options a branch is first checked against (``children``).
 TIGHTEST_ITEMS = 6
@@ -116,8 +118,10 @@ class _Matrix:
     it conflicts with (sharing a primary item or an uncoloured secondary one, or giving a
     shared secondary item another colour; itself included)."""
 
-    def __init__(self, problem: ExactCoverProblem, monitor: Monitor) -> None:
+    def __init__(self, problem: ExactCoverProblem, monitor: Monitor, locked: bool = False) -> None:
         self.problem = problem
+        # With singles, also strike locked candidates (the ``locked`` engine's tree).
+        self.locked = locked
         byte_count = (len(problem.options) + 7) // 8
         item_bytes = [bytearray(byte_count) for _ in range(problem.items)]
         colour_bytes: dict[tuple[int, int], bytearray] = {}
@@ -202,7 +206,13 @@ class _Matrix:
                 if not live & (live - 1):  # one option left
                     forced |= live
             if not forced:
-                return rest
+                struck = self.locked_strikes(rest) if self.locked else 0
+                if not any(map(struck.__and__, rest)):  # only options already dead, or none
+                    return rest
+                rest = [live & ~struck for live in rest]
+                if not all(rest):
+                    return None
+                continue
             while forced:
                 low = forced & -forced
                 forced ^= low
@@ -212,6 +222,27 @@ class _Matrix:
                 if child is None:
                     return None
                 rest = child
+
+    def locked_strikes(self, rest: list[int]) -> int:
+        """The options one round of locked candidates rules out at the node ``rest`` (as
+        ``exact_cover.locked_strikes``): when every live option of an item (one with 2 ..
+        ``LOCKED_MOST``) covers a primary item ``t``, ``t``'s options outside them. Which options
+        cover ``t`` does not change along a path, so ``t``'s mask in the whole matrix tells
+        both (its dead options are struck again, which changes nothing); ``t`` is an item of
+        every live option, so of the first."""
+        primary = self.problem.primary
+        options = self.problem.options
+        item_masks = self.item_masks
+        struck = 0
+        for live in rest:
+            if 2 <= live.bit_count() <= LOCKED_MOST:
+                first = (live & -live).bit_length() - 1
+                for item in options[first]:
+                    if item < primary:
+                        mask = item_masks[item]
+                        if live & mask == live:
+                            struck |= mask & ~live
+        return struck
 
     def small_subtree(
         self, rest: list[int], singles: bool, most: int
@@ -259,12 +290,13 @@ def probe_tree(
     """
     monitor = monitor or Monitor()
     singles = FORCES_SINGLES[engine]
+    locked = tree_of(engine)["locked"]
     budget.check(
         estimated_bytes(problem) + budget.budget_bytes() // 4,
         f"the estimate's masks ({problem.items:,} items of {len(problem.options):,} options)",
         "make the puzzle smaller (fewer options), or count it",
     )
-    matrix = _Matrix(problem, monitor)
+    matrix = _Matrix(problem, monitor, locked)
     estimate = TreeEstimate()
     root: list[int] | None = matrix.item_masks[: problem.primary]
     if root is not None and not all(root):

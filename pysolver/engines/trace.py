@@ -11,13 +11,17 @@ them in reverse. The search walks the SAME tree as the fast engines:
 * ``singles=True`` walks the ``singles`` engine's tree instead: before every branch, an item
   with exactly one live option takes it at once (a ``force`` step; in Sudoku terms a naked or
   hidden single), and an item with none ends the branch; branching is on the fewest options.
+  ``locked=True`` (with ``singles``) walks the ``locked`` engine's: between the singles, the
+  options locked candidates rule out are struck (``exact_cover.locked_strikes``; no step, as
+  nothing is placed).
 
 Memory: the dict of sets holds every entry of the matrix once more, and the recorder at most
 ``max_steps`` steps; ``estimated_bytes`` bounds both and ``search`` checks it against the
 budget before building the columns.
 
 So solutions come in the engines' order, and ``stats.nodes`` counts like theirs (``dlx`` and
-``bitset``: the root, every option tried and every solution leaf; ``singles``: options tried).
+``bitset``: the root, every option tried and every solution leaf; ``singles`` and ``locked``:
+options tried).
 
 Knuth's colours (DLX2) are supported on secondary items: ``colours[option]`` maps a secondary
 item of that option to its colour; choosing the option keeps the other options that give the
@@ -43,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pysolver import budget
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.exact_cover import ExactCoverProblem, locked_strikes
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, entries_work
 from pysolver.protocol import MAX_TRACE_STEPS
 
@@ -51,6 +55,17 @@ Step = dict[str, Any]
 # What choosing an option removed, for taking it back: per item covered, (item, its column of
 # live options, the colour the option gave it or None).
 Removed = list[tuple[int, set[int], str | None]]
+
+
+@dataclass
+class Struck:
+    """Options locked candidates ruled out, each with the columns it was taken out of."""
+
+    taken: list[tuple[int, list[int]]]
+
+
+# One undo record: a choice's or a strike's.
+Undo = Removed | Struck
 
 
 # A set's header, and what one element costs in it (a hash and a pointer, at 60% load at worst).
@@ -105,6 +120,7 @@ def search(
     *,
     limit: int | None = 1,
     singles: bool = False,
+    locked: bool = False,
     colours: list[dict[int, str]] | None = None,
     monitor: Monitor | None = None,
     max_kept: int | None = None,
@@ -162,6 +178,24 @@ def search(
                     if other_item != item and other_item in columns:
                         columns[other_item].add(other)
 
+    def strike(options: set[int]) -> Struck:
+        """Take ``options`` out of every column left; return what was taken, for ``undo``."""
+        taken = []
+        for option in sorted(options):
+            items = [item for item in option_items[option] if item in columns]
+            for item in items:
+                columns[item].discard(option)
+            taken.append((option, items))
+        return Struck(taken)
+
+    def undo(record: Undo) -> None:
+        if isinstance(record, Struck):
+            for option, items in reversed(record.taken):
+                for item in items:
+                    columns[item].add(option)
+        else:
+            deselect(record)
+
     def active_primary() -> list[int]:
         return [item for item in range(primary) if item in columns]
 
@@ -173,8 +207,9 @@ def search(
     complete = True
     cancelled = False
 
-    def settle(undo: list[Removed]) -> tuple[str, int, int]:
-        """After a choice: force singles (if asked), then say what the node is.
+    def settle(records: list[Undo]) -> tuple[str, int, int]:
+        """After a choice: force singles and strike locked candidates (if asked), then say
+        what the node is.
 
         Returns ("solution", -1, 0), ("dead", item, 0) or ("branch", item, options).
         """
@@ -187,13 +222,20 @@ def search(
             if size == 0:
                 return "dead", best, 0
             if not singles or size > 1:
+                if locked and singles:
+                    struck = locked_strikes(
+                        {item: sorted(columns[item]) for item in items}, option_items
+                    )
+                    if struck:
+                        records.append(strike(struck))
+                        continue
                 return "branch", best, size
             (option,) = columns[best]
             recorder.add({"type": "force", "depth": len(board), "option": option, "item": best})
             board.append(option)
-            undo.append(select(option))
+            records.append(select(option))
 
-    root_undo: list[Removed] = []
+    root_undo: list[Undo] = []
     try:
         if not singles:
             nodes += 1  # the root is a node of dlx's and bitset's trees
@@ -220,8 +262,8 @@ def search(
             while frames:
                 frame = frames[-1]
                 if frame.undo:
-                    for removed in reversed(frame.undo):
-                        deselect(removed)
+                    for record in reversed(frame.undo):
+                        undo(record)
                     frame.undo = []
                     del board[frame.depth :]
                     recorder.add({"type": "backtrack", "depth": frame.depth})
@@ -266,7 +308,7 @@ class _Frame:
     depth: int  # the board's height at this level
     index: int = -1  # the branch being tried
     # The undo records of the try and of the forces after it.
-    undo: list[Removed] = field(default_factory=list)
+    undo: list[Undo] = field(default_factory=list)
 
 
 def replay(steps: list[Step]) -> list[list[Any]]:

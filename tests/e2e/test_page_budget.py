@@ -8,6 +8,7 @@ import json
 
 import pysolver
 from pysolver import budget
+from pysolver.kinds import sudoku
 
 SOLVE_JS = """async (request) => JSON.stringify(await window.pysolver.solve(request))"""
 
@@ -21,7 +22,7 @@ def test_the_page_refuses_by_its_own_budget_and_answers_the_next_request(shared_
     assert response["ok"] is False and response["error"]["code"] == "too_large"
     message = response["error"]["message"]
     assert f"{budget.PYODIDE_BUDGET_BYTES // 2**20} MB memory budget of the page" in message
-    assert "singles engine, which would fit" in message
+    assert f"{sudoku.ENGINES[0]} engine, which would fit" in message  # the default fits
     following = {"kind": "sudoku", "limit": 2, "puzzle": {"grid": SUDOKU}}
     answer = json.loads(shared_page.evaluate(SOLVE_JS, following))
     expected = pysolver.solve(following)
