@@ -34,7 +34,13 @@ from typing import Any
 
 from pysolver import budget
 from pysolver.engines.exact_cover import LOCKED_MOST, ExactCoverProblem
-from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, entries_work
+from pysolver.engines.monitor import (
+    CHECK_EVERY,
+    CHECKPOINT_EVERY,
+    ENTRIES_PER_UNIT,
+    Monitor,
+    SearchResult,
+)
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
 TITLE = "Singles, then branching"
@@ -50,6 +56,9 @@ DEAD, LIVE, CHOSEN = 0, 1, 2
 # 200 bytes each. A count of 67,768 Sudoku solutions (140,000 nodes) met 1,101 tuples.
 SHARED_KEPT = 1 << 12
 SHARED_BYTES = 200
+# Matrix entries read between two checkpoints while building the per-item option lists: the
+# work of CHECKPOINT_EVERY options of ENTRIES_PER_UNIT entries (see pysolver.engines.monitor).
+CHECKPOINT_ENTRIES = CHECKPOINT_EVERY * ENTRIES_PER_UNIT
 
 
 def _assign(
@@ -224,18 +233,37 @@ def search(
     option_items = problem.options
     item_count = problem.items
     item_options: list[list[int]] = [[] for _ in range(item_count)]
-    for option, items in enumerate(option_items):
-        monitor.checkpoint(entries_work(len(items)))  # options may be long
-        for item in items:
-            item_options[item].append(option)
-    excluded_by = _exclusions(problem, item_options)
+    # Per option, per item of it, that item's option list (filled by this same loop: the lists
+    # are shared, not copied). The uncoloured exclusion lists (see ``_exclusions``); built here
+    # in one pass because on a Sudoku this set-up was a tenth of a whole request.
+    columns_of: list[list[list[int]]] = []
+    add_columns = columns_of.append
+    column_at = item_options.__getitem__
+    # One checkpoint per chunk of options of about CHECKPOINT_ENTRIES entries in all, not per
+    # option: on a Sudoku (four entries an option) the calls were a third of this set-up.
+    longest = max(map(len, option_items), default=1)
+    chunk = max(1, CHECKPOINT_ENTRIES // max(longest, 1))
+    for start in range(0, len(option_items), chunk):
+        options = option_items[start : start + chunk]
+        monitor.checkpoint(len(options) + sum(map(len, options)) // ENTRIES_PER_UNIT)
+        for option, items in enumerate(options, start):
+            columns = list(map(column_at, items))
+            for column in columns:
+                column.append(option)
+            add_columns(columns)
+    colours = problem.colours
+    excluded_by = columns_of if colours is None else _exclusions(problem, colours, item_options)
     # Without ``locked`` no item is watched (``most`` 1) and ``settled`` takes singles only.
     most = LOCKED_MOST if locked else 1
     shared_by: dict[tuple[int, ...], list[int]] = {}
 
-    def settled(option: int, forced: list[int], watched: list[int]) -> bool:
+    def settled(
+        option: int, forced: list[int], watched: list[int], counts: list[int], status: bytearray
+    ) -> bool:
         """Choose ``option`` (-1: none, the root), force singles and, with ``locked``, apply
-        locked candidates to the fixpoint; False when the branch dies."""
+        locked candidates to the fixpoint; False when the branch dies. (The state is passed
+        in, not closed over: the search loop reads it at every node, and a closed-over local
+        is a slower one.)"""
         if not _assign(
             option, forced, counts, status, option_items, item_options, excluded_by, watched, most
         ):
@@ -262,7 +290,7 @@ def search(
     if root_ok:
         forced = [item for item in range(problem.primary) if counts[item] == 1]
         watched = [item for item in range(problem.primary) if 1 < counts[item] <= most]
-        root_ok = settled(-1, forced, watched)
+        root_ok = settled(-1, forced, watched, counts, status)
     if not root_ok:
         monitor.finish(nodes, count, True)
         return SearchResult([], 0, True, False, {"nodes": nodes})
@@ -309,7 +337,7 @@ def search(
             frame[3] = index + 1
             counts, status = parent_counts.copy(), parent_status[:]
         nodes += 1
-        if settled(choices[index], [], []):
+        if settled(choices[index], [], [], counts, status):
             state = (counts, status)
         else:
             explored += weight
@@ -324,24 +352,25 @@ def search(
     return SearchResult(solutions, count, complete, cancelled, {"nodes": nodes})
 
 
-def _exclusions(problem: ExactCoverProblem, item_options: list[list[int]]) -> list[list[list[int]]]:
-    """Per option, per item of it, the options that choosing it excludes through that item.
+def _exclusions(
+    problem: ExactCoverProblem, colours: list[list[int]], item_options: list[list[int]]
+) -> list[list[list[int]]]:
+    """Per option, per item of it, the options that choosing it excludes through that item, in
+    a problem with ``colours`` (without, ``search`` takes the items' option lists).
 
     Uncoloured entries exclude every option using the item (its option list, shared). An entry
     giving ``x`` colour ``c`` excludes the options using ``x`` uncoloured or in another colour:
     one list per (item, colour), shared by every option giving ``x`` that colour.
     """
-    if problem.colours is None:
-        return [[item_options[item] for item in items] for items in problem.options]
     colour_at: dict[tuple[int, int], int] = {}  # (option, item): the colour given
-    for option, (items, colours) in enumerate(zip(problem.options, problem.colours, strict=True)):
-        for item, colour in zip(items, colours, strict=True):
+    for option, (items, given) in enumerate(zip(problem.options, colours, strict=True)):
+        for item, colour in zip(items, given, strict=True):
             colour_at[option, item] = colour
     shared: dict[tuple[int, int], list[int]] = {}
     excluded_by = []
-    for items, colours in zip(problem.options, problem.colours, strict=True):
+    for items, given in zip(problem.options, colours, strict=True):
         lists = []
-        for item, colour in zip(items, colours, strict=True):
+        for item, colour in zip(items, given, strict=True):
             if not colour:
                 lists.append(item_options[item])
                 continue
