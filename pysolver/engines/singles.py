@@ -274,7 +274,7 @@ def search(
             counts, status, option_items, item_options, excluded_by, watched, most, shared_by
         )
 
-    counts = [len(options) for options in item_options]
+    counts = list(map(len, item_options))
     counts[problem.primary :] = [COVERED] * problem.secondary
     status = bytearray([LIVE]) * len(option_items)
     solutions: list[list[int]] = []
@@ -289,7 +289,11 @@ def search(
     root_ok = problem.primary == 0 or min(counts[: problem.primary]) > 0
     if root_ok:
         forced = [item for item in range(problem.primary) if counts[item] == 1]
-        watched = [item for item in range(problem.primary) if 1 < counts[item] <= most]
+        watched = (
+            [item for item in range(problem.primary) if 1 < counts[item] <= most]
+            if locked
+            else []  # none without ``locked`` (``most`` 1); skipped, as on every request
+        )
         root_ok = settled(-1, forced, watched, counts, status)
     if not root_ok:
         monitor.finish(nodes, count, True)
