@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from pysolver import budget
@@ -330,6 +330,16 @@ def _box_shape(n: int, box: Any) -> tuple[int, int]:
     return rows, cols
 
 
+@cache
+def _cell_units(n: int, box_rows: int, box_cols: int) -> tuple[tuple[int, int, int], ...]:
+    """Per cell, row by row: its (row, column, box), boxes numbered row by row; computed once
+    per shape (a few hundred tuples at most, 1,296 for 36x36)."""
+    boxes_across = n // box_cols
+    return tuple(
+        (r, c, (r // box_rows) * boxes_across + c // box_cols) for r in range(n) for c in range(n)
+    )
+
+
 def parse_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
     """Validate a puzzle: (n, box rows, box cols, values row by row with 0 blank, style read).
 
@@ -390,6 +400,25 @@ def _describe(value: int, style: str) -> str:
 
 def check_givens(n: int, box_rows: int, box_cols: int, values: list[int], style: str) -> None:
     """Raise with a plain-words message if two givens clash in a row, column or box."""
+    # The common case, no clash, by bit masks over the size's cached cell table; the slower
+    # scan below finds the first clash and words it.
+    row_used = [0] * n
+    col_used = [0] * n
+    box_used = [0] * n
+    cells = _cell_units(n, box_rows, box_cols)
+    for position, value in enumerate(values):
+        if value:
+            r, c, b = cells[position]
+            bit = 1 << value
+            if (row_used[r] | col_used[c] | box_used[b]) & bit:
+                _name_clash(n, box_rows, box_cols, values, style)
+            row_used[r] |= bit
+            col_used[c] |= bit
+            box_used[b] |= bit
+
+
+def _name_clash(n: int, box_rows: int, box_cols: int, values: list[int], style: str) -> None:
+    """Raise for the first clash of two givens, in reading order."""
     seen_row: dict[tuple[int, int], int] = {}
     seen_col: dict[tuple[int, int], int] = {}
     seen_box: dict[tuple[int, int], tuple[int, int]] = {}
@@ -444,8 +473,7 @@ def encode(
     if not variants.plain:
         matrix = sudoku_variants.encode(n, box_rows, box_cols, values, variants)
         return matrix.problem, matrix.option_codes
-    boxes_across = n // box_cols
-    cell_box = [(r // box_rows) * boxes_across + c // box_cols for r in range(n) for c in range(n)]
+    cells = _cell_units(n, box_rows, box_cols)
     # Bit d-1 set: digit d is already placed in that row / column / box.
     row_used = [0] * n
     col_used = [0] * n
@@ -454,37 +482,38 @@ def encode(
     for position, value in enumerate(values):
         if value:
             bit = 1 << (value - 1)
-            r, c = divmod(position, n)
+            r, c, b = cells[position]
             row_used[r] |= bit
             col_used[c] |= bit
-            box_used[cell_box[position]] |= bit
+            box_used[b] |= bit
         else:
             open_cells.append(position)
 
     # Item numbers: open cells first, then each unit's missing digits. A unit's items are
     # addressed as unit_item[unit * n + digit - 1]; satisfied (unit, digit) pairs get none.
     item = len(open_cells)
+    full = (1 << n) - 1
     unit_items = []
     for used in (row_used, col_used, box_used):
         numbers = [-1] * (n * n)
-        for unit in range(n):
-            mask = used[unit]
-            base = unit * n
-            for digit in range(n):
-                if not mask >> digit & 1:
-                    numbers[base + digit] = item
-                    item += 1
+        base = 0
+        for mask in used:
+            missing = full & ~mask
+            while missing:
+                low = missing & -missing
+                missing ^= low
+                numbers[base + low.bit_length() - 1] = item
+                item += 1
+            base += n
         unit_items.append(numbers)
     row_item, col_item, box_item = unit_items
 
-    full = (1 << n) - 1
     options: list[list[int]] = []
     option_codes: list[int] = []
     add_option = options.append
     add_code = option_codes.append
     for cell_item, position in enumerate(open_cells):
-        r, c = divmod(position, n)
-        b = cell_box[position]
+        r, c, b = cells[position]
         free = full & ~(row_used[r] | col_used[c] | box_used[b])
         row_base, col_base, box_base, code_base = r * n, c * n, b * n, position * n
         while free:
