@@ -29,6 +29,7 @@ import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from types import ModuleType
 from typing import Any, TypedDict
 
@@ -121,7 +122,21 @@ def engine_modules(*names: str) -> dict[str, ModuleType]:
     unknown = [name for name in names if name not in _MODULES]
     if unknown:
         raise ValueError(f"unknown exact cover engine {unknown[0]!r}; known: {', '.join(ENGINES)}")
-    return {name: importlib.import_module(_MODULES[name]) for name in names or ENGINES}
+    return {name: _engine_module(name) for name in names or ENGINES}
+
+
+def _module_of(engine: str) -> ModuleType:
+    """``engine``'s module; ``ValueError`` (as ``engine_modules``) for an unknown name."""
+    if engine not in _MODULES:
+        engine_modules(engine)  # raises, naming the known engines
+    return _engine_module(engine)
+
+
+@cache
+def _engine_module(name: str) -> ModuleType:
+    """The module of a known engine, imported once: ``search`` and ``estimated_bytes`` ask on
+    every request, and ``import_module`` was a few microseconds of a Sudoku's overhead."""
+    return importlib.import_module(_MODULES[name])
 
 
 class Tree(TypedDict):
@@ -162,7 +177,7 @@ def locked_strikes(live: dict[int, list[int]], options: list[list[int]]) -> set[
 
 def estimated_bytes(problem: ExactCoverProblem, engine: str) -> int:
     """What the named engine would allocate for ``problem`` (its ``estimated_bytes``)."""
-    return int(engine_modules(engine)[engine].estimated_bytes(problem))
+    return int(_module_of(engine).estimated_bytes(problem))
 
 
 def search(
@@ -208,7 +223,7 @@ def search(
             **tree_of(engine),
             monitor=monitor,
         )
-    module = engine_modules(engine)[engine]
+    module = _module_of(engine)
     result: SearchResult[list[int]] = module.search(
         problem,
         limit=limit,
