@@ -67,7 +67,7 @@ solutions, like every kind, are plain rows of ints.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, partial
 from typing import Any
 
@@ -340,6 +340,30 @@ def _cell_units(n: int, box_rows: int, box_cols: int) -> tuple[tuple[int, int, i
     )
 
 
+# Masks of up to this many bits have their digits tabled (4,096 tuples for 12x12); wider ones
+# are split bit by bit on each call.
+TABLED_MASK_BITS = 12
+
+
+def _bit_digits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first, as 0-based digits."""
+    digits = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        digits.append(low.bit_length() - 1)
+    return digits
+
+
+@cache
+def _mask_digits(n: int) -> Callable[[int], Sequence[int]]:
+    """For an n-digit mask, its set bits lowest first: a table look-up up to
+    ``TABLED_MASK_BITS`` digits (built once; encoding splits a mask per open cell and unit)."""
+    if n > TABLED_MASK_BITS:
+        return _bit_digits
+    return tuple(tuple(_bit_digits(mask)) for mask in range(1 << n)).__getitem__
+
+
 def parse_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
     """Validate a puzzle: (n, box rows, box cols, values row by row with 0 blank, style read).
 
@@ -493,16 +517,14 @@ def encode(
     # addressed as unit_item[unit * n + digit - 1]; satisfied (unit, digit) pairs get none.
     item = len(open_cells)
     full = (1 << n) - 1
+    digits_of = _mask_digits(n)
     unit_items = []
     for used in (row_used, col_used, box_used):
         numbers = [-1] * (n * n)
         base = 0
         for mask in used:
-            missing = full & ~mask
-            while missing:
-                low = missing & -missing
-                missing ^= low
-                numbers[base + low.bit_length() - 1] = item
+            for digit in digits_of(full & ~mask):
+                numbers[base + digit] = item
                 item += 1
             base += n
         unit_items.append(numbers)
@@ -516,10 +538,7 @@ def encode(
         r, c, b = cells[position]
         free = full & ~(row_used[r] | col_used[c] | box_used[b])
         row_base, col_base, box_base, code_base = r * n, c * n, b * n, position * n
-        while free:
-            low = free & -free
-            free ^= low
-            digit = low.bit_length() - 1
+        for digit in digits_of(free):
             add_option(
                 [
                     cell_item,
