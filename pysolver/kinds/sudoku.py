@@ -69,6 +69,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import cache, partial
+from itertools import repeat
 from typing import Any
 
 from pysolver import budget
@@ -188,6 +189,9 @@ def _symbol_value(char: str) -> int:
 
 # ---------------------------------------------------------------- reading the grid
 
+# ``_symbol_value`` of every symbol and blank (anything else is -1), looked up per character.
+_SYMBOL_VALUES = {char: _symbol_value(char) for char in BLANKS + SYMBOLS + SYMBOLS[9:].lower()}
+
 
 def _sizes_text() -> str:
     return ", ".join(f"{n * n} ({n}x{n})" for n in STANDARD_SIZES)
@@ -228,7 +232,13 @@ def _parse_string(
         zero_based = style == "0-F"
         if zero_based and n != 16:
             raise puzzle_error(f'"symbols": "0-F" is for 16x16 grids; this one is {n}x{n}', path)
-    values: list[int] = []
+    read = "0-F" if zero_based else "1-G" if n == 16 else "digits"
+    if not zero_based:
+        # The common case by one table look-up per symbol; the loop below words what is wrong.
+        values = list(map(_SYMBOL_VALUES.get, symbols, repeat(-1)))
+        if min(values) >= 0 and max(values) <= n:
+            return n, shape, values, read
+    values = []
     append = values.append
     # Character by character: a string's upper case can be longer than the string ("ﬀ").
     for position, char in enumerate(symbols):
@@ -253,7 +263,6 @@ def _parse_string(
                 path,
             )
         append(value)
-    read = "0-F" if zero_based else "1-G" if n == 16 else "digits"
     return n, shape, values, read
 
 
