@@ -523,21 +523,21 @@ def encode(
             open_cells.append(position)
 
     # Item numbers: open cells first, then each unit's missing digits. A unit's items are
-    # addressed as unit_item[unit * n + digit - 1]; satisfied (unit, digit) pairs get none.
+    # addressed as unit_items[unit][digit - 1]; satisfied (unit, digit) pairs get none.
     item = len(open_cells)
     full = (1 << n) - 1
     digits_of = _mask_digits(n)
-    unit_items = []
+    per_kind = []
     for used in (row_used, col_used, box_used):
-        numbers = [-1] * (n * n)
-        base = 0
+        unit_items = []
         for mask in used:
+            numbers = [-1] * n
             for digit in digits_of(full & ~mask):
-                numbers[base + digit] = item
+                numbers[digit] = item
                 item += 1
-            base += n
-        unit_items.append(numbers)
-    row_item, col_item, box_item = unit_items
+            unit_items.append(numbers)
+        per_kind.append(unit_items)
+    row_items, col_items, box_items = per_kind
 
     options: list[list[int]] = []
     option_codes: list[int] = []
@@ -546,16 +546,9 @@ def encode(
     for cell_item, position in enumerate(open_cells):
         r, c, b = cells[position]
         free = full & ~(row_used[r] | col_used[c] | box_used[b])
-        row_base, col_base, box_base, code_base = r * n, c * n, b * n, position * n
+        in_row, in_col, in_box, code_base = row_items[r], col_items[c], box_items[b], position * n
         for digit in digits_of(free):
-            add_option(
-                [
-                    cell_item,
-                    row_item[row_base + digit],
-                    col_item[col_base + digit],
-                    box_item[box_base + digit],
-                ]
-            )
+            add_option([cell_item, in_row[digit], in_col[digit], in_box[digit]])
             add_code(code_base + digit)
     return ExactCoverProblem(item, 0, options), option_codes
 
