@@ -24,6 +24,16 @@ the mode that dominates tiling work (every tiling of 6x10 pentominoes, 8x8 with 
   of 6x10 pentominoes then searches a quarter of the tree. ``R`` is the non-cell primary item
   with the fewest orbits.
 
+- **Dead options struck at the root.** An option that would leave some primary item with no
+  live option is in no cover; the walk's cheap check finds that each time the option is a
+  candidate, but until then it widens the masks it is in and inflates its items' counts. So
+  before the walk such options are struck, to a fixpoint (striking one can strand another
+  item), and the masks are laid out again over the options left (``strike_dead_options``). In
+  a tiling these are the placements that wall off a corner or a cell by the edge. Measured
+  (the polyomino kind, counts of distinct tilings, CPU s, best of 3): 4x15 pentominoes
+  0.44 -> 0.33, 5x12 1.70 -> 1.32, 6x10 1.77 -> 1.68, 8x8 with a centre hole 0.125 -> 0.118;
+  the 6x10 matrix with X in one quadrant (235 of 2,032 options struck) 2-3 % faster.
+
 Only a whole count (no limit, no solutions kept, no shuffle, no colours) takes this walk; every
 other search is the ``bitset`` engine's own, so solutions, their order, random mode and traces
 are exactly the bitset engine's. The memo and the root weights change node counts, never
@@ -35,12 +45,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from pysolver import budget
 from pysolver.engines import bitset
 from pysolver.engines.exact_cover import ExactCoverProblem
-from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, fraction_done
+from pysolver.engines.monitor import (
+    CHECK_EVERY,
+    Monitor,
+    SearchResult,
+    entries_work,
+    fraction_done,
+)
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
 TITLE = "Memoised counts"
@@ -134,6 +151,75 @@ def _deepest(problem: ExactCoverProblem) -> int:
     return problem.primary // max(1, fewest)
 
 
+class _Tables:
+    """The bitset engine's tables of a problem: each option's bit position (and the option at
+    each position), each item's mask of options, each option's compatible mask and primary
+    item count, and the fewest primary items an option covers."""
+
+    def __init__(self, problem: ExactCoverProblem, monitor: Monitor) -> None:
+        self.position_of = bitset._bit_positions(problem)
+        self.option_at = [0] * len(problem.options)
+        for option, position in enumerate(self.position_of):
+            self.option_at[position] = option
+        self.item_masks = bitset._item_masks(problem, self.position_of)
+        self.compatible, self.cover_size, self.smallest_cover = bitset._compatible_masks(
+            problem, self.position_of, self.item_masks, monitor
+        )
+
+    def compatible_at(self) -> list[int]:
+        """Per bit position: its option's compatible mask."""
+        return [self.compatible[option] for option in self.option_at]
+
+
+def _positions(mask: int) -> list[int]:
+    """The positions of the bits set in ``mask``, highest first."""
+    found = []
+    while mask:
+        position = mask.bit_length() - 1
+        found.append(position)
+        mask ^= 1 << position
+    return found
+
+
+def strike_dead_options(
+    root: list[int], compatible_at: list[int], monitor: Monitor
+) -> tuple[list[int], int]:
+    """The root's masks without the options that leave some item without options, and how
+    many were struck (``compatible_at[position]``: the mask of the options compatible with the
+    option at that bit position).
+
+    The options that strand an item conflict with every option of it (its own options aside):
+    the AND of its options' conflict masks, stopped as soon as it is empty (an item with
+    options in several places has none). An option stranding an item against the masks of one
+    round does so against the masks after it (masks only lose bits), so each later round looks
+    only at the items that lost options in the one before.
+    """
+    live = 0
+    for mask in root:
+        live |= mask
+    looked_at = root
+    struck = 0
+    while all(looked_at):
+        dead = 0
+        for mask in looked_at:
+            monitor.checkpoint(entries_work(mask.bit_count()))
+            stranding = live & ~mask
+            options = mask
+            while options and stranding:
+                position = options.bit_length() - 1
+                options ^= 1 << position
+                stranding &= ~compatible_at[position]
+            dead |= stranding
+        if not dead:
+            break
+        struck += dead.bit_count()
+        live &= ~dead
+        stripped = [mask & live for mask in root]
+        looked_at = [new for new, old in zip(stripped, root, strict=True) if new != old]
+        root = stripped
+    return root, struck
+
+
 class _Stop(Exception):
     """Unwinds the recursive walk when the monitor asks to stop."""
 
@@ -207,26 +293,38 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
     the matrix has symmetries, weighted orbit representatives at the root.
 
     Stats: ``nodes`` (nodes entered and dead ends, as in ``bitset``; a sub-board found in the
-    memo is not entered), ``memo_hits`` and ``memo_entries``.
+    memo is not entered), ``memo_hits``, ``memo_entries`` and ``options_struck`` (at the root,
+    by ``strike_dead_options``).
     """
     primary = problem.primary
-    options = problem.options
-    position_of = bitset._bit_positions(problem)
-    option_at = [0] * len(options)
-    for option, position in enumerate(position_of):
-        option_at[position] = option
-    item_masks = bitset._item_masks(problem, position_of)
-    compatible, cover_size, smallest_cover = bitset._compatible_masks(
-        problem, position_of, item_masks, monitor
-    )
+    # Strike the dead options, then lay the masks out again over the options left (narrower
+    # masks: every AND and bit count of the walk is over them). ``original``: each option of
+    # ``kept`` by its index in ``problem``.
+    tables = _Tables(problem, monitor)
+    root, struck = strike_dead_options(tables.item_masks[:primary], tables.compatible_at(), monitor)
+    kept = problem
+    original = list(range(len(problem.options)))
+    if struck:
+        alive = 0
+        for mask in root:
+            alive |= mask
+        original = sorted(tables.option_at[position] for position in _positions(alive))
+        kept = replace(problem, options=[problem.options[option] for option in original])
+        del tables, root  # the old masks go before the new ones are made (the budget's peak)
+        tables = _Tables(kept, monitor)
+    options = kept.options
+    position_of = tables.position_of
+    option_at = tables.option_at
+    smallest_cover = tables.smallest_cover
     # Everything below is indexed by bit position, as the masks are.
-    and_at = [compatible[option].__and__ for option in option_at]
+    compatible_at = tables.compatible_at()
+    and_at = [mask.__and__ for mask in compatible_at]
     and_keeping_self_at = [
-        (compatible[option] | 1 << position_of[option]).__and__ for option in option_at
+        (mask | 1 << position).__and__ for position, mask in enumerate(compatible_at)
     ]
-    cover_at = [cover_size[option] for option in option_at]
+    cover_at = [tables.cover_size[option] for option in option_at]
     covers_at = [sum(1 << item for item in options[option]) for option in option_at]
-    orbits = root_orbits(problem)
+    orbits = root_orbits(kept)
 
     bit_count = int.bit_count
     memo: dict[int, int] = {}
@@ -260,7 +358,7 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
         if not rest:
             found += weight
             if monitor.wants_recent:
-                monitor.found(sorted(chosen_at[:depth]))
+                monitor.found(sorted(original[option] for option in chosen_at[:depth]))
             return 1
         by_size = sorted(rest, key=bit_count)  # stable: MRV ties go to the first item
         candidates = by_size[0]
@@ -272,7 +370,7 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
             found += leaves * weight
             if monitor.wants_recent and leaves:
                 last = option_at[candidates.bit_length() - 1]
-                monitor.found(sorted([*chosen_at[:depth], last]))
+                monitor.found(sorted(original[option] for option in [*chosen_at[:depth], last]))
             return leaves
         size_at[depth] = bit_count(candidates)
         tightest = by_size[1:tightest_end]
@@ -308,7 +406,7 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
             nodes += 1  # a dead end
         return total
 
-    root = item_masks[:primary]
+    root = tables.item_masks[:primary]
     total = 0
     cancelled = False
     try:
@@ -337,5 +435,10 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
         count=total,
         complete=not cancelled,
         cancelled=cancelled,
-        stats={"nodes": nodes, "memo_hits": hits, "memo_entries": len(memo)},
+        stats={
+            "nodes": nodes,
+            "memo_hits": hits,
+            "memo_entries": len(memo),
+            "options_struck": struck,
+        },
     )
