@@ -24,15 +24,16 @@ the mode that dominates tiling work (every tiling of 6x10 pentominoes, 8x8 with 
   of 6x10 pentominoes then searches a quarter of the tree. ``R`` is the non-cell primary item
   with the fewest orbits.
 
-- **Dead options struck at the root.** An option that would leave some primary item with no
-  live option is in no cover; the walk's cheap check finds that each time the option is a
-  candidate, but until then it widens the masks it is in and inflates its items' counts. So
-  before the walk such options are struck, to a fixpoint (striking one can strand another
-  item), and the masks are laid out again over the options left (``strike_dead_options``). In
-  a tiling these are the placements that wall off a corner or a cell by the edge. Measured
-  (the polyomino kind, counts of distinct tilings, CPU s, best of 3): 4x15 pentominoes
-  0.44 -> 0.33, 5x12 1.70 -> 1.32, 6x10 1.77 -> 1.68, 8x8 with a centre hole 0.125 -> 0.118;
-  the 6x10 matrix with X in one quadrant (235 of 2,032 options struck) 2-3 % faster.
+- **Dead options struck.** An option that would leave some primary item with no live option
+  is in no cover; the walk's cheap check finds that each time the option is a candidate, but
+  until then it widens the masks it is in, inflates its items' counts and misleads the item
+  choice. So before the walk such options are struck, to a fixpoint (striking one can strand
+  another item), and the masks are laid out again over the options left
+  (``strike_dead_options``); nodes down to ``STRIKE_DEPTH`` strike theirs too, for their whole
+  subtree. In a tiling these are the placements that wall off a cell no piece can then reach.
+  Measured (the polyomino kind, counts of distinct tilings, CPU s, best of 3), root only:
+  4x15 pentominoes 0.44 -> 0.33, 5x12 1.70 -> 1.32, 6x10 1.77 -> 1.68, 8x8 with a centre hole
+  0.125 -> 0.118; see ``STRIKE_DEPTH`` for the nodes'.
 
 Only a whole count (no limit, no solutions kept, no shuffle, no colours) takes this walk; every
 other search is the ``bitset`` engine's own, so solutions, their order, random mode and traces
@@ -82,6 +83,15 @@ HIT_PROBE = 1 << 14
 # check (the option's own bit is kept), so it is skipped: as many ANDs as bitset's check of the
 # first ``bitset.TIGHTEST_ITEMS``, one more useful.
 TIGHTEST_AFTER_CHOSEN = bitset.TIGHTEST_ITEMS
+# Nodes this deep or shallower strike their dead options too (the root's are struck before the
+# walk; one round at a node, not the fixpoint), as long as the subtrees of the nodes at their
+# depth so far average STRIKE_SUBTREE nodes: a strike costs about as much as 10-20 nodes and
+# pays only above large subtrees. Measured against striking at the root only (CPU s, best of
+# 5, one process): 6x10 X in one quadrant 1.78 -> 1.70, all 6x10 tilings 1.91 -> 1.67,
+# distinct 5x12 1.32 -> 1.03, distinct 4x15 0.378 -> 0.337; small searches lose a little
+# (8x8 with a centre hole 0.102 -> 0.114, 3x20 0.037 -> 0.045). Depth 3 cost more than it saved.
+STRIKE_DEPTH = 2
+STRIKE_SUBTREE = 500
 # Recursion depth is the number of options in a tiling; deeper problems take the bitset walk
 # (the page's Pyodide has a small C stack).
 MAX_DEPTH = 300
@@ -182,7 +192,7 @@ def _positions(mask: int) -> list[int]:
 
 
 def strike_dead_options(
-    root: list[int], compatible_at: list[int], monitor: Monitor
+    root: list[int], compatible_at: list[int], monitor: Monitor | None, rounds: int = -1
 ) -> tuple[list[int], int]:
     """The root's masks without the options that leave some item without options, and how
     many were struck (``compatible_at[position]``: the mask of the options compatible with the
@@ -199,10 +209,12 @@ def strike_dead_options(
         live |= mask
     looked_at = root
     struck = 0
-    while all(looked_at):
+    while rounds and all(looked_at):
+        rounds -= 1
         dead = 0
         for mask in looked_at:
-            monitor.checkpoint(entries_work(mask.bit_count()))
+            if monitor is not None:  # before the search: a walk checks its monitor itself
+                monitor.checkpoint(entries_work(mask.bit_count()))
             stranding = live & ~mask
             options = mask
             while options and stranding:
@@ -293,8 +305,8 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
     the matrix has symmetries, weighted orbit representatives at the root.
 
     Stats: ``nodes`` (nodes entered and dead ends, as in ``bitset``; a sub-board found in the
-    memo is not entered), ``memo_hits``, ``memo_entries`` and ``options_struck`` (at the root,
-    by ``strike_dead_options``).
+    memo is not entered), ``memo_hits``, ``memo_entries`` and ``options_struck`` (by
+    ``strike_dead_options``, at the root and at nodes down to ``STRIKE_DEPTH``).
     """
     primary = problem.primary
     # Strike the dead options, then lay the masks out again over the options left (narrower
@@ -345,10 +357,16 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
     found = 0
     weight = 1
 
+    # Per depth down to STRIKE_DEPTH: the node count when its last node was entered, and the
+    # nodes spent under (and between) its earlier nodes, and how many (a running subtree size).
+    entered_at = [-1] * (STRIKE_DEPTH + 1)
+    spent_at = [0] * (STRIKE_DEPTH + 1)
+    subtrees_at = [0] * (STRIKE_DEPTH + 1)
+
     def walk(rest: list[int], covered: int, depth: int) -> int:
         """The number of exact covers below a node: ``rest`` its live masks (uncovered primary
         items, in item order), ``covered`` its covered items."""
-        nonlocal nodes, hits, countdown, found, cap, probe_at
+        nonlocal nodes, hits, countdown, found, cap, probe_at, struck
         nodes += 1
         countdown -= node_weight
         if countdown <= 0:
@@ -360,6 +378,19 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
             if monitor.wants_recent:
                 monitor.found(sorted(original[option] for option in chosen_at[:depth]))
             return 1
+        if 0 < depth <= STRIKE_DEPTH:
+            # Options dead at this node stay dead in its whole subtree (see the module doc),
+            # which pays where subtrees at this depth have been large so far.
+            if entered_at[depth] >= 0:
+                subtrees_at[depth] += 1
+                spent_at[depth] += nodes - entered_at[depth]
+            entered_at[depth] = nodes
+            if spent_at[depth] >= STRIKE_SUBTREE * subtrees_at[depth]:
+                rest, struck_here = strike_dead_options(rest, compatible_at, None, 1)
+                if struck_here:
+                    struck += struck_here
+                    if not all(rest):
+                        return 0
         by_size = sorted(rest, key=bit_count)  # stable: MRV ties go to the first item
         candidates = by_size[0]
         width = len(rest)
