@@ -57,7 +57,7 @@ STATS_LABELS = {
     # The memo engine: sub-problems whose count was remembered, and how often one was reused.
     "memo_entries": "Counts remembered",
     "memo_hits": "Remembered counts reused",
-    "options_struck": "Options ruled out before the search",
+    "options_struck": "Options ruled out before trying them",
     "candidates": "Candidate rectangles",
     "candidates_area": "Cells the candidates cover",
     "candidates_initial": "Candidates at the start",
