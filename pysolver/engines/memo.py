@@ -181,16 +181,6 @@ class _Tables:
         return [self.compatible[option] for option in self.option_at]
 
 
-def _positions(mask: int) -> list[int]:
-    """The positions of the bits set in ``mask``, highest first."""
-    found = []
-    while mask:
-        position = mask.bit_length() - 1
-        found.append(position)
-        mask ^= 1 << position
-    return found
-
-
 def strike_dead_options(
     root: list[int], compatible_at: list[int], monitor: Monitor | None, rounds: int = -1
 ) -> tuple[list[int], int]:
@@ -320,7 +310,7 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
         alive = 0
         for mask in root:
             alive |= mask
-        original = sorted(tables.option_at[position] for position in _positions(alive))
+        original = bitset._options_of(alive, tables.option_at)
         kept = replace(problem, options=[problem.options[option] for option in original])
         del tables, root  # the old masks go before the new ones are made (the budget's peak)
         tables = _Tables(kept, monitor)
@@ -359,9 +349,10 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
 
     # Per depth down to STRIKE_DEPTH: the node count when its last node was entered, and the
     # nodes spent under (and between) its earlier nodes, and how many (a running subtree size).
-    entered_at = [-1] * (STRIKE_DEPTH + 1)
-    spent_at = [0] * (STRIKE_DEPTH + 1)
-    subtrees_at = [0] * (STRIKE_DEPTH + 1)
+    strike_depth = STRIKE_DEPTH
+    entered_at = [-1] * (strike_depth + 1)
+    spent_at = [0] * (strike_depth + 1)
+    subtrees_at = [0] * (strike_depth + 1)
 
     def walk(rest: list[int], covered: int, depth: int) -> int:
         """The number of exact covers below a node: ``rest`` its live masks (uncovered primary
@@ -378,7 +369,7 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
             if monitor.wants_recent:
                 monitor.found(sorted(original[option] for option in chosen_at[:depth]))
             return 1
-        if 0 < depth <= STRIKE_DEPTH:
+        if 0 < depth <= strike_depth:
             # Options dead at this node stay dead in its whole subtree (see the module doc),
             # which pays where subtrees at this depth have been large so far.
             if entered_at[depth] >= 0:
