@@ -23,14 +23,20 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from pysolver import protocol, puzzlink
-from pysolver.protocol import SolveError, puzzle_error, shown
+from pysolver.kinds import shikaku, sudoku
+from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error, shown
 
 # Solo: "CxR" or "N", flags ("x" diagonals, "j" jigsaw, "k" killer, "r4"/"m2" symmetry,
 # "d..." difficulty), ":", the grid, and "," before the regions or cages of a jigsaw or killer.
-GAME_ID = re.compile(r"^(\d+)(?:x(\d+))?([a-z][a-z0-9.]*)?:([a-z0-9_]+)(,.*)?$", re.IGNORECASE)
+# Both cases spelled out rather than IGNORECASE: a pasted grid of millions of characters is
+# matched twice as fast.
+GAME_ID = re.compile(r"^(\d+)(?:[xX](\d+))?([a-zA-Z][a-zA-Z0-9.]*)?:([a-zA-Z0-9_]+)(,.*)?$")
 GRID_PARAMETERS = ("bd", "puzzle", "grid", "p")
 ADDRESS_GRID = re.compile(r"^[0-9.]{16,}$")
 MAX_SIDE_DIGITS = 4  # no Solo box or Rectangles side has more
+# No clue of a game ID within the kinds' limits has more digits (a Rectangles clue is at most
+# 100 x 100); a longer number is refused before it is read (Python refuses 4,301 digits).
+MAX_CLUE_DIGITS = 5
 
 
 def read_request(text: str) -> Any:
@@ -66,7 +72,7 @@ def request_from_text(text: str) -> dict[str, Any] | None:
     cells, a jigsaw ID)."""
     if is_sudoku_line(text.strip()):
         return {"kind": "sudoku", "puzzle": {"grid": text.strip()}}
-    compact = re.sub(r"\s+", "", text)
+    compact = "".join(text.split())
     match = GAME_ID.fullmatch(compact)
     if match is not None:
         return read_game_id(match)
@@ -97,21 +103,41 @@ def grid_from_address(address: str) -> str | None:
         values = parameters.get(name)
         if values and ADDRESS_GRID.fullmatch(values[0]):
             value = values[0]
+            if len(value) > 2 * sudoku.MAX_SIZE**2:  # sudokuwiki's 162 for 81 cells
+                raise SolveError(
+                    TOO_LARGE,
+                    f"the address's {name} parameter has {len(value):,} characters; no grid "
+                    f"up to {sudoku.MAX_SIZE}x{sudoku.MAX_SIZE} has more than "
+                    f"{2 * sudoku.MAX_SIZE**2:,}",
+                    "puzzle",
+                )
             return value[:81] if len(value) == 162 else value
     return None
 
 
-def _clues(grid: str) -> list[int]:
+def _clues(grid: str, most: int) -> list[int]:
     """The cells of a Tatham grid description: a letter is a run of blanks (0), a number a
-    clue; ``_`` separates two numbers."""
+    clue; ``_`` separates two numbers. Refused (``invalid_puzzle``) as soon as it passes
+    ``most`` cells or meets a number of more than ``MAX_CLUE_DIGITS`` digits, so a long
+    description costs no more than ``most`` cells."""
     values: list[int] = []
-    for token in re.findall(r"[a-z]|\d+|_", grid, re.IGNORECASE):
+    for match in re.finditer(r"[a-z]|\d+|_", grid, re.IGNORECASE):
+        token = match[0]
         if token == "_":
             continue
         if token.isdigit():
+            if len(token) > MAX_CLUE_DIGITS:
+                raise puzzle_error(
+                    f"the game ID has a number of {len(token):,} digits at character "
+                    f"{match.start():,} of its grid; no clue has more than {MAX_CLUE_DIGITS}"
+                )
             values.append(int(token))
         else:
             values.extend([0] * (ord(token.lower()) - ord("a") + 1))
+        if len(values) > most:
+            raise puzzle_error(
+                f"the game ID's grid describes more than {most:,} cells, more than its size holds"
+            )
     return values
 
 
@@ -124,8 +150,20 @@ def read_game_id(match: re.Match[str]) -> dict[str, Any]:
             raise puzzle_error(f"the game ID's size {shown(side)} is far too large")
     cols = int(first)
     rows = 1 if second is None else int(second)
-    values = _clues(grid)
     n = cols * rows
+    # The sizes against the kinds' limits before a cell is read: a Solo game of n x n cells,
+    # or (with two sides) a Rectangles grid of cols x rows.
+    solo_fits = 1 <= n <= sudoku.MAX_SIZE
+    rectangles_fits = second is not None and 1 <= max(cols, rows) <= shikaku.MAX_SIDE
+    if not solo_fits and not rectangles_fits:
+        raise SolveError(
+            TOO_LARGE,
+            f"the game ID's size {cols}x{rows} is too large: a Solo game has at most "
+            f"{sudoku.MAX_SIZE} symbols (CxR with C*R <= {sudoku.MAX_SIZE}) and a Rectangles "
+            f"grid at most {shikaku.MAX_SIDE} x {shikaku.MAX_SIDE} cells",
+            "puzzle",
+        )
+    values = _clues(grid, max(n * n if solo_fits else 0, n if rectangles_fits else 0))
     if len(values) != n * n and second is not None and len(values) == cols * rows:
         if rest:
             raise puzzle_error("a Rectangles game ID has nothing after its grid")

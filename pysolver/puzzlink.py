@@ -41,9 +41,17 @@ def parse_url(url: str) -> tuple[int, int, list[Clue]]:
 def parse_sudoku_url(url: str, path: str = "puzzle") -> tuple[int, list[int]]:
     """Read a puzz.link / pzprjs Sudoku URL (``sudoku/<n>/<n>/<data>``, numbers encoded as
     for Shikaku) into ``(n, values)``: the cells row by row, 0 blank."""
+    from pysolver.kinds.sudoku import MAX_SIZE  # the kind's limit, checked before any cell
+
     cols, rows, data = _url_parts(url, ("sudoku",), "Sudoku", path)
     if cols != rows:
         raise puzzle_error(f"a Sudoku grid is square; this URL's is {cols} x {rows}", path)
+    if cols > MAX_SIZE:
+        raise SolveError(
+            TOO_LARGE,
+            f"the URL's Sudoku is {cols} x {rows}; the largest size is {MAX_SIZE}x{MAX_SIZE}",
+            path,
+        )
     values = [0] * (rows * cols)
     for row, col, value in _decode_numbers(data, rows, cols, path):
         values[row * cols + col] = value
