@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from time import perf_counter
 from typing import Any
 
 import pytest
@@ -258,3 +259,49 @@ def test_the_library_writes_game_ids_that_read_back():
     shikaku = pysolver.Shikaku(3, 3, [(0, 0, 3), (1, 1, 3), (2, 2, 3)])
     request = pasted.request_from_text(shikaku.game_id())
     assert request == {"kind": "shikaku", "puzzle": shikaku.puzzle}
+
+
+# Pasted texts whose declared size or numbers are past the limits: refused before a cell is
+# made (each line once took gigabytes or seconds, or raised a ValueError traceback).
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        ("https://puzz.link/p?sudoku/12000/12000/", "too_large", "largest size is 36x36"),
+        ("sudoku/37/37/", "too_large", "largest size"),
+        ("3x3:" + "z" * 5_000_000, "invalid_puzzle", "more than 81 cells"),
+        ("3x3:a" + "1" * 5_000, "invalid_puzzle", "5,000 digits"),
+        ("3x3:a" + "1" * 6, "invalid_puzzle", "6 digits"),
+        ("9999x9999:" + "z" * 5_000_000, "too_large", "too large"),
+        ("7x6:" + "z" * 1_000, "invalid_puzzle", "more than"),
+        ("100x100:" + "z" * 5_000_000, "invalid_puzzle", "more than 10,000 cells"),
+        ("37:a", "too_large", "too large"),
+        ("https://www.sudokuwiki.org/sudoku.htm?bd=" + "0" * 5_000_000, "too_large", "5,000,000"),
+    ],
+)
+def test_pasted_sizes_past_the_limits_are_refused_at_once(text, code, words):
+    started = perf_counter()
+    with pytest.raises(SolveError) as refused:
+        pasted.read_request(text)
+    assert perf_counter() - started < 1.0
+    assert refused.value.code == code, refused.value
+    assert words in refused.value.message, refused.value
+
+
+def test_ids_at_the_limits_are_still_read():
+    # The largest Solo game (6x6 boxes, 36 symbols) and Rectangles grid (100 x 100).
+    solo = pasted.read_request("6x6:" + "z" * 49 + "v")  # 1,296 blanks
+    assert len(solo["puzzle"]["grid"]) == 36
+    rectangles = pasted.read_request("100x100:" + "z" * 384 + "o" + "10000")
+    assert rectangles["kind"] == "shikaku"
+    assert rectangles["puzzle"]["clues"] == [[99, 99, 10000]]
+    assert pasted.read_request("3x3:a" + "9" + "z" * 3 + "a")["puzzle"]["grid"][0][1] == 9
+
+
+def test_a_batch_answers_every_line_around_a_bad_id(tmp_path, capsys):
+    lines = [CLASSIC, "3x3:a" + "1" * 5_000, "3x3:" + "z" * 100_000, CLASSIC]
+    path = tmp_path / "lines.txt"
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["batch", str(path)]) == 1
+    answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [answer["ok"] for answer in answers] == [True, False, False, True]
+    assert [answer["error"]["code"] for answer in answers[1:3]] == ["invalid_puzzle"] * 2

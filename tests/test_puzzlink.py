@@ -5,12 +5,14 @@ Solving URL puzzles, and the errors of Shikaku's own checks on them, are in test
 
 from __future__ import annotations
 
+from time import perf_counter
+
 import pytest
 
 from bench.generators import shikaku_puzzle
 from pysolver.kinds.shikaku import to_url
 from pysolver.protocol import SolveError
-from pysolver.puzzlink import MAX_URL_CHARS, format_url, parse_url
+from pysolver.puzzlink import MAX_URL_CHARS, format_url, parse_sudoku_url, parse_url
 
 
 def test_url_round_trip_on_generated_puzzles() -> None:
@@ -85,3 +87,16 @@ def test_sizes_are_ascii_digits_only(size: str) -> None:
         parse_url(f"https://puzz.link/p?shikaku/{size}/2/h")
     assert caught.value.code == "invalid_puzzle"
     assert "digits 0-9" in caught.value.message
+
+
+@pytest.mark.parametrize("side", [37, 12_000, 999_999_999])
+def test_a_sudoku_url_past_the_largest_size_is_refused_before_its_cells(side):
+    # 12000 x 12000 once made 144 million cells (2.2 GB, 12 s) before the kind refused them.
+    url = f"https://puzz.link/p?sudoku/{side}/{side}/"
+    started = perf_counter()
+    with pytest.raises(SolveError) as refused:
+        parse_sudoku_url(url)
+    assert perf_counter() - started < 0.5
+    assert refused.value.code == "too_large"
+    assert "36x36" in refused.value.message
+    assert parse_sudoku_url("https://puzz.link/p?sudoku/36/36/")[0] == 36
