@@ -24,6 +24,7 @@ from pysolver import protocol
 from pysolver.engines import exact_cover
 from pysolver.engines.estimate import SMALL_SUBTREE_NODES, probe_tree
 from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.monitor import Monitor
 from pysolver.midend import estimate
 from tests.conftest import queens_problem
 
@@ -293,7 +294,8 @@ def test_the_probes_stay_within_the_memory_budget(monkeypatch):
     from pysolver.kinds.polyomino.parsing import parse_puzzle
 
     problem = encode(parse_puzzle(PENTOMINOES_6X10)).problem
-    monkeypatch.setattr(budget, "BUDGET_BYTES", 200_000)
+    # A path holds a few nodes of 72 masks of 2,056 bits: 110 KB, past 3/8 of 100 KB.
+    monkeypatch.setattr(budget, "BUDGET_BYTES", 100_000)
     with pytest.raises(protocol.SolveError, match="the estimate's masks") as refused:
         probe_tree(problem, "bitset", 1, random.Random(1))
     assert refused.value.code == protocol.TOO_LARGE
@@ -333,3 +335,90 @@ def test_estimate_refuses_multiplicities_unless_the_count_ends_in_the_calibratio
     assert exact["ok"] is True, exact
     assert exact["estimate"]["exact"] is True
     assert exact["estimate"]["solutions"] == 3
+
+
+# Empty grids: a probe on 25x25 walks hundreds of levels of 2,500 masks (minutes without a
+# cancel inside it); the request's cancel is asked at every branch a probe tries.
+@pytest.mark.parametrize("size", [12, 16, 25])
+def test_a_cancel_stops_a_probe_on_an_empty_sudoku_within_a_second(size):
+    started = perf_counter()
+    request = {"kind": "sudoku", "mode": "estimate", "seed": 1, "puzzle": {"grid": "." * size**2}}
+    response = pysolver.solve(request, cancel=lambda: perf_counter() - started > 1.0)
+    assert perf_counter() - started < 2.0
+    assert response["ok"] and response["cancelled"] is True and response["complete"] is False
+    found = response["estimate"]
+    assert found["probes"] < protocol.DEFAULT_PROBES
+    if found["probes"] == 0:  # no probe ended: no estimate, rather than a made-up 0
+        assert found["nodes"] is None and found["solutions"] is None
+
+
+class StopsMidProbe(Monitor):
+    """A monitor whose checkpoints (asked at the branches a probe tries, never between
+    probes) say stop at their ``stop_at``-th ask."""
+
+    def __init__(self, stop_at: int) -> None:
+        super().__init__()
+        self.stop_at = stop_at
+        self.asks = 0
+
+    def stop_asked(self) -> bool:
+        self.asks += 1
+        self.cancelled = self.asks >= self.stop_at
+        return self.cancelled
+
+
+def test_a_probe_cut_short_adds_nothing_to_the_estimate():
+    # Cut mid-probe: the sums are exactly those of the probes done before.
+    problem = queens_problem(10)
+    for stop_at in (1, 3, 10):
+        cut = probe_tree(problem, "dlx", 1000, random.Random(3), StopsMidProbe(stop_at))
+        assert cut.cancelled and cut.probes < 1000
+        prefix = probe_tree(problem, "dlx", cut.probes, random.Random(3))
+        assert prefix.probes == cut.probes, stop_at
+        assert (cut.nodes_sum, cut.solutions_sum) == (prefix.nodes_sum, prefix.solutions_sum)
+
+
+def test_a_small_subtree_count_stops_at_its_share_of_the_memory_budget(monkeypatch):
+    # The whole tree of 7 queens counted exactly from its root, then with room on the stack
+    # for fewer masks than the root's children hold: not small, whatever the node cap.
+    from pysolver import budget
+    from pysolver.engines import estimate as tree_estimate
+
+    problem = queens_problem(7)
+    exact = exact_cover.search(problem, "dlx", keep_solutions=False)
+
+    def count_from_root() -> tuple[int, int, int] | None:
+        matrix = tree_estimate._Matrix(problem, Monitor())
+        return matrix.small_subtree(matrix.item_masks[: problem.primary], False, 10**6)
+
+    counted = count_from_root()
+    assert counted is not None and counted[:2] == (exact.stats["nodes"], exact.count)
+    mask = tree_estimate.mask_bytes(len(problem.options))
+    monkeypatch.setattr(
+        budget, "BUDGET_BYTES", tree_estimate.SMALL_SUBTREE_BUDGET_SHARE * mask * problem.primary
+    )
+    assert count_from_root() is None
+
+
+@pytest.mark.slow
+def test_the_command_line_estimates_an_empty_25x25_sudoku_by_the_timeout_within_budget(
+    tmp_path,
+):
+    import os
+
+    path = tmp_path / "request.json"
+    request = {"kind": "sudoku", "mode": "estimate", "puzzle": {"grid": "." * 625}}
+    path.write_text(json.dumps(request))
+    started = perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "pysolver", "solve", "--timeout", "3", str(path)],
+        stdout=subprocess.PIPE,
+    )
+    assert child.stdout is not None
+    output = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = 0  # reaped above
+    assert perf_counter() - started < 3 + 1 + 2  # the timeout, the promise's second, imports
+    response = json.loads(output)
+    assert response["cancelled"] is True and response["estimate"]["probes"] == 0
+    assert usage.ru_maxrss * 1024 < 512 * 2**20

@@ -39,6 +39,13 @@ with the options compatible with ``o``. Those are found on demand from per-item 
 with colours, per (item, colour) masks) and kept: a probe chooses a few dozen options, and
 the matrix of all pairwise compatibilities ``bitset`` builds would be quadratic in the options.
 
+Bounded: every ``choose`` passes the request's cancel hook (a probe on an empty 25x25 Sudoku
+walks hundreds of levels of thousands of masks, seconds; a cancelled probe is dropped, the
+estimate is over the probes done), a path holds one node and its live options, never the masks
+of every child, and the exact count of a subtree gives up (the subtree counts as big) when its
+stack of waiting nodes would pass 1/``SMALL_SUBTREE_BUDGET_SHARE`` of the memory budget, a rule
+of the node alone like the node cap.
+
 Reproducible: a probe's only source of chance is the ``random.Random`` it is given, so the same
 seed gives the same estimate in every process and on every machine.
 """
@@ -46,14 +53,14 @@ seed gives the same estimate in every process and on every machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
 from pysolver import budget
 from pysolver.engines.exact_cover import LOCKED_MOST, ExactCoverProblem, tree_of
-from pysolver.engines.monitor import Monitor
+from pysolver.engines.monitor import Cancelled, Monitor, entries_work
 
 # The engines whose trees a probe follows; True where forced options are taken before branching.
 FORCES_SINGLES = {"dlx": False, "bitset": False, "singles": True, "locked": True}
@@ -68,6 +75,9 @@ TIGHTEST_ITEMS = 6
 # the square to 1.9x in two seconds); 3,000 below 0.6 cost more than it narrowed.
 SMALL_SUBTREE_NODES = 1000
 SMALL_SUBTREE_SHARE = 0.5
+# The masks a subtree's exact count may hold on its stack: 1/8 of the memory budget (64 MB in
+# CPython; an empty 25x25 Sudoku's nodes hold 2,500 masks of 2 KB, 5 MB each).
+SMALL_SUBTREE_BUDGET_SHARE = 8
 
 
 @dataclass
@@ -102,15 +112,11 @@ def mask_bytes(options: int) -> int:
 
 def estimated_bytes(problem: ExactCoverProblem) -> int:
     """What the probes allocate besides the remembered conflicts (a quarter of the budget at
-    most): a mask per item, and per level of a path the live masks of a node's children."""
+    most) and a small subtree's stack (``SMALL_SUBTREE_BUDGET_SHARE``): a mask per item, and
+    the few nodes a path holds at once (the node, the child being tried, the one kept), with
+    the bytes of the per-item masks while they are built."""
     per_mask = mask_bytes(len(problem.options))
-    lengths = [0] * problem.primary
-    for option in problem.options:
-        for item in option:
-            if item < problem.primary:
-                lengths[item] += 1
-    widest = min(lengths, default=0)
-    return problem.items * per_mask + 2 * widest * problem.primary * per_mask
+    return 2 * problem.items * per_mask + 3 * problem.primary * per_mask
 
 
 class _Matrix:
@@ -120,8 +126,13 @@ class _Matrix:
 
     def __init__(self, problem: ExactCoverProblem, monitor: Monitor, locked: bool = False) -> None:
         self.problem = problem
+        # Asked at every ``choose`` (see the module docstring): raises ``Cancelled``.
+        self.monitor = monitor
         # With singles, also strike locked candidates (the ``locked`` engine's tree).
         self.locked = locked
+        self.mask_bytes = mask_bytes(len(problem.options))
+        # How many masks a small subtree's stack may hold (SMALL_SUBTREE_BUDGET_SHARE).
+        self.stack_room = budget.budget_bytes() // SMALL_SUBTREE_BUDGET_SHARE // self.mask_bytes
         byte_count = (len(problem.options) + 7) // 8
         item_bytes = [bytearray(byte_count) for _ in range(problem.items)]
         colour_bytes: dict[tuple[int, int], bytearray] = {}
@@ -169,6 +180,7 @@ class _Matrix:
     def choose(self, rest: list[int], option: int) -> list[int] | None:
         """The node below ``rest`` after choosing ``option``, or None when that leaves some
         primary item without options (a dead end)."""
+        self.monitor.checkpoint(entries_work(len(rest)))
         child = list(filter(None, map((~self.conflicts(option)).__and__, rest)))
         if len(child) != len(rest) - self.cover_size[option]:
             return None
@@ -176,13 +188,23 @@ class _Matrix:
 
     def children(self, rest: list[int], candidates: int, singles: bool) -> list[list[int]]:
         """The live children of the node ``rest`` branching on the options of ``candidates``
-        (in option order); ``singles``: each with its forced options taken.
+        (in option order); ``singles``: each with its forced options taken."""
+        return [child for _option, child in self._live(rest, candidates, singles)]
+
+    def live_options(self, rest: list[int], candidates: int, singles: bool) -> list[int]:
+        """The options of ``children``, without keeping those children: a path keeps one
+        (``child``)."""
+        return [option for option, _child in self._live(rest, candidates, singles)]
+
+    def _live(
+        self, rest: list[int], candidates: int, singles: bool
+    ) -> Iterator[tuple[int, list[int]]]:
+        """The live branches of ``rest`` on ``candidates``: (option, child), in option order.
 
         Most branches are dead ends, and nearly always one of the items with the fewest
         options is what they leave empty (as in ``bitset``): those are tried first, keeping
         the option's own bit so that the items it covers do not look empty."""
         tightest = sorted(rest, key=int.bit_count)[:TIGHTEST_ITEMS]
-        found = []
         while candidates:
             low = candidates & -candidates
             candidates ^= low
@@ -193,8 +215,15 @@ class _Matrix:
             if child is not None and singles:
                 child = self.force_singles(child)
             if child is not None:
-                found.append(child)
-        return found
+                yield option, child
+
+    def child(self, rest: list[int], option: int, singles: bool) -> list[int]:
+        """The child of ``rest`` by ``option``, one of its ``live_options``."""
+        child = self.choose(rest, option)
+        if child is not None and singles:
+            child = self.force_singles(child)
+        assert child is not None, "a live option's child is live"
+        return child
 
     def force_singles(self, rest: list[int]) -> list[int] | None:
         """Choose every option that is the last one of some item, to the fixpoint (the
@@ -248,13 +277,17 @@ class _Matrix:
         self, rest: list[int], singles: bool, most: int
     ) -> tuple[int, int, int] | None:
         """The exact (nodes, solutions) of the X tree below ``rest``, counting ``rest`` itself,
-        with the nodes searched to count them; None when that search passes ``most`` nodes (the
-        subtree is not small). Depth first with an explicit stack, as the engines search."""
+        with the nodes searched to count them; None when that search passes ``most`` nodes, or
+        its stack ``stack_room`` masks (the subtree is not small). Depth first with an explicit
+        stack, as the engines search."""
         bit_count = int.bit_count
         nodes = solutions = searched = 0
         stack = [rest]
+        held = len(rest)  # masks on the stack
+        room = self.stack_room
         while stack:
             node = stack.pop()
+            held -= len(node)
             if not node:
                 nodes += 1
                 solutions += 1
@@ -265,6 +298,9 @@ class _Matrix:
             candidates = min(node, key=bit_count)
             children = self.children(node, candidates, singles)
             nodes += 1 + bit_count(candidates) - len(children)
+            held += sum(map(len, children))
+            if held > room:
+                return None
             stack.extend(children)
         return nodes, solutions, searched
 
@@ -285,19 +321,40 @@ def probe_tree(
     ``SMALL_SUBTREE_SHARE`` of the primary items remain, are counted exactly (0: never).
 
     monitor: progress reports (nodes the probes visited; ``progress(done)`` maps the probes
-    done to the share of the request done) and cancel, asked after every probe; a cancel ends
-    the probes early, the estimate then over those done.
+    done to the share of the request done, after every probe) and cancel, asked at every
+    ``choose`` too; a cancel ends the probes early, the estimate then over those done (a probe
+    cut short is dropped: its path is not a random path's).
     """
     monitor = monitor or Monitor()
-    singles = FORCES_SINGLES[engine]
-    locked = tree_of(engine)["locked"]
     budget.check(
-        estimated_bytes(problem) + budget.budget_bytes() // 4,
+        estimated_bytes(problem)
+        + budget.budget_bytes() // 4
+        + budget.budget_bytes() // SMALL_SUBTREE_BUDGET_SHARE,
         f"the estimate's masks ({problem.items:,} items of {len(problem.options):,} options)",
         "make the puzzle smaller (fewer options), or count it",
     )
-    matrix = _Matrix(problem, monitor, locked)
     estimate = TreeEstimate()
+    try:
+        _probe_paths(problem, engine, probes, rng, monitor, estimate, progress, small_subtree_nodes)
+    except Cancelled:
+        estimate.cancelled = True
+    return estimate
+
+
+def _probe_paths(
+    problem: ExactCoverProblem,
+    engine: str,
+    probes: int,
+    rng: random.Random,
+    monitor: Monitor,
+    estimate: TreeEstimate,
+    progress: Callable[[int], float] | None,
+    small_subtree_nodes: int,
+) -> None:
+    """``probe_tree``'s probes, summed into ``estimate`` as each ends; raises ``Cancelled``
+    when the monitor's cancel hook asks mid-probe."""
+    singles = FORCES_SINGLES[engine]
+    matrix = _Matrix(problem, monitor, tree_of(engine)["locked"])
     root: list[int] | None = matrix.item_masks[: problem.primary]
     if root is not None and not all(root):
         root = None  # an item without options: the root is a dead end
@@ -307,14 +364,16 @@ def probe_tree(
     uncounted_root = 1 if singles else 0
     bit_count = int.bit_count
     randrange = rng.randrange
-    # Every probe starts at the root: its children are made once.
-    root_children = None if not root else matrix.children(root, min(root, key=bit_count), singles)
+    # Every probe starts at the root: its live options are found once.
+    root_options = (
+        None if not root else matrix.live_options(root, min(root, key=bit_count), singles)
+    )
     # Nodes with at most this many primary items left are counted exactly when small.
     small_from = int(problem.primary * SMALL_SUBTREE_SHARE) if small_subtree_nodes else -1
     for done in range(probes):
         # The nodes of the X tree: 1 for the node, 1 per dead branch, then its live children's
         # subtrees, estimated by the one taken times ``width``.
-        nodes = 0
+        nodes = solutions = 0
         width = 1  # the product of the live branch counts on the path so far
         rest = root
         if rest is None:
@@ -322,31 +381,32 @@ def probe_tree(
         while rest is not None:
             if not rest:
                 nodes += width
-                estimate.solutions_sum += width
+                solutions += width
                 break
             if len(rest) <= small_from:
                 counted = matrix.small_subtree(rest, singles, small_subtree_nodes)
                 if counted is not None:
                     nodes += width * counted[0]
-                    estimate.solutions_sum += width * counted[1]
+                    solutions += width * counted[1]
                     estimate.visited += counted[2]
                     break
                 estimate.visited += small_subtree_nodes
             candidates = min(rest, key=bit_count)  # MRV: the first such item on ties
-            if rest is root and root_children is not None:
-                children = root_children
+            if rest is root and root_options is not None:
+                live = root_options
             else:
-                children = matrix.children(rest, candidates, singles)
+                live = matrix.live_options(rest, candidates, singles)
             estimate.visited += 1
-            nodes += width * (1 + bit_count(candidates) - len(children))
-            if not children:
+            nodes += width * (1 + bit_count(candidates) - len(live))
+            if not live:
                 break
-            width *= len(children)
-            rest = children[randrange(len(children))]
+            width *= len(live)
+            rest = matrix.child(rest, live[randrange(len(live))], singles)
+        # Summed only now: a probe cut short by a cancel (``Cancelled``) adds nothing.
         estimate.nodes_sum += nodes - uncounted_root
+        estimate.solutions_sum += solutions
         estimate.probes = done + 1
         share = progress(done + 1) if progress is not None else (done + 1) / probes
         if monitor.check(estimate.visited, 0, partial(float, share)):
             estimate.cancelled = True
             break
-    return estimate

@@ -121,7 +121,9 @@ def run(the_kind: Kind, puzzle: Any, query: Query) -> dict[str, Any]:
     elif not cancelled:
         nodes, solutions, probes, visited, cancelled = _probe(plan, engine, query, monitor)
         stats["probe_nodes"] = visited
-        estimate.update(nodes=nodes, solutions=solutions, probes=probes, exact=False)
+        if probes:
+            estimate.update(nodes=nodes, solutions=solutions)
+        estimate.update(probes=probes, exact=False)
         if not cancelled:
             estimate["seconds"] = round(calibration.seconds_for(nodes), 3)
             if query.jobs > 1:
