@@ -91,20 +91,38 @@ def pentominoes(rows: int, cols: int) -> dict[str, Any]:
     return {"board": board(rows, cols), "pieces": ["pentominoes"]}
 
 
+def pasted(text: str, repeated: str = "", times: int = 0, after: str = "") -> str:
+    """A pasted puzzle (a game ID, an address): ``text``, ``repeated`` ``times`` times,
+    then ``after``."""
+    return text + repeated * times + after
+
+
+def multiplicities(options: int, upper: int) -> dict[str, Any]:
+    """One primary item ``a`` covered 0 to ``upper`` times and ``options`` options ``[a]``:
+    every set of at most ``upper`` options is a solution, each as long as the set."""
+    return {"items": ["a"], "multiplicities": {"a": [0, upper]}, "options": [["a"]] * options}
+
+
 @dataclass(frozen=True)
 class Row:
     """A row of the audit: its name (one ending in ``jobs N`` runs with ``--jobs N``; one
     ending in ``on stdin`` is streamed by ``stream_request`` and has no request here) and its
     request, the ``fields`` beside the kind and the puzzle that ``puzzle`` builds (in the
-    writer process only: see ``run_row``)."""
+    writer process only: see ``run_row``), or the pasted ``text`` (a game ID, an address) the
+    CLI reads in its place."""
 
     name: str
     kind: str = ""
     puzzle: Callable[[], dict[str, Any]] = dict
     fields: dict[str, Any] = field(default_factory=dict)
+    text: Callable[[], str] | None = None
 
     def request(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.fields, "puzzle": self.puzzle()}
+
+    def request_text(self) -> str:
+        """What the writer puts in the request file: the pasted text, or the request's JSON."""
+        return self.text() if self.text is not None else json.dumps(self.request())
 
 
 # The fields of the rows that share them (``Row.request`` copies them).
@@ -113,6 +131,7 @@ DLX_COUNT = {"mode": "count", "engine": "dlx"}
 DISTINCT_COUNT = {"mode": "count", "symmetry": "distinct"}
 COUNT = {"mode": "count"}
 DLX = {"engine": "dlx"}
+ESTIMATE = {"mode": "estimate"}
 
 ROWS = (
     Row("sudoku 9x9 empty, solve limit 1e9", "sudoku", partial(empty_sudoku, 9),
@@ -147,6 +166,30 @@ ROWS = (
         partial(few_first_choices, 20_000, 100, 2_000), DLX_COUNT),
     Row("polyomino 8x8, 32 dominoes, count distinct, jobs 2", "polyomino",
         partial(dominoes, 8, 8, 32), DISTINCT_COUNT),
+    Row("sudoku 25x25 empty, estimate", "sudoku", partial(empty_sudoku, 25), ESTIMATE),
+    Row("sudoku 16x16 empty, estimate", "sudoku", partial(empty_sudoku, 16), ESTIMATE),
+    Row("sudoku 12x12 empty, estimate", "sudoku", partial(empty_sudoku, 12), ESTIMATE),
+    Row("puzz.link sudoku/12000/12000/ (pasted)",
+        text=partial(pasted, "https://puzz.link/p?sudoku/12000/12000/")),
+    Row("puzz.link shikaku/99999/99999/ (pasted)",
+        text=partial(pasted, "https://puzz.link/p?shikaku/99999/99999/")),
+    Row("Solo ID 3x3: + 5M z (pasted)", text=partial(pasted, "3x3:", "z", 5_000_000)),
+    Row("Solo ID 3x3: + 19M z (pasted)", text=partial(pasted, "3x3:", "z", 19_000_000)),
+    Row("Solo ID 3x3:a + 5,000-digit number (pasted)",
+        text=partial(pasted, "3x3:a", "1", 5_000)),
+    Row("Rectangles ID 9999x9999: + 5M z (pasted)",
+        text=partial(pasted, "9999x9999:", "z", 5_000_000)),
+    Row("sudokuwiki ?bd= + 5M digits (pasted)",
+        text=partial(pasted, "https://www.sudokuwiki.org/sudoku.htm?bd=", "0", 5_000_000)),
+    Row("multiplicities 0:3000|a, 3000 options, solve limit 1e5", "exact_cover",
+        partial(multiplicities, 3_000, 3_000), {"limit": 100_000}),
+    Row("multiplicities 0:200000|a, 200k options, solve limit 1e5", "exact_cover",
+        partial(multiplicities, 200_000, 200_000), {"limit": 100_000}),
+    Row("multiplicities 0:200000|a, 200k options, count, dlx", "exact_cover",
+        partial(multiplicities, 200_000, 200_000), DLX_COUNT),
+    Row("sudoku grid '.' with diagonals", "sudoku",
+        partial(dict, grid=".", diagonals=True)),
+    Row("Solo ID 1x1x:1 (pasted)", text=partial(pasted, "1x1x:1")),
     # Streamed by a writer process (see ``stream_request``).
     Row("request of 400M characters on stdin"),
     Row("stdin held open past the timeout on stdin"),
@@ -320,8 +363,11 @@ def run_row(index: int, timeout: float, kill_after: float) -> Measured:
         try:
             response = json.loads(output)
         except ValueError:
+            response = None
+        if not isinstance(response, dict):
+            ending = "no JSON answer"  # a traceback, or nothing
             response = {}
-        if response.get("ok") is False:
+        elif response.get("ok") is False:
             ending = response.get("error", {}).get("code", "error")
         elif response.get("cancelled"):
             ending = f"partial ({response.get('count')} found)"
@@ -355,7 +401,7 @@ def main() -> int:
         return 0
     if args.write:
         index, path = args.write
-        Path(path).write_text(json.dumps(ROWS[int(index)].request()))
+        Path(path).write_text(ROWS[int(index)].request_text())
         return 0
     names = [row.name for row in ROWS]
     table = []
