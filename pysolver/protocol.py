@@ -321,12 +321,14 @@ def check_fields(value: dict[str, Any], known: Iterable[str], path: str = "") ->
         if len(text) > MAX_ECHO_CHARS:
             text = text[: MAX_ECHO_CHARS - 1] + "…"
         message = f"unknown field '{text}'" + (f" in {path}" if path else "")
-        nearest = difflib.get_close_matches(str(name), known, n=1)
-        if nearest:
-            message += f"; did you mean '{nearest[0]}'?"
-        else:
-            message += f"; the fields are {', '.join(known)}"
+        message += did_you_mean(str(name), known) or f"; the fields are {', '.join(known)}"
         raise SolveError(INVALID_REQUEST, message, f"{path}.{text}" if path else text)
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` with the known name nearest a misspelt ``name``, or ``""``."""
+    nearest = difflib.get_close_matches(name, tuple(known), n=1)
+    return f"; did you mean '{nearest[0]}'?" if nearest else ""
 
 
 def require_dict(value: Any, path: str, code: str = INVALID_PUZZLE) -> dict[str, Any]:
