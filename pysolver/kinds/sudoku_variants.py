@@ -40,7 +40,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from pysolver.engines.exact_cover import ExactCoverProblem
-from pysolver.protocol import puzzle_error, require_bool, require_dict, require_int, require_list
+from pysolver.protocol import (
+    did_you_mean,
+    puzzle_error,
+    require_bool,
+    require_dict,
+    require_int,
+    require_list,
+)
 
 # Enumerating a cage's digit sets stops here: a larger cage on a large grid (C(36, 18) sets)
 # is refused with a message, not left to fill the memory.
@@ -84,6 +91,12 @@ def parse(puzzle: dict[str, Any], n: int, values: list[int]) -> Variants:
     regions or cages and for givens that clash in a region, a diagonal or a cage."""
     regions = _parse_regions(puzzle["regions"], n) if has_regions(puzzle) else None
     diagonals = require_bool(puzzle.get("diagonals", False), "puzzle.diagonals")
+    if diagonals and n < 2:
+        # Both diagonals would be the one cell, two units of one cell each.
+        raise puzzle_error(
+            "the X diagonals need a grid of at least 2x2; a 1x1 grid has no diagonals to check",
+            "puzzle.diagonals",
+        )
     cages = _parse_cages(puzzle["cages"], n) if puzzle.get("cages") is not None else ()
     variants = Variants(regions, diagonals, cages)
     _check_givens(n, values, variants)
@@ -136,7 +149,8 @@ def _parse_cages(value: Any, n: int) -> tuple[Cage, ...]:
         for key in entry:
             if key not in CAGE_FIELDS:
                 raise puzzle_error(
-                    f'unknown cage field {key!r}; a cage is {{"sum": S, "cells": [[r, c], ...]}}',
+                    f'unknown cage field {key!r}; a cage is {{"sum": S, "cells": [[r, c], ...]}}'
+                    + did_you_mean(str(key), CAGE_FIELDS),
                     f"{path}.{key}",
                 )
         if "sum" not in entry or "cells" not in entry:
