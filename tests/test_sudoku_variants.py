@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from pysolver import solve
+from pysolver import pasted, solve
 from pysolver.kinds import sudoku
 
 DATA = Path(__file__).resolve().parent / "data" / "sudoku_variants.json"
@@ -566,6 +566,11 @@ CAGE = {"sum": 3, "cells": [[0, 0], [0, 1]]}
             "puzzle.cages[0].total",
             "unknown cage field",
         ),
+        (
+            {"cages": [{"sum": 3, "cels": [[0, 0], [0, 1]]}]},
+            "puzzle.cages[0].cels",
+            "did you mean 'cells'?",
+        ),
     ],
 )
 def test_bad_regions_and_cages_name_their_path(fields, path, words):
@@ -616,3 +621,22 @@ def test_trace_of_a_killer_names_its_digit_sets():
             sum(step["place"]["digits"]) <= entry["puzzle"]["cages"][step["place"]["cage"]]["sum"]
         )
         assert response["solutions"] == [entry["solution"]]
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"kind": "sudoku", "puzzle": {"grid": ".", "diagonals": True}},
+        {"kind": "sudoku", "puzzle": {"grid": "1", "diagonals": True}},
+        {"kind": "sudoku", "puzzle": {"grid": [[0]], "diagonals": True}},
+        "1x1x:1",
+    ],
+)
+@pytest.mark.parametrize("mode", ["solve", "count", "trace", "random", "explain", "estimate"])
+def test_x_diagonals_on_a_1x1_grid_are_refused_in_every_mode(request_, mode):
+    # Once an IndexError in encode (internal_error): both diagonals are the one cell.
+    request = pasted.read_request(request_) if isinstance(request_, str) else request_
+    response = solve({**request, "mode": mode})
+    assert response["ok"] is False
+    assert response["error"]["code"] == "invalid_puzzle", response
+    assert response["error"]["path"] == "puzzle.diagonals"
