@@ -303,9 +303,10 @@ def _bitset_or_dlx(problem: ExactCoverProblem, engine: str, query: Query) -> str
 
 def solution_size(problem: ExactCoverProblem, monitor: Monitor | None = None) -> tuple[int, int]:
     """What one listed solution costs at most, in bytes (its option indices as the engine keeps
-    them and as decoded) and in JSON characters. A solution has at most one option per primary
-    item covered by the option covering the fewest. ``monitor``: cancels the count over 2M
-    entries (``Cancelled``)."""
+    them and as decoded) and in JSON characters. A solution covers each primary item once (with
+    multiplicities: at most its upper bound of times), each of its options at least as many
+    as the option covering the fewest, and holds each option at most once. ``monitor``:
+    cancels the count over 2M entries (``Cancelled``)."""
     monitor = monitor or Monitor()
     is_primary = problem.primary.__gt__
     smallest = 0
@@ -315,7 +316,10 @@ def solution_size(problem: ExactCoverProblem, monitor: Monitor | None = None) ->
         if covers and (not smallest or covers < smallest):
             smallest = covers
     smallest = smallest or 1
-    options = problem.primary // smallest + 1
+    covered = problem.primary
+    if problem.multiplicities is not None:
+        covered = sum(high for _low, high in problem.multiplicities)
+    options = min(covered // smallest, len(problem.options)) + 1
     chars = 8 * options
     return 2 * budget.list_bytes(options, budget.INT_BYTES) + chars, chars
 
