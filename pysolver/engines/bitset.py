@@ -675,7 +675,9 @@ def _search_multiplicities(
             live, bound, active = entering
             entering = None
             nodes += 1
-            countdown -= 1
+            # A node ANDs a mask of every option per active item (``branch_item``): on big
+            # matrices it counts as several, one per ~1M bits, as in ``search``.
+            countdown -= 1 + (len(active) * len(options) >> 20)
             if countdown <= 0:
                 countdown = CHECK_EVERY
                 progress = partial(fraction_done, index_at, size_at, len(index_at))
