@@ -103,6 +103,14 @@ def multiplicities(options: int, upper: int) -> dict[str, Any]:
     return {"items": ["a"], "multiplicities": {"a": [0, upper]}, "options": [["a"]] * options}
 
 
+def many_multiplicities(items: int, options: int) -> dict[str, Any]:
+    """``wide_exact_cover``'s options of 5 items, each item covered 0 to 5 times: Algorithm M
+    scans every item at every node."""
+    puzzle = wide_exact_cover(options, 5, items)
+    puzzle["multiplicities"] = {name: [0, 5] for name in puzzle["items"]}
+    return puzzle
+
+
 @dataclass(frozen=True)
 class Row:
     """A row of the audit: its name (one ending in ``jobs N`` runs with ``--jobs N``; one
@@ -181,12 +189,14 @@ ROWS = (
         text=partial(pasted, "9999x9999:", "z", 5_000_000)),
     Row("sudokuwiki ?bd= + 5M digits (pasted)",
         text=partial(pasted, "https://www.sudokuwiki.org/sudoku.htm?bd=", "0", 5_000_000)),
-    Row("multiplicities 0:3000|a, 3000 options, solve limit 1e5", "exact_cover",
-        partial(multiplicities, 3_000, 3_000), {"limit": 100_000}),
+    Row("multiplicities 0:3000|a, 3000 options, solve limit 1e4", "exact_cover",
+        partial(multiplicities, 3_000, 3_000), {"limit": 10_000}),
     Row("multiplicities 0:200000|a, 200k options, solve limit 1e5", "exact_cover",
         partial(multiplicities, 200_000, 200_000), {"limit": 100_000}),
     Row("multiplicities 0:200000|a, 200k options, count, dlx", "exact_cover",
         partial(multiplicities, 200_000, 200_000), DLX_COUNT),
+    Row("multiplicities 0:5 on 5,000 items, 20k options of 5, count, dlx", "exact_cover",
+        partial(many_multiplicities, 5_000, 20_000), DLX_COUNT),
     Row("sudoku grid '.' with diagonals", "sudoku",
         partial(dict, grid=".", diagonals=True)),
     Row("Solo ID 1x1x:1 (pasted)", text=partial(pasted, "1x1x:1")),

@@ -340,11 +340,11 @@ def test_estimate_refuses_multiplicities_unless_the_count_ends_in_the_calibratio
 # Empty grids: a probe on 25x25 walks hundreds of levels of 2,500 masks (minutes without a
 # cancel inside it); the request's cancel is asked at every branch a probe tries.
 @pytest.mark.parametrize("size", [12, 16, 25])
-def test_a_cancel_stops_a_probe_on_an_empty_sudoku_within_a_second(size):
+def test_a_cancel_stops_a_probe_on_an_empty_sudoku_within_a_second_of_it(size):
     started = perf_counter()
     request = {"kind": "sudoku", "mode": "estimate", "seed": 1, "puzzle": {"grid": "." * size**2}}
-    response = pysolver.solve(request, cancel=lambda: perf_counter() - started > 1.0)
-    assert perf_counter() - started < 2.0
+    response = pysolver.solve(request, cancel=lambda: perf_counter() - started > 0.3)
+    assert perf_counter() - started < 1.3
     assert response["ok"] and response["cancelled"] is True and response["complete"] is False
     found = response["estimate"]
     assert found["probes"] < protocol.DEFAULT_PROBES

@@ -518,3 +518,51 @@ def test_at_most_once_as_0_to_1_matches_secondary_items(engine: str) -> None:
     with_x = search(ExactCoverProblem(len(cells), len(pieces), options), "dlx", limit=None)
     assert with_m.count == with_x.count > 0
     assert sorted(with_m.solutions) == sorted(with_x.solutions)
+
+
+@pytest.mark.slow
+def test_the_listing_cap_weighs_a_solution_by_its_options() -> None:
+    # 0:1500|a over 1,500 options [a]: a solution may hold all 1,500. The cap once took each
+    # for one option (0:3000|a, limit 100,000: 10,000 listed, 642 MB and 168 MB of JSON).
+    from pysolver import budget
+
+    options = 1500
+    response = pysolver.solve(
+        {
+            "kind": "exact_cover",
+            "limit": 400,
+            "puzzle": {"text": f"0:{options}|a\n" + "a\n" * options},
+        }
+    )
+    assert response["count"] == 400 and response["solutions_truncated"] is True
+    listed = response["solutions"]
+    assert 0 < len(listed) < 400
+    assert len(pysolver.protocol.dumps(response)) <= budget.MAX_LISTED_CHARS
+    # Each listed set is a distinct set of distinct options (any subset is a solution here).
+    assert len({tuple(solution) for solution in listed}) == len(listed)
+    assert all(solution == sorted(set(solution)) for solution in listed)
+    assert max(map(len, listed)) == options
+
+
+# 20,000 options of 5 over many items, each covered 0 to 5 times: M3 scans every item at every
+# node, and 512 nodes between checks took 3 s (dlx on 5,000 items; bitset, whose masks of
+# 20,000 options fit the budget on 1,000).
+@pytest.mark.parametrize(("engine", "items"), [("dlx", 5_000), ("bitset", 1_000)])
+def test_a_cancel_stops_algorithm_m_on_many_items_within_a_third_of_a_second(
+    engine: str, items: int
+) -> None:
+    from time import perf_counter
+
+    names = [f"i{k}" for k in range(items)]
+    puzzle = {
+        "items": names,
+        "multiplicities": {name: [0, 5] for name in names},
+        "options": [[names[(start * 7 + k) % items] for k in range(5)] for start in range(20_000)],
+    }
+    started = perf_counter()
+    response = pysolver.solve(
+        {"kind": "exact_cover", "mode": "count", "engine": engine, "puzzle": puzzle},
+        cancel=lambda: perf_counter() - started > 0.3,
+    )
+    assert perf_counter() - started < 1.3
+    assert response["cancelled"] is True and response["complete"] is False, response
