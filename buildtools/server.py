@@ -48,7 +48,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def send_head(self) -> Any:
         """The file's ".gz" (built beside it by buildtools/site.py) with Content-Encoding: gzip
         when the browser accepts gzip, as static hosts send precompressed files; else the
-        file itself."""
+        file itself. A path no file can have (a NUL, a lone surrogate: ``%00``, ``%ed%a0%80``),
+        which the file system calls refuse with a ValueError, is a bad request (400)."""
+        try:
+            return self._send_head()
+        except ValueError:
+            self.send_error(http.HTTPStatus.BAD_REQUEST, "Bad request: no file has this path")
+            return None
+
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        """No listings: a directory without an index.html is not found (404), as on a static
+        host (the base class would list dist/'s folders: the runtime, the wheels, the docs)."""
+        self.send_error(http.HTTPStatus.NOT_FOUND, "File not found")
+
+    def _send_head(self) -> Any:
         packed = self._gzip_path()
         if packed is None:
             return super().send_head()

@@ -133,6 +133,42 @@ def test_server_headers(offline_site: tuple[Path, dict], isolated: bool) -> None
         assert page.get(name) == (value if isolated else None)
 
 
+def test_the_server_lists_no_directory_and_refuses_impossible_paths(
+    offline_site: tuple[Path, dict], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Once: listings of dist/'s folders, and a traceback and a dropped connection for %00.
+    import http.client
+
+    manifest = offline_site[1]
+    served = server.make_server(port=0)
+    start_server(served)
+    runtime = "/" + manifest["pyodide"]["indexURL"]
+    asked = {
+        "/": 200,
+        runtime: 404,
+        runtime.rstrip("/"): 301,  # to the folder's own address, then 404 as above
+        "/index.html%00": 400,
+        "/%ed%a0%80": 400,
+        "/index.html": 200,
+    }
+    answered = {}
+    try:
+        for path in asked:
+            connection = http.client.HTTPConnection(*served.server_address[:2], timeout=10)
+            connection.request("GET", path, headers={"Accept-Encoding": "gzip"})
+            response = connection.getresponse()
+            body = response.read()
+            answered[path] = response.status
+            if response.status == 404:
+                assert b"Directory listing" not in body and b"<li>" not in body
+            connection.close()
+    finally:
+        served.shutdown()
+        served.server_close()
+    assert answered == asked
+    assert "Traceback" not in capsys.readouterr().err
+
+
 # ---------------------------------------------------------------- the site
 
 
