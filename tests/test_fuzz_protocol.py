@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 import pysolver
 from pysolver import __main__ as cli
-from pysolver import protocol
+from pysolver import pasted, protocol
 from pysolver.kinds import KINDS, kind_module
 from pysolver.midend.registry import kind as midend_kind
 
@@ -495,3 +495,252 @@ def test_the_real_command_line_answers_malformed_files_clearly(tmp_path: Path, w
         timeout=60,
     )
     check_cli_failure(done.returncode, done.stdout, done.stderr, what)
+
+
+# ---------------------------------------------------------------- structure-aware fuzzing
+
+# Fewer examples than the profile's for the structured requests below (a 36x36 grid takes a
+# second): a quarter of them (37 in the ci profile, 750 when exploring).
+STRUCTURED_EXAMPLES = max(10, settings().max_examples // 4)
+
+# Sizes a pasted text may declare: small, at the kinds' limits, just past them, far past them,
+# and more digits than Python reads as a number.
+declared_sides = st.one_of(
+    st.integers(min_value=0, max_value=12),
+    st.sampled_from([35, 36, 37, 99, 100, 101, 9999, 12_000, 10**9]),
+    st.integers(min_value=0, max_value=10**12),
+).map(str) | st.sampled_from(["", "x", "1" * 5_000, "٣", "²"])
+# Tatham's grid description: letters are runs of blanks, numbers clues, "_" between numbers.
+tatham_pieces = st.one_of(
+    st.sampled_from(list("abcz_")),
+    st.integers(min_value=0, max_value=40).map(str),
+    st.sampled_from(["z" * 100_000, "1" * 5_000, "9" * 6, "a1_2b", ","]),
+)
+# puzz.link's cell data: hex digits, "-"/"+"/"="/"%" prefixes, "g".."z" skips, odd characters.
+puzzlink_pieces = st.one_of(
+    st.sampled_from(list("0123456789abcdef-+=%ghz.")),
+    st.sampled_from(["-10", "+100", "=000", "%fff", "z" * 50_000, "?", "/", "#"]),
+)
+
+
+@st.composite
+def pasted_texts(draw: st.DrawFn) -> str:
+    """A Solo or Rectangles game ID, a puzz.link URL or a grid address, sizes anywhere from
+    valid to far past the limits, contents from well formed to garbled."""
+    shape = draw(st.sampled_from(["game id", "game id", "puzz.link", "puzz.link", "address"]))
+    if shape == "game id":
+        size = draw(declared_sides)
+        if draw(st.booleans()):
+            size += "x" + draw(declared_sides)
+        flags = draw(st.sampled_from(["", "x", "j", "k", "dh", "r4", "X"]))
+        grid = "".join(draw(st.lists(tatham_pieces, max_size=12)))
+        return f"{size}{flags}:{grid}" + draw(st.sampled_from(["", "", ",abc", ",1_2"]))
+    if shape == "puzz.link":
+        kind = draw(st.sampled_from(["sudoku", "shikaku", "sikaku", "sudoku_edit", "nurikabe"]))
+        data = "".join(draw(st.lists(puzzlink_pieces, max_size=12)))
+        sides = "/".join(draw(st.lists(declared_sides, min_size=0, max_size=3)))
+        host = draw(st.sampled_from(["https://puzz.link/p?", "http://pzv.jp/p.html?", ""]))
+        return f"{host}{kind}/{sides}/{data}"
+    digits = draw(st.sampled_from(["0", "1", "9", "."])) * draw(
+        st.sampled_from([16, 81, 162, 1296, 1297, 5_000_000])
+    )
+    name = draw(st.sampled_from(pasted.GRID_PARAMETERS))
+    return f"https://www.sudokuwiki.org/sudoku.htm?{name}={digits}"
+
+
+@settings(max_examples=STRUCTURED_EXAMPLES * 2)
+@given(text=pasted_texts())
+def test_pasted_ids_and_urls_get_a_clear_answer_at_once(text: str) -> None:
+    # Read as the command line reads a file (JSON, else a pasted puzzle): a request or a clear
+    # error, in well under a second whatever size the text declares; then the request's answer.
+    started = perf_counter()
+    try:
+        request = pasted.read_request(text)
+    except protocol.SolveError as error:
+        assert error.code != protocol.INTERNAL_ERROR
+        assert 0 < len(error.message) <= MAX_MESSAGE_CHARS, error.message[:600]
+        return
+    finally:
+        assert perf_counter() - started < 1.0, protocol.shown(text)
+    check_answer(request)
+
+
+def box_shapes(n: int) -> list[list[int]]:
+    """The box shapes [rows, cols] of an n x n grid (rows * cols = n)."""
+    return [[rows, n // rows] for rows in range(1, n + 1) if n % rows == 0]
+
+
+@st.composite
+def sudoku_variant_puzzles(draw: st.DrawFn) -> tuple[int, dict[str, Any]]:
+    """A Sudoku of any size from 1 to 36 (mostly small) with boxes (default or given) or
+    jigsaw regions, maybe the X diagonals and killer cages, maybe a few givens (which may
+    clash): (n, puzzle)."""
+    n = draw(st.one_of(st.integers(min_value=1, max_value=9), st.integers(1, 36)))
+    values = [0] * (n * n)
+    for _ in range(draw(st.integers(min_value=0, max_value=3))):
+        values[draw(st.integers(0, n * n - 1))] = draw(st.integers(1, n))
+    symbols = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    grid: Any = (
+        "".join(symbols[value] for value in values)
+        if n <= 35 and draw(st.booleans())
+        else [values[row * n : (row + 1) * n] for row in range(n)]
+    )
+    puzzle: dict[str, Any] = {"grid": grid}
+    layout = draw(st.sampled_from(["default", "box", "rows as regions", "columns as regions"]))
+    if layout == "box":
+        puzzle["box"] = draw(st.sampled_from(box_shapes(n)))
+    elif layout == "rows as regions":
+        puzzle["regions"] = [symbols[1 + row % 35] * n for row in range(n)] if n <= 35 else None
+    elif layout == "columns as regions":
+        puzzle["regions"] = ["".join(symbols[1 + col] for col in range(n))] * n if n <= 35 else None
+    if puzzle.get("regions", 0) is None:
+        del puzzle["regions"]
+    if draw(st.booleans()):
+        puzzle["diagonals"] = True
+    cages = []
+    for _ in range(draw(st.integers(min_value=0, max_value=2))):
+        row, col = draw(st.integers(0, n - 1)), draw(st.integers(0, n - 1))
+        cells = [[row, col]] + ([[row, col + 1]] if col + 1 < n and draw(st.booleans()) else [])
+        cages.append({"sum": draw(st.integers(1, 2 * n + 1)), "cells": cells})
+    if cages:
+        puzzle["cages"] = cages
+    return n, puzzle
+
+
+def units_of(n: int, puzzle: dict[str, Any], box: list[int]) -> list[list[tuple[int, int]]]:
+    """The units a solution's every symbol appears once in: rows, columns, boxes or regions,
+    the diagonals when asked."""
+    units = [[(row, col) for col in range(n)] for row in range(n)]
+    units += [[(row, col) for row in range(n)] for col in range(n)]
+    if "regions" in puzzle:
+        labels: dict[str, list[tuple[int, int]]] = {}
+        for row, text in enumerate(puzzle["regions"]):
+            for col, label in enumerate(text):
+                labels.setdefault(label, []).append((row, col))
+        units += list(labels.values())
+    else:
+        rows, cols = box
+        units += [
+            [(top + r, left + c) for r in range(rows) for c in range(cols)]
+            for top in range(0, n, rows)
+            for left in range(0, n, cols)
+        ]
+    if puzzle.get("diagonals"):
+        units += [[(k, k) for k in range(n)], [(k, n - 1 - k) for k in range(n)]]
+    return units
+
+
+def check_sudoku_solution(n: int, puzzle: dict[str, Any], box: list[int], solution: Any) -> None:
+    """A solution checked by the rules alone (not the solver's encoding): every unit holds
+    1..n once, the givens are kept, each cage's digits differ and add up to its sum."""
+    assert len(solution) == n and all(len(row) == n for row in solution)
+    for unit in units_of(n, puzzle, box):
+        assert sorted(solution[row][col] for row, col in unit) == list(range(1, n + 1)), unit
+    grid = puzzle["grid"]
+    symbols = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    for row in range(n):
+        for col in range(n):
+            given = symbols.index(grid[row * n + col]) if isinstance(grid, str) else grid[row][col]
+            assert given in (0, solution[row][col])
+    for cage in puzzle.get("cages", []):
+        digits = [solution[row][col] for row, col in cage["cells"]]
+        assert len(set(digits)) == len(digits) and sum(digits) == cage["sum"], cage
+
+
+@settings(max_examples=STRUCTURED_EXAMPLES)
+@given(
+    drawn=sudoku_variant_puzzles(),
+    mode=st.sampled_from(["solve", "count", "random", "trace", "estimate", "hint"]),
+)
+def test_sudoku_variants_of_every_size_answer_clearly_and_correctly(
+    drawn: tuple[int, dict[str, Any]], mode: str
+) -> None:
+    n, puzzle = drawn
+    request: dict[str, Any] = {"kind": "sudoku", "mode": mode, "puzzle": puzzle, "seed": 1}
+    if mode not in ("estimate", "hint"):
+        request["limit"] = 2
+    response = check_answer(request)
+    if not response["ok"]:
+        # A puzzle the kind cannot take (a prime size without a box, clashing givens, an
+        # impossible cage...) or a mode it refuses for variants.
+        assert response["error"]["code"] in (protocol.INVALID_PUZZLE, protocol.INVALID_REQUEST)
+        return
+    if response.get("cancelled"):
+        return
+    if n == 1 or "box" in puzzle:
+        box = puzzle.get("box", [1, 1])
+    else:
+        box = next(shape for shape in reversed(box_shapes(n)) if shape[0] <= math.isqrt(n))
+    for solution in response.get("solutions") or []:
+        check_sudoku_solution(n, puzzle, box, solution)
+
+
+@st.composite
+def multiplicity_puzzles(draw: st.DrawFn) -> dict[str, Any]:
+    """A small exact cover with multiplicities: up to 4 primary items with bounds (u, v),
+    maybe a secondary item, up to 9 options (so 512 subsets to check by brute force)."""
+    primary = [f"p{index}" for index in range(draw(st.integers(1, 4)))]
+    secondary = ["s"] if draw(st.booleans()) else []
+    bounds = {}
+    for name in primary:
+        if draw(st.booleans()):
+            high = draw(st.integers(1, 4))
+            bounds[name] = [draw(st.integers(0, high)), high]
+    names = primary + secondary
+    options = draw(
+        st.lists(
+            st.lists(st.sampled_from(names), min_size=1, max_size=3, unique=True),
+            min_size=1,
+            max_size=9,
+        )
+    )
+    return {"items": primary, "secondary": secondary, "options": options, "multiplicities": bounds}
+
+
+def brute_force_covers(puzzle: dict[str, Any]) -> int:
+    """How many sets of options cover each primary item within its bounds (1, 1 without)
+    and each secondary item at most once: every subset, counted. An option of secondary
+    items only is never chosen (Knuth's rule: the search branches on primary items)."""
+    options = puzzle["options"]
+    found = 0
+    never = sum(
+        1 << index for index, option in enumerate(options) if not set(option) & set(puzzle["items"])
+    )
+    for chosen in range(1 << len(options)):
+        if chosen & never:
+            continue
+        times: dict[str, int] = {}
+        for index, option in enumerate(options):
+            if chosen >> index & 1:
+                for name in option:
+                    times[name] = times.get(name, 0) + 1
+        within = all(
+            low <= times.get(name, 0) <= high
+            for name in puzzle["items"]
+            for low, high in [puzzle["multiplicities"].get(name, [1, 1])]
+        )
+        found += within and all(times.get(name, 0) <= 1 for name in puzzle["secondary"])
+    return found
+
+
+@settings(max_examples=STRUCTURED_EXAMPLES * 2)
+@given(
+    puzzle=multiplicity_puzzles(),
+    engine=st.sampled_from(["bitset", "dlx"]),
+    mode=st.sampled_from(["count", "solve"]),
+)
+def test_multiplicities_count_what_brute_force_counts(
+    puzzle: dict[str, Any], engine: str, mode: str
+) -> None:
+    request = {"kind": "exact_cover", "mode": mode, "engine": engine, "puzzle": puzzle}
+    if mode == "solve":
+        request["limit"] = 10**6
+    response = check_answer(request)
+    if not response["ok"]:
+        # An option made only of the secondary item, or the same item twice: refused.
+        assert response["error"]["code"] == protocol.INVALID_PUZZLE, response
+        return
+    assert response["count"] == brute_force_covers(puzzle)
+    if mode == "solve":
+        listed = {tuple(solution) for solution in response["solutions"]}
+        assert len(listed) == len(response["solutions"]) == response["count"]
