@@ -215,3 +215,26 @@ def test_node_counts_stay_within_their_pinned_bounds(engine: str) -> None:
     inkala = singles.search(sudoku_problem(INKALA), limit=2, locked=locked)
     assert inkala.count == 1
     assert inkala.stats["nodes"] <= INKALA_NODES[engine]
+
+
+@pytest.mark.parametrize("mode", ["count", "random"])
+def test_a_cancel_stops_the_singles_search_of_a_36x36_grid_within_a_second(mode: str) -> None:
+    # 46,656 options: a node copies and forces far more than on 9x9, and 512 nodes between
+    # checks took a second or more.
+    from time import perf_counter
+
+    import pysolver
+
+    rows = ["".join(chr(48 + col) for col in range(36))] * 36  # jigsaw: each column a region
+    started = perf_counter()
+    response = pysolver.solve(
+        {
+            "kind": "sudoku",
+            "mode": mode,
+            "engine": "singles",
+            "puzzle": {"grid": [[0] * 36 for _ in range(36)], "regions": rows},
+        },
+        cancel=lambda: perf_counter() - started > 0.3,
+    )
+    assert perf_counter() - started < 1.3
+    assert response["ok"] and response["cancelled"] is True and response["complete"] is False

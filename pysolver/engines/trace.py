@@ -89,6 +89,14 @@ def estimated_bytes(problem: ExactCoverProblem, max_steps: int) -> int:
     return columns + entries * per_entry + max_steps * STEP_BYTES
 
 
+# Items ``settle`` may scan between two asks of the cancel hook (a few milliseconds).
+SETTLE_WORK_PER_CHECK = 50_000
+
+
+class _Stopped(Exception):
+    """The cancel hook asked to stop inside a node's forced singles (``search``'s settle)."""
+
+
 class TraceFull(Exception):
     """The trace holds ``max_steps`` steps and the search wanted to record another."""
 
@@ -207,14 +215,23 @@ def search(
     complete = True
     cancelled = False
 
+    scanned = [0]  # items ``settle`` scanned since the cancel hook was last asked
+
     def settle(records: list[Undo]) -> tuple[str, int, int]:
         """After a choice: force singles and strike locked candidates (if asked), then say
         what the node is.
 
-        Returns ("solution", -1, 0), ("dead", item, 0) or ("branch", item, options).
+        Returns ("solution", -1, 0), ("dead", item, 0) or ("branch", item, options); raises
+        ``_Stopped`` when the monitor's cancel asks: each step scans every active item, and
+        on a 36x36 Sudoku the 512 nodes between the search's own checks took 2 s.
         """
         while True:
             items = active_primary()
+            scanned[0] += len(items)
+            if scanned[0] >= SETTLE_WORK_PER_CHECK:
+                scanned[0] = 0
+                if monitor.stop_asked():
+                    raise _Stopped
             if not items:
                 return "solution", -1, 0
             best = min(items, key=lambda item: len(columns[item]))
@@ -294,6 +311,9 @@ def search(
                 break
             outcome = next_outcome
     except TraceFull:
+        complete = False
+    except _Stopped:
+        cancelled = True
         complete = False
     monitor.finish(nodes, count, complete)
     return SearchResult(solutions, count, complete, cancelled, {"nodes": nodes})
