@@ -217,10 +217,11 @@ def test_node_counts_stay_within_their_pinned_bounds(engine: str) -> None:
     assert inkala.stats["nodes"] <= INKALA_NODES[engine]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["count", "random"])
-def test_a_cancel_stops_the_singles_search_of_a_36x36_grid_within_a_second(mode: str) -> None:
+def test_a_cancel_stops_the_singles_search_of_a_36x36_grid_within_half_a_second(mode: str) -> None:
     # 46,656 options: a node copies and forces far more than on 9x9, and 512 nodes between
-    # checks took a second or more.
+    # checks took a second or more. The cancel comes after the matrix is built (0.3 s).
     from time import perf_counter
 
     import pysolver
@@ -234,7 +235,7 @@ def test_a_cancel_stops_the_singles_search_of_a_36x36_grid_within_a_second(mode:
             "engine": "singles",
             "puzzle": {"grid": [[0] * 36 for _ in range(36)], "regions": rows},
         },
-        cancel=lambda: perf_counter() - started > 0.3,
+        cancel=lambda: perf_counter() - started > 1.0,
     )
-    assert perf_counter() - started < 1.3
+    assert perf_counter() - started < 1.5
     assert response["ok"] and response["cancelled"] is True and response["complete"] is False

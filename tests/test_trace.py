@@ -243,8 +243,10 @@ def test_trace_words_count_rows_columns_and_clues_from_one(request_: dict, words
         assert not re.search(r"\b[Cc]lue 0\b", text), text
 
 
-def test_a_cancel_stops_the_trace_of_an_empty_36x36_sudoku_within_a_second() -> None:
-    # A node there scans 5,184 items per step: the 512 nodes between checks took 2 s.
+@pytest.mark.slow
+def test_a_cancel_stops_the_trace_of_an_empty_36x36_sudoku_within_half_a_second() -> None:
+    # A node there scans 5,184 items per step: the 512 nodes between checks took 2 s. The
+    # cancel comes after the matrix is built (0.3 s), where the search's own checks answer.
     from time import perf_counter
 
     import pysolver
@@ -252,7 +254,7 @@ def test_a_cancel_stops_the_trace_of_an_empty_36x36_sudoku_within_a_second() -> 
     started = perf_counter()
     response = pysolver.solve(
         {"kind": "sudoku", "mode": "trace", "puzzle": {"grid": [[0] * 36 for _ in range(36)]}},
-        cancel=lambda: perf_counter() - started > 0.3,
+        cancel=lambda: perf_counter() - started > 1.0,
     )
-    assert perf_counter() - started < 1.3
+    assert perf_counter() - started < 1.5
     assert response["ok"] and response["cancelled"] is True and response["complete"] is False
