@@ -8,6 +8,8 @@
 // three up to 4095, "=" and three for 4096-8191, "%" and three above); a run of 1-20 empty cells
 // is one letter ("g" = 1 ... "z" = 20; a longer run is several).
 
+import { MAX_SOLO_SIZE } from "./tatham_ids.js";
+
 function encodeNumber(size) {
   if (size < 16) return size.toString(16);
   if (size < 256) return `-${size.toString(16).padStart(2, "0")}`;
@@ -35,6 +37,8 @@ export function shikakuUrl(rows, cols, clues) {
   return `https://puzz.link/p?shikaku/${cols}/${rows}/${pieces.join("")}`;
 }
 
+// The largest Sudoku (Python's sudoku.MAX_SIZE; Solo's limit is the same).
+const MAX_SUDOKU_SIZE = MAX_SOLO_SIZE;
 // Prefix -> [hex digits that follow, value added]: pzprjs' number encoding.
 const NUMBER_PREFIXES = { "-": [2, 0], "+": [3, 0], "=": [3, 4096], "%": [3, 8192] };
 const HEX = /^[0-9a-f]+$/;
@@ -60,6 +64,8 @@ export function readSudokuUrl(text) {
   const [cols, rows] = fields.slice(0, 2).map(Number);
   if (cols !== rows) throw new Error(`a Sudoku grid is square; this URL's is ${cols} x ${rows}`);
   if (cols < 1) throw new Error("the URL's columns must be at least 1, got 0");
+  // Before a cell is made (sudoku/12000/12000/ once filled 144 million); Python's sudoku.MAX_SIZE.
+  if (cols > MAX_SUDOKU_SIZE) throw new Error(`the URL's Sudoku is ${cols} x ${rows}; the largest size is ${MAX_SUDOKU_SIZE}x${MAX_SUDOKU_SIZE}`);
   return { n: cols, values: decodeNumbers(fields.slice(2).join("/"), rows, cols) };
 }
 

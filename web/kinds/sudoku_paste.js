@@ -18,7 +18,7 @@
 // character that is not a symbol) describes it.
 
 import { readSudokuUrl } from "./puzzlink.js";
-import { gameIdValues } from "./tatham_ids.js";
+import { MAX_SOLO_SIZE, gameIdValues } from "./tatham_ids.js";
 
 const FOREIGN_BLANKS = "*xX?";
 // Characters only frames are drawn with: a line of nothing else (with a run of "-" or "=" or a
@@ -104,7 +104,8 @@ function readSoloId([, first, second, flags = "", grid, rest]) {
   const cols = Number(first);
   const rows = second === undefined ? 1 : Number(second);
   const n = cols * rows;
-  const values = gameIdValues(grid);
+  if (n > MAX_SOLO_SIZE) throw new Error(`this Solo game ID is ${cols}x${rows}: ${n} symbols; the largest game has ${MAX_SOLO_SIZE}`);
+  const values = gameIdValues(grid, n * n);
   if (values.length !== n * n) {
     throw new Error(`this Solo game ID describes ${values.length} cells; a ${n}x${n} game has ${n * n}`);
   }
