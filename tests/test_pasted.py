@@ -305,3 +305,48 @@ def test_a_batch_answers_every_line_around_a_bad_id(tmp_path, capsys):
     answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [answer["ok"] for answer in answers] == [True, False, False, True]
     assert [answer["error"]["code"] for answer in answers[1:3]] == ["invalid_puzzle"] * 2
+
+
+LIMITS_RUNNER = """
+import { MAX_SOLO_SIZE, MAX_RECTANGLES_SIDE, readRectanglesId } from "./web/kinds/tatham_ids.js";
+import { readPastedGrid } from "./web/kinds/sudoku_paste.js";
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const { solo, rectangles } = JSON.parse(input);
+const outcome = (read, text) => {
+  const started = performance.now();
+  try { read(text); return { read: true }; }
+  catch (error) { return { refused: error.message, ms: performance.now() - started }; }
+};
+process.stdout.write(JSON.stringify({
+  limits: [MAX_SOLO_SIZE, MAX_RECTANGLES_SIDE],
+  solo: solo.map((text) => outcome(readPastedGrid, text)),
+  rectangles: rectangles.map((text) => outcome(readRectanglesId, text)),
+}));
+"""
+
+
+@pytest.mark.slow
+def test_the_page_refuses_sizes_past_the_limits_as_python_does() -> None:
+    # The page's readers once filled 144 million cells for sudoku/12000/12000/ and 130 million
+    # for 3x3: and 5 million "z"; their limits are Python's kinds'.
+    from pysolver.kinds import shikaku
+
+    require_node("the page's pasted readers")
+    solo = [
+        "https://puzz.link/p?sudoku/12000/12000/",
+        "3x3:" + "z" * 5_000_000,
+        "3x3:a" + "1" * 5_000,
+        "37:a",
+    ]
+    rectangles = [
+        "9999x9999:" + "z" * 5_000_000,
+        "100x100:" + "z" * 5_000_000,
+        "7x6:" + "z" * 1_000,
+    ]
+    page = run_module(LIMITS_RUNNER, {"solo": solo, "rectangles": rectangles})
+    assert page["limits"] == [sudoku.MAX_SIZE, shikaku.MAX_SIDE]
+    for text, answer in zip(solo + rectangles, page["solo"] + page["rectangles"], strict=True):
+        assert "refused" in answer and answer["ms"] < 1000, (text[:40], answer)
+        with pytest.raises(SolveError):
+            pasted.read_request(text)
