@@ -23,7 +23,6 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from pysolver import protocol, puzzlink
-from pysolver.kinds import shikaku, sudoku
 from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error, shown
 
 # Solo: "CxR" or "N", flags ("x" diagonals, "j" jigsaw, "k" killer, "r4"/"m2" symmetry,
@@ -37,6 +36,11 @@ MAX_SIDE_DIGITS = 4  # no Solo box or Rectangles side has more
 # No clue of a game ID within the kinds' limits has more digits (a Rectangles clue is at most
 # 100 x 100); a longer number is refused before it is read (Python refuses 4,301 digits).
 MAX_CLUE_DIGITS = 5
+# The largest Solo game (symbols) and Rectangles grid side: the sudoku and shikaku kinds' MAX_SIZE
+# and MAX_SIDE, written here because importing the kinds would close an import circle through
+# pysolver.facts (tests/test_pasted.py checks that they agree).
+MAX_SOLO_SIZE = puzzlink.MAX_SUDOKU_SIZE
+MAX_RECTANGLES_SIDE = 100
 
 
 def read_request(text: str) -> Any:
@@ -103,12 +107,12 @@ def grid_from_address(address: str) -> str | None:
         values = parameters.get(name)
         if values and ADDRESS_GRID.fullmatch(values[0]):
             value = values[0]
-            if len(value) > 2 * sudoku.MAX_SIZE**2:  # sudokuwiki's 162 for 81 cells
+            if len(value) > 2 * MAX_SOLO_SIZE**2:  # sudokuwiki's 162 for 81 cells
                 raise SolveError(
                     TOO_LARGE,
                     f"the address's {name} parameter has {len(value):,} characters; no grid "
-                    f"up to {sudoku.MAX_SIZE}x{sudoku.MAX_SIZE} has more than "
-                    f"{2 * sudoku.MAX_SIZE**2:,}",
+                    f"up to {MAX_SOLO_SIZE}x{MAX_SOLO_SIZE} has more than "
+                    f"{2 * MAX_SOLO_SIZE**2:,}",
                     "puzzle",
                 )
             return value[:81] if len(value) == 162 else value
@@ -153,14 +157,14 @@ def read_game_id(match: re.Match[str]) -> dict[str, Any]:
     n = cols * rows
     # The sizes against the kinds' limits before a cell is read: a Solo game of n x n cells,
     # or (with two sides) a Rectangles grid of cols x rows.
-    solo_fits = 1 <= n <= sudoku.MAX_SIZE
-    rectangles_fits = second is not None and 1 <= max(cols, rows) <= shikaku.MAX_SIDE
+    solo_fits = 1 <= n <= MAX_SOLO_SIZE
+    rectangles_fits = second is not None and 1 <= max(cols, rows) <= MAX_RECTANGLES_SIDE
     if not solo_fits and not rectangles_fits:
         raise SolveError(
             TOO_LARGE,
             f"the game ID's size {cols}x{rows} is too large: a Solo game has at most "
-            f"{sudoku.MAX_SIZE} symbols (CxR with C*R <= {sudoku.MAX_SIZE}) and a Rectangles "
-            f"grid at most {shikaku.MAX_SIDE} x {shikaku.MAX_SIDE} cells",
+            f"{MAX_SOLO_SIZE} symbols (CxR with C*R <= {MAX_SOLO_SIZE}) and a Rectangles "
+            f"grid at most {MAX_RECTANGLES_SIDE} x {MAX_RECTANGLES_SIDE} cells",
             "puzzle",
         )
     values = _clues(grid, max(n * n if solo_fits else 0, n if rectangles_fits else 0))

@@ -18,6 +18,9 @@ URL_PATH = "puzzle.url"
 # A grid side written with more digits than this is refused before it is read as a number
 # (Python refuses to read one of more than 4,300 digits; no grid has even a billion columns).
 MAX_SIDE_DIGITS = 9
+# The largest Sudoku: the sudoku kind's MAX_SIZE, written here because importing the kind would
+# close an import circle through pysolver.facts (tests/test_puzzlink.py checks that they agree).
+MAX_SUDOKU_SIZE = 36
 
 Clue = tuple[int, int, int]
 
@@ -41,15 +44,14 @@ def parse_url(url: str) -> tuple[int, int, list[Clue]]:
 def parse_sudoku_url(url: str, path: str = "puzzle") -> tuple[int, list[int]]:
     """Read a puzz.link / pzprjs Sudoku URL (``sudoku/<n>/<n>/<data>``, numbers encoded as
     for Shikaku) into ``(n, values)``: the cells row by row, 0 blank."""
-    from pysolver.kinds.sudoku import MAX_SIZE  # the kind's limit, checked before any cell
-
     cols, rows, data = _url_parts(url, ("sudoku",), "Sudoku", path)
     if cols != rows:
         raise puzzle_error(f"a Sudoku grid is square; this URL's is {cols} x {rows}", path)
-    if cols > MAX_SIZE:
+    if cols > MAX_SUDOKU_SIZE:  # before any cell is made
         raise SolveError(
             TOO_LARGE,
-            f"the URL's Sudoku is {cols} x {rows}; the largest size is {MAX_SIZE}x{MAX_SIZE}",
+            f"the URL's Sudoku is {cols} x {rows}; the largest size is "
+            f"{MAX_SUDOKU_SIZE}x{MAX_SUDOKU_SIZE}",
             path,
         )
     values = [0] * (rows * cols)
