@@ -287,6 +287,13 @@ def test_pasted_sizes_past_the_limits_are_refused_at_once(text, code, words):
     assert words in refused.value.message, refused.value
 
 
+def test_the_readers_limits_are_the_kinds() -> None:
+    from pysolver.kinds import shikaku
+
+    assert pasted.MAX_SOLO_SIZE == sudoku.MAX_SIZE
+    assert pasted.MAX_RECTANGLES_SIDE == shikaku.MAX_SIDE
+
+
 def test_ids_at_the_limits_are_still_read():
     # The largest Solo game (6x6 boxes, 36 symbols) and Rectangles grid (100 x 100).
     solo = pasted.read_request("6x6:" + "z" * 49 + "v")  # 1,296 blanks

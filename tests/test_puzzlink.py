@@ -100,3 +100,10 @@ def test_a_sudoku_url_past_the_largest_size_is_refused_before_its_cells(side):
     assert refused.value.code == "too_large"
     assert "36x36" in refused.value.message
     assert parse_sudoku_url("https://puzz.link/p?sudoku/36/36/")[0] == 36
+
+
+def test_the_sudoku_url_limit_is_the_kinds() -> None:
+    from pysolver import puzzlink
+    from pysolver.kinds import sudoku
+
+    assert puzzlink.MAX_SUDOKU_SIZE == sudoku.MAX_SIZE
