@@ -566,3 +566,19 @@ def test_a_cancel_stops_algorithm_m_on_many_items_within_a_third_of_a_second(
     )
     assert perf_counter() - started < 1.3
     assert response["cancelled"] is True and response["complete"] is False, response
+
+
+@pytest.mark.slow
+def test_a_cancel_stops_algorithm_m_on_a_long_column_within_half_a_second() -> None:
+    # 0:3000|a over 3,000 options [a]: each node lists a column of up to 3,000 options (ms),
+    # and the 512 nodes between checks took 5 s. Cancelled after the build (0.1 s).
+    from time import perf_counter
+
+    puzzle = {"items": ["a"], "multiplicities": {"a": [0, 3000]}, "options": [["a"]] * 3000}
+    started = perf_counter()
+    response = pysolver.solve(
+        {"kind": "exact_cover", "engine": "bitset", "limit": 400, "puzzle": puzzle},
+        cancel=lambda: perf_counter() - started > 1.0,
+    )
+    assert perf_counter() - started < 1.5
+    assert response["cancelled"] is True and response["complete"] is False, response
