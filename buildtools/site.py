@@ -3,9 +3,11 @@
 The front end (every file under web/, walked recursively), the Pyodide runtime and the pysolver
 wheel (Pyodide's own loader installs it: no package installer); dist/manifest.json tells the
 worker which files to load (and their sizes, for the loading bar), dist/facts.json holds the
-puzzle facts, dist/readme.html the README, dist/api.html the API reference (from the docstrings:
-``buildtools.apidocs``), and dist/precache.js lists the files the service worker (web/sw.js)
-keeps at install (``kept_offline``) with a version hashed from their contents.
+puzzle facts, dist/readme.html the README, dist/guide.html the guide for people using the page
+(docs/guide.md), dist/docs/<name>.html the developers' pages (docs/<name>.md), dist/api.html the
+API reference (from the docstrings: ``buildtools.apidocs``), and dist/precache.js lists the files
+the service worker (web/sw.js) keeps at install (``kept_offline``) with a version hashed from
+their contents.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from buildtools import markdown
 from buildtools.apidocs import api_markdown
 from buildtools.downloads import PYODIDE_DIR, PYODIDE_FILES, PYODIDE_VERSION, pyodide_runtime
-from buildtools.markdown import readme_html
 from buildtools.repo import DIST, DOCS, README, ROOT, WEB, log, sha256_of
 from buildtools.wheel import build_pysolver_wheel, prune_old_wheels
 
@@ -116,11 +118,60 @@ API_PAGE = "api.html"
 SERVICE_WORKER = "sw.js"
 
 
+def markdown_pages() -> dict[str, Path]:
+    """The site's pages made from the repository's Markdown, each with its source: the README,
+    the guide (at the top, where the tabs' help links), and every other docs/<name>.md as
+    docs/<name>.html, beside the pictures it shows."""
+    pages = {README_PAGE: README, GUIDE_PAGE: GUIDE}
+    for source in sorted(DOCS.glob("*.md")):
+        if source != GUIDE:
+            pages[f"docs/{source.stem}.html"] = source
+    return pages
+
+
+def docs_pictures() -> dict[str, Path]:
+    """The pictures the README and docs/ show, at the same place on the site as in the checkout."""
+    return {f"docs/{picture.name}": picture for picture in sorted(DOCS.glob("*.png"))}
+
+
+def relinker(source: Path, page: str, served: set[str]) -> markdown.Relink:
+    """How the links of ``source`` (a Markdown file of the checkout) read on ``page``: a link to
+    another Markdown file goes to its page, a link to a file the site serves (a picture) to that
+    file, both relative to the page's folder; a link to anything else of the checkout (source
+    files, which GitHub shows) becomes plain text, and web addresses and a page's own anchors
+    stay as written."""
+    pages_by_source = {
+        path.relative_to(ROOT).as_posix(): name for name, path in markdown_pages().items()
+    }
+    folder = source.parent.relative_to(ROOT).as_posix()
+
+    def relink(target: str) -> str | None:
+        if target.startswith("#") or re.match(r"[a-z][a-z0-9+.-]*:", target):
+            return target
+        path, hash_mark, anchor = target.partition("#")
+        in_checkout = posixpath.normpath(posixpath.join(folder, path))
+        on_site = pages_by_source.get(in_checkout, in_checkout)
+        if on_site not in served:
+            return None
+        return posixpath.relpath(on_site, posixpath.dirname(page) or ".") + hash_mark + anchor
+
+    return relink
+
+
+def markdown_page(page: str, source: Path, served: set[str]) -> str:
+    """The HTML of one of ``markdown_pages()``, its title its first heading's text."""
+    text = source.read_text(encoding="utf-8")
+    first = re.search(r"^# (.+)$", text, re.MULTILINE)
+    title = "README" if page == README_PAGE else first.group(1) if first else source.stem
+    root = "../" * page.count("/")
+    return markdown.readme_html(text, title, relinker(source, page, served), root)
+
+
 def kept_offline(relative: str) -> bool:
     """Whether the service worker keeps a file of the site at install: what the page needs (the
     page, the runtime, the wheel, the guide its help links to), not the developers' pages (the
-    README, the API reference) and the README's pictures (half a megabyte a first visit would
-    fetch for nothing; the worker still keeps them once visited), nor the worker itself."""
+    README, docs/, the API reference) and the README's pictures (half a megabyte a first visit
+    would fetch for nothing; the worker still keeps them once visited), nor the worker itself."""
     developers = (SERVICE_WORKER, README_PAGE, API_PAGE)
     return relative not in developers and not relative.startswith("docs/")
 
@@ -194,9 +245,8 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     for name in PYODIDE_FILES:
         wanted[f"{PYODIDE_DIR}/{name}"] = runtime / name
     wanted[f"wheels/{pysolver_wheel.name}"] = pysolver_wheel
-    # The README's pictures, for readme.html.
-    for picture in sorted(DOCS.glob("*.png")):
-        wanted[f"docs/{picture.name}"] = picture
+    # The pictures of the README and docs/, for their pages.
+    wanted.update(docs_pictures())
     manifest: dict[str, Any] = {
         "pyodide": {"version": PYODIDE_VERSION, "indexURL": f"{PYODIDE_DIR}/"},
         "pysolver": {
@@ -227,12 +277,16 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     changed += write_text(DIST / PAGE, hinted)
     # The puzzle facts come from the package itself, so the page never types them again.
     changed += write_json(DIST / "facts.json", puzzle_facts())
-    # The README and the guide as pages; each tab's help links to its puzzle's guide section.
-    changed += write_text(DIST / README_PAGE, readme_html(README.read_text(encoding="utf-8")))
-    guide = readme_html(GUIDE.read_text(encoding="utf-8"), "guide")
-    changed += write_text(DIST / GUIDE_PAGE, guide)
-    changed += write_text(DIST / API_PAGE, readme_html(api_markdown(), "API reference"))
-    generated = ["manifest.json", "facts.json", README_PAGE, GUIDE_PAGE, API_PAGE]
+    # The README, the guide and docs/ as pages; each tab's help links to its puzzle's guide
+    # section. Their links go to what the site serves (a link to a source file stays text).
+    pages = markdown_pages()
+    generated = ["manifest.json", "facts.json", *pages, API_PAGE]
+    served = {*wanted, *generated}
+    for name, source in pages.items():
+        (DIST / name).parent.mkdir(parents=True, exist_ok=True)
+        changed += write_text(DIST / name, markdown_page(name, source, served))
+    api = markdown.readme_html(api_markdown(), "API reference")
+    changed += write_text(DIST / API_PAGE, api)
     offline = [name for name in [*wanted, *generated] if kept_offline(name)]
     changed += write_text(DIST / PRECACHE_SCRIPT, precache_script(DIST, offline))
     keep = set(wanted) | {*generated, PRECACHE_SCRIPT}
