@@ -63,15 +63,15 @@ def test_error_codes_list_python_and_page_codes() -> None:
         assert codes[code]
 
 
-def test_every_kind_has_help_naming_its_algorithm_and_a_readme_section() -> None:
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+def test_every_kind_has_help_naming_its_algorithm_and_a_guide_section() -> None:
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "guide.md").read_text(encoding="utf-8")
     algorithms = ("Algorithm X", "dancing links", "propagation", "dynamic programming")
     for name, kind in site_facts()["kinds"].items():
         sentences = re.split(r"(?<=\.) (?=[A-Z])", kind["help"])
         assert 2 <= len(sentences) <= 3 and kind["help"].endswith("."), (name, sentences)
         assert any(algorithm in kind["help"] for algorithm in algorithms), name
-        # web/ui/help.js links each tab to the README heading of the kind's title.
-        assert f"\n### {kind['title']}\n" in readme, name
+        # web/ui/help.js links each tab to the guide's heading of the kind's title.
+        assert f"\n### {kind['title']}\n" in guide, name
 
 
 def test_heatmaps_and_engine_modes_are_told() -> None:

@@ -76,7 +76,7 @@ def test_parse_puzzle_rejects_a_non_object_with_its_path(kind: str) -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_kind_has_its_facts_page_tab_tests_and_readme_section(kind: str) -> None:
+def test_kind_has_its_facts_page_tab_tests_and_docs_section(kind: str) -> None:
     # What a new kind costs besides its module (pysolver/kinds/__init__.py): none may be missing.
     facts = kind_module(kind).facts()
     assert facts["title"] and facts["help"], "facts need a title and a help line"
@@ -86,5 +86,5 @@ def test_kind_has_its_facts_page_tab_tests_and_readme_section(kind: str) -> None
     line = rf'\{{ id: "{kind}", editor: {editor}, renderer: \w+ \}}'
     assert re.search(line, registry), "a line in KINDS of web/kinds/index.js"
     assert (ROOT / "tests" / f"test_{kind}.py").is_file()
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"\n### {facts['title']}\n" in readme, "a README section titled as the kind"
+    kinds_page = (ROOT / "docs" / "kinds.md").read_text(encoding="utf-8")
+    assert f"\n## {facts['title']}\n" in kinds_page, "a docs/kinds.md section titled as the kind"
