@@ -155,7 +155,7 @@ def test_precache_covers_every_file_of_the_site(offline_site: tuple[Path, dict])
     on_disk = {path.relative_to(dist).as_posix() for path in dist.rglob("*") if path.is_file()}
     assert manifest["pysolver"]["wheel"] in on_disk and "facts.json" in on_disk
     # Everything on disk but the service worker, its own list, the gzip copies (the same
-    # files, sent compressed by the server) and the developers' pages (README with its
+    # files, sent compressed by the server) and the developers' pages (README and docs/ with their
     # pictures, the API reference: the page never needs them); every web file (in whatever
     # folder); nothing that is not there. No package installer: Pyodide's loader installs the wheel.
     packed = {name for name in on_disk if name.endswith(site.GZIP_SUFFIX)}

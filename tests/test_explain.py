@@ -127,7 +127,7 @@ def test_every_top95_path_replays_to_the_solution() -> None:
 
 
 def grade_of(steps: list[dict[str, Any]]) -> dict[str, Any]:
-    """The grade as the README defines it, from the steps alone."""
+    """The grade as docs/explaining.md defines it, from the steps alone."""
     by_name = {
         technique.name: technique
         for technique in (*sudoku_techniques.TECHNIQUES, sudoku_techniques.GUESS)

@@ -56,7 +56,7 @@ def page_replay(traces: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
 
 
 def stacks(steps: list[dict[str, Any]]) -> list[list[list[Any]]]:
-    """The protocol's board after every step (README: the board is a stack)."""
+    """The protocol's board after every step (docs/protocol.md: the board is a stack)."""
     board: list[list[Any]] = []
     after = []
     for step in steps:
