@@ -178,6 +178,29 @@ def test_the_site_has_the_api_reference(offline_site: tuple[Path, dict]) -> None
     assert '<h3 id="covers">covers</h3>' in page and '<h3 id="sudoku">Sudoku</h3>' in page
 
 
+def test_the_site_has_the_readme_and_docs_with_working_links(
+    offline_site: tuple[Path, dict],
+) -> None:
+    # Every Markdown page of the checkout is a page of the site, and every link and picture on
+    # those pages (to pages, anchors, pictures) is there too.
+    dist, _manifest = offline_site
+    pages = site.markdown_pages()
+    assert {site.README_PAGE, site.GUIDE_PAGE, "docs/kinds.html"} <= set(pages)
+    broken = []
+    for page in pages:
+        text = (dist / page).read_text(encoding="utf-8")
+        for link in re.findall(r'(?:href|src)="([^"#]*)(?:#([^"]*))?"', text):
+            target, anchor = link
+            if re.match(r"[a-z][a-z0-9+.-]*:", target):
+                continue
+            path = (dist / page).parent / target if target else dist / page
+            if not path.resolve().is_file():
+                broken.append(f"{page}: {target}")
+            elif anchor and f'id="{anchor}"' not in path.read_text(encoding="utf-8"):
+                broken.append(f"{page}: {target}#{anchor}")
+    assert not broken
+
+
 def test_write_text_reports_only_real_changes(tmp_path: Path) -> None:
     target = tmp_path / "a.json"
     assert site.write_json(target, {"a": 1}) is True
