@@ -198,8 +198,10 @@ def precache_script(dist: Path, relatives: list[str]) -> str:
 
 
 # Start-up hints written into the page (index.html) at build time, before </head>: every module of
-# app.js's static import graph as a modulepreload, so the browser fetches them at once instead of
-# level by level and the worker that loads Python starts sooner; and the runtime's two big
+# app.js's static import graph, and of each kind's folder the page imports by name at run time
+# (web/kinds/KIND/index.js, KIND a key of facts.json's "kinds"), as a modulepreload, so the
+# browser fetches them at once instead of level by level (and not only once facts.json has
+# named the kinds) and the worker that loads Python starts sooner; and the runtime's two big
 # downloads as preloads, so they start while the page's own scripts still load (the worker's
 # requests for them then find them in the HTTP cache, or join them while they stream).
 PAGE = "index.html"
@@ -226,6 +228,18 @@ def static_imports(entry: str, files: dict[str, Path]) -> list[str]:
             target = posixpath.join(posixpath.dirname(name), match.group(1) or match.group(2))
             todo.append(posixpath.normpath(target))
     return sorted(seen - {entry})
+
+
+def page_modules(files: dict[str, Path], kinds: list[str]) -> list[str]:
+    """The modules the page loads at start-up: app.js's static import graph and, for each kind,
+    its folder's index.js with that one's graph (the kinds without a folder left out: the page
+    says so itself), sorted; not app.js."""
+    modules = set(static_imports(PAGE_SCRIPT, files))
+    for kind in kinds:
+        entry = f"kinds/{kind}/index.js"
+        if entry in files:
+            modules |= {entry, *static_imports(entry, files)}
+    return sorted(modules - {PAGE_SCRIPT})
 
 
 def page_with_hints(page: str, modules: list[str], downloads: list[str]) -> str:
@@ -273,10 +287,11 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     # The page itself, with its start-up hints (written over the copy when they change it).
     page = wanted[PAGE].read_text(encoding="utf-8")
     big = [f"{PYODIDE_DIR}/{name}" for name in BIG_DOWNLOADS]
-    hinted = page_with_hints(page, static_imports(PAGE_SCRIPT, web_files()), big)
-    changed += write_text(DIST / PAGE, hinted)
     # The puzzle facts come from the package itself, so the page never types them again.
-    changed += write_json(DIST / "facts.json", puzzle_facts())
+    facts = puzzle_facts()
+    hinted = page_with_hints(page, page_modules(web_files(), list(facts["kinds"])), big)
+    changed += write_text(DIST / PAGE, hinted)
+    changed += write_json(DIST / "facts.json", facts)
     # The README, the guide and docs/ as pages; each tab's help links to its puzzle's guide
     # section. Their links go to what the site serves (a link to a source file stays text).
     pages = markdown_pages()

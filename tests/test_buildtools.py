@@ -289,8 +289,12 @@ def test_the_page_carries_its_start_up_hints(offline_site: tuple[Path, dict]) ->
     dist, manifest = offline_site
     page = (dist / site.PAGE).read_text(encoding="utf-8")
     preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page))
-    # Every module the page script imports (here two levels down), and no worker-side one.
-    assert {"runtime/pool.js", "ui/ui.js", "kinds/sudoku_paste.js"} <= preloaded
+    # Every module the page script imports (here two levels down), every kind's folder the page
+    # imports by name (and what that imports), and no worker-side one.
+    wanted = {"runtime/pool.js", "ui/ui.js", "kinds/contract.js", "kinds/sudoku/paste.js"}
+    assert wanted <= preloaded
+    kinds = json.loads((dist / "facts.json").read_text(encoding="utf-8"))["kinds"]
+    assert {f"kinds/{kind}/index.js" for kind in kinds} <= preloaded
     assert "runtime/worker.mjs" not in preloaded and site.PAGE_SCRIPT not in preloaded
     assert all((dist / module).is_file() for module in preloaded)
     index = manifest["pyodide"]["indexURL"]
@@ -298,6 +302,27 @@ def test_the_page_carries_its_start_up_hints(offline_site: tuple[Path, dict]) ->
         assert f'<link rel="preload" href="{index}{name}" as="fetch" crossorigin>' in page
     # Before the page's own scripts, in the head.
     assert page.index("modulepreload") < page.index("</head>") < page.index('src="app.js"')
+
+
+def test_page_modules_add_each_kind_folder_the_page_imports_by_name(tmp_path: Path) -> None:
+    sources = {
+        "app.js": 'import { a } from "./ui/a.js";\nawait import(`./kinds/${name}/index.js`);\n',
+        "ui/a.js": "export const a = 1;\n",
+        "kinds/one/index.js": 'import { b } from "./b.js";\nimport { a } from "../../ui/a.js";\n',
+        "kinds/one/b.js": "export const b = 1;\n",
+        "kinds/unlisted/index.js": "export const kind = {};\n",
+    }
+    files = {}
+    for name, text in sources.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+        files[name] = tmp_path / name
+    # "missing" has no folder (the page says so itself); "unlisted" is no kind facts.json lists.
+    assert site.page_modules(files, ["one", "missing"]) == [
+        "kinds/one/b.js",
+        "kinds/one/index.js",
+        "ui/a.js",
+    ]
 
 
 def test_static_imports_follow_import_and_export_from(tmp_path: Path) -> None:

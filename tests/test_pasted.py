@@ -2,7 +2,7 @@
 Rectangles game IDs, sudokuwiki addresses and puzz.link URLs.
 
 The Solo and sudokuwiki rules are the page's too: the same texts go through the page's reader
-(web/kinds/sudoku_paste.js, in Node.js) and through Python's, and give the same givens, boxes
+(web/kinds/sudoku/paste.js, in Node.js) and through Python's, and give the same givens, boxes
 and diagonals.
 """
 
@@ -172,7 +172,7 @@ def test_the_page_reads_puzzlink_sudoku_urls_as_python_does() -> None:
 
 
 RECTANGLES_RUNNER = """
-import { readRectanglesId } from "./web/kinds/tatham_ids.js";
+import { readRectanglesId } from "./web/kinds/shikaku/paste.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 process.stdout.write(JSON.stringify(JSON.parse(input).map((text) => {

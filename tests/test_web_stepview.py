@@ -98,7 +98,7 @@ def test_the_page_replays_every_kinds_trace_as_python_does() -> None:
 
 
 # Reads one trace on stdin; writes, per step, the colours the Step view gives the pieces on the
-# board (web/render/palette.js colourInOrder, as web/render/polyomino.js's drawStep calls it).
+# board (web/render/palette.js colourInOrder, as web/kinds/polyomino/render.js's drawStep calls it).
 COLOUR_RUNNER = """
 import { indexTrace, frameAt } from "./web/watch/stepview.js";
 import { colourInOrder } from "./web/render/palette.js";

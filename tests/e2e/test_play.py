@@ -329,7 +329,7 @@ def turns_to(start: list[list[int]], target: list[list[int]]) -> str:
 
 def drop_cell(cells: list[list[int]]) -> tuple[int, int]:
     """The board cell the piece in hand is dropped on to cover cells: its handle, the cell
-    nearest the shape's middle (web/play/polyomino_logic.js), first in row order on a tie."""
+    nearest the shape's middle (web/kinds/polyomino/logic.js), first in row order on a tie."""
     top, left = min(r for r, _ in cells), min(c for _, c in cells)
     shape = sorted((r - top, c - left) for r, c in cells)
     mr = sum(r for r, _ in shape) / len(shape)

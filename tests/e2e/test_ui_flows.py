@@ -151,6 +151,42 @@ def test_missing_facts_stop_the_page_with_a_clear_message(
         page.close()
 
 
+def test_a_kind_the_page_has_no_folder_for_is_named_and_the_others_work(
+    shared_page, site_url, new_guarded_page
+) -> None:
+    # facts.json lists the tabs: a kind Python would list before the page has its folder
+    # (web/kinds/KIND/), and a name no folder can have, come first here.
+    def with_strangers(route) -> None:
+        response = route.fetch()
+        facts = response.json()
+        stranger = facts["kinds"]["queens"]
+        facts["kinds"] = {"nonesuch": stranger, "../app": stranger, **facts["kinds"]}
+        route.fulfill(response=response, json=facts)
+
+    page = new_guarded_page(shared_page.context)
+    page.route("**/facts.json", with_strangers)
+    try:
+        page.goto(site_url)
+        page.wait_for_selector("#kind-errors")
+        words = page.text_content("#kind-errors")
+        assert words.startswith("The page has no working tab for these puzzle kinds")
+        assert '"nonesuch" (web/kinds/nonesuch/index.js): ' in words
+        assert '"../app" (web/kinds/../app/index.js): that is not a name' in words
+        assert "python3 build.py" in words
+        # Every kind with its folder has its tab, in facts.json's order; the first one shows.
+        tabs = page.eval_on_selector_all(".tabs [role=tab]", "tabs => tabs.map((t) => t.id)")
+        assert tabs == [f"tab-{kind}" for kind in KINDS]
+        assert page.is_visible(f"#panel-{next(iter(KINDS))}")
+        page.evaluate("() => window.pysolver.ready")
+        page.click("#tab-queens")
+        page.click("#queens-solve")
+        wait_idle(page)
+        assert page.get_attribute("#queens-result", "data-count")
+        assert page.evaluate("document.body.dataset.state") == "ready"
+    finally:
+        page.close()
+
+
 def test_bad_share_link_says_so(shared_page) -> None:
     page = shared_page
     page.evaluate("() => { location.hash = 'sudoku:12345'; }")

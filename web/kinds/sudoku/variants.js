@@ -1,7 +1,7 @@
 // The Sudoku variants of Simon Tatham's Solo on the Sudoku board: jigsaw regions, X diagonals
 // and killer cages (Python: pysolver/kinds/sudoku_variants.py). Pure helpers for the puzzle
 // fields and the share link, and the editor's controls (createVariantEditor), used by
-// web/kinds/sudoku.js. The view holds regions (region number per cell, or null for the
+// web/kinds/sudoku/editor.js. The view holds regions (region number per cell, or null for the
 // boxes), diagonals (bool), cages ([{sum, cells: [cell index]}]), editing ("digits",
 // "regions" or "cages") and cageSelection (a Set of cell indices).
 //
@@ -14,8 +14,8 @@
 // Share link: the grid, then "/R" and the region labels row by row, "/X" for diagonals, "/K"
 // and the cages joined by ",", each its sum, "." and its cells as two base-36 digits each.
 
-import { el, labelled } from "../ui/ui.js";
-import { paintCells } from "../ui/widgets.js";
+import { el, labelled } from "../../ui/ui.js";
+import { paintCells } from "../../ui/widgets.js";
 
 export const REGION_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 

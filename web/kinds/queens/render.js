@@ -6,8 +6,8 @@
 // tentative colour, forced ones in the forced colour, the latest ringed), the cells they
 // attack shaded (what leaves the exact cover matrix), and the row or column being chosen tinted.
 
-import { DEFAULT_PALETTE, MARKS } from "./palette.js";
-import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "./grid.js";
+import { DEFAULT_PALETTE, MARKS } from "../../render/palette.js";
+import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "../../render/grid.js";
 
 const LIGHT = "#f4efe6";
 const DARK = "#d9c9ad";

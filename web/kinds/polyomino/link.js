@@ -13,7 +13,7 @@
 // bytes in hex). options: "noreflect" (no mirror images), "all" (count every tiling rather than
 // those distinct up to symmetry). Links before this format (base64url of a JSON object, no
 // ":") are still read.
-import { fromBase64Url } from "../ui/ui.js";
+import { fromBase64Url } from "../../ui/ui.js";
 
 const PLAIN_NAME = /^[A-Za-z0-9_.-]+$/;
 

@@ -7,10 +7,10 @@
 // colour each secondary item received (.solution-colours, one .colour-chip per item with
 // data-item and data-colour).
 // Share fragment: #exact_cover:<base64url of the text>.
-import { el, fromBase64Url, labelled, toBase64Url } from "../ui/ui.js";
-import { countWords, foundWords, limitField } from "../ui/widgets.js";
-import { colourHue } from "../render/exact_cover.js";
-import { entryTexts, parseProblem } from "./exact_cover_parse.js";
+import { el, fromBase64Url, labelled, toBase64Url } from "../../ui/ui.js";
+import { countWords, foundWords, limitField } from "../../ui/widgets.js";
+import { colourHue } from "./render.js";
+import { entryTexts, parseProblem } from "./parse.js";
 
 export { parseProblem };
 
@@ -99,7 +99,7 @@ function colourChip(text, colourIndex, attributes = {}) {
   return el("span", { class: "colour-chip", style: `--colour-hue: ${colourHue(colourIndex)}`, ...attributes }, text);
 }
 
-/** @param {import("./index.js").KindContext} ctx */
+/** @param {import("../contract.js").KindContext} ctx */
 export function createExactCover(ctx) {
   const view = { items: [], primaryCount: 0, secondaryCount: 0, options: [], colours: null, colourNames: [], chosen: null, received: null };
   let problem = null;
@@ -130,7 +130,7 @@ export function createExactCover(ctx) {
     }
   }
 
-  // Read the text as Python will (web/kinds/exact_cover_parse.js) to draw the matrix and name
+  // Read the text as Python will (web/kinds/exact_cover/parse.js) to draw the matrix and name
   // any mistake at once; a problem the page cannot read is not sent (Python would reject it).
   function reparse() {
     example.input.value = Object.keys(EXAMPLES).find((key) => EXAMPLES[key].text === textarea.value) || "custom";

@@ -6,11 +6,11 @@
 // board). Click or drag on #domino-canvas to block or unblock cells, or move its cursor with the
 // arrows and block or unblock with Space or Enter.
 // Share fragment: #domino:<rows>x<cols>[:<r>.<c>,...] (the blocked cells), or #domino:aztec<n>.
-import { clampInt, el, labelled } from "../ui/ui.js";
-import { exactNumber } from "../ui/numbers.js";
-import { countWords, seedField, sizeFields, toggleCells } from "../ui/widgets.js";
+import { clampInt, el, labelled } from "../../ui/ui.js";
+import { exactNumber } from "../../ui/numbers.js";
+import { countWords, seedField, sizeFields, toggleCells } from "../../ui/widgets.js";
 
-/** @param {import("./index.js").KindContext} ctx */
+/** @param {import("../contract.js").KindContext} ctx */
 export function createDomino(ctx) {
   const view = { rows: 8, cols: 8, blocked: new Set(), tiling: null, cursor: null, cursorShown: false };
   const size = sizeFields(ctx.id, ctx.facts.limits, view, (rows, cols) => {

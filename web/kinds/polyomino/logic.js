@@ -2,7 +2,7 @@
 // The pieces to place are the puzzle's, one entry per copy ({name, cells}); a placement is
 // {index (the copy), orient (an index into orientations(cells, reflections)), at: [r, c] (where
 // the orientation's handle cell goes), cells (the board cells it covers)}.
-import { normalised, orientations } from "../kinds/polyomino_rules.js";
+import { normalised, orientations } from "./rules.js";
 
 const BASE = 36;
 const key = ([r, c]) => `${r},${c}`;

@@ -1,14 +1,14 @@
 // Playing a polyomino tiling (the game of web/play/session.js for the polyomino editor; rules
-// in web/play/polyomino_logic.js, drawing in web/render/polyomino.js's play layer).
+// in web/kinds/polyomino/logic.js, drawing in web/kinds/polyomino/render.js's play layer).
 // Pick a piece (#polyomino-play-piece-<k>, one button per copy; its shape shown), move it over
 // #polyomino-canvas and click or tap a cell to drop it there; R (or #polyomino-play-rotate)
 // turns it, F (or #polyomino-play-flip, when mirror images are allowed) flips it, Escape puts it
 // back. A click on a placed piece picks it up again. Keys on the board: arrows move, Enter or
 // Space drops (or picks up), Delete sends the piece under the cursor back to the tray.
-import { el } from "../ui/ui.js";
-import { shapePicture } from "../kinds/polyomino.js";
-import { readPieces } from "../kinds/polyomino_rules.js";
-import { decodePlacements, encodePlacements, fits, flip, isTiled, pieceCopies, placedCells, placementAt, rotate, wrongPlacements } from "./polyomino_logic.js";
+import { el } from "../../ui/ui.js";
+import { shapePicture } from "./editor.js";
+import { readPieces } from "./rules.js";
+import { decodePlacements, encodePlacements, fits, flip, isTiled, pieceCopies, placedCells, placementAt, rotate, wrongPlacements } from "./logic.js";
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 

@@ -1,13 +1,13 @@
 // Playing a Shikaku (the game of web/play/session.js for the Shikaku editor; rules in
-// web/play/shikaku_logic.js, drawing in web/render/shikaku.js's play layer).
+// web/kinds/shikaku/logic.js, drawing in web/kinds/shikaku/render.js's play layer).
 // Drag over #shikaku-canvas (mouse, pen or touch) to draw a rectangle; it replaces those it
 // overlaps; a tap on a rectangle without dragging removes it. Keys: arrows move the cursor,
 // Enter or Space starts a rectangle at the cursor and a second press ends it there (Escape
 // drops it), Backspace/Delete remove the rectangle under the cursor. Rectangles holding one
 // clue of their area are coloured; the others are drawn in red.
-import { el } from "../ui/ui.js";
-import { explainedSteps } from "./explain.js";
-import { covers, decodeRectangles, encodeRectangles, isComplete, judgeRectangles, placeRectangle, rectangleBetween, removeAt, wrongRectangles } from "./shikaku_logic.js";
+import { el } from "../../ui/ui.js";
+import { explainedSteps } from "../../play/explain.js";
+import { covers, decodeRectangles, encodeRectangles, isComplete, judgeRectangles, placeRectangle, rectangleBetween, removeAt, wrongRectangles } from "./logic.js";
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 

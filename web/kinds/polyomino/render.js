@@ -2,7 +2,7 @@
 // view = {board: ["..#", ...], solution: [{piece, cells: [[r, c], ...]}] | null,
 //         cursor: [r, c] | null, cursorShown (the keyboard cursor, drawn while the board has
 //         the focus), span: about how wide to draw (default 520 px)}
-//         play (web/play/polyomino.js, while a game is played): {placements: [{piece, cells,
+//         play (web/kinds/polyomino/game.js, while a game is played): {placements: [{piece, cells,
 //         wrong}], ghost: {piece, cells, fits} (the piece in hand) or null, cursor: [r, c] or
 //         null}: placed pieces as a solution's, those a check found wrong outlined in red, the
 //         piece in hand washed out over the board (red where it does not fit)
@@ -11,8 +11,8 @@
 // outline, the latest placement and the chosen cell are marked; a piece keeps its colour while
 // it stays on the board (colourInOrder over the stack).
 
-import { DEFAULT_PALETTE, MARKS, colourInOrder, colourTiling } from "./palette.js";
-import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "./grid.js";
+import { DEFAULT_PALETTE, MARKS, colourInOrder, colourTiling } from "../../render/palette.js";
+import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "../../render/grid.js";
 
 const TENTATIVE_WASH = "rgba(255, 255, 255, 0.5)";
 

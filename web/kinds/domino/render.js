@@ -8,8 +8,8 @@
 // frontier (the cells its profile bits stand for), the live profile count and its history;
 // then the dominoes of a tiling read back from the counts.
 
-import { DEFAULT_PALETTE, MARKS } from "./palette.js";
-import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "./grid.js";
+import { DEFAULT_PALETTE, MARKS } from "../../render/palette.js";
+import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "../../render/grid.js";
 
 const CHART = 64; // height of the live-profile chart under the board (drawStep)
 

@@ -1,5 +1,5 @@
 // Reading the Sudoku grids people copy from other programs and sites into the grid text that
-// parseGrid (web/kinds/sudoku.js) and Python's sudoku kind read alike. Pure: no page, no DOM
+// parseGrid (web/kinds/sudoku/editor.js) and Python's sudoku kind read alike. Pure: no page, no DOM
 // (tests/test_web_sudoku_paste.py runs it in Node.js and checks its output with Python).
 //
 // What it reads:
@@ -13,12 +13,12 @@
 //   "puzzle", "grid" or "p" parameter holds a grid;
 // - a Simon Tatham Solo game ID ("3x3:a5b1_2c..."; "3x3x:" for the X diagonals): letters are
 //   runs of blanks (a = 1 ... z = 26), numbers are givens, "_" separates two numbers.
-// - a puzz.link / pzprjs Sudoku URL ("https://puzz.link/p?sudoku/9/9/<data>"; web/kinds/puzzlink.js);
+// - a puzz.link / pzprjs Sudoku URL ("https://puzz.link/p?sudoku/9/9/<data>"; readSudokuUrl);
 // Anything else comes back as it was, so parseGrid's own message (the number of symbols, or the
 // character that is not a symbol) describes it.
 
-import { readSudokuUrl } from "./puzzlink.js";
-import { gameIdValues } from "./tatham_ids.js";
+import { decodeNumbers, urlFields } from "../../paste/puzzlink.js";
+import { gameIdValues } from "../../paste/tatham_ids.js";
 
 const FOREIGN_BLANKS = "*xX?";
 // Characters only frames are drawn with: a line of nothing else (with a run of "-" or "=" or a
@@ -116,4 +116,23 @@ function readSoloId([, first, second, flags = "", grid, rest]) {
     diagonals: lower.includes("x"),
     source: "solo",
   };
+}
+
+/**
+ * A puzz.link / pzprjs Sudoku URL ("https://puzz.link/p?sudoku/9/9/<data>", any host, or the
+ * bare "sudoku/9/9/<data>") as {n, values}: the cells row by row, 0 blank; Python's
+ * parse_sudoku_url (pysolver/puzzlink.py) reads it alike. null when the text is no puzz.link
+ * Sudoku URL; throws an Error (a sentence's words) for one that is wrong.
+ */
+export function readSudokuUrl(text) {
+  const fields = urlFields(text, "sudoku");
+  if (fields === null) return null;
+  if (fields.length < 2) throw new Error("the URL lacks the grid size: expected sudoku/<cols>/<rows>/<data>");
+  if (!fields.slice(0, 2).every((field) => /^\d{1,9}$/.test(field))) {
+    throw new Error(`the URL's size "${fields[0]}/${fields[1]}" is not two whole numbers`);
+  }
+  const [cols, rows] = fields.slice(0, 2).map(Number);
+  if (cols !== rows) throw new Error(`a Sudoku grid is square; this URL's is ${cols} x ${rows}`);
+  if (cols < 1) throw new Error("the URL's columns must be at least 1, got 0");
+  return { n: cols, values: decodeNumbers(fields.slice(2).join("/"), rows, cols) };
 }

@@ -6,11 +6,10 @@
 // clears; arrows move). #shikaku-pad: the same keys on screen (#shikaku-key-0 … 9,
 // #shikaku-key-backspace, #shikaku-key-clear). #shikaku-clashes says how many clues have no
 // room; the board marks them (clueClashes). Share fragment: #shikaku:<rows>x<cols>:<r>.<c>.<n>,...
-import { el, labelled } from "../ui/ui.js";
-import { keyPad } from "../ui/keypad.js";
-import { cellCursor, countWords, sizeFields, uniquenessWords } from "../ui/widgets.js";
-import { shikakuUrl } from "./puzzlink.js";
-import { readRectanglesId } from "./tatham_ids.js";
+import { el, labelled } from "../../ui/ui.js";
+import { keyPad } from "../../ui/keypad.js";
+import { cellCursor, countWords, sizeFields, uniquenessWords } from "../../ui/widgets.js";
+import { readRectanglesId, shikakuUrl } from "./paste.js";
 
 // A small example with a unique solution: 7x7 with nine clues.
 const EXAMPLE = { rows: 7, cols: 7, clues: [[0, 2, 9], [0, 3, 4], [0, 5, 4], [1, 6, 3], [4, 0, 12], [4, 6, 4], [5, 3, 8], [5, 5, 2], [6, 3, 3]] };
@@ -59,7 +58,7 @@ export function clueClashes(rows, cols, clues) {
   return clashes;
 }
 
-/** @param {import("./index.js").KindContext} ctx */
+/** @param {import("../contract.js").KindContext} ctx */
 export function createShikaku(ctx) {
   const view = { rows: 7, cols: 7, clues: [], selected: [0, 0], solution: null, clashes: new Set() };
   const clueMap = new Map();
@@ -123,7 +122,7 @@ export function createShikaku(ctx) {
   const run = (mode) => ctx.run({ kind: ctx.id, mode, limit: mode === "solve" ? 2 : undefined, puzzle: puzzle() });
   solveButton.addEventListener("click", () => run("solve"));
   countButton.addEventListener("click", () => run("count"));
-  // A Rectangles game ID is read here (web/kinds/tatham_ids.js) and solved as the board's
+  // A Rectangles game ID is read here (web/kinds/shikaku/paste.js) and solved as the board's
   // puzzle; a URL Python reads (pysolver/puzzlink.py): the answer brings the puzzle back.
   const solveUrl = (text) => {
     let fromId;
@@ -143,7 +142,7 @@ export function createShikaku(ctx) {
     event.preventDefault();
     if (!loadUrl.disabled) loadUrl.click();
   });
-  // The puzzle as a puzz.link URL (web/kinds/puzzlink.js, the same encoding as pysolver/puzzlink).
+  // The puzzle as a puzz.link URL (web/kinds/shikaku/paste.js, the same encoding as pysolver/puzzlink).
   exportUrl.addEventListener("click", () => {
     url.input.value = shikakuUrl(view.rows, view.cols, view.clues);
     url.input.select();

@@ -48,7 +48,7 @@ export function clearCell(game, index) {
 
 /**
  * Automatic candidates: per open cell the mask of values no unit of it holds yet (0 for filled
- * cells). units: lists of cell indices (kinds/sudoku.js gridUnits).
+ * cells). units: lists of cell indices (web/kinds/sudoku/editor.js gridUnits).
  */
 export function candidateMasks(game, units) {
   const values = valuesOf(game);

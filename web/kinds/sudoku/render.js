@@ -7,7 +7,7 @@
 //         cages: [{sum, cells: [cell index]}] (killer), each a dashed outline inside its cells
 //         with its sum in the corner of its first cell; editing: "regions" tints every region in
 //         its own colour (for painting them), "cages" tints the cells in cageSelection (a Set)}
-//         play (web/play/sudoku.js, while a game is played): {entries, corner, centre (pencil
+//         play (web/kinds/sudoku/game.js, while a game is played): {entries, corner, centre (pencil
 //         marks as bit masks per cell), candidates (automatic ones, masks, or null), wrong (a Set
 //         of cells marked wrong), clashes (a Set of cells whose value repeats in a unit),
 //         highlight (a value whose cells are tinted, or 0), hint: {cells, place: [[r, c, d]],
@@ -18,9 +18,9 @@
 // another, the latest one ringed, the chosen cell or unit (row, column, box, region, diagonal,
 // cage) tinted.
 
-import { DEFAULT_PALETTE, MARKS, PIECE_COLOURS } from "./palette.js";
-import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "./grid.js";
-import { maskValues } from "../play/sudoku_logic.js";
+import { DEFAULT_PALETTE, MARKS, PIECE_COLOURS } from "../../render/palette.js";
+import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "../../render/grid.js";
+import { maskValues } from "./logic.js";
 
 export function layout(view) {
   const cell = view.size <= 9 ? 44 : view.size <= 16 ? 30 : 24;

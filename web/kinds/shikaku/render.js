@@ -1,7 +1,7 @@
 // Draws a Shikaku grid, its clues and a solution through the drawing seam (web/render/draw.js).
 // view = {rows, cols, clues: [[r, c, n], ...], selected: [r, c] | null,
 //         solution: [[top, left, height, width], ...] | null, clashes: Set of "r,c" (red clues)}
-//         play (web/play/shikaku.js, while a game is played): {rects: [{rect, good, wrong}],
+//         play (web/kinds/shikaku/game.js, while a game is played): {rects: [{rect, good, wrong}],
 //         drag: the rectangle being drawn or null, hint: {cells, place: [{clue, rect}],
 //         mistake} or null}: good rectangles (one clue of their area)
 //         coloured, the others pale red, those marked wrong by a check framed in red
@@ -9,9 +9,9 @@
 // drawStep draws a trace step (web/watch/stepview.js): forced rectangles filled, tried ones paler
 // with a dashed edge, and at a split the clue's surviving candidate rectangles as outlines; a
 // rectangle keeps its colour while it stays on the board (colourInOrder over the stack).
-import { DEFAULT_PALETTE, MARKS, colourInOrder, colourTiling } from "./palette.js";
+import { DEFAULT_PALETTE, MARKS, colourInOrder, colourTiling } from "../../render/palette.js";
 
-import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "./grid.js";
+import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "../../render/grid.js";
 
 const TENTATIVE_WASH = "rgba(255, 255, 255, 0.55)";
 

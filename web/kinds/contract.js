@@ -1,29 +1,18 @@
-// The puzzle kinds of the page, and the contract each one fills in (after Simon Tatham's
-// `struct game`): a kind is an editor (web/kinds/KIND.js), a renderer (web/render/KIND.js) and
-// one line in KINDS below. The page (web/app.js) does everything else the same way for every
-// kind: tab and panel, engine menu, solving with progress, answer and stats, browsing solutions,
-// share links, JSON import/export, PNG/SVG export, the help line atop the panel (facts.help,
-// web/ui/help.js), and watching the search (web/watch/explore.js: the Step view playing a trace,
-// heatmaps over the board, engines side by side). The kind's facts (title, help, engines, limits
-// and its own facts such as pieces or sizes) come from Python through facts.json; an editor
-// reads them from ctx.facts and types none of them again.
-import { createDomino } from "./domino.js";
-import { createExactCover } from "./exact_cover.js";
-import { createPolyomino } from "./polyomino.js";
-import { createQueens } from "./queens.js";
-import { createShikaku } from "./shikaku.js";
-import { createSudoku } from "./sudoku.js";
-import * as dominoRenderer from "../render/domino.js";
-import * as exactCoverRenderer from "../render/exact_cover.js";
-import * as polyominoRenderer from "../render/polyomino.js";
-import * as queensRenderer from "../render/queens.js";
-import * as shikakuRenderer from "../render/shikaku.js";
-import * as sudokuRenderer from "../render/sudoku.js";
+// The contract a puzzle kind fills in (after Simon Tatham's `struct game`), and how the page
+// takes a kind's folder in. A kind is a folder, web/kinds/KIND/ (KIND its name in the protocol),
+// whose index.js exports `kind` (the Kind below): an editor, a renderer and, for a kind that
+// generates puzzles, the size fields of "New puzzle" and a game for play mode; the folder holds
+// everything of the kind's own (rules, share-link codec, readers of other programs' forms).
+// The page (web/app.js) learns the kinds and their tab order from Python (the keys of
+// facts.json's "kinds"), imports each folder's index.js by that name, and does everything else
+// the same way for every kind: tab and panel, engine menu, solving with progress, answer and
+// stats, browsing solutions, share links, JSON import/export, PNG/SVG export, the help line
+// atop the panel (facts.help, web/ui/help.js), New puzzle and play mode (web/play/session.js),
+// and watching the search (web/watch/explore.js: the Step view playing a trace, heatmaps over
+// the board, engines side by side). The kind's facts (title, help, engines, limits and its own
+// facts such as pieces or sizes) come from Python through facts.json; an editor reads them from
+// ctx.facts and types none of them again.
 import { playable } from "../play/session.js";
-import { polyominoSizes, shikakuSizes, sudokuSizes } from "../play/new_sizes.js";
-import { createPolyominoGame } from "../play/polyomino.js";
-import { createShikakuGame } from "../play/shikaku.js";
-import { createSudokuGame } from "../play/sudoku.js";
 
 /**
  * What the page gives an editor (its only way to reach the page and the solver).
@@ -86,7 +75,8 @@ import { createSudokuGame } from "../play/sudoku.js";
  * @typedef {object} Renderer
  * @property {(d: object, view: object, options: {exporting?: boolean}) => void} draw
  *           exporting: leave out editing marks such as the cursor
- * @property {(view: object, x: number, y: number) => *} cellAt   the cell at a point, or null
+ * @property {(view: object, x: number, y: number) => *} [cellAt]   the cell at a point, or null
+ *           (for an editor that edits on the board: ctx.cellAt)
  * @property {(d: object, view: object, frame: TraceFrame, options: {palette?: object}) => void} [drawStep]
  *           the board at one step of a trace (the Step view): what frame.placed holds on the
  *           board, tried placements visibly apart from forced ones, frame.focus's item marked
@@ -108,14 +98,46 @@ import { createSudokuGame } from "../play/sudoku.js";
  * @property {object} palette       colours (web/render/palette.js)
  */
 
-// The kinds that generate puzzles get "New puzzle", and those with a game play mode, from
-// web/play/session.js, which wraps their editors (the games: web/play/KIND.js).
-/** @type {{id: string, editor: (ctx: KindContext) => Editor, renderer: Renderer}[]} Tab order. */
-export const KINDS = [
-  { id: "polyomino", editor: playable(createPolyomino, { createGame: createPolyominoGame, sizeFields: polyominoSizes }), renderer: polyominoRenderer },
-  { id: "sudoku", editor: playable(createSudoku, { createGame: createSudokuGame, sizeFields: sudokuSizes }), renderer: sudokuRenderer },
-  { id: "shikaku", editor: playable(createShikaku, { createGame: createShikakuGame, sizeFields: shikakuSizes }), renderer: shikakuRenderer },
-  { id: "domino", editor: createDomino, renderer: dominoRenderer },
-  { id: "exact_cover", editor: createExactCover, renderer: exactCoverRenderer },
-  { id: "queens", editor: createQueens, renderer: queensRenderer },
-];
+/**
+ * The size fields of a kind's "New puzzle" (web/play/session.js), bounded by what Python's
+ * generate mode accepts (facts.json: kinds.KIND.generate, given as `generate`); ids start with
+ * kindId. puzzle() is the "puzzle" of a generate request.
+ * @typedef {(kindId: string, generate: object) => {node: Node, puzzle: () => object}} SizeFields
+ */
+
+/**
+ * What a kind's folder exports from its index.js, as `kind`.
+ * @typedef {object} Kind
+ * @property {(ctx: KindContext) => Editor} editor   the editor factory
+ * @property {Renderer} renderer                     the renderer
+ * @property {SizeFields} [sizeFields]   a kind that generates puzzles: its editor gets "New
+ *                                  puzzle" (web/play/session.js wraps it)
+ * @property {(ctx: KindContext, view: object, hooks: object, puzzle: () => object) => object} [game]
+ *                                  play mode's game (web/play/session.js states its contract);
+ *                                  only with sizeFields
+ */
+
+// A kind's name names a folder: letters, digits and "_", as the protocol's names are.
+const KIND_NAME = /^[a-z][a-z0-9_]*$/;
+
+/** Whether a name from facts.json can name a kind's folder (no "/", "..", or other characters). */
+export function isKindName(name) {
+  return KIND_NAME.test(name);
+}
+
+/**
+ * What the page builds a tab from: {id, editor, renderer}, from the module a kind's index.js is
+ * (its `kind`), the editor wrapped for New puzzle and play mode where the kind generates.
+ * Throws an Error (a sentence's words) when the module does not export a Kind.
+ */
+export function pageKind(id, module) {
+  const kind = module?.kind;
+  const missing = ["editor", "renderer"].filter((part) => !kind?.[part]);
+  if (missing.length) throw new Error(`its index.js exports no kind ${missing.join(" nor ")} (it must export const kind = { editor, renderer, ... })`);
+  if (typeof kind.editor !== "function" || typeof kind.renderer.draw !== "function") {
+    throw new Error("its kind's editor must be a function and its renderer must have a draw function");
+  }
+  if (kind.game && !kind.sizeFields) throw new Error("its kind has a game but no sizeFields (play mode comes with New puzzle)");
+  const editor = kind.sizeFields ? playable(kind.editor, { createGame: kind.game ?? null, sizeFields: kind.sizeFields }) : kind.editor;
+  return { id, editor, renderer: kind.renderer };
+}

@@ -12,15 +12,15 @@
 // Click or drag on #polyomino-canvas to toggle cells between "." (cover) and "#" (not board);
 // or arrows to move its cursor and Space or Enter to toggle. Custom pieces are sent as
 // {"name", "cells", "count"}.
-// Share fragment: #polyomino:<board>:<pieces>[:<options>] (web/kinds/polyomino_link.js); custom
+// Share fragment: #polyomino:<board>:<pieces>[:<options>] (web/kinds/polyomino/link.js); custom
 // pieces ride along as name=r.c;r.c*count.
 // Imported requests may use any pieces Python reads: sets, names, counts, pieces with cells.
-import { CanvasDrawing, boardPoint } from "../render/draw.js";
-import { clampInt, el, labelled } from "../ui/ui.js";
-import { decodeTiling, encodeTiling } from "./polyomino_link.js";
-import { boardCells, boardRows, isConnected, normalised, readPieces } from "./polyomino_rules.js";
-import { countWords, foundWords, limitField, rovingTabStop, seedField, sizeFields, toggleCells } from "../ui/widgets.js";
-import * as renderer from "../render/polyomino.js";
+import { CanvasDrawing, boardPoint } from "../../render/draw.js";
+import { clampInt, el, labelled } from "../../ui/ui.js";
+import { decodeTiling, encodeTiling } from "./link.js";
+import { boardCells, boardRows, isConnected, normalised, readPieces } from "./rules.js";
+import { countWords, foundWords, limitField, rovingTabStop, seedField, sizeFields, toggleCells } from "../../ui/widgets.js";
+import * as renderer from "./render.js";
 
 const filled = (rows, cols) => Array.from({ length: rows }, () => ".".repeat(cols));
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -278,7 +278,7 @@ function pieceMaker(facts, state, changed) {
 
 // ---------------------------------------------------------------- the editor
 
-/** @param {import("./index.js").KindContext} ctx */
+/** @param {import("../contract.js").KindContext} ctx */
 export function createPolyomino(ctx) {
   const { facts } = ctx;
   const PRESETS = presets(facts.sets);

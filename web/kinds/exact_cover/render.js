@@ -9,10 +9,10 @@
 // drawStep draws a trace step (web/watch/stepview.js): the options on the board are the chosen rows
 // (tried ones outlined dashed, the latest in the focus colour) and the chosen item's column
 // is shaded.
-import { DEFAULT_PALETTE } from "./palette.js";
-import { paletteColour } from "../ui/ui.js";
+import { DEFAULT_PALETTE } from "../../render/palette.js";
+import { paletteColour } from "../../ui/ui.js";
 
-import { MARGIN } from "./grid.js";
+import { MARGIN } from "../../render/grid.js";
 const MAX_ROWS = 40;
 const MAX_COLS = 60;
 // The band above the grid where received colours are shown (only for problems with colours).

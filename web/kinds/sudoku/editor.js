@@ -10,13 +10,13 @@
 // #sudoku-symbols (16x16 only): "1-G" (1-9 then A-G) or "0-F" (0-9 then A-F, as many puzzle
 // books print them). Share fragment: #sudoku:<n*n characters, '.' blank>, "0-F:" before them in
 // the 0-F style. The variants (jigsaw regions, X diagonals, killer cages) are edited by
-// web/kinds/sudoku_variants.js and ride in the link after the grid ("/R...", "/X", "/K...").
-import { el, labelled } from "../ui/ui.js";
-import { keyPad } from "../ui/keypad.js";
-import { cellCursor, countWords, uniquenessWords } from "../ui/widgets.js";
-import { sentence } from "../ui/words.js";
-import { readPastedGrid } from "./sudoku_paste.js";
-import { createVariantEditor, decodeVariants, encodeVariants, readVariantFields, variantFields, variantUnits } from "./sudoku_variants.js";
+// web/kinds/sudoku/variants.js and ride in the link after the grid ("/R...", "/X", "/K...").
+import { el, labelled } from "../../ui/ui.js";
+import { keyPad } from "../../ui/keypad.js";
+import { cellCursor, countWords, uniquenessWords } from "../../ui/widgets.js";
+import { sentence } from "../../ui/words.js";
+import { readPastedGrid } from "./paste.js";
+import { createVariantEditor, decodeVariants, encodeVariants, readVariantFields, variantFields, variantUnits } from "./variants.js";
 
 const EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
@@ -113,7 +113,7 @@ export function clashingCells(givens, n, boxRows, boxCols, options = {}) {
   return clashesIn(givens, gridUnits(n, boxRows, boxCols, options));
 }
 
-/** @param {import("./index.js").KindContext} ctx */
+/** @param {import("../contract.js").KindContext} ctx */
 export function createSudoku(ctx) {
   const { facts } = ctx;
   const view = { size: 9, boxRows: 3, boxCols: 3, givens: [], solution: null, selected: 0, symbols: facts.symbols, style: "1-G", clashes: new Set() };

@@ -1,20 +1,16 @@
-// Simon Tatham's game IDs, as his Solo and Rectangles write them: the same rules as Python's
-// pysolver/pasted.py (tests/test_pasted.py gives both the same IDs and compares what they read).
-// In both, a letter is a run of blank cells (a = 1 ... z = 26), a number is a clue and "_"
-// separates two numbers; Solo's reader is in sudoku_paste.js, Rectangles' ("WxH:...", W columns
-// and H rows) here.
+// Shikaku in other programs' forms: Simon Tatham's Rectangles game IDs read ("WxH:...", W
+// columns and H rows; web/paste/tatham_ids.js reads the grid), and puzz.link URLs written
+// (web/paste/puzzlink.js's encoding) as Python's format_url (pysolver/puzzlink.py) writes them,
+// so the page makes a URL without a round trip to the worker.
+// tests/test_pasted.py and tests/test_web_parsers.py compare both with Python.
+import { numbersUrl } from "../../paste/puzzlink.js";
+import { gameIdValues } from "../../paste/tatham_ids.js";
 
 const RECTANGLES_ID = /^(\d{1,4})x(\d{1,4}):([a-z0-9_]+)$/i;
 
-/** The cells of a game ID's grid description, row by row: 0 blank, else the clue. */
-export function gameIdValues(grid) {
-  const values = [];
-  for (const token of grid.match(/[a-z]|\d+|_/gi) || []) {
-    if (token === "_") continue;
-    if (/\d/.test(token)) values.push(Number(token));
-    else for (let i = token.toLowerCase().charCodeAt(0) - 96; i > 0; i--) values.push(0);
-  }
-  return values;
+/** The puzz.link URL of a Shikaku puzzle: rows, cols and clues [[r, c, n], ...]. */
+export function shikakuUrl(rows, cols, clues) {
+  return numbersUrl("shikaku", rows, cols, new Map(clues.map(([r, c, n]) => [r * cols + c, n])));
 }
 
 /**

@@ -5,8 +5,8 @@
 // several), or move the cursor with the arrows and toggle with Space or Enter. Given queens
 // that attack each other are marked in red (queenClashes) and #queens-clashes says how many;
 // Python refuses such a puzzle. Share fragment: #queens:<n>[:<r>.<c>,...] (the given queens).
-import { clampInt, el, labelled } from "../ui/ui.js";
-import { countWords, foundWords, seedField, toggleCells, uniquenessWords } from "../ui/widgets.js";
+import { clampInt, el, labelled } from "../../ui/ui.js";
+import { countWords, foundWords, seedField, toggleCells, uniquenessWords } from "../../ui/widgets.js";
 
 const EXAMPLE = { n: 8, queens: [] };
 
@@ -55,7 +55,7 @@ export function parseQueensLink(text, maxN) {
 
 const sortQueens = (queens) => [...queens].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 
-/** @param {import("./index.js").KindContext} ctx */
+/** @param {import("../contract.js").KindContext} ctx */
 export function createQueens(ctx) {
   const maxN = ctx.facts.limits.max_n;
   const view = { n: EXAMPLE.n, queens: [], solution: null, clashes: new Set(), cursor: null, cursorShown: false };

@@ -1,17 +1,17 @@
 // Playing a Sudoku (the game of web/play/session.js for the Sudoku editor; rules in
-// web/play/sudoku_logic.js, drawing in web/render/sudoku.js's play layer).
+// web/kinds/sudoku/logic.js, drawing in web/kinds/sudoku/render.js's play layer).
 // Keys on #sudoku-canvas: a symbol writes it (or, in a pencil mode, marks it), Shift+symbol a
 // corner mark, Backspace/Delete clear, arrows move, Space switches digit / corner / centre.
 // Controls (ids): #sudoku-play-mode-digit, #sudoku-play-mode-corner, #sudoku-play-mode-centre
 // (what a symbol writes), #sudoku-play-auto (automatic candidates), #sudoku-play-pad (on-screen
 // keys #sudoku-play-key-<symbol>, #sudoku-play-key-clear). The cell under the cursor tints every
 // cell holding the same value.
-import { el } from "../ui/ui.js";
-import { keyPad } from "../ui/keypad.js";
-import { clashesIn, gridUnits } from "../kinds/sudoku.js";
-import { variantUnits } from "../kinds/sudoku_variants.js";
-import { explainedSteps } from "./explain.js";
-import { candidateMasks, clearCell, decodeProgress, encodeProgress, isSolved, maskValues, newGame, setEntry, toggleMark, valuesOf, wrongCells } from "./sudoku_logic.js";
+import { el } from "../../ui/ui.js";
+import { keyPad } from "../../ui/keypad.js";
+import { clashesIn, gridUnits } from "./editor.js";
+import { variantUnits } from "./variants.js";
+import { explainedSteps } from "../../play/explain.js";
+import { candidateMasks, clearCell, decodeProgress, encodeProgress, isSolved, maskValues, newGame, setEntry, toggleMark, valuesOf, wrongCells } from "./logic.js";
 
 const MODES = [["digit", "Digit"], ["corner", "Corner"], ["centre", "Centre"]];
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
