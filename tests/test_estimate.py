@@ -21,9 +21,9 @@ import pytest
 
 import pysolver
 from pysolver import protocol
-from pysolver.engines import exact_cover
+from pysolver.engines import cover
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.estimate import SMALL_SUBTREE_NODES, probe_tree
-from pysolver.engines.exact_cover import ExactCoverProblem
 from pysolver.midend import estimate
 from tests.conftest import queens_problem
 
@@ -79,7 +79,7 @@ def expected_estimate(
 @pytest.mark.parametrize("small_subtree_nodes", [0, 3, SMALL_SUBTREE_NODES])
 def test_the_expected_estimate_is_the_exact_tree(random_problems, engine, small_subtree_nodes):
     for problem in random_problems[:200]:
-        result = exact_cover.search(problem, engine, keep_solutions=False)
+        result = cover.search(problem, engine, keep_solutions=False)
         expected = expected_estimate(problem, engine, small_subtree_nodes)
         assert expected == (result.stats["nodes"], result.count), problem
 
@@ -87,7 +87,7 @@ def test_the_expected_estimate_is_the_exact_tree(random_problems, engine, small_
 def test_the_expected_estimate_is_exact_with_colours(coloured_reference_covers):
     for problem, covers in coloured_reference_covers[:300]:
         for engine, small_subtree_nodes in (("dlx", 0), ("dlx", 3), ("singles", 3), ("locked", 3)):
-            result = exact_cover.search(problem, engine, keep_solutions=False)
+            result = cover.search(problem, engine, keep_solutions=False)
             assert result.count == len(covers)
             expected = expected_estimate(problem, engine, small_subtree_nodes)
             assert expected == (result.stats["nodes"], result.count), (engine, problem)
@@ -97,7 +97,7 @@ def test_the_expected_estimate_is_exact_with_colours(coloured_reference_covers):
 def test_many_probes_come_near_the_exact_counts(size, engine):
     # Within 10% on 8 and 9 queens (92 and 352 solutions) with 3,000 probes.
     problem = queens_problem(size)
-    exact = exact_cover.search(problem, engine, keep_solutions=False)
+    exact = cover.search(problem, engine, keep_solutions=False)
     found = probe_tree(problem, engine, 3000, random.Random(5))
     assert found.probes == 3000
     assert abs(found.mean_nodes / exact.stats["nodes"] - 1) < 0.1, (found, exact.stats)

@@ -9,8 +9,8 @@ from pathlib import Path
 from pysolver import protocol, solve
 from pysolver.facts import site_facts
 from pysolver.kinds import KINDS, kind_module
+from pysolver.kinds.polyomino.pieces import LIBRARY, SETS
 from pysolver.midend.registry import heatmap_kinds
-from pysolver.pieces import LIBRARY, SETS
 
 
 def test_every_kind_is_described_with_its_engines_in_order() -> None:

@@ -17,7 +17,7 @@ import pysolver
 from buildtools import wheel
 from pysolver.engines import dlx
 from pysolver.kinds import exact_cover as exact_cover_kind
-from pysolver.pieces import LIBRARY, orientations
+from pysolver.kinds.polyomino.pieces import LIBRARY, orientations
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 

@@ -14,7 +14,7 @@ below, is what every kind module provides at its top level:
     which the page shows, and ``MODES`` when it serves only some modes (``formula``: count;
     ``cftp``: random; see ``pysolver.facts.engine_facts``). Exact cover kinds take theirs
     from the family's table with
-    ``pysolver.engines.exact_cover.engine_modules("bitset", "dlx")``.
+    ``pysolver.engines.cover.engine_modules("bitset", "dlx")``.
 ``ENGINES``
     ``tuple(ENGINE_MODULES)``: the names, default first (what ``protocol.engine_for`` takes).
 ``PUZZLE_FIELDS``

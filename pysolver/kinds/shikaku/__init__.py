@@ -42,13 +42,14 @@ from functools import partial
 from typing import Any
 
 from pysolver import budget
-from pysolver.engines import dlx, exact_cover, propagate, trace
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines import cover, dlx, propagate, trace
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
-from pysolver.kinds import shikaku_explain, shikaku_generate
-from pysolver.logic import shikaku as shikaku_logic
+from pysolver.kinds.shikaku import explaining as shikaku_explain
+from pysolver.kinds.shikaku import generating as shikaku_generate
+from pysolver.kinds.shikaku import logic as shikaku_logic
 from pysolver.logic.step import techniques_facts
 from pysolver.midend.plan import (
     ExplainArgs,
@@ -258,7 +259,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         if engine == "propagate":
             problem = propagate.PartitionProblem(cells, masks)
             return [propagate.split(problem, wanted, monitor)]
-        return [exact_cover.split(encode(cells, masks)[0], wanted, monitor=monitor)]
+        return [cover.split(encode(cells, masks)[0], wanted, monitor=monitor)]
 
     def sum_heatmap(solutions: list[list[int]]) -> dict[str, list[list[int]]]:
         decoded = [decode(rectangles, choices) for choices in solutions]
@@ -292,7 +293,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
 
 def generate(puzzle: Any, args: GenerateArgs) -> Generated:
     """Generate mode: a puzzle of ``puzzle["rows"]`` x ``puzzle["cols"]`` with one solution at
-    ``args.difficulty`` (see ``pysolver.kinds.shikaku_generate``, which searches through this
+    ``args.difficulty`` (see ``pysolver.kinds.shikaku.generating``, which searches through this
     module's candidate rectangles)."""
     return shikaku_generate.generate(puzzle, candidate_rectangles, args)
 
@@ -325,7 +326,7 @@ def explain_board(puzzle: Any) -> shikaku_explain.Board:
 
 def explain(puzzle: Any, args: ExplainArgs) -> Explained:
     """Explain mode: the path from the clues to the solution (see
-    ``pysolver.kinds.shikaku_explain``)."""
+    ``pysolver.kinds.shikaku.explaining``)."""
     return shikaku_explain.explain(explain_board(puzzle), args)
 
 
@@ -392,7 +393,7 @@ def _search_exact_cover(
     """The ``dlx`` engine on ``encode``'s matrix; its option lists become candidate choices.
     ``search`` may hold ``path``, a subtree in the matrix's option indices."""
     problem, owner = encode(cells, masks, search["monitor"])
-    result = exact_cover.search(problem, "dlx", **search)
+    result = cover.search(problem, "dlx", **search)
     return result.map(lambda chosen: _choices(owner, len(masks), chosen))
 
 

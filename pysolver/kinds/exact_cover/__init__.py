@@ -34,7 +34,7 @@ exactly once. Only primary items take them. A count counts distinct sets of opti
 ``bitset`` engine (Algorithm M on masks, the default then: 1.1-11x faster) and ``dlx``
 (Algorithm M on links, the same tree) search them; ``memo`` refuses them. Trace mode records
 Algorithm M's steps and subtree tasks follow its tree (``dlx.trace_multiplicities``,
-``exact_cover.split``) whichever engine searches. ``knuth_text`` writes a JSON puzzle in this
+``cover.split``) whichever engine searches. ``knuth_text`` writes a JSON puzzle in this
 text format.
 
 A solution is the sorted list of the indices (0-based, in input order) of the chosen options.
@@ -71,7 +71,7 @@ from typing import Any
 
 from pysolver import budget
 from pysolver.engines import dlx, trace
-from pysolver.engines.exact_cover import (
+from pysolver.engines.cover import (
     MAX_ENTRIES,
     MULTIPLICITY_ENGINES,
     ExactCoverProblem,
@@ -79,7 +79,7 @@ from pysolver.engines.exact_cover import (
     estimated_bytes,
     search,
 )
-from pysolver.engines.exact_cover import split as split_search
+from pysolver.engines.cover import split as split_search
 from pysolver.engines.monitor import Monitor, SearchResult, entries_work
 from pysolver.facts import engine_facts
 from pysolver.midend.plan import Plan, SearchArgs, TraceArgs

@@ -40,8 +40,8 @@ from functools import partial
 from typing import Any
 
 from pysolver import budget
-from pysolver.engines import exact_cover, trace
-from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules
+from pysolver.engines import cover, trace
+from pysolver.engines.cover import ExactCoverProblem, engine_modules
 from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
 from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
@@ -260,7 +260,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     encoding = encode(parse_puzzle(puzzle))
 
     def run(args: SearchArgs) -> SearchResult[list[int]]:
-        return exact_cover.search(encoding.problem, args.engine, **args.search_options())
+        return cover.search(encoding.problem, args.engine, **args.search_options())
 
     def traced(args: TraceArgs) -> SearchResult[list[int]]:
         args.recorder.describe = trace.exact_cover_describer(
@@ -284,12 +284,12 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         listed_bytes=solution_bytes,
         listed_chars=solution_chars,
         split=lambda _engine, wanted, monitor: [
-            exact_cover.split(encoding.problem, wanted, monitor=monitor)
+            cover.split(encoding.problem, wanted, monitor=monitor)
         ],
         trace=traced,
         # The heatmap sums engine answers: decode them to queens first.
         heatmap=lambda answers: heatmap(encoding.n, [decode(encoding, a) for a in answers]),
-        needed_bytes=partial(exact_cover.estimated_bytes, encoding.problem),
+        needed_bytes=partial(cover.estimated_bytes, encoding.problem),
         too_large=(
             f"the {{engine}} engine on this board ({len(encoding.problem.options):,} options)"
         ),

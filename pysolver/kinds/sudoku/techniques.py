@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
+from pysolver.kinds.sudoku.board import Grid, bits, digits_of, listed
 from pysolver.logic.step import Step, Technique
-from pysolver.logic.sudoku_board import Grid, bits, digits_of, listed
 
 Finder = Callable[[Grid], Step | None]
 
