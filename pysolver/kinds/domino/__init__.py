@@ -70,6 +70,11 @@ from pysolver.protocol import (
     shown,
 )
 
+# The kind's place in the registry: its tab, its place in menus and lists of kinds.
+ORDER = 40
+# A small puzzle with a few solutions (the tests and benchmarks of every kind run it).
+EXAMPLE: dict[str, Any] = {"kind": "domino", "puzzle": {"rows": 4, "cols": 4}}
+
 ENGINE_MODULES = {"profile_dp": profile_dp, "formula": kasteleyn, "cftp": cftp}
 ENGINES = tuple(ENGINE_MODULES)
 PUZZLE_FIELDS = ("rows", "cols", "blocked", "board")

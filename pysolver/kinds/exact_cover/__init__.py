@@ -107,6 +107,11 @@ _Names = tuple[
     dict[str, tuple[int, int]],
 ]
 
+# The kind's place in the registry: its tab, its place in menus and lists of kinds.
+ORDER = 50
+# A small puzzle with a few solutions (the tests and benchmarks of every kind run it).
+EXAMPLE: dict[str, Any] = {"kind": "exact_cover", "puzzle": {"text": "A B\nA\nB\nA B\n"}}
+
 # The faster engine on bench/bench_exact_cover.py comes first: it is the default.
 # memo: bitset's search that counts with memoised remaining-item sets (faster whole counts,
 # bitset's search for everything else); offered, not the default, on arbitrary matrices.

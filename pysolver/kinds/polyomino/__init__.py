@@ -94,6 +94,17 @@ from pysolver.protocol import (
     empty_grid,
 )
 
+# The kind's place in the registry: its tab, its place in menus and lists of kinds.
+ORDER = 10
+# A small puzzle with a few solutions (the tests and benchmarks of every kind run it).
+EXAMPLE: dict[str, Any] = {
+    "kind": "polyomino",
+    "puzzle": {
+        "board": ["....", "...."],
+        "pieces": ["L4", {"name": "J", "cells": [[0, 0], [0, 1], [0, 2], [1, 2]]}],
+    },
+}
+
 # Default first: tiling counts fastest on bench/bench_polyomino.py (and is bitset elsewhere).
 ENGINE_MODULES = engine_modules("memo", "bitset", "dlx")
 ENGINES = tuple(ENGINE_MODULES)

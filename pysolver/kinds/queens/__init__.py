@@ -56,6 +56,11 @@ from pysolver.protocol import (
     require_list,
 )
 
+# The kind's place in the registry: its tab, its place in menus and lists of kinds.
+ORDER = 60
+# A small puzzle with a few solutions (the tests and benchmarks of every kind run it).
+EXAMPLE: dict[str, Any] = {"kind": "queens", "puzzle": {"n": 6}}
+
 # The faster engine on bench/bench_queens.py comes first: it is the default.
 ENGINE_MODULES = engine_modules("bitset", "dlx")
 ENGINES = tuple(ENGINE_MODULES)

@@ -75,6 +75,14 @@ from pysolver.protocol import (
 )
 from pysolver.puzzlink import MAX_URL_CHARS, URL_PATH, Clue, format_url, parse_url
 
+# The kind's place in the registry: its tab, its place in menus and lists of kinds.
+ORDER = 30
+# A small puzzle with a few solutions (the tests and benchmarks of every kind run it).
+EXAMPLE: dict[str, Any] = {
+    "kind": "shikaku",
+    "puzzle": {"rows": 2, "cols": 4, "clues": [[0, 0, 4], [1, 3, 4]]},
+}
+
 ENGINE_MODULES = {"propagate": propagate, "dlx": dlx}
 ENGINES = tuple(ENGINE_MODULES)
 PUZZLE_FIELDS = ("rows", "cols", "clues", "url")

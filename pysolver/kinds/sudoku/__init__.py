@@ -107,6 +107,11 @@ from pysolver.protocol import (
     shown,
 )
 
+# The kind's place in the registry: its tab, its place in menus and lists of kinds.
+ORDER = 20
+# A small puzzle with a few solutions (the tests and benchmarks of every kind run it).
+EXAMPLE: dict[str, Any] = {"kind": "sudoku", "puzzle": {"grid": "1234" + "." * 12}}
+
 ENGINE_MODULES = engine_modules("singles", "locked", "dlx", "bitset")
 ENGINES = tuple(ENGINE_MODULES)
 # The puzzle's fields and the request's options beyond the protocol's (none): any other field
