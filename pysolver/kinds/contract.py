@@ -82,7 +82,8 @@ from the folder's other modules) provides at its top level:
 ``explain(puzzle, args) -> Explained`` and ``hint(puzzle, args) -> Hinted`` (optional, together)
     Explain and hint modes (``pysolver.midend.explain``): the path of named techniques from the
     givens to the solution with its grade, and the next step from a player's state (or the
-    mistake in it), translated to and from ``pysolver.logic``, which holds the techniques.
+    mistake in it), translated to and from the techniques (``pysolver.logic.step`` and the
+    folder's own board and finders).
     With them the kind declares ``HINT_FIELDS`` (the puzzle fields hint mode adds: the
     player's ``entries``) and ``explain_facts()`` (levels and techniques, for facts.json).
 ``solution_text(puzzle, solution) -> str`` and ``solution_svg(puzzle, solution) -> str`` (optional)

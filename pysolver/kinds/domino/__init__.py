@@ -56,6 +56,8 @@ from pysolver.boards import read_board_rows
 from pysolver.engines import cftp, kasteleyn, profile_dp, trace
 from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
+from pysolver.kinds.domino.pictures import solution_svg as solution_svg
+from pysolver.kinds.domino.pictures import solution_text as solution_text
 from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     INVALID_REQUEST,

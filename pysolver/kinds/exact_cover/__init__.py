@@ -82,6 +82,7 @@ from pysolver.engines.cover import (
 from pysolver.engines.cover import split as split_search
 from pysolver.engines.monitor import Monitor, SearchResult, entries_work
 from pysolver.facts import engine_facts
+from pysolver.kinds.exact_cover.pictures import solution_text as solution_text
 from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     INVALID_REQUEST,

@@ -78,6 +78,8 @@ from pysolver.kinds.polyomino.parsing import (
     parse_puzzle,
     parse_symmetry,
 )
+from pysolver.kinds.polyomino.pictures import solution_svg as solution_svg
+from pysolver.kinds.polyomino.pictures import solution_text as solution_text
 from pysolver.kinds.polyomino.pieces import LIBRARY, MAX_COORDINATE, MAX_PIECE_CELLS, SETS
 from pysolver.kinds.polyomino.symmetry import (
     Branch,

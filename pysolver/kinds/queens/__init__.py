@@ -44,6 +44,8 @@ from pysolver.engines import cover, trace
 from pysolver.engines.cover import ExactCoverProblem, engine_modules
 from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
+from pysolver.kinds.queens.pictures import solution_svg as solution_svg
+from pysolver.kinds.queens.pictures import solution_text as solution_text
 from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     TOO_LARGE,

@@ -31,8 +31,8 @@ estimated before it is built and checked against ``pysolver.budget``: ``dlx`` ne
 (rectangle, cell), so big clues with many candidates (a 100 x 100 grid of four 2500 clues) are
 refused there with ``too_large`` naming ``propagate``, which holds one mask per rectangle.
 
-URLs are puzz.link's format, read and written by ``pysolver.puzzlink``; ``to_url`` gives the
-share link of a puzzle.
+URLs are puzz.link's format, read and written by ``pasted`` (over ``pysolver.puzzlink``);
+``to_url`` gives the share link of a puzzle.
 """
 
 from __future__ import annotations
@@ -50,6 +50,10 @@ from pysolver.facts import engine_facts
 from pysolver.kinds.shikaku import explaining as shikaku_explain
 from pysolver.kinds.shikaku import generating as shikaku_generate
 from pysolver.kinds.shikaku import logic as shikaku_logic
+from pysolver.kinds.shikaku.pasted import URL_PATH, Clue, format_url, parse_url
+from pysolver.kinds.shikaku.pasted import read_pasted as read_pasted
+from pysolver.kinds.shikaku.pictures import solution_svg as solution_svg
+from pysolver.kinds.shikaku.pictures import solution_text as solution_text
 from pysolver.logic.step import techniques_facts
 from pysolver.midend.plan import (
     ExplainArgs,
@@ -73,7 +77,7 @@ from pysolver.protocol import (
     require_str,
     shown,
 )
-from pysolver.puzzlink import MAX_URL_CHARS, URL_PATH, Clue, format_url, parse_url
+from pysolver.puzzlink import MAX_URL_CHARS
 
 # The kind's place in the registry: its tab, its place in menus and lists of kinds.
 ORDER = 30

@@ -82,6 +82,10 @@ from pysolver.kinds.sudoku import generating as sudoku_generate
 from pysolver.kinds.sudoku import techniques as sudoku_techniques
 from pysolver.kinds.sudoku import variants as sudoku_variants
 from pysolver.kinds.sudoku.board import Grid
+from pysolver.kinds.sudoku.pasted import read_pasted as read_pasted
+from pysolver.kinds.sudoku.pictures import SYMBOLS
+from pysolver.kinds.sudoku.pictures import solution_svg as solution_svg
+from pysolver.kinds.sudoku.pictures import solution_text as solution_text
 from pysolver.kinds.sudoku.variants import PLAIN, Variants
 from pysolver.logic.step import techniques_facts
 from pysolver.midend.plan import (
@@ -145,8 +149,6 @@ GRID_PATH = "puzzle.grid"
 COUNT_FROM_ONE = "rows, columns and boxes count from 1"
 # The sizes offered by name in messages and on the page; any n up to MAX_SIZE works with a box.
 STANDARD_SIZES = (4, 6, 8, 9, 12, 16, 25)
-# The symbol of value v (1-based) in the default style: 1-9, then A-Z.
-SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 # The box "shape" of a jigsaw (regions replace the boxes): a box of a whole row, which checks
 # nothing the rows do not, so any n, prime ones too, has one.
 JIGSAW = object()

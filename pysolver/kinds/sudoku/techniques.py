@@ -4,8 +4,8 @@ None. A finder only reports a step that changes the board.
 
 ``TECHNIQUES`` lists them with the level they belong to and the points they add to a score:
 singles are ``easy``; locked candidates and naked and hidden subsets ``medium``; fish (X-wing,
-swordfish, jellyfish) and wings (XY-wing, XYZ-wing) ``hard``. A guess (``pysolver.logic.
-sudoku_path``) is ``expert``.
+swordfish, jellyfish) and wings (XY-wing, XYZ-wing) ``hard``. A guess (``path``) is
+``expert``.
 """
 
 from __future__ import annotations
