@@ -305,6 +305,8 @@ def kind_exports() -> dict[str, Any]:
     for kind in kind_names():
         module = kind_part(kind, "library")
         for name in getattr(module, "__all__", ()):
+            if name in exports:
+                raise ImportError(f"two kinds' library modules export {name!r}")
             exports[name] = getattr(module, name)
     return exports
 
