@@ -89,6 +89,8 @@ def valid_requests(kind: str) -> list[Request]:
     puzzle = PUZZLES.get(kind) or module.EXAMPLE["puzzle"]
     found = []
     if hasattr(module, "generate"):
+        if kind not in GENERATE:
+            raise SystemExit(f"bench/soak.py: GENERATE needs the small {kind} puzzle to make")
         request = {"kind": kind, "mode": "generate", "seed": 5, "puzzle": GENERATE[kind]}
         found.append(Request(kind, request, None))
     for mode in protocol.MODES:
