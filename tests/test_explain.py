@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 import pysolver
-from pysolver.logic import sudoku_techniques
+from pysolver.kinds.sudoku import techniques as sudoku_techniques
+from pysolver.kinds.sudoku.board import Grid
+from pysolver.kinds.sudoku.path import grade
 from pysolver.logic.step import LEVELS, Step
-from pysolver.logic.sudoku_board import Grid
-from pysolver.logic.sudoku_path import grade
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent

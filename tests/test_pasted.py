@@ -1,5 +1,5 @@
-"""Pasted formats in Python (pysolver/pasted.py) and on the command line: Tatham's Solo and
-Rectangles game IDs, sudokuwiki addresses and puzz.link URLs.
+"""Pasted formats in Python (pysolver/pasted.py, which asks each kind's pasted.py) and on the
+command line: Tatham's Solo and Rectangles game IDs, sudokuwiki addresses and puzz.link URLs.
 
 The Solo and sudokuwiki rules are the page's too: the same texts go through the page's reader
 (web/kinds/sudoku/paste.js, in Node.js) and through Python's, and give the same givens, boxes
@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 
 import pysolver
-from pysolver import pasted, puzzlink
+from pysolver import pasted, tatham
 from pysolver.__main__ import main
 from pysolver.kinds import sudoku
+from pysolver.kinds.shikaku import pasted as shikaku_pasted
+from pysolver.kinds.sudoku import pasted as sudoku_pasted
 from pysolver.protocol import SolveError
 from tests.node_page import require_node, run_module
 from tests.test_web_sudoku_paste import CLASSIC, CLASSIC_GIVENS, read, solo_id
@@ -57,7 +59,7 @@ def test_python_reads_solo_ids_and_addresses_as_the_page_does():
         solo_id(CLASSIC),
         solo_id(CLASSIC, "3x3dt"),  # a difficulty after the size
         solo_id("".join("." if v == 0 else str(v) for v in six), "3x2"),
-        pasted.solo_id(sixteen, 4, 4),
+        sudoku_pasted.solo_id(sixteen, 4, 4),
         solo_id("1..." + "." * 11 + "4", "2x2x"),
         "https://www.sudokuwiki.org/sudoku.htm?bd=" + CLASSIC.replace(".", "0"),
         "https://example.org/solve?puzzle=" + CLASSIC + "&x=1",
@@ -81,11 +83,11 @@ def test_python_reads_solo_ids_and_addresses_as_the_page_does():
 def test_solo_and_rectangles_ids_round_trip():
     for line in TOP95.read_text().split()[:20]:
         values = [0 if ch in ".0" else int(ch) for ch in line]
-        request = pasted.request_from_text(pasted.solo_id(values, 3, 3))
+        request = pasted.request_from_text(sudoku_pasted.solo_id(values, 3, 3))
         assert request is not None
         assert [v for row in request["puzzle"]["grid"] for v in row] == values
     x_values = [1] + [0] * 14 + [4]
-    request = pasted.request_from_text(pasted.solo_id(x_values, 2, 2, diagonals=True))
+    request = pasted.request_from_text(sudoku_pasted.solo_id(x_values, 2, 2, diagonals=True))
     assert request == {
         "kind": "sudoku",
         "puzzle": {
@@ -95,7 +97,7 @@ def test_solo_and_rectangles_ids_round_trip():
         },
     }
     clues = [(0, 0, 4), (0, 3, 12), (2, 1, 2), (3, 0, 3), (4, 4, 4)]
-    game_id = pasted.rectangles_id(5, 5, clues)
+    game_id = shikaku_pasted.rectangles_id(5, 5, clues)
     assert game_id == "5x5:4b12g2c3h4"
     request = pasted.request_from_text(game_id)
     assert request == {
@@ -103,7 +105,7 @@ def test_solo_and_rectangles_ids_round_trip():
         "puzzle": {"rows": 5, "cols": 5, "clues": [list(clue) for clue in clues]},
     }
     # Runs of more than 26 blanks take several letters; two numbers in a row an underscore.
-    long_run = pasted.grid_description([0] * 30 + [3, 5])
+    long_run = tatham.grid_description([0] * 30 + [3, 5])
     assert long_run == "zd3_5"
 
 
@@ -117,14 +119,14 @@ def test_a_solo_id_is_solved_like_its_grid():
 def test_puzzlink_sudoku_urls():
     # pzprjs writes Sudoku clues as Shikaku's: hex digits, g..z for runs of 1..20 blanks.
     url = "https://puzz.link/p?sudoku/4/4/1t4"
-    assert puzzlink.parse_sudoku_url(url) == (4, [1] + [0] * 14 + [4])
+    assert sudoku_pasted.parse_url(url) == (4, [1] + [0] * 14 + [4])
     request = pasted.request_from_text(url)
     assert request == {
         "kind": "sudoku",
         "puzzle": {"grid": [[1, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]]},
     }
     with pytest.raises(SolveError, match="square"):
-        puzzlink.parse_sudoku_url("https://puzz.link/p?sudoku/4/3/1")
+        sudoku_pasted.parse_url("https://puzz.link/p?sudoku/4/3/1")
     shikaku = pasted.request_from_text("https://puzz.link/p?shikaku/3/3/3i3i3")
     assert shikaku == {
         "kind": "shikaku",
@@ -135,7 +137,9 @@ def test_puzzlink_sudoku_urls():
 def sudoku_url(values: list[int], n: int, prefix: str = "https://puzz.link/p?") -> str:
     """A puzz.link Sudoku URL: pzprjs writes its clues as Shikaku's."""
     clues = [(cell // n, cell % n, value) for cell, value in enumerate(values) if value]
-    return prefix + puzzlink.format_url(n, n, clues).split("?", 1)[1].replace("shikaku", "sudoku")
+    return prefix + shikaku_pasted.format_url(n, n, clues).split("?", 1)[1].replace(
+        "shikaku", "sudoku"
+    )
 
 
 def refusal_words(message: str) -> str:
@@ -185,10 +189,14 @@ process.stdout.write(JSON.stringify(JSON.parse(input).map((text) => {
 def test_the_page_reads_rectangles_ids_as_python_does() -> None:
     require_node("the page's Rectangles ID reader")
     ids = [
-        pasted.rectangles_id(5, 5, [(0, 0, 4), (0, 3, 12), (2, 1, 2), (3, 0, 3), (4, 4, 4)]),
-        pasted.rectangles_id(3, 3, [(0, 0, 3), (1, 1, 3), (2, 2, 3)]),
-        pasted.rectangles_id(4, 7, [(0, 0, 10), (0, 1, 12), (3, 6, 6)]),  # 7 wide, "_" between
-        pasted.rectangles_id(30, 30, [(29, 29, 900)]),  # runs of more than 26 blanks
+        shikaku_pasted.rectangles_id(
+            5, 5, [(0, 0, 4), (0, 3, 12), (2, 1, 2), (3, 0, 3), (4, 4, 4)]
+        ),
+        shikaku_pasted.rectangles_id(3, 3, [(0, 0, 3), (1, 1, 3), (2, 2, 3)]),
+        shikaku_pasted.rectangles_id(
+            4, 7, [(0, 0, 10), (0, 1, 12), (3, 6, 6)]
+        ),  # 7 wide, "_" between
+        shikaku_pasted.rectangles_id(30, 30, [(29, 29, 900)]),  # runs of more than 26 blanks
         " 7x7:b4b2e3a2\n" + "z" * 2,  # too few cells
     ]
     page = run_module(RECTANGLES_RUNNER, ids)
@@ -225,7 +233,7 @@ def test_the_command_line_solves_pasted_formats(tmp_path, capsys):
                 solo_id(CLASSIC),
                 "https://www.sudokuwiki.org/sudoku.htm?bd=" + CLASSIC.replace(".", "0"),
                 "https://puzz.link/p?shikaku/3/3/3i3i3",
-                pasted.rectangles_id(3, 3, [(0, 0, 3), (1, 1, 3), (2, 2, 3)]),
+                shikaku_pasted.rectangles_id(3, 3, [(0, 0, 3), (1, 1, 3), (2, 2, 3)]),
                 "https://puzz.link/p?sudoku/4/4/1t4",
                 "not a puzzle",
             ]

@@ -1,4 +1,5 @@
-"""The puzz.link codec (pysolver.puzzlink): round trips, number widths, blank runs, bad URLs.
+"""The puzz.link codec (pysolver.puzzlink, through the Shikaku URLs of
+pysolver.kinds.shikaku.pasted): round trips, number widths, blank runs, bad URLs.
 
 Solving URL puzzles, and the errors of Shikaku's own checks on them, are in test_shikaku.py.
 """
@@ -9,8 +10,9 @@ import pytest
 
 from bench.generators import shikaku_puzzle
 from pysolver.kinds.shikaku import to_url
+from pysolver.kinds.shikaku.pasted import format_url, parse_url
 from pysolver.protocol import SolveError
-from pysolver.puzzlink import MAX_URL_CHARS, format_url, parse_url
+from pysolver.puzzlink import MAX_URL_CHARS
 
 
 def test_url_round_trip_on_generated_puzzles() -> None:

@@ -233,7 +233,7 @@ def test_share_text_parts_and_clock() -> None:
 
 
 def test_polyomino_game_placed_as_the_solution() -> None:
-    from pysolver.pieces import LIBRARY
+    from pysolver.kinds.polyomino.pieces import LIBRARY
 
     answer = solve(
         {"kind": "polyomino", "mode": "generate", "seed": 4, "puzzle": {"rows": 5, "cols": 6}}

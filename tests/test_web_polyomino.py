@@ -23,7 +23,7 @@ from typing import Any
 from pysolver.boards import read_board_rows
 from pysolver.facts import site_facts
 from pysolver.kinds.polyomino.parsing import MAX_BOARD_SIDE, parse_board, parse_pieces
-from pysolver.pieces import (
+from pysolver.kinds.polyomino.pieces import (
     LIBRARY,
     MAX_COORDINATE,
     SETS,

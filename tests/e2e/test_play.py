@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import canvas_picture, load_app, open_tab, wait_idle
 
-from pysolver.pieces import LIBRARY, normalise, orientations
+from pysolver.kinds.polyomino.pieces import LIBRARY, normalise, orientations
 
 PHONE = {"width": 390, "height": 844}
 MARGIN = 8  # web/render/grid.js

@@ -11,7 +11,7 @@ import time
 
 from conftest import canvas_picture, wait_idle
 
-from pysolver.kinds import KINDS
+from pysolver.kinds import kind_names
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -226,7 +226,7 @@ def test_svg_and_png_export_draw_the_board(
     try:
         page.goto(site_url)
         page.wait_for_selector("#export-svg")
-        for kind in KINDS:
+        for kind in kind_names():
             page.click(f"#tab-{kind}")
             with page.expect_download() as download_info:
                 page.click("#export-svg")
@@ -255,7 +255,7 @@ def test_narrow_screen_fits_boards_and_hits_the_right_cell(
     try:
         page.goto(site_url)
         page.wait_for_selector("#sudoku-canvas", state="attached")
-        for kind in KINDS:
+        for kind in kind_names():
             page.click(f"#tab-{kind}")
             widths = page.evaluate(
                 """(kind) => [document.documentElement.scrollWidth,

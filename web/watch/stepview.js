@@ -1,4 +1,4 @@
-// The Step view: plays a trace ("mode": "trace", see README's protocol section) on the board of
+// The Step view: plays a trace ("mode": "trace", see docs/protocol.md) on the board of
 // any kind. The player replays the steps by the protocol's rule (the board is a stack: a try or
 // force at depth d puts its place at d and drops what was above; a backtrack to d drops d and
 // above) and hands the board at the current step to the kind's renderer.drawStep (the contract

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.protocol import puzzle_error, require_bool, require_dict, require_int, require_list
 
 # Enumerating a cage's digit sets stops here: a larger cage on a large grid (C(36, 18) sets)

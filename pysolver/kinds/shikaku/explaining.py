@@ -7,7 +7,7 @@ height, width], ...]}}``, the rectangles the player has drawn. A step's ``place`
 width]}`` (clue indices in clue order, rows and columns 0-based: as trace steps give them),
 ``cells`` are ``[r, c]``; sentences count from 1.
 
-This module translates; the rules, the path and the grade are ``pysolver.logic.shikaku``'s
+This module translates; the rules, the path and the grade are ``pysolver.kinds.shikaku.logic``'s
 and the solution a path reaches is the ``propagate`` engine's (a ``Solver`` passed in by
 ``pysolver.kinds.shikaku``, which this module does not import). A hint first checks the drawn
 rectangles against the solution (one holding them all when the puzzle has several): a
@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pysolver.logic import shikaku
-from pysolver.logic.shikaku import Field, Rectangle
+from pysolver.kinds.shikaku import logic as shikaku
+from pysolver.kinds.shikaku.logic import Field, Rectangle
 from pysolver.logic.step import Step
 from pysolver.midend.plan import ExplainArgs, Explained, Hinted
 from pysolver.protocol import puzzle_error, require_int, require_list

@@ -34,14 +34,14 @@ exactly once. Only primary items take them. A count counts distinct sets of opti
 ``bitset`` engine (Algorithm M on masks, the default then: 1.1-11x faster) and ``dlx``
 (Algorithm M on links, the same tree) search them; ``memo`` refuses them. Trace mode records
 Algorithm M's steps and subtree tasks follow its tree (``dlx.trace_multiplicities``,
-``exact_cover.split``) whichever engine searches. ``knuth_text`` writes a JSON puzzle in this
+``cover.split``) whichever engine searches. ``knuth_text`` writes a JSON puzzle in this
 text format.
 
 A solution is the sorted list of the indices (0-based, in input order) of the chosen options.
 When the puzzle has colours, the response adds ``colors``, parallel to ``solutions``: per
 solution, an object mapping each secondary item that received a colour to that colour, in item
 order (items used uncoloured or not at all are left out), e.g. ``[{"x": "A"}]`` for Knuth's
-example in the README. The response also names the ``engine`` used and includes its counters
+example in docs/kinds.md. The response also names the ``engine`` used and includes its counters
 in ``stats``.
 
 Trace mode (``"mode": "trace"``): the steps of Algorithm X (``pysolver.engines.trace``, the
@@ -71,7 +71,7 @@ from typing import Any
 
 from pysolver import budget
 from pysolver.engines import dlx, trace
-from pysolver.engines.exact_cover import (
+from pysolver.engines.cover import (
     MAX_ENTRIES,
     MULTIPLICITY_ENGINES,
     ExactCoverProblem,
@@ -79,9 +79,10 @@ from pysolver.engines.exact_cover import (
     estimated_bytes,
     search,
 )
-from pysolver.engines.exact_cover import split as split_search
+from pysolver.engines.cover import split as split_search
 from pysolver.engines.monitor import Monitor, SearchResult, entries_work
 from pysolver.facts import engine_facts
+from pysolver.kinds.exact_cover.pictures import solution_text as solution_text
 from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     INVALID_REQUEST,
@@ -106,6 +107,11 @@ _Names = tuple[
     int | None,
     dict[str, tuple[int, int]],
 ]
+
+# The kind's place in the registry: its tab, its place in menus and lists of kinds.
+ORDER = 50
+# A small puzzle with a few solutions (the tests and benchmarks of every kind run it).
+EXAMPLE: dict[str, Any] = {"kind": "exact_cover", "puzzle": {"text": "A B\nA\nB\nA B\n"}}
 
 # The faster engine on bench/bench_exact_cover.py comes first: it is the default.
 # memo: bitset's search that counts with memoised remaining-item sets (faster whole counts,

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pysolver.kinds.sudoku.board import Grid, digits_of, listed
+from pysolver.kinds.sudoku.techniques import ALL, GUESS, TECHNIQUES, hidden_single, naked_single
 from pysolver.logic import step as steps_module
 from pysolver.logic.step import Step, Technique
-from pysolver.logic.sudoku_board import Grid, digits_of, listed
-from pysolver.logic.sudoku_techniques import ALL, GUESS, TECHNIQUES, hidden_single, naked_single
 
 # The most singles a guess's alternative is followed to find its dead end, and the most
 # alternatives followed (a guess is made at a cell with the fewest candidates: two, mostly;

@@ -16,7 +16,7 @@ search:
    clue moves to another of its cells. Past ``FIXES_PER_RECTANGLE`` changes per rectangle the
    attempt is given up and a
    new partition drawn.
-3. **Grade** (``grade``): explain mode's grade (``pysolver.logic.shikaku``): the level of the
+3. **Grade** (``grade``): explain mode's grade (``pysolver.kinds.shikaku.logic``): the level of the
    hardest rule the path needs. ``easy``: a clue with one rectangle left alone; ``medium``:
    also a cell only one clue reaches; ``hard``: also the overlap of a clue's rectangles;
    ``expert``: a guess. The grade also counts the ``clues``. Attempts are judged by the path's
@@ -43,8 +43,8 @@ from typing import Any
 
 from pysolver.engines import propagate
 from pysolver.engines.monitor import Monitor
-from pysolver.logic import shikaku as shikaku_logic
-from pysolver.logic.shikaku import Field
+from pysolver.kinds.shikaku import logic as shikaku_logic
+from pysolver.kinds.shikaku.logic import Field
 from pysolver.midend.plan import GenerateArgs, Generated
 from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error, require_dict, require_int
 

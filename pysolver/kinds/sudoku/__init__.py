@@ -33,7 +33,7 @@ open cells' candidates.
 
 Variants (Tatham's Solo): ``"regions"`` (jigsaw, replacing the boxes), ``"diagonals": true``
 (Sudoku X) and ``"cages"`` (killer), in any combination; read, encoded and labelled by
-``pysolver.kinds.sudoku_variants`` (``parse_variants`` and ``encode`` call it), and served by
+``pysolver.kinds.sudoku.variants`` (``parse_variants`` and ``encode`` call it), and served by
 every engine, trace, heatmap and split below unchanged. A jigsaw's response has no ``box``.
 
 Engines: ``singles`` (default) is exact cover with naked and hidden singles forced before each
@@ -73,15 +73,21 @@ from itertools import repeat
 from typing import Any
 
 from pysolver import budget
-from pysolver.engines import exact_cover, trace
-from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules
+from pysolver.engines import cover, trace
+from pysolver.engines.cover import ExactCoverProblem, engine_modules
 from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
-from pysolver.kinds import sudoku_explain, sudoku_generate, sudoku_variants
-from pysolver.kinds.sudoku_variants import PLAIN, Variants
-from pysolver.logic import sudoku_techniques
+from pysolver.kinds.sudoku import explaining as sudoku_explain
+from pysolver.kinds.sudoku import generating as sudoku_generate
+from pysolver.kinds.sudoku import techniques as sudoku_techniques
+from pysolver.kinds.sudoku import variants as sudoku_variants
+from pysolver.kinds.sudoku.board import Grid
+from pysolver.kinds.sudoku.pasted import read_pasted as read_pasted
+from pysolver.kinds.sudoku.pictures import SYMBOLS
+from pysolver.kinds.sudoku.pictures import solution_svg as solution_svg
+from pysolver.kinds.sudoku.pictures import solution_text as solution_text
+from pysolver.kinds.sudoku.variants import PLAIN, Variants
 from pysolver.logic.step import techniques_facts
-from pysolver.logic.sudoku_board import Grid
 from pysolver.midend.plan import (
     ExplainArgs,
     Explained,
@@ -104,6 +110,11 @@ from pysolver.protocol import (
     require_str,
     shown,
 )
+
+# The kind's place in the registry: its tab, its place in menus and lists of kinds.
+ORDER = 20
+# A small puzzle with a few solutions (the tests and benchmarks of every kind run it).
+EXAMPLE: dict[str, Any] = {"kind": "sudoku", "puzzle": {"grid": "1234" + "." * 12}}
 
 ENGINE_MODULES = engine_modules("singles", "locked", "dlx", "bitset")
 ENGINES = tuple(ENGINE_MODULES)
@@ -138,8 +149,6 @@ GRID_PATH = "puzzle.grid"
 COUNT_FROM_ONE = "rows, columns and boxes count from 1"
 # The sizes offered by name in messages and on the page; any n up to MAX_SIZE works with a box.
 STANDARD_SIZES = (4, 6, 8, 9, 12, 16, 25)
-# The symbol of value v (1-based) in the default style: 1-9, then A-Z.
-SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 # The box "shape" of a jigsaw (regions replace the boxes): a box of a whole row, which checks
 # nothing the rows do not, so any n, prime ones too, has one.
 JIGSAW = object()
@@ -491,7 +500,7 @@ def _name_clash(n: int, box_rows: int, box_cols: int, values: list[int], style: 
 
 def parse_variants(puzzle: Any, n: int, values: list[int]) -> Variants:
     """The variant rules (jigsaw regions, X diagonals, killer cages) of a puzzle whose grid
-    ``parse_puzzle`` has read (see ``pysolver.kinds.sudoku_variants``)."""
+    ``parse_puzzle`` has read (see ``pysolver.kinds.sudoku.variants``)."""
     return sudoku_variants.parse(puzzle, n, values)
 
 
@@ -577,7 +586,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     problem, option_codes = encode(n, box_rows, box_cols, values, variants)
 
     def run(args: SearchArgs) -> SearchResult[list[int]]:
-        return exact_cover.search(problem, args.engine, **args.search_options())
+        return cover.search(problem, args.engine, **args.search_options())
 
     def traced(args: TraceArgs) -> SearchResult[list[int]]:
         args.recorder.describe = trace_describer(
@@ -587,7 +596,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
             problem,
             args.recorder,
             limit=args.limit,
-            **exact_cover.tree_of(args.engine),
+            **cover.tree_of(args.engine),
             monitor=args.monitor,
             max_kept=args.max_kept,
         )
@@ -604,11 +613,11 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         listed_bytes=solution_bytes,
         listed_chars=3 * n * n,
         split=lambda engine, wanted, monitor: [
-            exact_cover.split(problem, wanted, **exact_cover.tree_of(engine), monitor=monitor)
+            cover.split(problem, wanted, **cover.tree_of(engine), monitor=monitor)
         ],
         trace=traced,
         heatmap=partial(heatmap, n, values, option_codes),
-        needed_bytes=partial(exact_cover.estimated_bytes, problem),
+        needed_bytes=partial(cover.estimated_bytes, problem),
         too_large=(
             f"the {{engine}} engine on this matrix ({len(problem.options):,} options, "
             f"{problem.primary:,} primary items)"
@@ -627,7 +636,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
 
 def generate(puzzle: Any, args: GenerateArgs) -> Generated:
     """Generate mode: a puzzle of ``puzzle["size"]`` and ``puzzle["variant"]`` with one
-    solution at ``args.difficulty`` (see ``pysolver.kinds.sudoku_generate``, which searches
+    solution at ``args.difficulty`` (see ``pysolver.kinds.sudoku.generating``, which searches
     through this module's encoding)."""
     n = sudoku_generate.read_size(puzzle)
     variant = sudoku_generate.read_variant(puzzle)
@@ -683,7 +692,7 @@ def explain_board(puzzle: Any) -> tuple[sudoku_explain.Board, str, int, int]:
             return []
         problem, codes = encode(n, box_rows, box_cols, values, variants)
         stage = args.stage()
-        result = exact_cover.search(problem, "singles", limit=2, monitor=stage)
+        result = cover.search(problem, "singles", limit=2, monitor=stage)
         args.nodes += result.stats["nodes"]
         args.stop_if_cancelled(stage)
         return [
@@ -696,7 +705,7 @@ def explain_board(puzzle: Any) -> tuple[sudoku_explain.Board, str, int, int]:
 
 def explain(puzzle: Any, args: ExplainArgs) -> Explained:
     """Explain mode: the path from the givens to the solution (see
-    ``pysolver.kinds.sudoku_explain``)."""
+    ``pysolver.kinds.sudoku.explaining``)."""
     board, _style, _box_rows, _box_cols = explain_board(puzzle)
     return sudoku_explain.explain(board, args)
 

@@ -40,10 +40,12 @@ from functools import partial
 from typing import Any
 
 from pysolver import budget
-from pysolver.engines import exact_cover, trace
-from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules
+from pysolver.engines import cover, trace
+from pysolver.engines.cover import ExactCoverProblem, engine_modules
 from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
+from pysolver.kinds.queens.pictures import solution_svg as solution_svg
+from pysolver.kinds.queens.pictures import solution_text as solution_text
 from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     TOO_LARGE,
@@ -55,6 +57,11 @@ from pysolver.protocol import (
     require_int,
     require_list,
 )
+
+# The kind's place in the registry: its tab, its place in menus and lists of kinds.
+ORDER = 60
+# A small puzzle with a few solutions (the tests and benchmarks of every kind run it).
+EXAMPLE: dict[str, Any] = {"kind": "queens", "puzzle": {"n": 6}}
 
 # The faster engine on bench/bench_queens.py comes first: it is the default.
 ENGINE_MODULES = engine_modules("bitset", "dlx")
@@ -260,7 +267,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     encoding = encode(parse_puzzle(puzzle))
 
     def run(args: SearchArgs) -> SearchResult[list[int]]:
-        return exact_cover.search(encoding.problem, args.engine, **args.search_options())
+        return cover.search(encoding.problem, args.engine, **args.search_options())
 
     def traced(args: TraceArgs) -> SearchResult[list[int]]:
         args.recorder.describe = trace.exact_cover_describer(
@@ -284,12 +291,12 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         listed_bytes=solution_bytes,
         listed_chars=solution_chars,
         split=lambda _engine, wanted, monitor: [
-            exact_cover.split(encoding.problem, wanted, monitor=monitor)
+            cover.split(encoding.problem, wanted, monitor=monitor)
         ],
         trace=traced,
         # The heatmap sums engine answers: decode them to queens first.
         heatmap=lambda answers: heatmap(encoding.n, [decode(encoding, a) for a in answers]),
-        needed_bytes=partial(exact_cover.estimated_bytes, encoding.problem),
+        needed_bytes=partial(cover.estimated_bytes, encoding.problem),
         too_large=(
             f"the {{engine}} engine on this board ({len(encoding.problem.options):,} options)"
         ),

@@ -64,7 +64,7 @@ LOCKED_ENGINES = ("locked",)
 LOCKED_MOST = 2
 # The engines that search with multiplicities (Knuth's Algorithm M, on masks or on links); the
 # others refuse them. The first is the default for them: bitset walks Algorithm M's tree
-# 1.1-11x faster than dlx (pentomino boards 11x, queens 1.1x; README, "Multiplicities").
+# 1.1-11x faster than dlx (pentomino boards 11x, queens 1.1x; docs/kinds.md, "Multiplicities").
 MULTIPLICITY_ENGINES = ("bitset", "dlx")
 
 # Documented cap on matrix size: the total number of (option, item) entries. Above this the

@@ -4,7 +4,7 @@ Request: ``{"kind": "sudoku", "mode": "generate", "seed": 7, "difficulty": "hard
 "puzzle": {"size": 9}}``, sizes ``SIZES`` with their standard boxes; ``"symmetry": "none"``
 drops the default rotational symmetry of the givens (a given's partner turned half a circle
 about the centre is a given too). ``"variant"`` in the puzzle (``VARIANTS``, default
-``standard``) makes a variant of ``pysolver.kinds.sudoku_variants``: ``jigsaw`` (seeded random
+``standard``) makes a variant of ``pysolver.kinds.sudoku.variants``: ``jigsaw`` (seeded random
 connected regions replace the boxes; the response's puzzle has their ``regions``) or ``x`` (both
 diagonals hold each digit once; the puzzle has ``"diagonals": true``). Killer is not generated.
 
@@ -23,7 +23,7 @@ search and ``pysolver.logic`` grades:
    stops at ``UNIQUE_BUDGET`` nodes and the orbit is then kept). For the levels and
    sizes of ``CAPPED_FROM`` the carve also stays within the level asked: the level's
    techniques (and easier ones) must fill the grid, which proves it unique with no search.
-3. **Grade** (``grade``): explain mode's grade (``pysolver.logic.sudoku_path``): the level of
+3. **Grade** (``grade``): explain mode's grade (``pysolver.kinds.sudoku.path``): the level of
    the hardest technique the path needs. ``easy``: naked and hidden singles alone; ``medium``:
    also locked candidates and naked or hidden subsets; ``hard``: also fish (X-wing, swordfish,
    jellyfish) and wings (XY-wing, XYZ-wing); ``expert``: a guess. The grade also counts the
@@ -48,14 +48,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pysolver.engines import exact_cover
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines import cover
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.monitor import StageMonitor
-from pysolver.logic import sudoku_path
+from pysolver.kinds.sudoku import path as sudoku_path
+from pysolver.kinds.sudoku.board import Grid
+from pysolver.kinds.sudoku.techniques import TECHNIQUES
 from pysolver.logic.step import LEVELS as TECHNIQUE_LEVELS
 from pysolver.logic.step import Technique
-from pysolver.logic.sudoku_board import Grid
-from pysolver.logic.sudoku_techniques import TECHNIQUES
 from pysolver.midend.plan import GenerateArgs, Generated
 from pysolver.protocol import (
     INVALID_REQUEST,
@@ -290,7 +290,7 @@ def measure(kind: Translation, values: list[int], args: GenerateArgs) -> Measure
     problem, _codes = kind.encode(values)
     budget = UNIQUE_BUDGET if kind.fields else None
     stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), budget)
-    result = exact_cover.search(problem, ENGINE, limit=2, keep_solutions=False, monitor=stage)
+    result = cover.search(problem, ENGINE, limit=2, keep_solutions=False, monitor=stage)
     args.stop_if_cancelled(stage)
     return Measure(result.count, result.stats["nodes"], result.complete)
 
@@ -302,7 +302,7 @@ def fill(n: int, kind: Translation, args: GenerateArgs) -> list[int] | None:
     problem, codes = kind.encode(values)
     budget = FILL_BUDGET if kind.fields else None
     stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), budget)
-    result = exact_cover.search(problem, ENGINE, limit=1, rng=args.rng, monitor=stage)
+    result = cover.search(problem, ENGINE, limit=1, rng=args.rng, monitor=stage)
     args.stop_if_cancelled(stage)
     args.advance(result.stats["nodes"], args.fraction)
     if not result.solutions:

@@ -56,6 +56,8 @@ from pysolver.boards import read_board_rows
 from pysolver.engines import cftp, kasteleyn, profile_dp, trace
 from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
+from pysolver.kinds.domino.pictures import solution_svg as solution_svg
+from pysolver.kinds.domino.pictures import solution_text as solution_text
 from pysolver.midend.plan import Plan, SearchArgs, TraceArgs
 from pysolver.protocol import (
     INVALID_REQUEST,
@@ -69,6 +71,11 @@ from pysolver.protocol import (
     require_list,
     shown,
 )
+
+# The kind's place in the registry: its tab, its place in menus and lists of kinds.
+ORDER = 40
+# A small puzzle with a few solutions (the tests and benchmarks of every kind run it).
+EXAMPLE: dict[str, Any] = {"kind": "domino", "puzzle": {"rows": 4, "cols": 4}}
 
 ENGINE_MODULES = {"profile_dp": profile_dp, "formula": kasteleyn, "cftp": cftp}
 ENGINES = tuple(ENGINE_MODULES)

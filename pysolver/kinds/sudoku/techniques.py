@@ -4,8 +4,8 @@ None. A finder only reports a step that changes the board.
 
 ``TECHNIQUES`` lists them with the level they belong to and the points they add to a score:
 singles are ``easy``; locked candidates and naked and hidden subsets ``medium``; fish (X-wing,
-swordfish, jellyfish) and wings (XY-wing, XYZ-wing) ``hard``. A guess (``pysolver.logic.
-sudoku_path``) is ``expert``.
+swordfish, jellyfish) and wings (XY-wing, XYZ-wing) ``hard``. A guess (``path``) is
+``expert``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
+from pysolver.kinds.sudoku.board import Grid, bits, digits_of, listed
 from pysolver.logic.step import Step, Technique
-from pysolver.logic.sudoku_board import Grid, bits, digits_of, listed
 
 Finder = Callable[[Grid], Step | None]
 

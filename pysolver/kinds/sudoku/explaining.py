@@ -23,9 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pysolver.logic import sudoku_path
+from pysolver.kinds.sudoku import path as sudoku_path
+from pysolver.kinds.sudoku.board import Grid, step_json
 from pysolver.logic.step import Step
-from pysolver.logic.sudoku_board import Grid, step_json
 from pysolver.midend.plan import ExplainArgs, Explained, Hinted
 from pysolver.protocol import puzzle_error, require_int, require_list
 

@@ -31,8 +31,8 @@ estimated before it is built and checked against ``pysolver.budget``: ``dlx`` ne
 (rectangle, cell), so big clues with many candidates (a 100 x 100 grid of four 2500 clues) are
 refused there with ``too_large`` naming ``propagate``, which holds one mask per rectangle.
 
-URLs are puzz.link's format, read and written by ``pysolver.puzzlink``; ``to_url`` gives the
-share link of a puzzle.
+URLs are puzz.link's format, read and written by ``pasted`` (over ``pysolver.puzzlink``);
+``to_url`` gives the share link of a puzzle.
 """
 
 from __future__ import annotations
@@ -42,13 +42,18 @@ from functools import partial
 from typing import Any
 
 from pysolver import budget
-from pysolver.engines import dlx, exact_cover, propagate, trace
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines import cover, dlx, propagate, trace
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
-from pysolver.kinds import shikaku_explain, shikaku_generate
-from pysolver.logic import shikaku as shikaku_logic
+from pysolver.kinds.shikaku import explaining as shikaku_explain
+from pysolver.kinds.shikaku import generating as shikaku_generate
+from pysolver.kinds.shikaku import logic as shikaku_logic
+from pysolver.kinds.shikaku.pasted import URL_PATH, Clue, format_url, parse_url
+from pysolver.kinds.shikaku.pasted import read_pasted as read_pasted
+from pysolver.kinds.shikaku.pictures import solution_svg as solution_svg
+from pysolver.kinds.shikaku.pictures import solution_text as solution_text
 from pysolver.logic.step import techniques_facts
 from pysolver.midend.plan import (
     ExplainArgs,
@@ -72,7 +77,15 @@ from pysolver.protocol import (
     require_str,
     shown,
 )
-from pysolver.puzzlink import MAX_URL_CHARS, URL_PATH, Clue, format_url, parse_url
+from pysolver.puzzlink import MAX_URL_CHARS
+
+# The kind's place in the registry: its tab, its place in menus and lists of kinds.
+ORDER = 30
+# A small puzzle with a few solutions (the tests and benchmarks of every kind run it).
+EXAMPLE: dict[str, Any] = {
+    "kind": "shikaku",
+    "puzzle": {"rows": 2, "cols": 4, "clues": [[0, 0, 4], [1, 3, 4]]},
+}
 
 ENGINE_MODULES = {"propagate": propagate, "dlx": dlx}
 ENGINES = tuple(ENGINE_MODULES)
@@ -258,7 +271,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         if engine == "propagate":
             problem = propagate.PartitionProblem(cells, masks)
             return [propagate.split(problem, wanted, monitor)]
-        return [exact_cover.split(encode(cells, masks)[0], wanted, monitor=monitor)]
+        return [cover.split(encode(cells, masks)[0], wanted, monitor=monitor)]
 
     def sum_heatmap(solutions: list[list[int]]) -> dict[str, list[list[int]]]:
         decoded = [decode(rectangles, choices) for choices in solutions]
@@ -292,7 +305,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
 
 def generate(puzzle: Any, args: GenerateArgs) -> Generated:
     """Generate mode: a puzzle of ``puzzle["rows"]`` x ``puzzle["cols"]`` with one solution at
-    ``args.difficulty`` (see ``pysolver.kinds.shikaku_generate``, which searches through this
+    ``args.difficulty`` (see ``pysolver.kinds.shikaku.generating``, which searches through this
     module's candidate rectangles)."""
     return shikaku_generate.generate(puzzle, candidate_rectangles, args)
 
@@ -325,7 +338,7 @@ def explain_board(puzzle: Any) -> shikaku_explain.Board:
 
 def explain(puzzle: Any, args: ExplainArgs) -> Explained:
     """Explain mode: the path from the clues to the solution (see
-    ``pysolver.kinds.shikaku_explain``)."""
+    ``pysolver.kinds.shikaku.explaining``)."""
     return shikaku_explain.explain(explain_board(puzzle), args)
 
 
@@ -392,7 +405,7 @@ def _search_exact_cover(
     """The ``dlx`` engine on ``encode``'s matrix; its option lists become candidate choices.
     ``search`` may hold ``path``, a subtree in the matrix's option indices."""
     problem, owner = encode(cells, masks, search["monitor"])
-    result = exact_cover.search(problem, "dlx", **search)
+    result = cover.search(problem, "dlx", **search)
     return result.map(lambda chosen: _choices(owner, len(masks), chosen))
 
 
