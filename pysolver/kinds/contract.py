@@ -40,8 +40,9 @@ from the folder's other modules) provides at its top level:
 ``facts() -> dict``
     What the page must know and may not type again: ``title``, ``help`` (two or three sentences:
     what the puzzle is and which algorithm solves it; docs/guide.md has a ``### <title>``
-    section the page links to, docs/kinds.md a ``## <title>`` one), ``engine_facts(ENGINE_MODULES)`` (engines with titles and descriptions,
-    the default), ``limits`` and kind-specific facts; plain JSON, gathered into ``facts.json`` by
+    section the page links to, docs/kinds.md a ``## <title>`` one),
+    ``engine_facts(ENGINE_MODULES)`` (engines with titles and descriptions, the default),
+    ``limits`` and kind-specific facts; plain JSON, gathered into ``facts.json`` by
     ``pysolver.facts.site_facts`` (which adds ``puzzle_fields``, ``options``, ``heatmap``).
 ``parse_puzzle(puzzle) -> validated puzzle``
     Reads the request's ``puzzle`` JSON into the kind's own types, raising ``SolveError`` (from
