@@ -13,8 +13,10 @@ import re
 from pathlib import Path
 
 from pysolver.facts import site_facts
-from pysolver.kinds import KINDS
+from pysolver.kinds import kind_names
 from tests.node_page import require_node, run_module
+
+KINDS = kind_names()
 
 require_node("the kinds' folders")
 
