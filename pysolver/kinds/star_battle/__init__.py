@@ -17,18 +17,18 @@ Exact cover with multiplicities (``encoding``): rows, columns and regions are pr
 covered exactly ``stars`` times, every 2 x 2 block a secondary item covered at most once, an
 option per cell. With one star the matrix is a plain exact cover one.
 
-Engines: the exact cover family's ``bitset`` (default: Algorithm M on masks, 1.5-2x faster
-than ``dlx`` on the boards of tests/test_star_battle.py) and ``dlx`` (Algorithm M on links),
-the two that take multiplicities. Every mode of the exact cover kinds: solve, count (limit),
-random (seed), heatmap (key ``"star"``: per cell, how many solutions put a star there), trace
-(Algorithm X's steps with one star, Algorithm M's with more; ``place`` is ``{"star": [row,
-col]}``, a ``choose`` step's ``item`` is ``{"row": r}``, ``{"col": c}`` or ``{"region": "A"}``),
-jobs (subtree tasks of Algorithm M's tree) and estimate (with one star; with more, estimate
-mode answers only when the calibration count ends: its random paths do not follow Algorithm
-M yet). Generate mode: ``generate`` (``pysolver.kinds.star_battle.generator``). Share links:
-``url`` (puzz.link ``starbattle``; ``read_pasted`` for the paste reader).
+Engines: the exact cover family's ``bitset`` (default; Algorithm M on masks, Algorithm X with
+one star) and ``dlx`` (the same trees on links), the two that take multiplicities. Every mode
+the exact cover kinds have: solve, count (with a limit), random (seed), heatmap (key
+``"star"``: per cell, how many solutions put a star there), trace (Algorithm X's steps with one
+star, Algorithm M's with more; ``place`` is ``{"star": [row, col]}``, a ``choose`` step's
+``item`` is ``{"row": r}``, ``{"col": c}`` or ``{"region": "A"}``), jobs (subtree tasks of the
+same tree) and estimate (with more than one star only when the calibration count ends: the
+random paths of ``pysolver.engines.estimate`` do not follow Algorithm M yet, and the midend
+refuses the rest). Generate mode: ``generate`` (``pysolver.kinds.star_battle.generator``).
+Share links: ``url`` (puzz.link ``starbattle``; ``read_pasted`` for the paste reader).
 
-Limit: n at most ``MAX_N`` (30): larger boards are ``too_large``.
+Limit: n at most ``MAX_N`` (30; ``board``): larger boards are ``too_large``.
 """
 
 from __future__ import annotations
@@ -67,7 +67,10 @@ __all__ = [
     "write_url",
 ]
 
-# The faster engine on the boards of tests/test_star_battle.py comes first: it is the default.
+# The faster engine comes first: it is the default. CPU seconds of whole counts, bitset vs dlx
+# (best of 2): planted 10 x 10 boards with two stars (95-215 solutions) 0.022-0.031 vs
+# 0.037-0.052; planted 9 x 9 with one star (588-931) 0.005-0.007 vs 0.022-0.030; 9 x 9 in
+# column stripes with one star (47,622) 0.25 vs 1.24.
 ENGINE_MODULES = engine_modules("bitset", "dlx")
 ENGINES = tuple(ENGINE_MODULES)
 
