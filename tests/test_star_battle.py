@@ -174,6 +174,41 @@ def test_planted_maps_match_the_brute_force(engine: str, n: int, k: int, maps: i
     assert several or (n, k) == (8, 2)
 
 
+def test_given_stars_keep_the_solutions_that_have_them() -> None:
+    rng = random.Random(8)
+    cases = [(random_regions(n, rng), 1) for n in (5, 6, 6, 7) for _ in range(6)]
+    cases += [(planted_regions(9, 2, seed), 2) for seed in range(3)]
+    compared = 0
+    for regions, k in cases:
+        n = len(regions)
+        every = brute_force(regions, k)
+        stars = [(r, c) for r in range(n) for c in range(n)]
+        # Givens from a solution (1 to 3 of its stars), or a lone random cell.
+        if every:
+            chosen = rng.choice(sorted(every))
+            cells = [(r, c) for r, c in stars if chosen[r][c] == "*"]
+            givens = rng.sample(cells, rng.randint(1, 3))
+        else:
+            givens = [rng.choice(stars)]
+        expected = {s for s in every if all(s[r][c] == "*" for r, c in givens)}
+        puzzle = {"regions": regions, "stars": k, "givens": [list(g) for g in givens]}
+        for engine in ENGINES:
+            listed = solve(puzzle, limit=None, engine=engine)
+            assert {tuple(s) for s in listed["solutions"]} == expected, puzzle
+            assert len(listed["solutions"]) == len(expected)
+        compared += len(expected)
+    assert compared > 10
+
+
+def test_givens_of_a_whole_solution_leave_nothing_to_search() -> None:
+    solution = solve(EXAMPLE)["solutions"][0]
+    givens = [[r, c] for r, row in enumerate(solution) for c, mark in enumerate(row) if mark == "*"]
+    for engine in ENGINES:
+        response = solve({**EXAMPLE, "givens": givens}, mode="count", limit=None, engine=engine)
+        assert response["count"] == 1
+        assert solve({**EXAMPLE, "givens": givens}, engine=engine)["solutions"] == [solution]
+
+
 # ---------------------------------------------------------------- errors
 
 
@@ -222,6 +257,19 @@ def test_planted_maps_match_the_brute_force(engine: str, n: int, k: int, maps: i
         ({"regions": ["AB", "AB"], "stars": 2}, "invalid_puzzle", "puzzle.stars", "at most 1"),
         ({"regions": ["AB", "AB"], "stars": True}, "invalid_puzzle", "puzzle.stars", "integer"),
         ({"regions": ["A" * 31] * 31, "stars": 1}, "too_large", "puzzle.regions", str(MAX_N)),
+        ({**EXAMPLE, "givens": [[0, 0], [1, 1]]}, "invalid_puzzle", "puzzle.givens[1]", "touches"),
+        ({**EXAMPLE, "givens": [[0, 0], [0, 0]]}, "invalid_puzzle", "puzzle.givens[1]", "same"),
+        ({**EXAMPLE, "givens": [[0, 0], [0, 2]]}, "invalid_puzzle", "puzzle.givens[1]", "row 1"),
+        ({**EXAMPLE, "givens": [[0, 0], [2, 0]]}, "invalid_puzzle", "puzzle.givens[1]", "column 1"),
+        (
+            {**EXAMPLE, "givens": [[3, 0], [5, 2]]},
+            "invalid_puzzle",
+            "puzzle.givens[1]",
+            "region 'D'",
+        ),
+        ({**EXAMPLE, "givens": [[0, 6]]}, "invalid_puzzle", "puzzle.givens[0][1]", "at most 5"),
+        ({**EXAMPLE, "givens": [[0]]}, "invalid_puzzle", "puzzle.givens[0]", "2 integers"),
+        ({**EXAMPLE, "givens": {"0": 1}}, "invalid_puzzle", "puzzle.givens", "list"),
     ],
 )
 def test_bad_puzzles_are_refused_with_their_path(

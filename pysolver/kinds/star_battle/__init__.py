@@ -3,13 +3,16 @@ and every region holds the same number of stars, and no two stars touch, not eve
 
 Puzzle::
 
-    {"regions": ["AABBB", "AABBC", ...], "stars": 1}
+    {"regions": ["AABBB", "AABBC", ...], "stars": 1, "givens": [[row, col], ...]}
 
 ``regions``: n rows of n characters, each naming its cell's region (any visible character; or
 one string, its rows separated by whitespace). There must be exactly n regions, each connected
 through cell sides. ``stars``: how many stars each row, column and region holds, 1 to
 (n + 1) // 2 (a row holds no more without two touching); 1 or 2 in most published puzzles.
-Errors name the row (``puzzle.regions[3]``) or ``puzzle.stars``.
+``givens`` (optional): stars placed beforehand, none touching another and no line given more
+than ``stars``; they are applied before the search (their lines need fewer stars, the cells
+they touch leave the matrix). Errors name the row (``puzzle.regions[3]``), ``puzzle.stars`` or
+the given star (``puzzle.givens[2]``).
 
 A solution is the board as n strings of ``*`` (a star) and ``.`` (none).
 
@@ -74,7 +77,7 @@ __all__ = [
 ENGINE_MODULES = engine_modules("bitset", "dlx")
 ENGINES = tuple(ENGINE_MODULES)
 
-PUZZLE_FIELDS = ("regions", "stars")
+PUZZLE_FIELDS = ("regions", "stars", "givens")
 GENERATE_FIELDS = ("size", "stars")
 DIFFICULTIES = generator.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty",)

@@ -3,7 +3,8 @@
 The board is ``n`` rows of ``n`` characters, each naming the region of its cell; a region is
 every cell written with one character. A valid board has exactly ``n`` regions, each of them
 connected (cells joined through sides, not corners). Errors name the JSON path of the first
-offending value: the row (``puzzle.regions[3]``), or the stars (``puzzle.stars``).
+offending value: the row (``puzzle.regions[3]``), the stars (``puzzle.stars``) or a given star
+(``puzzle.givens[2]``).
 """
 
 from __future__ import annotations
@@ -33,11 +34,13 @@ Cell = tuple[int, int]
 @dataclass(frozen=True)
 class Board:
     """A validated puzzle: the region map (rows of characters), the region characters in order
-    of first appearance (reading order), and the stars each row, column and region holds."""
+    of first appearance (reading order), the stars each row, column and region holds, and the
+    stars given (placed beforehand), in input order."""
 
     rows: tuple[str, ...]
     names: tuple[str, ...]
     stars: int
+    givens: tuple[Cell, ...] = ()
 
     @property
     def n(self) -> int:
@@ -79,7 +82,8 @@ def parse_puzzle(puzzle: Any) -> Board:
         )
     names = tuple(dict.fromkeys("".join(rows)))
     check_regions(rows, names)
-    return Board(rows, names, stars)
+    givens = read_givens(puzzle.get("givens", []), rows, stars)
+    return Board(rows, names, stars, givens)
 
 
 def read_rows(value: Any) -> tuple[str, ...]:
@@ -135,6 +139,44 @@ def check_regions(rows: tuple[str, ...], names: tuple[str, ...]) -> None:
                 f"column {parts[0][0][1] + 1} (a region is connected through cell sides)",
                 f"{path}[{r}]",
             )
+
+
+def read_givens(value: Any, rows: tuple[str, ...], stars: int) -> tuple[Cell, ...]:
+    """The given stars ``[[row, col], ...]``: on the board, no two on one cell or touching, and
+    no row, column or region given more than ``stars`` of them."""
+    n = len(rows)
+    givens: list[Cell] = []
+    lines: dict[tuple[str, int | str], int] = {}
+    for index, given in enumerate(require_list(value, "puzzle.givens")):
+        path = f"puzzle.givens[{index}]"
+        given = require_list(given, path)
+        if len(given) != 2:
+            raise puzzle_error(
+                f"{path} must be [row, col], a list of 2 integers, not {len(given)} values", path
+            )
+        cell = (
+            require_int(given[0], f"{path}[0]", 0, n - 1),
+            require_int(given[1], f"{path}[1]", 0, n - 1),
+        )
+        for other, earlier in enumerate(givens):
+            if max(abs(cell[0] - earlier[0]), abs(cell[1] - earlier[1])) <= 1:
+                how = "is on the same cell as" if cell == earlier else "touches"
+                raise puzzle_error(
+                    f"the star on {list(cell)} {how} the star on {list(earlier)} "
+                    f"(puzzle.givens[{other}]); no two stars may touch",
+                    path,
+                )
+        region = rows[cell[0]][cell[1]]
+        for line, named in (
+            (("row", cell[0]), f"row {cell[0] + 1}"),
+            (("column", cell[1]), f"column {cell[1] + 1}"),
+            (("region", region), f"region {shown(region)}"),
+        ):
+            lines[line] = lines.get(line, 0) + 1
+            if lines[line] > stars:
+                raise puzzle_error(f"{named} is given {lines[line]} stars; it holds {stars}", path)
+        givens.append(cell)
+    return tuple(givens)
 
 
 def neighbours(cell: Cell) -> list[Cell]:
