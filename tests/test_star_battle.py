@@ -566,3 +566,53 @@ def test_a_link_with_walls_everywhere_has_too_many_regions() -> None:
         response["error"]["path"] == "puzzle.regions"
         and "9 regions" in response["error"]["message"]
     )
+
+
+# ---------------------------------------------------------------- clingo (when installed)
+
+
+# Star Battle in answer set programming: a choice of stars, exactly k per row, column and
+# region, no two touching; clingo counts the answer sets, a method sharing nothing with ours.
+STAR_BATTLE_ASP = """
+cell(R, C) :- region(R, C, _).
+{ star(R, C) } :- cell(R, C).
+:- row(R), #count { C : star(R, C) } != k.
+:- col(C), #count { R : star(R, C) } != k.
+:- regionname(G), #count { R, C : star(R, C), region(R, C, G) } != k.
+:- star(R, C), star(R2, C2), (R, C) != (R2, C2), |R - R2| <= 1, |C - C2| <= 1.
+row(R) :- cell(R, _).
+col(C) :- cell(_, C).
+regionname(G) :- region(_, _, G).
+"""
+
+
+def clingo_count(regions: list[str], k: int) -> int:
+    clingo = pytest.importorskip("clingo")
+    facts = "".join(
+        f'region({r}, {c}, "{name}").'
+        for r, row in enumerate(regions)
+        for c, name in enumerate(row)
+    )
+    control = clingo.Control(["0", f"-c k={k}"])
+    control.add("base", [], STAR_BATTLE_ASP + facts)
+    control.ground([("base", [])])
+    count = 0
+    with control.solve(yield_=True) as models:
+        for _model in models:
+            count += 1
+    return count
+
+
+# Planted maps' counts: 10 x 10 with one star 111-4,199, with two 78-215; 11 x 11 with two
+# 7,086. (clingo is not a dependency: pip install clingo to run these; they skip without it.)
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "k", "seeds"), [(10, 1, 4), (10, 2, 4), (11, 2, 1)])
+def test_counts_match_clingo_on_larger_boards(n: int, k: int, seeds: int) -> None:
+    for seed in range(seeds):
+        regions = planted_regions(n, k, seed)
+        expected = clingo_count(regions, k)
+        for engine in ENGINES:
+            response = solve(
+                {"regions": regions, "stars": k}, mode="count", limit=None, engine=engine
+            )
+            assert response["count"] == expected, (regions, engine)
