@@ -513,6 +513,38 @@ def test_a_hand_made_link_reads_and_writes() -> None:
         assert url.read_url(variant)["regions"] == QUARTERS
 
 
+# Share links of published puzzles (puzz.link and pzprxs examples): each has one solution, and
+# writing the board back gives the same link.
+PUBLISHED = [
+    "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk",
+    "https://puzz.link/p?starbattle/10/10/2/5g252c2qkgbakk98igse7g88cp3730so000u",
+    "https://puzz.link/p?starbattle/10/10/2/l95las9vb5mmurbelo2m849c5gp068ci9029",
+    "https://pzprxs.vercel.app/p?starbattle/10/10/2/00lhksmullfd75hm00u85lakb8442q5alk2f",
+]
+
+
+@pytest.mark.parametrize("link", PUBLISHED)
+def test_published_links_have_one_solution_and_write_back(link: str) -> None:
+    puzzle = url.read_url(link)
+    assert solve(puzzle, mode="count", limit=None)["count"] == 1
+    written = url.write_url(star_battle.parse_puzzle(puzzle))
+    assert written.split("?", 1)[1] == link.split("?", 1)[1]
+
+
+def test_the_published_six_by_six_reads_as_decoded_by_hand() -> None:
+    # Its first six digits are the walls between horizontal neighbours, 5 bits a row: 2 =
+    # 00010 (AAAA|BB), u = 11110 (A|C|D|A|BB), 9 = 01001 (CC|DDD|B), g = 10000 (C|BBBBB),
+    # n = 10111 (C|EE|B|E|F), 9 = 01001 (CC|EEE|F); the rest join the rows' parts.
+    assert url.read_url(PUBLISHED[0])["regions"] == [
+        "AAAABB",
+        "ACDABB",
+        "CCDDDB",
+        "CBBBBB",
+        "CEEBEF",
+        "CCEEEF",
+    ]
+
+
 def test_links_round_trip_on_random_maps() -> None:
     rng = random.Random(3)
     for n in (1, 2, 5, 9, 10, 17):
