@@ -28,7 +28,8 @@ The generator translates; the exact cover engine (``bitset``, Algorithm M) does 
    wrong guess adds its subtree. ``easy``: effort below ``LEVELS[stars]["easy"]`` (1.75 with
    one star, 15 with two); ``medium``: below ``LEVELS[stars]["medium"]`` (3 and 45); ``hard``:
    the rest. The thresholds split the efforts of random attempts into rough thirds (see
-   ``LEVELS``); on the largest sides ``easy`` is rarer (a ``note`` says when it was missed).
+   ``LEVELS``); on the largest sides ``easy`` is rarer, and 8 x 8 boards with two stars (few
+   placements fit) are all ``easy`` (a ``note`` says when the level was missed).
 5. **Retry**: an attempt of another level starts a new one, up to ``MAX_ATTEMPTS``; past them
    the answer is the nearest found, with a ``note``.
 
