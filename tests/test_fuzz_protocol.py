@@ -126,6 +126,7 @@ GENERATE_PUZZLES: dict[str, list[dict[str, Any]]] = {
     ],
     "shikaku": [{"rows": 4, "cols": 5}, {"rows": 2, "cols": 7}],
     "polyomino": [{"rows": 5, "cols": 3}, {"rows": 3, "cols": 5}],
+    "star_battle": [{"size": 5, "stars": 1}, {"size": 6, "stars": 1}],
 }
 # Levels drawn per kind (default: all). A 5x3 pentomino board only reaches "easy": asking more
 # counts every one of its 220 subsets (over a second), too slow for a hundred examples.

@@ -32,6 +32,9 @@ NO_SOLUTION: dict[str, dict[str, Any]] = {
     "polyomino": {"board": ["..#", "#.."], "pieces": ["O4"]},
     # Three queens cannot stand on a 3 x 3 board without two attacking each other.
     "queens": {"n": 3},
+    # Region A is the corner cell alone, and neither way to put four untouching stars one a row
+    # and column on a 4 x 4 board (columns 1 3 0 2 and 2 0 3 1) uses a corner.
+    "star_battle": {"regions": ["ABBB", "CCBB", "CDDB", "CDDD"], "stars": 1},
 }
 
 
