@@ -264,6 +264,26 @@ def queens_svg(puzzle: dict[str, Any], queens: list[list[int]]) -> str:
     return regions_svg(labels, {(r, c): "♛" for r, c in queens})
 
 
+def _star_battle_parts(puzzle: dict[str, Any], rows: list[str]) -> tuple[Labels, Texts]:
+    """A Star Battle's regions (``puzzle["regions"]``, rows of region characters) and its
+    solution's stars (rows of ``*`` and ``.``)."""
+    regions = puzzle["regions"]
+    board = regions.split() if isinstance(regions, str) else [str(row) for row in regions]
+    names = {name: index for index, name in enumerate(dict.fromkeys("".join(board)))}
+    labels: Labels = [[names[name] for name in row] for row in board]
+    stars = {(r, c): "*" for r, row in enumerate(rows) for c, mark in enumerate(row) if mark == "*"}
+    return labels, stars
+
+
+def star_battle_text(puzzle: dict[str, Any], rows: list[str]) -> str:
+    return regions_text(*_star_battle_parts(puzzle, rows))
+
+
+def star_battle_svg(puzzle: dict[str, Any], rows: list[str]) -> str:
+    labels, stars = _star_battle_parts(puzzle, rows)
+    return regions_svg(labels, {cell: "★" for cell in stars})
+
+
 def exact_cover_text(puzzle: dict[str, Any], chosen: list[int]) -> str:
     """The chosen options, one a line: ``3: a b x:A``."""
     options = puzzle.get("options")
@@ -285,6 +305,7 @@ TEXT: dict[str, Callable[[dict[str, Any], Any], str]] = {
     "domino": domino_text,
     "queens": queens_text,
     "exact_cover": exact_cover_text,
+    "star_battle": star_battle_text,
 }
 SVG: dict[str, Callable[[dict[str, Any], Any], str]] = {
     "sudoku": sudoku_svg,
@@ -292,6 +313,7 @@ SVG: dict[str, Callable[[dict[str, Any], Any], str]] = {
     "shikaku": shikaku_svg,
     "domino": domino_svg,
     "queens": queens_svg,
+    "star_battle": star_battle_svg,
 }
 
 

@@ -116,6 +116,7 @@ KINDS = {
     "shikaku": "pysolver.kinds.shikaku",
     "domino": "pysolver.kinds.domino",
     "queens": "pysolver.kinds.queens",
+    "star_battle": "pysolver.kinds.star_battle",
 }
 
 
