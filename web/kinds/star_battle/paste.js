@@ -34,10 +34,10 @@ function bits(digits, count) {
 export function readStarBattleUrl(text, maxN) {
   if (!isStarBattleUrl(text)) return null;
   const match = LINK.exec(text.trim().split("#")[0]);
-  if (!match) throw new Error("this is not a Star Battle link: expected https://puzz.link/p?starbattle/<cols>/<rows>/<stars>/<borders>");
+  if (!match) throw new Error("not a Star Battle link: expected https://puzz.link/p?starbattle/<cols>/<rows>/<stars>/<borders>");
   const [, colsText, rowsText, starsText, borders = ""] = match;
   for (const [name, value] of [["columns", colsText], ["rows", rowsText], ["stars", starsText]]) {
-    if (value.length > 4 || Number(value) > maxN) throw new Error(`the link's ${name} ${value} is more than ${maxN}, the largest board`);
+    if (value.length > 4 || Number(value) > maxN) throw new Error(`the link's ${name} '${value}' is more than ${maxN}, the largest board`);
   }
   const [n, rows, stars] = [Number(colsText), Number(rowsText), Number(starsText)];
   if (n !== rows || n < 1) throw new Error(`a Star Battle board is square; this link's is ${n} x ${rows}`);
