@@ -513,6 +513,38 @@ def test_a_hand_made_link_reads_and_writes() -> None:
         assert url.read_url(variant)["regions"] == QUARTERS
 
 
+# Share links of published puzzles (puzz.link and pzprxs examples): each has one solution, and
+# writing the board back gives the same link.
+PUBLISHED = [
+    "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk",
+    "https://puzz.link/p?starbattle/10/10/2/5g252c2qkgbakk98igse7g88cp3730so000u",
+    "https://puzz.link/p?starbattle/10/10/2/l95las9vb5mmurbelo2m849c5gp068ci9029",
+    "https://pzprxs.vercel.app/p?starbattle/10/10/2/00lhksmullfd75hm00u85lakb8442q5alk2f",
+]
+
+
+@pytest.mark.parametrize("link", PUBLISHED)
+def test_published_links_have_one_solution_and_write_back(link: str) -> None:
+    puzzle = url.read_url(link)
+    assert solve(puzzle, mode="count", limit=None)["count"] == 1
+    written = url.write_url(star_battle.parse_puzzle(puzzle))
+    assert written.split("?", 1)[1] == link.split("?", 1)[1]
+
+
+def test_the_published_six_by_six_reads_as_decoded_by_hand() -> None:
+    # Its first six digits are the walls between horizontal neighbours, 5 bits a row: 2 =
+    # 00010 (AAAA|BB), u = 11110 (A|C|D|A|BB), 9 = 01001 (CC|DDD|B), g = 10000 (C|BBBBB),
+    # n = 10111 (C|EE|B|E|F), 9 = 01001 (CC|EEE|F); the rest join the rows' parts.
+    assert url.read_url(PUBLISHED[0])["regions"] == [
+        "AAAABB",
+        "ACDABB",
+        "CCDDDB",
+        "CBBBBB",
+        "CEEBEF",
+        "CCEEEF",
+    ]
+
+
 def test_links_round_trip_on_random_maps() -> None:
     rng = random.Random(3)
     for n in (1, 2, 5, 9, 10, 17):
@@ -566,3 +598,53 @@ def test_a_link_with_walls_everywhere_has_too_many_regions() -> None:
         response["error"]["path"] == "puzzle.regions"
         and "9 regions" in response["error"]["message"]
     )
+
+
+# ---------------------------------------------------------------- clingo (when installed)
+
+
+# Star Battle in answer set programming: a choice of stars, exactly k per row, column and
+# region, no two touching; clingo counts the answer sets, a method sharing nothing with ours.
+STAR_BATTLE_ASP = """
+cell(R, C) :- region(R, C, _).
+{ star(R, C) } :- cell(R, C).
+:- row(R), #count { C : star(R, C) } != k.
+:- col(C), #count { R : star(R, C) } != k.
+:- regionname(G), #count { R, C : star(R, C), region(R, C, G) } != k.
+:- star(R, C), star(R2, C2), (R, C) != (R2, C2), |R - R2| <= 1, |C - C2| <= 1.
+row(R) :- cell(R, _).
+col(C) :- cell(_, C).
+regionname(G) :- region(_, _, G).
+"""
+
+
+def clingo_count(regions: list[str], k: int) -> int:
+    clingo = pytest.importorskip("clingo")
+    facts = "".join(
+        f'region({r}, {c}, "{name}").'
+        for r, row in enumerate(regions)
+        for c, name in enumerate(row)
+    )
+    control = clingo.Control(["0", f"-c k={k}"])
+    control.add("base", [], STAR_BATTLE_ASP + facts)
+    control.ground([("base", [])])
+    count = 0
+    with control.solve(yield_=True) as models:
+        for _model in models:
+            count += 1
+    return count
+
+
+# Planted maps' counts: 10 x 10 with one star 111-4,199, with two 78-215; 11 x 11 with two
+# 7,086. (clingo is not a dependency: pip install clingo to run these; they skip without it.)
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "k", "seeds"), [(10, 1, 4), (10, 2, 4), (11, 2, 1)])
+def test_counts_match_clingo_on_larger_boards(n: int, k: int, seeds: int) -> None:
+    for seed in range(seeds):
+        regions = planted_regions(n, k, seed)
+        expected = clingo_count(regions, k)
+        for engine in ENGINES:
+            response = solve(
+                {"regions": regions, "stars": k}, mode="count", limit=None, engine=engine
+            )
+            assert response["count"] == expected, (regions, engine)

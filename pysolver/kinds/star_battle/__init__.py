@@ -31,7 +31,11 @@ random paths of ``pysolver.engines.estimate`` do not follow Algorithm M yet, and
 refuses the rest). Generate mode: ``generate`` (``pysolver.kinds.star_battle.generator``).
 Share links: ``url`` (puzz.link ``starbattle``; ``read_pasted`` for the paste reader).
 
-Limit: n at most ``MAX_N`` (30; ``board``): larger boards are ``too_large``.
+Limit: n at most ``MAX_N`` (30; ``board``): larger boards are ``too_large``. Published 10 x 10
+two-star puzzles take 155-701 search nodes to prove unique (a hundredth of a second); a
+published 15 x 15 with three stars took 3.2 million nodes (130 s on a loaded machine), and a
+planted 11 x 11 two-star map with 35,448 solutions 26 s to count: Algorithm M branches widely
+on such boards, so large counts are for a limit, the cancel button or a parallel search.
 """
 
 from __future__ import annotations

@@ -7,6 +7,10 @@ block of cells, covered at most once. An option per cell: its row, its column, i
 the (up to four) 2 x 2 blocks holding it. Two cells touch (by a side or a corner) exactly
 when some 2 x 2 block holds both, so "every block at most once" is "no two stars touch".
 
+Items are listed rows, columns, regions: the order only breaks the engines' ties, and regions
+first or the three interleaved changed the nodes of whole counts by -20% to +10% (three
+published 10 x 10 two-star boards, a planted 11 x 11 and a 10 x 10 one-star board).
+
 A solution is the board as rows of ``*`` (a star) and ``.`` (no star).
 """
 
