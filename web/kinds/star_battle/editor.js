@@ -1,6 +1,6 @@
 // Star Battle editor. Controls (ids): #star_battle-n (the board's side, bounded by Python's
 // max_n), #star_battle-stars (stars in every row, column and region: 1 to (n + 1) / 2),
-// #star_battle-clear (every cell one region, to paint afresh), #star_battle-url (a puzz.link
+// #star_battle-clear (every cell in region A, to paint the regions afresh), #star_battle-url (a puzz.link
 // starbattle link) + #star_battle-load-url (reads it on the page, web/kinds/star_battle/paste.js,
 // and solves it; Enter in the box does the same), #star_battle-export-url (writes the board's
 // link into the box), #star_battle-solve (limit 2: also says whether the solution is unique),
@@ -14,7 +14,7 @@
 // (web/kinds/star_battle/logic.js, boardText).
 import { clampInt, el, labelled } from "../../ui/ui.js";
 import { cellCursor, countWords, uniquenessWords } from "../../ui/widgets.js";
-import { pageTheme } from "../../render/theme.js";
+import { onThemeChange, pageTheme } from "../../render/theme.js";
 import { LABELS, boardText, mostStars, readBoardText, regionWords, renameRegions } from "./logic.js";
 import { readStarBattleUrl, starBattleUrl } from "./paste.js";
 import { regionColours } from "./render.js";
@@ -59,7 +59,7 @@ export function createStarBattle(ctx) {
   let stroke = null; // the label the pointer paints while a stroke lasts
   const side = labelled("Board side n", { id: "star_battle-n", type: "number", min: "1", max: String(maxN) });
   const starsField = labelled("Stars a line", { id: "star_battle-stars", type: "number", min: "1" });
-  const clearButton = el("button", { id: "star_battle-clear", type: "button" }, "One region");
+  const clearButton = el("button", { id: "star_battle-clear", type: "button", title: "Every cell in region A, to paint the regions afresh" }, "Clear regions");
   const url = labelled("puzz.link URL", { id: "star_battle-url", placeholder: "https://puzz.link/p?starbattle/…", size: "40", spellcheck: "false" });
   const loadUrl = el("button", { id: "star_battle-load-url", type: "button", class: "solve-action" }, "Load and solve URL");
   const exportUrl = el("button", { id: "star_battle-export-url", type: "button" }, "Make puzz.link URL");
@@ -90,6 +90,8 @@ export function createStarBattle(ctx) {
     }
     brushes.replaceChildren(...buttons);
   }
+  // The swatches take the board's colours, in the page's light or dark theme.
+  onThemeChange(() => showBrushes());
   brushes.addEventListener("click", (event) => {
     const button = event.target.closest?.("button");
     if (!button) return;
