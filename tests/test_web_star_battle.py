@@ -6,7 +6,8 @@ Python judges the same boards: its link module (``pysolver.kinds.star_battle.url
 writes the links, its board check (``parse_puzzle``) accepts exactly the maps the page finds
 nothing wrong with, its solver's solutions are exactly the placements the page's rule check
 accepts (every placement of k stars a row tried on small boards), and the cells the Step view
-leaves unshaded round a given star are the options of ``encode``'s matrix. Skipped without
+leaves unshaded round a given star are the options of ``encode``'s matrix. Published puzzles'
+links (test_star_battle.PUBLISHED) are read alike too. Skipped without
 Node.js, as test_web_parsers.py says.
 """
 
@@ -22,7 +23,7 @@ from pysolver.kinds.star_battle import url
 from pysolver.kinds.star_battle.board import MAX_N, parse_puzzle
 from pysolver.protocol import SolveError
 from tests.node_page import require_node, run_module
-from tests.test_star_battle import random_regions
+from tests.test_star_battle import PUBLISHED, random_regions
 
 require_node("the Star Battle page's helpers")
 
@@ -160,6 +161,7 @@ def test_links_region_checks_and_rules_agree_with_python() -> None:
         url.write_url(parse_puzzle(puzzle_of(entry))) for entry in maps if python_accepts(**entry)
     ]
     assert len(good_links) > 30
+    good_links += PUBLISHED  # published puzzles' links, as Python's tests have them
     bad_links = [
         "starbattle/5/6/1/",  # not square
         f"https://puzz.link/p?starbattle/{MAX_N + 1}/{MAX_N + 1}/1/",  # too large
