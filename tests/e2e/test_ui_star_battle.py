@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import canvas_picture, click_and_wait, open_tab, set_input, wait_idle
+from conftest import canvas_picture, click_and_wait, load_app, open_tab, set_input, wait_idle
 
 from pysolver.kinds import star_battle
 from pysolver.kinds.star_battle.board import parse_puzzle
@@ -224,3 +224,46 @@ def test_a_new_puzzle_is_played_checked_and_solved(shared_page) -> None:
     assert status(page).startswith("Solved in")
     page.click("#star_battle-play-toggle")
     assert page.is_visible("#star_battle-solve")
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_a_new_puzzle_is_played_by_touch_on_a_phone(browser, site_url, new_guarded_page) -> None:
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, service_workers="block"
+    )
+    page = new_guarded_page(context)
+    load_app(page, site_url)
+    page.tap("#tab-star_battle")
+    request: dict[str, Any] = {
+        "kind": "star_battle",
+        "mode": "generate",
+        "seed": 2,
+        "difficulty": "easy",
+        "puzzle": {"size": 8, "stars": 1},
+    }
+    answer = page.evaluate("(request) => window.pysolver.solve(request)", request)
+    assert answer["ok"], answer
+    solution = answer["solutions"][0]
+    page.select_option("#star_battle-new-size", "8")
+    page.select_option("#star_battle-new-difficulty", "easy")
+    page.fill("#star_battle-new-seed", "2")
+    page.tap("#star_battle-new")
+    wait_idle(page)
+    page.wait_for_selector("#star_battle-play-bar", state="visible")
+    # The board fits the phone's width and comes before the game's controls.
+    board = page.locator("#star_battle-canvas").bounding_box()
+    assert board["x"] + board["width"] <= PHONE["width"]
+    assert board["y"] < page.locator("#star_battle-play-check").bounding_box()["y"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # A dot first (two taps on a cell without a star), then every star with one tap.
+    empty = next((r, c) for r in range(8) for c in range(8) if solution[r][c] == ".")
+    page.tap("#star_battle-canvas", position=cell_point(page, 8, *empty))
+    page.tap("#star_battle-canvas", position=cell_point(page, 8, *empty))
+    for r, row in enumerate(solution):
+        page.tap("#star_battle-canvas", position=cell_point(page, 8, r, row.index("*")))
+    page.wait_for_function(
+        "() => document.getElementById('star_battle-play-status').dataset.solved === 'true'"
+    )
+    context.close()
