@@ -166,6 +166,30 @@ def test_step_view_and_heatmap_draw_on_the_board(shared_page) -> None:
     page.uncheck("#star_battle-heatmap")
 
 
+def test_given_stars_are_placed_marked_when_they_clash_and_kept_by_the_solver(shared_page) -> None:
+    page = shared_page
+    open_tab(page, "star_battle")
+    page.fill("#star_battle-url", write_url(parse_puzzle(EXAMPLE)))
+    click_and_wait(page, "#star_battle-load-url")
+    # The example's one solution has a star on row 1, column 5: given, it is still the one.
+    page.click("#star_battle-brush-given")
+    page.click("#star_battle-canvas", position=cell_point(page, 6, 0, 4))
+    page.wait_for_function("() => location.hash.endsWith(':0.4')")
+    click_and_wait(page, "#star_battle-solve")
+    assert result(page) == "Unique solution."
+    # A second given star touching it: both red, said under the board, refused by Python.
+    page.click("#star_battle-canvas", position=cell_point(page, 6, 1, 5))
+    assert page.text_content("#star_battle-regions-note").startswith("2 given stars break a rule")
+    click_and_wait(page, "#star_battle-solve")
+    assert "touches" in (page.text_content("#star_battle-error") or "")
+    # * on the board takes it off again (the cursor stayed on it).
+    page.focus("#star_battle-canvas")
+    page.keyboard.press("*")
+    page.wait_for_function("() => location.hash.endsWith(':0.4')")
+    assert page.text_content("#star_battle-regions-note") == ""
+    page.click("#star_battle-brush-extend")
+
+
 def status(page) -> str:
     return page.text_content("#star_battle-play-status") or ""
 

@@ -6,20 +6,25 @@
 // link into the box), #star_battle-solve (limit 2: also says whether the solution is unique),
 // #star_battle-count. Under the board, #star_battle-brushes: what a drag over the board paints,
 // #star_battle-brush-extend ("Drag a region": the region the drag starts in grows over the cells
-// it passes) or #star_battle-brush-A, -B, ... (that region); #star_battle-regions-note says what
-// keeps the map from being a board (not n regions, a region in pieces). Keys on the board:
-// arrows move the cursor, a region's letter paints the cell and moves on (a map is typed row by
-// row), Space or Enter paints it with the chosen region.
+// it passes), #star_battle-brush-A, -B, ... (that region) or #star_battle-brush-given (a tap
+// gives a star there or takes it off: stars placed beforehand, which the solver keeps; a drag
+// does the same to the cells it passes); #star_battle-regions-note says what keeps the map from
+// being a board (not n regions, a region in pieces, given stars that break a rule: red). Keys on
+// the board: arrows move the cursor, a region's letter paints the cell and moves on (a map is
+// typed row by row), * gives a star or takes it off, Space or Enter does what the brush does.
 // Share fragment: #star_battle:<n>:<stars>:<regions, run-length>[:<r>.<c>,... given stars]
 // (web/kinds/star_battle/logic.js, boardText).
 import { clampInt, el, labelled } from "../../ui/ui.js";
-import { cellCursor, countWords, uniquenessWords } from "../../ui/widgets.js";
+import { cellCursor, countWords, rovingTabStop, uniquenessWords } from "../../ui/widgets.js";
 import { onThemeChange, pageTheme } from "../../render/theme.js";
-import { LABELS, boardText, mostStars, readBoardText, regionWords, renameRegions } from "./logic.js";
+import { LABELS, boardText, mostStars, readBoardText, regionWords, renameRegions, starConflicts } from "./logic.js";
 import { readStarBattleUrl, starBattleUrl } from "./paste.js";
 import { regionColours } from "./render.js";
 
 // A 10 x 10 board with two stars a line and one solution (Python's generate mode: seed 1, medium).
+// The brush of given stars (no region's label: those are letters).
+const GIVEN = "*";
+
 const EXAMPLE = {
   stars: 2,
   regions: ["ABBBBBBBBB", "AACDBDBBBB", "AACDBDBBEE", "ACCDDDDDEE", "AFCDDGGHEE",
@@ -54,12 +59,14 @@ export function boardOfPuzzle(puzzle, maxN) {
 /** @param {import("../contract.js").KindContext} ctx */
 export function createStarBattle(ctx) {
   const maxN = ctx.facts.limits.max_n;
-  const view = { n: 0, stars: 1, labels: [], givens: [], solution: null, colours: null, cursor: null, cursorShown: false };
-  let brush = null; // the label a drag paints, or null: the region the drag starts in
-  let stroke = null; // the label the pointer paints while a stroke lasts
+  const view = { n: 0, stars: 1, labels: [], givens: [], solution: null, colours: null, cursor: null, cursorShown: false, givenClashes: new Set() };
+  // What a drag does: null grows the region it starts in, a label paints that region, GIVEN
+  // gives stars or takes them off.
+  let brush = null;
+  let stroke = null; // while the pointer paints: {label} or {given: true | false}
   const side = labelled("Board side n", { id: "star_battle-n", type: "number", min: "1", max: String(maxN) });
   const starsField = labelled("Stars a line", { id: "star_battle-stars", type: "number", min: "1" });
-  const clearButton = el("button", { id: "star_battle-clear", type: "button", title: "Every cell in region A, to paint the regions afresh" }, "Clear regions");
+  const clearButton = el("button", { id: "star_battle-clear", type: "button", title: "Every cell in region A and no given stars, to paint the regions afresh" }, "Clear regions");
   const url = labelled("puzz.link URL", { id: "star_battle-url", placeholder: "https://puzz.link/p?starbattle/…", size: "40", spellcheck: "false" });
   const loadUrl = el("button", { id: "star_battle-load-url", type: "button", class: "solve-action" }, "Load and solve URL");
   const exportUrl = el("button", { id: "star_battle-export-url", type: "button" }, "Make puzz.link URL");
@@ -69,6 +76,7 @@ export function createStarBattle(ctx) {
   const note = el("p", { id: "star_battle-regions-note", class: "hint clash-note", "aria-live": "polite" });
   // A click on a brush leaves the focus on the board, so its keys keep working.
   brushes.addEventListener("mousedown", (event) => event.preventDefault());
+  const brushStop = rovingTabStop(brushes, "button");
 
   // The brushes: "Drag a region", then a swatch per label (the regions' own colours).
   function showBrushes() {
@@ -78,7 +86,10 @@ export function createStarBattle(ctx) {
     const buttons = [el("button", {
       id: "star_battle-brush-extend", type: "button", class: "key wide mode", "aria-pressed": String(brush === null),
       title: "A drag grows the region it starts in over the cells it passes",
-    }, "Drag a region")];
+    }, "Drag a region"), el("button", {
+      id: "star_battle-brush-given", type: "button", class: "key wide mode", "aria-pressed": String(brush === GIVEN),
+      title: "A tap gives a star there (placed beforehand) or takes it off", "data-label": GIVEN,
+    }, "★ Given")];
     for (const label of LABELS.slice(0, count)) {
       const button = el("button", {
         id: `star_battle-brush-${label}`, type: "button", class: "key mode", "aria-pressed": String(brush === label),
@@ -89,6 +100,7 @@ export function createStarBattle(ctx) {
       buttons.push(button);
     }
     brushes.replaceChildren(...buttons);
+    brushStop.refresh();
   }
   // The swatches take the board's colours, in the page's light or dark theme.
   onThemeChange(() => showBrushes());
@@ -101,14 +113,19 @@ export function createStarBattle(ctx) {
 
   function sync() {
     if (!stroke) view.colours = regionColours(view.labels, view.n);
-    note.textContent = regionWords(view.n, view.labels);
+    const indices = view.givens.map(([r, c]) => r * view.n + c);
+    view.givenClashes = starConflicts(view.n, view.stars, view.labels, indices);
+    const clashes = view.givenClashes.size;
+    note.textContent = [regionWords(view.n, view.labels),
+      clashes ? `${clashes} given ${clashes === 1 ? "star breaks" : "stars break"} a rule (marked in red): touching another, or too many in a line.` : ""]
+      .filter(Boolean).join(" ");
     side.input.value = String(view.n);
     starsField.input.value = String(view.stars);
     starsField.input.max = String(mostStars(view.n));
     if (!stroke) showBrushes();
   }
   function load({ n, stars, labels, givens = [] }) {
-    if (brush !== null && !LABELS.slice(0, Math.max(n, 1)).includes(brush)) brush = null;
+    if (brush !== null && brush !== GIVEN && !LABELS.slice(0, Math.max(n, 1)).includes(brush)) brush = null;
     Object.assign(view, { n, stars, labels: [...labels], givens: givens.map((given) => [...given]), solution: null });
     if (view.cursor && (view.cursor[0] >= n || view.cursor[1] >= n)) view.cursor = null;
     sync();
@@ -168,6 +185,20 @@ export function createStarBattle(ctx) {
     url.input.select();
   });
 
+  // Gives a star on cell (r, c) (on true) or takes it off; true when it changed.
+  function setGiven([r, c], on) {
+    const at = view.givens.findIndex(([gr, gc]) => gr === r && gc === c);
+    if ((at >= 0) === on) return false;
+    if (on) view.givens.push([r, c]); else view.givens.splice(at, 1);
+    view.givens.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    sync();
+    ctx.changed();
+    return true;
+  }
+  const hasGiven = ([r, c]) => view.givens.some(([gr, gc]) => gr === r && gc === c);
+  // What a stroke does to a cell.
+  const apply = (cell) => ("given" in stroke ? setGiven(cell, stroke.given) : paintCell(cell, stroke.label));
+
   // Paints cell (r, c) with label; true when it changed.
   function paintCell([r, c], label) {
     const index = r * view.n + c;
@@ -184,8 +215,8 @@ export function createStarBattle(ctx) {
     controls: el("div", { class: "controls" },
       el("div", { class: "row" }, side.wrap, starsField.wrap, clearButton),
       el("div", { class: "row" }, url.wrap, loadUrl, exportUrl),
-      el("p", { class: "hint" }, "Drag over the board to paint regions: from inside a region to grow it, or pick a letter under the board and paint that region. " +
-        "Keys: arrows move, a region's letter paints the cell and moves on.")),
+      el("p", { class: "hint" }, "Drag over the board to paint regions: from inside a region to grow it, or pick a letter under the board and paint that region; " +
+        "★ Given places stars beforehand. Keys: arrows move, a region's letter paints the cell and moves on, * gives a star.")),
     pad: el("div", { class: "pad-column" }, brushes, note),
     actions: el("div", { class: "buttons" }, solveButton, countButton),
     attachCanvas(canvas) {
@@ -193,13 +224,14 @@ export function createStarBattle(ctx) {
         const hit = ctx.cellAt(event);
         if (!hit) return;
         canvas.setPointerCapture?.(event.pointerId);
-        stroke = brush ?? view.labels[hit[0] * view.n + hit[1]];
-        paintCell(hit, stroke);
+        if (brush === GIVEN) stroke = { given: !hasGiven(hit) };
+        else stroke = { label: brush ?? view.labels[hit[0] * view.n + hit[1]] };
+        apply(hit);
       });
       canvas.addEventListener("pointermove", (event) => {
         if (!stroke || !(event.buttons & 1)) return;
         const hit = ctx.cellAt(event);
-        if (hit) paintCell(hit, stroke);
+        if (hit) apply(hit);
       });
       const end = () => {
         if (!stroke) return;
@@ -222,6 +254,10 @@ export function createStarBattle(ctx) {
             if (next < view.n * view.n) view.cursor = [Math.floor(next / view.n), next % view.n];
             showBrushes();
             ctx.redraw();
+            return true;
+          }
+          if (event.key === "*" || ((event.key === " " || event.key === "Enter") && brush === GIVEN)) {
+            setGiven([r, c], !hasGiven([r, c]));
             return true;
           }
           if ((event.key === " " || event.key === "Enter") && brush !== null) {

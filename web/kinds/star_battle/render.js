@@ -2,7 +2,7 @@
 // view = {n, stars, labels: a region label per cell (reading order), givens: [[r, c], ...],
 //         solution: rows of "*" and "." | null, colours: Map label -> fill | null (the
 //         editor's, kept still while a stroke paints; else worked out here), cursor: [r, c] |
-//         null, cursorShown}
+//         null, cursorShown, givenClashes: Set of cells (given stars breaking a rule: red)}
 //         play (web/kinds/star_battle/game.js, while a game is played): {marks: a mark per cell
 //         (logic.js: EMPTY, STAR, DOT), conflicts: Set of cells (stars breaking a rule: red),
 //         wrong: Set of cells (marks a Check found wrong: framed in red)}
@@ -155,6 +155,7 @@ export function draw(d, view, { exporting = false } = {}) {
     .filter((index) => !givens.includes(index));
   drawBoard(d, view, {
     stars: [...givens.map((index) => ({ index, fill: INK })), ...solved.map((index) => ({ index, fill: SOLUTION_INK }))],
+    red: exporting ? new Set() : view.givenClashes ?? new Set(),
     cursor: !exporting && view.cursorShown ? view.cursor : null,
   });
 }
