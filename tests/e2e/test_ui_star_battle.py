@@ -139,6 +139,26 @@ def test_a_pasted_link_is_read_drawn_and_solved(shared_page) -> None:
     page.fill("#star_battle-url", "")
     page.click("#star_battle-export-url")
     assert page.input_value("#star_battle-url") == link
+    # The example's link pasted on the board: loaded and solved.
+    page.evaluate(
+        """(link) => {
+            const data = new DataTransfer();
+            data.setData("text/plain", link);
+            document.getElementById("star_battle-canvas").dispatchEvent(
+                new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
+        }""",
+        write_url(parse_puzzle(EXAMPLE)),
+    )
+    wait_idle(page)
+    page.wait_for_function(
+        "(want) => decodeURIComponent(location.hash) === want",
+        arg=board_text(EXAMPLE["regions"], 1),
+    )
+    page.wait_for_function(
+        "() => document.getElementById('star_battle-result').textContent === 'Unique solution.'"
+    )
+    page.fill("#star_battle-url", link)
+    click_and_wait(page, "#star_battle-load-url")
     # Not a link of this kind: said so, nothing loaded.
     page.fill("#star_battle-url", "https://puzz.link/p?starbattle/5/6/1/")
     page.click("#star_battle-load-url")

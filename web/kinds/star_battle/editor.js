@@ -3,7 +3,7 @@
 // #star_battle-clear (every cell in region A, to paint the regions afresh), #star_battle-url (a puzz.link
 // starbattle link) + #star_battle-load-url (reads it on the page, web/kinds/star_battle/paste.js,
 // and solves it; Enter in the box does the same), #star_battle-export-url (writes the board's
-// link into the box), #star_battle-solve (limit 2: also says whether the solution is unique),
+// link into the box; a link pasted on the board is loaded the same way), #star_battle-solve (limit 2: also says whether the solution is unique),
 // #star_battle-count. Under the board, #star_battle-brushes: what a drag over the board paints,
 // #star_battle-brush-extend ("Drag a region": the region the drag starts in grows over the cells
 // it passes), #star_battle-brush-A, -B, ... (that region) or #star_battle-brush-given (a tap
@@ -18,7 +18,7 @@ import { clampInt, el, labelled } from "../../ui/ui.js";
 import { cellCursor, countWords, rovingTabStop, uniquenessWords } from "../../ui/widgets.js";
 import { onThemeChange, pageTheme } from "../../render/theme.js";
 import { LABELS, boardText, mostStars, readBoardText, regionWords, renameRegions, starConflicts } from "./logic.js";
-import { readStarBattleUrl, starBattleUrl } from "./paste.js";
+import { isStarBattleUrl, readStarBattleUrl, starBattleUrl } from "./paste.js";
 import { regionColours } from "./render.js";
 
 // A 10 x 10 board with two stars a line and one solution (Python's generate mode: seed 1, medium).
@@ -221,7 +221,7 @@ export function createStarBattle(ctx) {
     actions: el("div", { class: "buttons" }, solveButton, countButton),
     attachCanvas(canvas) {
       canvas.addEventListener("pointerdown", (event) => {
-        const hit = ctx.cellAt(event);
+        const hit = event.button === 0 ? ctx.cellAt(event) : null;
         if (!hit) return;
         canvas.setPointerCapture?.(event.pointerId);
         if (brush === GIVEN) stroke = { given: !hasGiven(hit) };
@@ -241,6 +241,14 @@ export function createStarBattle(ctx) {
       };
       canvas.addEventListener("pointerup", end);
       canvas.addEventListener("pointercancel", end);
+      // A link pasted on the board is loaded and solved as the URL box does.
+      canvas.addEventListener("paste", (event) => {
+        const text = event.clipboardData?.getData("text") ?? "";
+        if (!isStarBattleUrl(text)) return;
+        event.preventDefault();
+        url.input.value = text.trim();
+        solveUrl(text);
+      });
       cellCursor(canvas, {
         cursor: { get: () => view.cursor, set: (cell) => { view.cursor = cell; }, size: () => [view.n, view.n] },
         cellAt: ctx.cellAt,

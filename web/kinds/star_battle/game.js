@@ -111,6 +111,8 @@ export function createStarBattleGame(ctx, view, hooks) {
       };
       canvas.addEventListener("pointerup", end, true);
       canvas.addEventListener("pointercancel", end, true);
+      // The editor's paste (a new puzzle) waits until play ends.
+      canvas.addEventListener("paste", (event) => { if (hooks.playing()) event.stopImmediatePropagation(); }, true);
     },
     start() { marks = fresh(); wrong = new Set(); show(); },
     stop() { marks = null; wrong = new Set(); show(); },
