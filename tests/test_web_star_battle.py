@@ -263,7 +263,7 @@ def test_links_region_checks_and_rules_agree_with_python() -> None:
     assert texts_read[0] == {"n": 6, "stars": 1, "labels": list(example), "givens": []}
     assert texts_read[1]["givens"] == [[0, 1], [3, 2]]
     assert [list(result) for result in texts_read[2:]] == [["error"]] * (len(texts) - 2)
-    assert texts_read[3]["error"] == "a 6 x 6 board holds 1 to 3 stars a line (got 4)"
+    assert texts_read[3]["error"] == "a 6 x 6 board holds 1 to 3 stars per line (got 4)"
     for entry, seen in zip(marks, page["marks"], strict=True):
         assert seen["back"] == entry["list"]
         assert len(seen["text"]) <= -(-entry["cells"] // 3)
@@ -285,7 +285,7 @@ def test_links_region_checks_and_rules_agree_with_python() -> None:
         "bad given star [2,0] for a 2 x 2 board",
         "regions must be the board's rows, one character per cell naming its region",
     ]
-    # Round a given star (two stars a line, so no line is full): the cells the Step view leaves
+    # Round a given star (two stars per line, so no line is full): the cells the Step view leaves
     # unshaded are the options Python's matrix keeps.
     for shaded, touched in zip(given_boards, page["touched"], strict=True):
         n = shaded["n"]

@@ -65,7 +65,7 @@ export function createStarBattle(ctx) {
   let brush = null;
   let stroke = null; // while the pointer paints: {label} or {given: true | false}
   const side = labelled("Board side n", { id: "star_battle-n", type: "number", min: "1", max: String(maxN) });
-  const starsField = labelled("Stars a line", { id: "star_battle-stars", type: "number", min: "1" });
+  const starsField = labelled("Stars per line", { id: "star_battle-stars", type: "number", min: "1" });
   const clearButton = el("button", { id: "star_battle-clear", type: "button", title: "Every cell in region A and no given stars, to paint the regions afresh" }, "Clear regions");
   const url = labelled("puzz.link URL", { id: "star_battle-url", placeholder: "https://puzz.link/p?starbattle/…", size: "40", spellcheck: "false" });
   const loadUrl = el("button", { id: "star_battle-load-url", type: "button", class: "solve-action" }, "Load and solve URL");
@@ -204,6 +204,8 @@ export function createStarBattle(ctx) {
     const index = r * view.n + c;
     if (view.labels[index] === label) return false;
     view.labels[index] = label;
+    // A region new in this stroke gets the first colour until the stroke ends and all are
+    // coloured again (the others keep theirs while the pointer paints).
     if (!view.colours.has(label)) view.colours.set(label, regionColours([label], 1).get(label));
     sync();
     ctx.changed();

@@ -213,7 +213,7 @@ export function readBoardText(text, maxN) {
   if (!match) throw new Error(SHARE_FORM);
   const [n, stars] = [Number(match[1]), Number(match[2])];
   if (n < 1 || n > maxN) throw new Error(`the board side must be from 1 to ${maxN} (got ${n})`);
-  if (stars < 1 || stars > mostStars(n)) throw new Error(`a ${n} x ${n} board holds 1 to ${mostStars(n)} stars a line (got ${stars})`);
+  if (stars < 1 || stars > mostStars(n)) throw new Error(`a ${n} x ${n} board holds 1 to ${mostStars(n)} stars per line (got ${stars})`);
   const labels = readRegionsText(match[3], n * n);
   const givens = match[4] ? match[4].split(",").map((part) => part.split(".").map(Number)) : [];
   for (const [r, c] of givens) if (r >= n || c >= n) throw new Error(`the given star on row ${r + 1}, column ${c + 1} is off the ${n} x ${n} board`);

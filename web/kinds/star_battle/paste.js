@@ -89,7 +89,7 @@ function digits(list) {
   return out;
 }
 
-/** The puzz.link link of an n x n board: labels, one per cell in reading order; stars a line. */
+/** The puzz.link link of an n x n board: labels, one per cell in reading order; stars per line. */
 export function starBattleUrl(n, stars, labels) {
   const across = [];
   const down = [];
