@@ -53,12 +53,6 @@ PUZZLES: dict[str, dict[str, Any]] = {
     "queens": {"n": 6, "queens": [[0, 1]]},
 }
 
-# The small puzzle each generating kind makes (its ``GENERATE_FIELDS``).
-GENERATE: dict[str, dict[str, Any]] = {
-    "sudoku": {"size": 4},
-    "shikaku": {"rows": 5, "cols": 5},
-    "polyomino": {"rows": 3, "cols": 5},
-}
 
 # A puzzle of every kind that must be refused as invalid.
 BAD_PUZZLES: dict[str, dict[str, Any]] = {
@@ -83,15 +77,15 @@ class Request:
 
 def valid_requests(kind: str) -> list[Request]:
     """Every solving mode of ``kind`` on its small puzzle, with a heatmap and a subtree task
-    where the kind has them; generation (``GENERATE``) where the kind generates; explain and
-    hint where it explains."""
+    where the kind has them; generation (the kind's ``GENERATE_EXAMPLE``) where it generates;
+    explain and hint where it explains."""
     module = kind_module(kind)
     puzzle = PUZZLES.get(kind) or module.EXAMPLE["puzzle"]
     found = []
     if hasattr(module, "generate"):
-        if kind not in GENERATE:
-            raise SystemExit(f"bench/soak.py: GENERATE needs the small {kind} puzzle to make")
-        request = {"kind": kind, "mode": "generate", "seed": 5, "puzzle": GENERATE[kind]}
+        # The kind's small generate request (the contract's GENERATE_EXAMPLE).
+        puzzle_made = module.GENERATE_EXAMPLE
+        request = {"kind": kind, "mode": "generate", "seed": 5, "puzzle": puzzle_made}
         found.append(Request(kind, request, None))
     for mode in protocol.MODES:
         if mode == "generate":

@@ -115,7 +115,7 @@ KIND_OPTIONS: dict[str, dict[str, list[Any]]] = {
     "polyomino": {"symmetry": ["all", "distinct"]},
 }
 
-# Generate mode: per kind with a generator, small puzzles to make (the size fields) and its
+# Generate mode: besides each generating kind's GENERATE_EXAMPLE, more small puzzles to make and its
 # options' values; generate mode takes neither engine nor limit (tests/test_generate.py).
 GENERATE_PUZZLES: dict[str, list[dict[str, Any]]] = {
     "sudoku": [
@@ -126,7 +126,6 @@ GENERATE_PUZZLES: dict[str, list[dict[str, Any]]] = {
     ],
     "shikaku": [{"rows": 4, "cols": 5}, {"rows": 2, "cols": 7}],
     "polyomino": [{"rows": 5, "cols": 3}, {"rows": 3, "cols": 5}],
-    "star_battle": [{"size": 5, "stars": 1}, {"size": 6, "stars": 1}],
 }
 # Levels drawn per kind (default: all). A 5x3 pentomino board only reaches "easy": asking more
 # counts every one of its 220 subsets (over a second), too slow for a hundred examples.
@@ -208,7 +207,7 @@ def replace_at(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 def valid_requests(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     """A valid request of ``kind``: any mode, engine, small limit and the mode's fields."""
     mode = draw(st.sampled_from(protocol.MODES))
-    if mode == "generate" and kind in GENERATE_PUZZLES:
+    if mode == "generate" and midend_kind(kind).can_generate:
         return draw(generate_requests(kind))
     if mode in ("explain", "hint") and midend_kind(kind).can_explain:
         # Explain and hint read the puzzle alone (no engine, limit or seed: tests/test_explain.py).
@@ -239,6 +238,12 @@ def valid_requests(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     return request
 
 
+def generate_puzzles(kind: str) -> list[dict[str, Any]]:
+    """The sizes a generating kind is fuzzed with: its GENERATE_EXAMPLE and any listed here."""
+    module: Any = kind_module(kind)
+    return [module.GENERATE_EXAMPLE, *GENERATE_PUZZLES.get(kind, [])]
+
+
 @st.composite
 def generate_requests(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     """A valid generate request of a kind with a generator: a small size, a level, a seed."""
@@ -246,7 +251,7 @@ def generate_requests(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     request: dict[str, Any] = {
         "kind": kind,
         "mode": "generate",
-        "puzzle": dict(draw(st.sampled_from(GENERATE_PUZZLES[kind]))),
+        "puzzle": dict(draw(st.sampled_from(generate_puzzles(kind)))),
         "seed": draw(st.integers(min_value=0, max_value=99)),
     }
     if draw(st.booleans()):
@@ -342,12 +347,14 @@ def test_every_registered_kind_has_seed_puzzles() -> None:
 def test_every_generating_kind_has_generate_puzzles() -> None:
     # Generate mode is fuzzed like every mode of protocol.MODES: valid_requests draws it with
     # these sizes for kinds with a generator; other kinds refuse it as a request error.
-    assert set(GENERATE_PUZZLES) == {
+    assert set(GENERATE_PUZZLES) <= {
         name for name in kind_names() if midend_kind(name).can_generate
     }
     assert "generate" in protocol.MODES
-    for kind, puzzles in GENERATE_PUZZLES.items():
-        for puzzle in puzzles:
+    for kind in kind_names():
+        if not midend_kind(kind).can_generate:
+            continue
+        for puzzle in generate_puzzles(kind):
             request = {"kind": kind, "mode": "generate", "seed": 1, "puzzle": puzzle}
             assert pysolver.solve(request)["count"] == 1
 

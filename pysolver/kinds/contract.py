@@ -80,6 +80,8 @@ from the folder's other modules) provides at its top level:
     puzzle's fields in that mode: ``("size",)``), ``DIFFICULTIES`` (its levels, easiest first)
     and ``GENERATE_OPTIONS`` (request options only generate mode takes, ``difficulty`` first;
     also in ``OPTIONS``). The midend checks them and facts.json publishes them (``generate``).
+    ``GENERATE_EXAMPLE`` is the puzzle of a small generate request (made in well under a
+    second), which the generic tests and the soak run.
 ``explain(puzzle, args) -> Explained`` and ``hint(puzzle, args) -> Hinted`` (optional, together)
     Explain and hint modes (``pysolver.midend.explain``): the path of named techniques from the
     givens to the solution with its grade, and the next step from a player's state (or the

@@ -113,6 +113,8 @@ ENGINES = tuple(ENGINE_MODULES)
 # Generate mode (``generate`` below): the puzzle's fields, the levels, and the request's
 # option, which only generate mode takes.
 GENERATE_FIELDS = ("rows", "cols")
+# The puzzle of a small generate request (made in well under a second), for generic tests.
+GENERATE_EXAMPLE: dict[str, Any] = {"rows": 3, "cols": 5}
 DIFFICULTIES = generating.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty",)
 # What generate mode accepts (a rectangle of min to max pentominoes' area), published in

@@ -93,6 +93,8 @@ PUZZLE_FIELDS = ("rows", "cols", "clues", "url")
 # Generate mode (``generate`` below): the puzzle's fields, the levels, and the request's
 # option, which only generate mode takes.
 GENERATE_FIELDS = ("rows", "cols")
+# The puzzle of a small generate request (made in well under a second), for generic tests.
+GENERATE_EXAMPLE: dict[str, Any] = {"rows": 5, "cols": 5}
 DIFFICULTIES = shikaku_generate.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty",)
 # What generate mode accepts, published in facts.json for the page's "New puzzle" fields.

@@ -85,6 +85,8 @@ ENGINES = tuple(ENGINE_MODULES)
 
 PUZZLE_FIELDS = ("regions", "stars", "givens")
 GENERATE_FIELDS = ("size", "stars")
+# The puzzle of a small generate request (made in well under a second), for generic tests.
+GENERATE_EXAMPLE: dict[str, Any] = {"size": 5, "stars": 1}
 DIFFICULTIES = generator.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty",)
 GENERATE_LIMITS = {

@@ -124,6 +124,8 @@ PUZZLE_FIELDS = ("grid", "box", "symbols", "regions", "diagonals", "cages")
 # Generate mode (``generate`` below): the puzzle's fields, the levels, and the request's
 # options, which only generate mode takes.
 GENERATE_FIELDS = ("size", "variant")
+# The puzzle of a small generate request (made in well under a second), for generic tests.
+GENERATE_EXAMPLE: dict[str, Any] = {"size": 4}
 DIFFICULTIES = sudoku_generate.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty", "symmetry")
 # What generate mode accepts, published in facts.json for the page's "New puzzle" fields.
