@@ -649,3 +649,30 @@ def test_counts_match_clingo_on_larger_boards(n: int, k: int, seeds: int) -> Non
                 {"regions": regions, "stars": k}, mode="count", limit=None, engine=engine
             )
             assert response["count"] == expected, (regions, engine)
+
+
+def test_generate_offers_exactly_the_sides_that_hold_the_stars() -> None:
+    # facts' min_size by stars is tight: one side less is refused, the side itself is made.
+    limits = star_battle.GENERATE_LIMITS["min_size"]
+    for stars_text, side in limits.items():
+        stars = int(stars_text)
+        made = pysolver.solve(
+            {
+                "kind": "star_battle",
+                "mode": "generate",
+                "seed": 1,
+                "puzzle": {"size": side, "stars": stars},
+            }
+        )
+        assert made["ok"] and made["count"] == 1
+        if side - 1 >= star_battle.generator.MIN_GENERATE_SIDE:
+            refused = pysolver.solve(
+                {
+                    "kind": "star_battle",
+                    "mode": "generate",
+                    "seed": 1,
+                    "puzzle": {"size": side - 1, "stars": stars},
+                }
+            )
+            assert refused["error"]["code"] == "invalid_puzzle"
+            assert "holds" in refused["error"]["message"]

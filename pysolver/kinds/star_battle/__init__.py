@@ -90,7 +90,8 @@ GENERATE_EXAMPLE: dict[str, Any] = {"size": 5, "stars": 1}
 DIFFICULTIES = generator.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty",)
 GENERATE_LIMITS = {
-    "min_size": generator.MIN_GENERATE_SIDE,
+    # The smallest side by stars (JSON keys are strings).
+    "min_size": {str(stars): side for stars, side in generator.FIRST_SIDE_HOLDING.items()},
     # The largest side by stars (JSON keys are strings).
     "max_size": {str(stars): side for stars, side in generator.MAX_GENERATE_SIDE.items()},
 }

@@ -49,6 +49,9 @@ from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error, require_dict,
 
 DIFFICULTIES = ("easy", "medium", "hard")
 MIN_GENERATE_SIDE = 4
+# The smallest side that holds the stars at all, by stars (smaller sides are refused with a
+# reason; the page offers only these; tests/test_star_battle.py checks the bound is tight).
+FIRST_SIDE_HOLDING = {1: 4, 2: 8}
 # The largest side generated, by stars: an attempt takes about 0.1 s at 10 x 10 with one star
 # and 0.4 s with two; 11 x 11 with two took 4 s an attempt, most of them given up.
 MAX_GENERATE_SIDE = {1: 12, 2: 10}
