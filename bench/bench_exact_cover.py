@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bench.harness import Case, Measured, main
-from pysolver.engines.exact_cover import ExactCoverProblem, search
+from pysolver.engines.cover import ExactCoverProblem, search
 from pysolver.kinds.polyomino import build_problem
 
 # The two engines with a work counter of their own (singles, the family's third, has none).

@@ -22,7 +22,7 @@ from typing import Any
 from pysolver import solve
 from pysolver.kinds import kind_module
 
-# (row name, kind, generate's puzzle fields): the sizes the README's table reports.
+# (row name, kind, generate's puzzle fields): the sizes docs/generating.md's table reports.
 ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("sudoku-9", "sudoku", {"size": 9}),
     ("sudoku-12", "sudoku", {"size": 12}),

@@ -46,16 +46,14 @@ from time import perf_counter, process_time
 from typing import Any
 
 from bench import peers
+from pysolver.kinds import kind_names
 
 LEVELS = ("quick", "default", "full")
-# The benchmark modules of the CPython suite, in the order their rows are printed.
+BENCH = Path(__file__).resolve().parent
+# The benchmark modules of the CPython suite, in the order their rows are printed: each kind's
+# bench/bench_<kind>.py in registry order (a kind without one has no rows), then explain.
 SUITE = (
-    "bench.bench_exact_cover",
-    "bench.bench_polyomino",
-    "bench.bench_sudoku",
-    "bench.bench_shikaku",
-    "bench.bench_domino",
-    "bench.bench_queens",
+    *(f"bench.bench_{kind}" for kind in kind_names() if (BENCH / f"bench_{kind}.py").is_file()),
     "bench.bench_explain",
 )
 BROWSER_SUITE = "bench.bench_browser"

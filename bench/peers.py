@@ -107,7 +107,7 @@ def sudoku_matrix(grid: str) -> tuple[int, list[list[int]]]:
 def matrices(quick: bool) -> list[tuple[Matrix, Callable[[], int], str]]:
     """Each matrix for the peers, with pysolver's run on the same work and what runs it."""
     from pysolver import solve
-    from pysolver.engines.exact_cover import search
+    from pysolver.engines.cover import search
     from pysolver.kinds.polyomino import build_problem
 
     rows: list[tuple[Matrix, Callable[[], int], str]] = []
@@ -346,7 +346,7 @@ def hard_generated_grids(seeds: range, keep: int) -> list[str]:
     generator's puzzles are mostly easy to search (median 127 nodes against top95's 579), hence
     the choice of the hardest."""
     from pysolver import solve
-    from pysolver.engines.exact_cover import ExactCoverProblem, search
+    from pysolver.engines.cover import ExactCoverProblem, search
 
     scored = []
     for seed in seeds:

@@ -4,7 +4,7 @@
     python -m bench.soak --quick         # 1,000
     python -m bench.soak --requests 50000 --json soak.json
 
-The requests cycle through every registered kind (``pysolver.kinds.KINDS``) in every mode
+The requests cycle through every registered kind (``pysolver.kinds.kind_names``) in every mode
 (``pysolver.protocol.MODES``) on small puzzles, with heatmaps and a subtree task where the kind
 has them, and through requests that must be refused (bad JSON, an unknown kind, a wrong field,
 an over-long request text, a bad puzzle of every kind). Every answer is checked (a valid
@@ -33,11 +33,11 @@ from typing import Any
 
 from pysolver import protocol, solve
 from pysolver.engines import estimate
-from pysolver.kinds import KINDS, kind_module
+from pysolver.kinds import kind_module, kind_names
 
 LEVELS = {"quick": 1_000, "default": 10_000}
 
-# A small puzzle of every kind, each mode of which answers in milliseconds.
+# Small puzzles, each mode of which answers in milliseconds; a kind not here runs its EXAMPLE.
 PUZZLES: dict[str, dict[str, Any]] = {
     "exact_cover": {
         "items": ["a", "b", "c", "d"],
@@ -53,12 +53,6 @@ PUZZLES: dict[str, dict[str, Any]] = {
     "queens": {"n": 6, "queens": [[0, 1]]},
 }
 
-# The small puzzle each generating kind makes (its ``GENERATE_FIELDS``).
-GENERATE: dict[str, dict[str, Any]] = {
-    "sudoku": {"size": 4},
-    "shikaku": {"rows": 5, "cols": 5},
-    "polyomino": {"rows": 3, "cols": 5},
-}
 
 # A puzzle of every kind that must be refused as invalid.
 BAD_PUZZLES: dict[str, dict[str, Any]] = {
@@ -83,13 +77,15 @@ class Request:
 
 def valid_requests(kind: str) -> list[Request]:
     """Every solving mode of ``kind`` on its small puzzle, with a heatmap and a subtree task
-    where the kind has them; generation (``GENERATE``) where the kind generates; explain and
-    hint where it explains."""
+    where the kind has them; generation (the kind's ``GENERATE_EXAMPLE``) where it generates;
+    explain and hint where it explains."""
     module = kind_module(kind)
-    puzzle = PUZZLES[kind]
+    puzzle = PUZZLES.get(kind) or module.EXAMPLE["puzzle"]
     found = []
     if hasattr(module, "generate"):
-        request = {"kind": kind, "mode": "generate", "seed": 5, "puzzle": GENERATE[kind]}
+        # The kind's small generate request (the contract's GENERATE_EXAMPLE).
+        puzzle_made = module.GENERATE_EXAMPLE
+        request = {"kind": kind, "mode": "generate", "seed": 5, "puzzle": puzzle_made}
         found.append(Request(kind, request, None))
     for mode in protocol.MODES:
         if mode == "generate":
@@ -125,7 +121,8 @@ def valid_requests(kind: str) -> list[Request]:
 
 def refused_requests() -> list[Request]:
     """Requests every layer must refuse: the text, the request fields, each kind's puzzle."""
-    first = next(iter(KINDS))
+    first = kind_names()[0]
+    first_puzzle = PUZZLES.get(first) or kind_module(first).EXAMPLE["puzzle"]
     found = [
         Request(ERROR_GROUP, '{"kind": "sudoku", ', protocol.INVALID_JSON),
         Request(ERROR_GROUP, " " * (protocol.MAX_REQUEST_CHARS + 1), protocol.TOO_LARGE),
@@ -135,12 +132,12 @@ def refused_requests() -> list[Request]:
         Request(ERROR_GROUP, {"kind": first, "mode": "nope", "puzzle": {}}, protocol.UNKNOWN_MODE),
         Request(
             ERROR_GROUP,
-            {"kind": first, "engine": "nope", "puzzle": PUZZLES[first]},
+            {"kind": first, "engine": "nope", "puzzle": first_puzzle},
             protocol.UNKNOWN_ENGINE,
         ),
         Request(
             ERROR_GROUP,
-            {"kind": first, "limit": 0, "puzzle": PUZZLES[first]},
+            {"kind": first, "limit": 0, "puzzle": first_puzzle},
             protocol.INVALID_REQUEST,
         ),
     ]
@@ -151,10 +148,7 @@ def refused_requests() -> list[Request]:
 
 def mixed_requests() -> list[Request]:
     """One round: every kind's valid requests and the refused ones, interleaved."""
-    missing = set(KINDS) - set(PUZZLES)
-    if missing:
-        raise SystemExit(f"bench/soak.py has no puzzle for the kind(s) {', '.join(missing)}")
-    rounds = [valid_requests(kind) for kind in KINDS] + [refused_requests()]
+    rounds = [valid_requests(kind) for kind in kind_names()] + [refused_requests()]
     mixed = []
     for position in range(max(len(group) for group in rounds)):
         mixed.extend(group[position] for group in rounds if position < len(group))

@@ -150,7 +150,8 @@ def api_markdown() -> str:
         "",
         *markdown_of_docstring(pysolver.__doc__),
         f"Version {pysolver.__version__}. Written by `python3 build.py` from the docstrings; "
-        "[README](readme.html) explains the protocol and the command line.",
+        "[The protocol](docs/protocol.html), [the command line](docs/cli.html) and the "
+        "[README](readme.html) are beside it.",
         "",
     ]
     functions = [name for name in public_names() if not inspect.isclass(getattr(pysolver, name))]

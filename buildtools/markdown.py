@@ -1,27 +1,48 @@
-"""README.md as a page of the site (dist/readme.html): the subset of Markdown the README uses,
-headings anchored as on GitHub so each tab's help can link to its puzzle's section."""
+"""The repository's Markdown (README.md, docs/*.md) as pages of the site: the subset of Markdown
+they use, headings anchored as on GitHub so a link to a section works in both places (each tab's
+help links to its puzzle's section of the guide)."""
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
+
+# How a page's links change on the site: a Markdown link's target (as written, relative to the
+# Markdown file) to the site's address for it, or None where the site has no such file (the
+# link's text stays, unlinked). Links written as site addresses (the API reference) need none.
+Relink = Callable[[str], str | None]
 
 
 def heading_anchor(title: str) -> str:
     """GitHub's anchor for a heading (lower case, punctuation dropped, spaces as hyphens).
 
-    web/ui/help.js links each tab to readme.html#<anchor of the kind's title>; the same link
-    works on GitHub's rendering of README.md.
+    web/ui/help.js links each tab to guide.html#<anchor of the kind's title>; the same anchor
+    works on GitHub's rendering of docs/guide.md.
     """
     kept = "".join(char for char in title.strip().lower() if char.isalnum() or char in " -_")
     return kept.replace(" ", "-")
 
 
-def inline_html(text: str) -> str:
-    """Markdown's inline marks used in README.md (code, bold, links, images) as HTML.
+def inline_html(text: str, relink: Relink | None = None) -> str:
+    """Markdown's inline marks used in README.md (code, bold, links, images) as HTML, each link's
+    and picture's target passed through ``relink`` when given.
 
     <img> tags written in the README (pictures with a width) pass through as they are.
     """
+
+    def link(match: re.Match[str]) -> str:
+        written = html.unescape(match.group(2))
+        target = written if relink is None else relink(written)
+        if target is None:
+            return match.group(1)
+        return f'<a href="{html.escape(target)}">{match.group(1)}</a>'
+
+    def picture(match: re.Match[str]) -> str:
+        written = html.unescape(match.group(2))
+        source = written if relink is None else relink(written)
+        return f'<img src="{html.escape(source or written)}" alt="{match.group(1)}">'
+
     pieces = re.split(r"(`[^`]+`|<img [^>]*>)", text)
     out = []
     for piece in pieces:
@@ -32,17 +53,24 @@ def inline_html(text: str) -> str:
             out.append(piece)
             continue
         piece = html.escape(piece, quote=False)
-        piece = re.sub(r"!\[([^\]]*)\]\(([^)\s]+)\)", r'<img src="\2" alt="\1">', piece)
-        piece = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r'<a href="\2">\1</a>', piece)
+        piece = re.sub(r"!\[([^\]]*)\]\(([^)\s]+)\)", picture, piece)
+        piece = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", link, piece)
         piece = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", piece)
         out.append(piece)
     return "".join(out)
 
 
-def readme_html(markdown: str, title: str = "README") -> str:
+def readme_html(
+    markdown: str, title: str = "README", relink: Relink | None = None, root: str = ""
+) -> str:
     """README.md (or another of the repository's Markdown files, such as docs/guide.md) as a
     page of the site: the subset of Markdown it uses (headings, paragraphs, lists, tables, code
-    blocks, inline marks), headings anchored as on GitHub."""
+    blocks, inline marks), headings anchored as on GitHub, links through ``relink``; ``root``
+    is the way from the page's folder to the site's top ("../" for docs/), for the style sheet."""
+
+    def inline(text: str) -> str:
+        return inline_html(text, relink)
+
     lines = markdown.splitlines()
     body: list[str] = []
     index = 0
@@ -60,7 +88,7 @@ def readme_html(markdown: str, title: str = "README") -> str:
             # Not ``title``: that names the page (a heading once overwrote it).
             level, heading = len(match.group(1)), match.group(2)
             anchor = heading_anchor(heading)
-            body.append(f'<h{level} id="{anchor}">{inline_html(heading)}</h{level}>')
+            body.append(f'<h{level} id="{anchor}">{inline(heading)}</h{level}>')
             index += 1
         elif line.startswith("|"):
             rows = []
@@ -71,10 +99,10 @@ def readme_html(markdown: str, title: str = "README") -> str:
                 index += 1
             head, *rest = rows
             table = ["<table><thead><tr>"]
-            table += [f"<th>{inline_html(cell)}</th>" for cell in head]
+            table += [f"<th>{inline(cell)}</th>" for cell in head]
             table.append("</tr></thead><tbody>")
             for row in rest:
-                table.append("<tr>" + "".join(f"<td>{inline_html(c)}</td>" for c in row) + "</tr>")
+                table.append("<tr>" + "".join(f"<td>{inline(c)}</td>" for c in row) + "</tr>")
             body.append("".join(table) + "</tbody></table>")
         elif line.startswith("- "):
             items: list[str] = []
@@ -86,9 +114,7 @@ def readme_html(markdown: str, title: str = "README") -> str:
                 else:
                     items[-1] += " " + lines[index].strip()
                 index += 1
-            body.append(
-                "<ul>" + "".join(f"<li>{inline_html(item)}</li>" for item in items) + "</ul>"
-            )
+            body.append("<ul>" + "".join(f"<li>{inline(item)}</li>" for item in items) + "</ul>")
         elif line.strip():
             paragraph = []
             while (
@@ -98,13 +124,13 @@ def readme_html(markdown: str, title: str = "README") -> str:
             ):
                 paragraph.append(lines[index].strip())
                 index += 1
-            body.append(f"<p>{inline_html(' '.join(paragraph))}</p>")
+            body.append(f"<p>{inline(' '.join(paragraph))}</p>")
         else:
             index += 1
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>pysolver: {html.escape(title)}</title>\n"
-        '<link rel="stylesheet" href="style.css">\n</head>\n'
+        f'<link rel="stylesheet" href="{html.escape(root)}style.css">\n</head>\n'
         '<body class="readme">\n<main>\n' + "\n".join(body) + "\n</main>\n</body>\n</html>\n"
     )

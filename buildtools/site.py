@@ -3,9 +3,11 @@
 The front end (every file under web/, walked recursively), the Pyodide runtime and the pysolver
 wheel (Pyodide's own loader installs it: no package installer); dist/manifest.json tells the
 worker which files to load (and their sizes, for the loading bar), dist/facts.json holds the
-puzzle facts, dist/readme.html the README, dist/api.html the API reference (from the docstrings:
-``buildtools.apidocs``), and dist/precache.js lists the files the service worker (web/sw.js)
-keeps at install (``kept_offline``) with a version hashed from their contents.
+puzzle facts, dist/readme.html the README, dist/guide.html the guide for people using the page
+(docs/guide.md), dist/docs/<name>.html the developers' pages (docs/<name>.md), dist/api.html the
+API reference (from the docstrings: ``buildtools.apidocs``), and dist/precache.js lists the files
+the service worker (web/sw.js) keeps at install (``kept_offline``) with a version hashed from
+their contents.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from buildtools import markdown
 from buildtools.apidocs import api_markdown
 from buildtools.downloads import PYODIDE_DIR, PYODIDE_FILES, PYODIDE_VERSION, pyodide_runtime
-from buildtools.markdown import readme_html
 from buildtools.repo import DIST, DOCS, README, ROOT, WEB, log, sha256_of
 from buildtools.wheel import build_pysolver_wheel, prune_old_wheels
 
@@ -116,11 +118,60 @@ API_PAGE = "api.html"
 SERVICE_WORKER = "sw.js"
 
 
+def markdown_pages() -> dict[str, Path]:
+    """The site's pages made from the repository's Markdown, each with its source: the README,
+    the guide (at the top, where the tabs' help links), and every other docs/<name>.md as
+    docs/<name>.html, beside the pictures it shows."""
+    pages = {README_PAGE: README, GUIDE_PAGE: GUIDE}
+    for source in sorted(DOCS.glob("*.md")):
+        if source != GUIDE:
+            pages[f"docs/{source.stem}.html"] = source
+    return pages
+
+
+def docs_pictures() -> dict[str, Path]:
+    """The pictures the README and docs/ show, at the same place on the site as in the checkout."""
+    return {f"docs/{picture.name}": picture for picture in sorted(DOCS.glob("*.png"))}
+
+
+def relinker(source: Path, page: str, served: set[str]) -> markdown.Relink:
+    """How the links of ``source`` (a Markdown file of the checkout) read on ``page``: a link to
+    another Markdown file goes to its page, a link to a file the site serves (a picture) to that
+    file, both relative to the page's folder; a link to anything else of the checkout (source
+    files, which GitHub shows) becomes plain text, and web addresses and a page's own anchors
+    stay as written."""
+    pages_by_source = {
+        path.relative_to(ROOT).as_posix(): name for name, path in markdown_pages().items()
+    }
+    folder = source.parent.relative_to(ROOT).as_posix()
+
+    def relink(target: str) -> str | None:
+        if target.startswith("#") or re.match(r"[a-z][a-z0-9+.-]*:", target):
+            return target
+        path, hash_mark, anchor = target.partition("#")
+        in_checkout = posixpath.normpath(posixpath.join(folder, path))
+        on_site = pages_by_source.get(in_checkout, in_checkout)
+        if on_site not in served:
+            return None
+        return posixpath.relpath(on_site, posixpath.dirname(page) or ".") + hash_mark + anchor
+
+    return relink
+
+
+def markdown_page(page: str, source: Path, served: set[str]) -> str:
+    """The HTML of one of ``markdown_pages()``, its title its first heading's text."""
+    text = source.read_text(encoding="utf-8")
+    first = re.search(r"^# (.+)$", text, re.MULTILINE)
+    title = "README" if page == README_PAGE else first.group(1) if first else source.stem
+    root = "../" * page.count("/")
+    return markdown.readme_html(text, title, relinker(source, page, served), root)
+
+
 def kept_offline(relative: str) -> bool:
     """Whether the service worker keeps a file of the site at install: what the page needs (the
     page, the runtime, the wheel, the guide its help links to), not the developers' pages (the
-    README, the API reference) and the README's pictures (half a megabyte a first visit would
-    fetch for nothing; the worker still keeps them once visited), nor the worker itself."""
+    README, docs/, the API reference) and the README's pictures (half a megabyte a first visit
+    would fetch for nothing; the worker still keeps them once visited), nor the worker itself."""
     developers = (SERVICE_WORKER, README_PAGE, API_PAGE)
     return relative not in developers and not relative.startswith("docs/")
 
@@ -147,8 +198,10 @@ def precache_script(dist: Path, relatives: list[str]) -> str:
 
 
 # Start-up hints written into the page (index.html) at build time, before </head>: every module of
-# app.js's static import graph as a modulepreload, so the browser fetches them at once instead of
-# level by level and the worker that loads Python starts sooner; and the runtime's two big
+# app.js's static import graph, and of each kind's folder the page imports by name at run time
+# (web/kinds/KIND/index.js, KIND a key of facts.json's "kinds"), as a modulepreload, so the
+# browser fetches them at once instead of level by level (and not only once facts.json has
+# named the kinds) and the worker that loads Python starts sooner; and the runtime's two big
 # downloads as preloads, so they start while the page's own scripts still load (the worker's
 # requests for them then find them in the HTTP cache, or join them while they stream).
 PAGE = "index.html"
@@ -177,6 +230,18 @@ def static_imports(entry: str, files: dict[str, Path]) -> list[str]:
     return sorted(seen - {entry})
 
 
+def page_modules(files: dict[str, Path], kinds: list[str]) -> list[str]:
+    """The modules the page loads at start-up: app.js's static import graph and, for each kind,
+    its folder's index.js with that one's graph (the kinds without a folder left out: the page
+    says so itself), sorted; not app.js."""
+    modules = set(static_imports(PAGE_SCRIPT, files))
+    for kind in kinds:
+        entry = f"kinds/{kind}/index.js"
+        if entry in files:
+            modules |= {entry, *static_imports(entry, files)}
+    return sorted(modules - {PAGE_SCRIPT})
+
+
 def page_with_hints(page: str, modules: list[str], downloads: list[str]) -> str:
     """The page's HTML with a modulepreload link per module and a preload per big download."""
     links = [f'  <link rel="modulepreload" href="{module}">' for module in modules]
@@ -194,9 +259,8 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     for name in PYODIDE_FILES:
         wanted[f"{PYODIDE_DIR}/{name}"] = runtime / name
     wanted[f"wheels/{pysolver_wheel.name}"] = pysolver_wheel
-    # The README's pictures, for readme.html.
-    for picture in sorted(DOCS.glob("*.png")):
-        wanted[f"docs/{picture.name}"] = picture
+    # The pictures of the README and docs/, for their pages.
+    wanted.update(docs_pictures())
     manifest: dict[str, Any] = {
         "pyodide": {"version": PYODIDE_VERSION, "indexURL": f"{PYODIDE_DIR}/"},
         "pysolver": {
@@ -223,16 +287,21 @@ def build_site(quiet: bool = False) -> dict[str, Any]:
     # The page itself, with its start-up hints (written over the copy when they change it).
     page = wanted[PAGE].read_text(encoding="utf-8")
     big = [f"{PYODIDE_DIR}/{name}" for name in BIG_DOWNLOADS]
-    hinted = page_with_hints(page, static_imports(PAGE_SCRIPT, web_files()), big)
-    changed += write_text(DIST / PAGE, hinted)
     # The puzzle facts come from the package itself, so the page never types them again.
-    changed += write_json(DIST / "facts.json", puzzle_facts())
-    # The README and the guide as pages; each tab's help links to its puzzle's guide section.
-    changed += write_text(DIST / README_PAGE, readme_html(README.read_text(encoding="utf-8")))
-    guide = readme_html(GUIDE.read_text(encoding="utf-8"), "guide")
-    changed += write_text(DIST / GUIDE_PAGE, guide)
-    changed += write_text(DIST / API_PAGE, readme_html(api_markdown(), "API reference"))
-    generated = ["manifest.json", "facts.json", README_PAGE, GUIDE_PAGE, API_PAGE]
+    facts = puzzle_facts()
+    hinted = page_with_hints(page, page_modules(web_files(), list(facts["kinds"])), big)
+    changed += write_text(DIST / PAGE, hinted)
+    changed += write_json(DIST / "facts.json", facts)
+    # The README, the guide and docs/ as pages; each tab's help links to its puzzle's guide
+    # section. Their links go to what the site serves (a link to a source file stays text).
+    pages = markdown_pages()
+    generated = ["manifest.json", "facts.json", *pages, API_PAGE]
+    served = {*wanted, *generated}
+    for name, source in pages.items():
+        (DIST / name).parent.mkdir(parents=True, exist_ok=True)
+        changed += write_text(DIST / name, markdown_page(name, source, served))
+    api = markdown.readme_html(api_markdown(), "API reference")
+    changed += write_text(DIST / API_PAGE, api)
     offline = [name for name in [*wanted, *generated] if kept_offline(name)]
     changed += write_text(DIST / PRECACHE_SCRIPT, precache_script(DIST, offline))
     keep = set(wanted) | {*generated, PRECACHE_SCRIPT}

@@ -20,7 +20,9 @@ from typing import Any
 
 from pysolver import __version__, pasted, pictures, protocol
 from pysolver.api import answer_task, solve
-from pysolver.kinds import KINDS
+from pysolver.kinds import kind_names
+from pysolver.midend.explain import explaining_kinds
+from pysolver.midend.generate import generating_kinds
 
 # A stopped answer (Ctrl-C, a signal, --timeout) lists at most this many solutions: the user
 # asked to stop, and writing every kept solution (up to the listing cap, tens of MB of JSON)
@@ -29,25 +31,32 @@ STOPPED_LISTING = 1000
 # Exit status of a parallel run whose answer misses the subtrees of failed tasks.
 EXIT_TASKS_LOST = 3
 
-DESCRIPTION = f"""\
+
+def words(names: list[str]) -> str:
+    """Names as a sentence lists them: ``a, b and c``."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
+
+
+# The help; ``Parser`` fills in the kinds, and those that generate and explain, from the registry.
+DESCRIPTION = """\
 Solve a puzzle given as a JSON request and print the JSON response.
 
 A request looks like {{"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": {{...}}}}.
-Kinds: {", ".join(KINDS)}. Modes: solve (first LIMIT solutions), count (count solutions,
+Kinds: {kinds}. Modes: solve (first LIMIT solutions), count (count solutions,
 LIMIT caps the count), random (LIMIT distinct solutions in an order fixed by SEED), trace (the
 search's steps while finding LIMIT solutions, at most "max_steps" of them), generate (a new
-puzzle with one solution, for sudoku, shikaku and polyomino: see README's "Generating puzzles"),
+puzzle with one solution, for {generating}: see docs/generating.md),
 estimate (how big a count would be, and how long it would take, before running it: Knuth's
 random paths, PROBES of them, fixed by SEED),
 explain (the path of named techniques to the solution, graded) and hint (the next step from
-the player's "entries"), for sudoku and shikaku: see README's "Explaining puzzles".
+the player's "entries"), for {explaining}: see docs/explaining.md.
 Exit status: 0 when the response is ok, 1 when the request was invalid (the error JSON is
 still printed), 2 for bad command-line usage, 130 when the search was stopped by Ctrl-C,
 SIGTERM, SIGHUP or --timeout (the partial answer, with "cancelled": true, is still printed; it
-lists at most {STOPPED_LISTING:,} solutions, its count stays exact), 3 when a parallel run lost
+lists at most {stopped_listing:,} solutions, its count stays exact), 3 when a parallel run lost
 tasks (a task given up after its worker died repeatedly, or the Dask cluster lost: the partial
 answer names them in "parallel.failed", and standard error says so). --timeout also covers
-reading the request, which is refused past {protocol.MAX_REQUEST_CHARS:,} characters.
+reading the request, which is refused past {max_request_chars:,} characters.
 """
 
 EXAMPLES = """\
@@ -81,15 +90,31 @@ def positive_seconds(text: str) -> float:
     return seconds
 
 
+class Parser(argparse.ArgumentParser):
+    """The command line's parser, whose help names the kinds: only ``--help`` imports them all
+    (to read their order and modes), not every run before its request is read."""
+
+    def format_help(self) -> str:
+        self.description = DESCRIPTION.format(
+            kinds=", ".join(kind_names()),
+            generating=words(generating_kinds()),
+            explaining=words(explaining_kinds()),
+            stopped_listing=STOPPED_LISTING,
+            max_request_chars=protocol.MAX_REQUEST_CHARS,
+        )
+        return super().format_help()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m pysolver",
-        description=DESCRIPTION,
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"pysolver {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=argparse.ArgumentParser
+    )
     run = commands.add_parser(
         "solve",
         help="solve a JSON request read from FILE ('-' for stdin)",

@@ -41,7 +41,7 @@ from typing import Any
 
 from pysolver import protocol
 from pysolver.engines import estimate
-from pysolver.kinds import KINDS, kind_module
+from pysolver.kinds import kind_module, kind_names
 
 # Words for the ``stats`` keys of responses, for people reading them on the page, and the few
 # figures the page shows first (the rest are a click away). Every key an engine or kind reports
@@ -101,7 +101,7 @@ def site_facts() -> dict[str, Any]:
         # ... and a request text nested deeper than this (Pyodide's stack would overflow).
         "max_request_depth": protocol.MAX_REQUEST_DEPTH,
         "stats": {"labels": dict(STATS_LABELS), "headline": list(HEADLINE_STATS)},
-        "kinds": {name: _kind_facts(name) for name in KINDS},
+        "kinds": {name: _kind_facts(name) for name in kind_names()},
     }
 
 

@@ -1,21 +1,20 @@
 """Pictures of solutions, as text (the CLI's ``--format text``, the library's ``str``) and SVG
 (the library's ``_repr_svg_`` for Jupyter), from a request's puzzle JSON and one solution JSON.
 
-Every kind but Sudoku and queens is a board cut into regions (a polyomino piece, a Shikaku
-rectangle, a domino): ``regions_text`` draws the borders between regions with box-drawing
-characters, ``regions_svg`` fills each region with a colour. Polyomino tilings are also shown
-as letters (``polyomino_letters``), the way tilings are printed in books.
+Each kind draws its own (its hooks ``solution_text`` and ``solution_svg``, in its folder's
+``pictures.py``) with what is here: most puzzles are a board cut into regions (a piece, a
+rectangle, a domino), so ``regions_text`` draws the borders between regions with box-drawing
+characters and ``regions_svg`` fills each region with a colour, texts in some cells.
+``solution_text`` and ``solution_svg`` ask the kind; ``response_text`` writes a whole response.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
 from html import escape
 from typing import Any
 
-# Digit d of a Sudoku is SYMBOLS[d - 1], as the sudoku kind reads them (1-9, then A-Z).
-SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+from pysolver import protocol
+from pysolver.kinds import kind_module
 
 # Box-drawing characters by the arms they have: (up, down, left, right).
 _CORNERS = {
@@ -57,7 +56,8 @@ Texts = dict[tuple[int, int], str]  # text written in some cells
 
 
 def board_rows(puzzle: dict[str, Any]) -> list[str]:
-    """A polyomino or domino board as rows of ``.`` (a cell) and ``#`` (a hole)."""
+    """A board given as ``board`` rows, or as ``rows`` and ``cols`` less the ``blocked`` cells,
+    as rows of ``.`` (a cell) and ``#`` (a hole)."""
     if "board" in puzzle:
         board = puzzle["board"]
         return board.split() if isinstance(board, str) else [str(row) for row in board]
@@ -66,6 +66,15 @@ def board_rows(puzzle: dict[str, Any]) -> list[str]:
         "".join("#" if (r, c) in blocked else "." for c in range(int(puzzle["cols"])))
         for r in range(int(puzzle["rows"]))
     ]
+
+
+def placement_labels(rows: list[str], groups: list[list[list[int]]]) -> Labels:
+    """Per cell of the board, the index of the group of cells (piece, domino) covering it."""
+    labels: Labels = [[None] * len(row) for row in rows]
+    for index, cells in enumerate(groups):
+        for r, c in cells:
+            labels[r][c] = index
+    return labels
 
 
 def regions_text(labels: Labels, texts: Texts | None = None) -> str:
@@ -141,163 +150,23 @@ def _svg(cols: int, rows: int, shapes: list[str]) -> str:
     )
 
 
-# ---------------------------------------------------------------- per kind: labels and texts
-
-
-def sudoku_box(puzzle: dict[str, Any], size: int) -> tuple[int, int] | None:
-    """The box shape of a Sudoku (the puzzle's ``box``, else the square root); None when the
-    puzzle has regions of its own or the size is not a square."""
-    if "regions" in puzzle:
-        return None
-    if "box" in puzzle:
-        box_rows, box_cols = puzzle["box"]
-        return int(box_rows), int(box_cols)
-    root = math.isqrt(size)
-    return (root, root) if root * root == size else None
-
-
-def sudoku_text(puzzle: dict[str, Any], grid: list[list[int]]) -> str:
-    """The grid with a line between boxes: ``5 3 4 | 6 7 8 | 9 1 2``."""
-    size = len(grid)
-    box = sudoku_box(puzzle, size)
-    lines = []
-    for r, row in enumerate(grid):
-        if box and r and r % box[0] == 0:
-            lines.append("-+-".join("-" * (2 * box[1] - 1) for _ in range(size // box[1])))
-        cells = [SYMBOLS[d - 1] if d else "." for d in row]
-        if box:
-            groups = [" ".join(cells[c : c + box[1]]) for c in range(0, size, box[1])]
-            lines.append(" | ".join(groups))
-        else:
-            lines.append(" ".join(cells))
-    return "\n".join(lines)
-
-
-def sudoku_svg(puzzle: dict[str, Any], grid: list[list[int]]) -> str:
-    size = len(grid)
-    box = sudoku_box(puzzle, size)
-    labels: Labels = [
-        [((r // box[0]) + (c // box[1])) % 2 * 8 if box else 8 for c in range(size)]
-        for r in range(size)
-    ]
-    texts = {(r, c): SYMBOLS[d - 1] for r, row in enumerate(grid) for c, d in enumerate(row) if d}
-    return regions_svg(labels, texts)
-
-
-def _placement_labels(rows: list[str], groups: list[list[list[int]]]) -> Labels:
-    """Per cell of the board, the index of the group of cells (piece, domino) covering it."""
-    labels: Labels = [[None] * len(row) for row in rows]
-    for index, cells in enumerate(groups):
-        for r, c in cells:
-            labels[r][c] = index
-    return labels
-
-
-def polyomino_letters(puzzle: dict[str, Any], tiling: list[dict[str, Any]]) -> str:
-    """The tiling as letters, one per piece (its name's first letter; A, B... when two
-    different pieces would share one), ``.`` for a hole, as books print pentomino tilings."""
-    names = [str(placed["piece"]) for placed in tiling]
-    initials = {name: name[0] for name in names}
-    if len(set(initials.values())) < len(initials):
-        initials = {
-            name: SYMBOLS[9 + n % 26].lower() if n >= 26 else SYMBOLS[9 + n]
-            for n, name in enumerate(dict.fromkeys(names))
-        }
-    rows = board_rows(puzzle)
-    picture = [[" " if cell == "#" else "." for cell in row] for row in rows]
-    for placed in tiling:
-        for r, c in placed["cells"]:
-            picture[r][c] = initials[str(placed["piece"])]
-    return "\n".join("".join(row).rstrip() for row in picture)
-
-
-def polyomino_text(puzzle: dict[str, Any], tiling: list[dict[str, Any]]) -> str:
-    letters = polyomino_letters(puzzle, tiling)
-    labels = _placement_labels(board_rows(puzzle), [placed["cells"] for placed in tiling])
-    return letters + "\n\n" + regions_text(labels)
-
-
-def polyomino_svg(puzzle: dict[str, Any], tiling: list[dict[str, Any]]) -> str:
-    labels = _placement_labels(board_rows(puzzle), [placed["cells"] for placed in tiling])
-    texts = {
-        (placed["cells"][0][0], placed["cells"][0][1]): str(placed["piece"]) for placed in tiling
-    }
-    return regions_svg(labels, texts)
-
-
-def _shikaku_parts(puzzle: dict[str, Any], rectangles: list[list[int]]) -> tuple[Labels, Texts]:
-    labels: Labels = [[None] * int(puzzle["cols"]) for _ in range(int(puzzle["rows"]))]
-    for index, (top, left, height, width) in enumerate(rectangles):
-        for r in range(top, top + height):
-            for c in range(left, left + width):
-                labels[r][c] = index
-    texts = {(int(r), int(c)): str(n) for r, c, n in puzzle["clues"]}
-    return labels, texts
-
-
-def shikaku_text(puzzle: dict[str, Any], rectangles: list[list[int]]) -> str:
-    return regions_text(*_shikaku_parts(puzzle, rectangles))
-
-
-def shikaku_svg(puzzle: dict[str, Any], rectangles: list[list[int]]) -> str:
-    return regions_svg(*_shikaku_parts(puzzle, rectangles))
-
-
-def domino_text(puzzle: dict[str, Any], dominoes: list[list[list[int]]]) -> str:
-    return regions_text(_placement_labels(board_rows(puzzle), dominoes))
-
-
-def domino_svg(puzzle: dict[str, Any], dominoes: list[list[list[int]]]) -> str:
-    return regions_svg(_placement_labels(board_rows(puzzle), dominoes))
-
-
-def queens_text(puzzle: dict[str, Any], queens: list[list[int]]) -> str:
-    """The board with ``Q`` on each queen and ``.`` elsewhere."""
-    n = int(puzzle["n"])
-    placed = {(r, c) for r, c in queens}
-    return "\n".join(" ".join("Q" if (r, c) in placed else "." for c in range(n)) for r in range(n))
-
-
-def queens_svg(puzzle: dict[str, Any], queens: list[list[int]]) -> str:
-    n = int(puzzle["n"])
-    labels: Labels = [[8 if (r + c) % 2 else 3 for c in range(n)] for r in range(n)]
-    return regions_svg(labels, {(r, c): "♛" for r, c in queens})
-
-
-def exact_cover_text(puzzle: dict[str, Any], chosen: list[int]) -> str:
-    """The chosen options, one a line: ``3: a b x:A``."""
-    options = puzzle.get("options")
-    if options is None:  # Knuth's text format: options are the lines after the items line
-        lines = [
-            line
-            for line in str(puzzle.get("text", "")).splitlines()
-            if line.strip() and not line.lstrip().startswith("|")
-        ]
-        options = [line.split() for line in lines[1:]]
-    return "\n".join(f"{index}: {' '.join(map(str, options[index]))}" for index in chosen)
-
-
-# kind -> (text picture, SVG picture) of one solution of a puzzle.
-TEXT: dict[str, Callable[[dict[str, Any], Any], str]] = {
-    "sudoku": sudoku_text,
-    "polyomino": polyomino_text,
-    "shikaku": shikaku_text,
-    "domino": domino_text,
-    "queens": queens_text,
-    "exact_cover": exact_cover_text,
-}
-SVG: dict[str, Callable[[dict[str, Any], Any], str]] = {
-    "sudoku": sudoku_svg,
-    "polyomino": polyomino_svg,
-    "shikaku": shikaku_svg,
-    "domino": domino_svg,
-    "queens": queens_svg,
-}
-
-
 def solution_text(kind: str, puzzle: dict[str, Any], solution: Any) -> str:
-    """One solution of a ``kind`` puzzle as a text picture."""
-    return TEXT[kind](puzzle, solution)
+    """One solution of a ``kind`` puzzle as a text picture (its JSON for a kind that draws
+    none)."""
+    module: Any = kind_module(kind)
+    if not hasattr(module, "solution_text"):
+        return protocol.dumps(solution)
+    text: str = module.solution_text(puzzle, solution)
+    return text
+
+
+def solution_svg(kind: str, puzzle: dict[str, Any], solution: Any) -> str | None:
+    """One solution of a ``kind`` puzzle as an SVG picture; None for a kind that draws none."""
+    module: Any = kind_module(kind)
+    if not hasattr(module, "solution_svg"):
+        return None
+    svg: str = module.solution_svg(puzzle, solution)
+    return svg
 
 
 def response_text(request: Any, response: dict[str, Any]) -> str:

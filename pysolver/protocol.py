@@ -11,7 +11,7 @@ Response::
 
 Trace mode (``"mode": "trace"``, optional ``"max_steps"``, default ``DEFAULT_MAX_STEPS``, at
 most ``MAX_TRACE_STEPS``) adds ``"steps"`` and ``"truncated"``; ``"heatmap": true`` in count
-mode adds ``"heatmap"`` (kinds with a ``heatmap`` function). See README's protocol section.
+mode adds ``"heatmap"`` (kinds with a ``heatmap`` function). See docs/protocol.md.
 
 Parallel search (see ``pysolver.parallel``): ``"jobs": N`` (an integer from 1 to ``MAX_JOBS``,
 default 1) splits the search into subtree tasks run by N workers; a task is the request with

@@ -1,26 +1,25 @@
-"""puzz.link / pzprjs share links of Shikaku puzzles (read and written) and Sudoku (read).
+"""puzz.link / pzprjs share links: the parts every puzzle type's URL has, and the number
+encoding of its cells, read and written (each kind's ``pasted.py`` reads its own types).
 
 URLs follow puzz.link / pzprjs (also pzv.jp, pzprxs.vercel.app, any host, http or https, or the
-bare ``shikaku/<cols>/<rows>/<data>``): cells row by row, a number as one hex digit (0-15),
+bare ``<type>/<cols>/<rows>/<data>``): cells row by row, a number as one hex digit (0-15),
 ``-`` + two hex digits (16-255), ``+`` + three (256-4095), ``=`` + three (4096 more) or ``%`` +
-three (8192 more); ``g``..``z`` skip 1..20 blank cells. ``format_url`` writes the same format.
+three (8192 more); ``g``..``z`` skip 1..20 blank cells. ``encode_numbers`` writes the same.
 
-A clue is ``(row, col, n)``. Errors are ``SolveError`` with the path ``puzzle.url``; the grid's
-size limits are the kind's to check (``pysolver.kinds.shikaku``).
+A clue is ``(row, col, n)``. Errors are ``SolveError`` with the path the caller gives; the
+grid's size limits are the kind's to check.
 """
 
 from __future__ import annotations
 
+import re
+
 from pysolver.protocol import TOO_LARGE, SolveError, puzzle_error, shown
 
 MAX_URL_CHARS = 100_000
-URL_PATH = "puzzle.url"
 # A grid side written with more digits than this is refused before it is read as a number
 # (Python refuses to read one of more than 4,300 digits; no grid has even a billion columns).
 MAX_SIDE_DIGITS = 9
-# The largest Sudoku: the sudoku kind's MAX_SIZE, written here because importing the kind would
-# close an import circle through pysolver.facts (tests/test_puzzlink.py checks that they agree).
-MAX_SUDOKU_SIZE = 36
 
 Clue = tuple[int, int, int]
 
@@ -35,32 +34,7 @@ def _is_whole_number(text: str) -> bool:
     return bool(text) and text.isascii() and text.isdigit()
 
 
-def parse_url(url: str) -> tuple[int, int, list[Clue]]:
-    """Read a puzz.link / pzprjs Shikaku URL into ``(rows, cols, clues)``."""
-    cols, rows, data = _url_parts(url, ("shikaku", "sikaku"), "Shikaku", URL_PATH)
-    return rows, cols, _decode_numbers(data, rows, cols)
-
-
-def parse_sudoku_url(url: str, path: str = "puzzle") -> tuple[int, list[int]]:
-    """Read a puzz.link / pzprjs Sudoku URL (``sudoku/<n>/<n>/<data>``, numbers encoded as
-    for Shikaku) into ``(n, values)``: the cells row by row, 0 blank."""
-    cols, rows, data = _url_parts(url, ("sudoku",), "Sudoku", path)
-    if cols != rows:
-        raise puzzle_error(f"a Sudoku grid is square; this URL's is {cols} x {rows}", path)
-    if cols > MAX_SUDOKU_SIZE:  # before any cell is made
-        raise SolveError(
-            TOO_LARGE,
-            f"the URL's Sudoku is {cols} x {rows}; the largest size is "
-            f"{MAX_SUDOKU_SIZE}x{MAX_SUDOKU_SIZE}",
-            path,
-        )
-    values = [0] * (rows * cols)
-    for row, col, value in _decode_numbers(data, rows, cols, path):
-        values[row * cols + col] = value
-    return rows, values
-
-
-def _url_parts(url: str, names: tuple[str, ...], title: str, path: str) -> tuple[int, int, str]:
+def url_parts(url: str, names: tuple[str, ...], title: str, path: str) -> tuple[int, int, str]:
     """The columns, rows and data of a pzprjs URL of one of the puzzle types ``names``."""
     if len(url) > MAX_URL_CHARS:
         raise SolveError(
@@ -106,7 +80,8 @@ def _url_parts(url: str, names: tuple[str, ...], title: str, path: str) -> tuple
     return cols, rows, "/".join(fields[2:])
 
 
-def _decode_numbers(data: str, rows: int, cols: int, path: str = URL_PATH) -> list[Clue]:
+def decode_numbers(data: str, rows: int, cols: int, path: str) -> list[Clue]:
+    """The clues a URL's data writes over a grid of ``rows`` x ``cols`` cells."""
     cells = rows * cols
     clues: list[Clue] = []
     cell = 0
@@ -160,8 +135,8 @@ def _decode_numbers(data: str, rows: int, cols: int, path: str = URL_PATH) -> li
     return clues
 
 
-def format_url(rows: int, cols: int, clues: list[Clue]) -> str:
-    """The puzz.link URL of a grid and its clues (taken as valid: see ``shikaku.to_url``)."""
+def encode_numbers(rows: int, cols: int, clues: list[Clue]) -> str:
+    """The data part of a URL writing these clues (taken as valid) over ``rows`` x ``cols``."""
     by_cell = {row * cols + col: size for row, col, size in clues}
     pieces: list[str] = []
     blanks = 0
@@ -179,7 +154,7 @@ def format_url(rows: int, cols: int, clues: list[Clue]) -> str:
         pieces.append(_encode_number(size))
     if blanks:
         pieces.append(chr(ord("f") + blanks))
-    return f"https://puzz.link/p?shikaku/{cols}/{rows}/{''.join(pieces)}"
+    return "".join(pieces)
 
 
 def _encode_number(size: int) -> str:
@@ -192,3 +167,14 @@ def _encode_number(size: int) -> str:
     if size < 8192:
         return "=" + format(size - 4096, "03x")
     return "%" + format(size - 8192, "03x")
+
+
+def url_type(text: str, bare: tuple[str, ...]) -> str | None:
+    """The puzzle type a share link names (lower case, ``_edit`` dropped): ``text`` an http(s)
+    address (any, whose type may be none of puzz.link's), or the bare ``<type>/...`` of one of
+    the types ``bare``; None when it is neither."""
+    names = "|".join(map(re.escape, bare))
+    if not re.fullmatch(rf"https?://\S+|(?:{names})/\S+", text, re.IGNORECASE):
+        return None
+    query = text.split("?", 1)[1] if "?" in text else text
+    return query.split("/", 1)[0].lower().removesuffix("_edit")

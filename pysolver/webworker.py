@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from pysolver import parallel, protocol
 from pysolver.api import solve
-from pysolver.kinds import KINDS, kind_module
+from pysolver.kinds import kind_module, kind_names
 from pysolver.midend.requests import OUT_OF_MEMORY
 from pysolver.protocol import TOO_LARGE, SolveError
 
@@ -90,5 +90,5 @@ def warm_up() -> None:
     21.6 ms of CPU for the first Sudoku (3.7 ms once warm), 22.6 ms for the first polyomino
     (0.8 ms); the warm-up takes 120 ms of CPU for all six kinds, several times that in Pyodide.
     """
-    for name in KINDS:
+    for name in kind_names():
         kind_module(name)

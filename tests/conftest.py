@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.cover import ExactCoverProblem
 
 
 def brute_force_covers(problem: ExactCoverProblem) -> list[list[int]]:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bench import peers
-from pysolver.engines.exact_cover import ExactCoverProblem, search
+from pysolver.engines.cover import ExactCoverProblem, search
 
 Problem = tuple[int, int, list[list[int]]]
 

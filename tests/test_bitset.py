@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from pysolver.engines import bitset, dlx
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.cover import ExactCoverProblem
 
 
 def test_matches_brute_force_on_random_matrices(reference_covers):

@@ -21,7 +21,7 @@ from bench import stop_audit  # the audit's own request builders: the same rows
 from bench.generators import shikaku_puzzle
 from pysolver import budget, library, protocol, solve
 from pysolver.engines import bitset, dlx, monitor, singles, trace
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.monitor import Cancelled, Monitor
 from pysolver.kinds import exact_cover, shikaku, sudoku
 from pysolver.kinds.polyomino import listed_bytes, parse_puzzle, run_branches

@@ -191,7 +191,7 @@ def test_precache_covers_every_file_of_the_site(offline_site: tuple[Path, dict])
     on_disk = {path.relative_to(dist).as_posix() for path in dist.rglob("*") if path.is_file()}
     assert manifest["pysolver"]["wheel"] in on_disk and "facts.json" in on_disk
     # Everything on disk but the service worker, its own list, the gzip copies (the same
-    # files, sent compressed by the server) and the developers' pages (README with its
+    # files, sent compressed by the server) and the developers' pages (README and docs/ with their
     # pictures, the API reference: the page never needs them); every web file (in whatever
     # folder); nothing that is not there. No package installer: Pyodide's loader installs the wheel.
     packed = {name for name in on_disk if name.endswith(site.GZIP_SUFFIX)}
@@ -212,6 +212,29 @@ def test_the_site_has_the_api_reference(offline_site: tuple[Path, dict]) -> None
     page = (dist / site.API_PAGE).read_text(encoding="utf-8")
     assert "<title>pysolver: API reference</title>" in page
     assert '<h3 id="covers">covers</h3>' in page and '<h3 id="sudoku">Sudoku</h3>' in page
+
+
+def test_the_site_has_the_readme_and_docs_with_working_links(
+    offline_site: tuple[Path, dict],
+) -> None:
+    # Every Markdown page of the checkout is a page of the site, and every link and picture on
+    # those pages (to pages, anchors, pictures) is there too.
+    dist, _manifest = offline_site
+    pages = site.markdown_pages()
+    assert {site.README_PAGE, site.GUIDE_PAGE, "docs/kinds.html"} <= set(pages)
+    broken = []
+    for page in pages:
+        text = (dist / page).read_text(encoding="utf-8")
+        for link in re.findall(r'(?:href|src)="([^"#]*)(?:#([^"]*))?"', text):
+            target, anchor = link
+            if re.match(r"[a-z][a-z0-9+.-]*:", target):
+                continue
+            path = (dist / page).parent / target if target else dist / page
+            if not path.resolve().is_file():
+                broken.append(f"{page}: {target}")
+            elif anchor and f'id="{anchor}"' not in path.read_text(encoding="utf-8"):
+                broken.append(f"{page}: {target}#{anchor}")
+    assert not broken
 
 
 def test_write_text_reports_only_real_changes(tmp_path: Path) -> None:
@@ -302,8 +325,12 @@ def test_the_page_carries_its_start_up_hints(offline_site: tuple[Path, dict]) ->
     dist, manifest = offline_site
     page = (dist / site.PAGE).read_text(encoding="utf-8")
     preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page))
-    # Every module the page script imports (here two levels down), and no worker-side one.
-    assert {"runtime/pool.js", "ui/ui.js", "kinds/sudoku_paste.js"} <= preloaded
+    # Every module the page script imports (here two levels down), every kind's folder the page
+    # imports by name (and what that imports), and no worker-side one.
+    wanted = {"runtime/pool.js", "ui/ui.js", "kinds/contract.js", "kinds/sudoku/paste.js"}
+    assert wanted <= preloaded
+    kinds = json.loads((dist / "facts.json").read_text(encoding="utf-8"))["kinds"]
+    assert {f"kinds/{kind}/index.js" for kind in kinds} <= preloaded
     assert "runtime/worker.mjs" not in preloaded and site.PAGE_SCRIPT not in preloaded
     assert all((dist / module).is_file() for module in preloaded)
     index = manifest["pyodide"]["indexURL"]
@@ -311,6 +338,27 @@ def test_the_page_carries_its_start_up_hints(offline_site: tuple[Path, dict]) ->
         assert f'<link rel="preload" href="{index}{name}" as="fetch" crossorigin>' in page
     # Before the page's own scripts, in the head.
     assert page.index("modulepreload") < page.index("</head>") < page.index('src="app.js"')
+
+
+def test_page_modules_add_each_kind_folder_the_page_imports_by_name(tmp_path: Path) -> None:
+    sources = {
+        "app.js": 'import { a } from "./ui/a.js";\nawait import(`./kinds/${name}/index.js`);\n',
+        "ui/a.js": "export const a = 1;\n",
+        "kinds/one/index.js": 'import { b } from "./b.js";\nimport { a } from "../../ui/a.js";\n',
+        "kinds/one/b.js": "export const b = 1;\n",
+        "kinds/unlisted/index.js": "export const kind = {};\n",
+    }
+    files = {}
+    for name, text in sources.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+        files[name] = tmp_path / name
+    # "missing" has no folder (the page says so itself); "unlisted" is no kind facts.json lists.
+    assert site.page_modules(files, ["one", "missing"]) == [
+        "kinds/one/b.js",
+        "kinds/one/index.js",
+        "ui/a.js",
+    ]
 
 
 def test_static_imports_follow_import_and_export_from(tmp_path: Path) -> None:

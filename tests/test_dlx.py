@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pysolver.engines import dlx
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.cover import ExactCoverProblem
 
 
 def test_matches_brute_force_on_random_matrices(reference_covers):

@@ -8,7 +8,7 @@ import pytest
 
 import pysolver
 from pysolver.engines import singles, trace
-from pysolver.engines.exact_cover import ENGINES, ExactCoverProblem, search
+from pysolver.engines.cover import ENGINES, ExactCoverProblem, search
 from pysolver.engines.monitor import Monitor
 from pysolver.kinds import exact_cover as kind
 

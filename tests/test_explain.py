@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 import pysolver
-from pysolver.logic import sudoku_techniques
+from pysolver.kinds.sudoku import techniques as sudoku_techniques
+from pysolver.kinds.sudoku.board import Grid
+from pysolver.kinds.sudoku.path import grade
 from pysolver.logic.step import LEVELS, Step
-from pysolver.logic.sudoku_board import Grid
-from pysolver.logic.sudoku_path import grade
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -127,7 +127,7 @@ def test_every_top95_path_replays_to_the_solution() -> None:
 
 
 def grade_of(steps: list[dict[str, Any]]) -> dict[str, Any]:
-    """The grade as the README defines it, from the steps alone."""
+    """The grade as docs/explaining.md defines it, from the steps alone."""
     by_name = {
         technique.name: technique
         for technique in (*sudoku_techniques.TECHNIQUES, sudoku_techniques.GUESS)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import pysolver
-from pysolver.logic import shikaku as logic
+from pysolver.kinds.shikaku import logic
 from pysolver.logic.step import Step
 
 SEED12 = json.loads((Path(__file__).parent / "data" / "seed12.json").read_text())["puzzle"]

@@ -8,14 +8,16 @@ from pathlib import Path
 
 from pysolver import protocol, solve
 from pysolver.facts import site_facts
-from pysolver.kinds import KINDS, kind_module
+from pysolver.kinds import kind_module, kind_names
+from pysolver.kinds.polyomino.pieces import LIBRARY, SETS
 from pysolver.midend.registry import heatmap_kinds
-from pysolver.pieces import LIBRARY, SETS
 
 
 def test_every_kind_is_described_with_its_engines_in_order() -> None:
     facts = site_facts()
-    assert list(facts["kinds"]) == list(KINDS)
+    assert list(facts["kinds"]) == list(kind_names())
+    orders = [kind_module(name).ORDER for name in facts["kinds"]]
+    assert orders == sorted(orders)
     for name, kind in facts["kinds"].items():
         engines = [engine["name"] for engine in kind["engines"]]
         assert engines == list(kind_module(name).ENGINES), name
@@ -63,15 +65,15 @@ def test_error_codes_list_python_and_page_codes() -> None:
         assert codes[code]
 
 
-def test_every_kind_has_help_naming_its_algorithm_and_a_readme_section() -> None:
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+def test_every_kind_has_help_naming_its_algorithm_and_a_guide_section() -> None:
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "guide.md").read_text(encoding="utf-8")
     algorithms = ("Algorithm X", "dancing links", "propagation", "dynamic programming")
     for name, kind in site_facts()["kinds"].items():
         sentences = re.split(r"(?<=\.) (?=[A-Z])", kind["help"])
         assert 2 <= len(sentences) <= 3 and kind["help"].endswith("."), (name, sentences)
         assert any(algorithm in kind["help"] for algorithm in algorithms), name
-        # web/ui/help.js links each tab to the README heading of the kind's title.
-        assert f"\n### {kind['title']}\n" in readme, name
+        # web/ui/help.js links each tab to the guide's heading of the kind's title.
+        assert f"\n### {kind['title']}\n" in guide, name
 
 
 def test_heatmaps_and_engine_modes_are_told() -> None:
@@ -94,7 +96,8 @@ def test_trace_and_heatmap_caps_are_the_protocols() -> None:
     assert facts["max_request_depth"] == protocol.MAX_REQUEST_DEPTH
 
 
-# One small puzzle per kind, solved and counted with every engine, to see every stats key.
+# Small puzzles besides each kind's EXAMPLE, solved and counted with every engine, to see every
+# stats key.
 SMALL_PUZZLES = {
     "sudoku": {"grid": "1234" + "." * 12},
     "shikaku": {"rows": 2, "cols": 2, "clues": [[0, 0, 4]]},
@@ -109,9 +112,11 @@ def test_every_stats_key_has_a_label() -> None:
     facts = site_facts()
     labels = facts["stats"]["labels"]
     assert set(facts["stats"]["headline"]) <= set(labels)
-    assert set(SMALL_PUZZLES) == set(KINDS)
     seen: set[str] = set()
-    for kind, puzzle in SMALL_PUZZLES.items():
+    for kind, puzzle in [
+        *((name, kind_module(name).EXAMPLE["puzzle"]) for name in kind_names()),
+        *SMALL_PUZZLES.items(),
+    ]:
         for engine in facts["kinds"][kind]["engines"]:
             for mode in ("solve", "count", "random"):
                 request = {"kind": kind, "mode": mode, "engine": engine["name"], "puzzle": puzzle}

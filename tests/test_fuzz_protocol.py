@@ -2,7 +2,7 @@
 
 ``solve`` must answer every request, however odd: never raise, never ``internal_error``, never
 a message over 500 characters, and within its stop. The requests are valid ones of every kind
-(from the registry ``pysolver.kinds.KINDS``) and mode, then mutated: a value anywhere replaced
+(from the registry, ``pysolver.kinds.kind_names``) and mode, then mutated: a value anywhere replaced
 by an odd one (huge integers, floats, Unicode text, containers), a field dropped or added,
 ``subtree`` paths, grids with Unicode characters.
 
@@ -35,7 +35,8 @@ from hypothesis import strategies as st
 import pysolver
 from pysolver import __main__ as cli
 from pysolver import pasted, protocol
-from pysolver.kinds import KINDS, kind_module
+from pysolver.kinds import kind_module, kind_names
+from pysolver.kinds.sudoku import pasted as sudoku_pasted
 from pysolver.midend.registry import kind as midend_kind
 
 REPO = Path(__file__).resolve().parent.parent
@@ -57,8 +58,8 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("PYSOLVER_FUZZ", "ci"))
 
-# A valid small puzzle of every kind (several shapes where a kind reads several). A new kind
-# in the registry fails ``test_every_registered_kind_has_seed_puzzles`` until it has some.
+# Valid small puzzles of the kinds that read several shapes; any other kind is fuzzed from its
+# EXAMPLE (``seed_puzzles``).
 SEED_PUZZLES: dict[str, list[dict[str, Any]]] = {
     "exact_cover": [
         {
@@ -104,12 +105,18 @@ SEED_PUZZLES: dict[str, list[dict[str, Any]]] = {
     "queens": [{"n": 5}, {"n": 6, "queens": [[0, 1]]}],
 }
 
+
+def seed_puzzles(kind: str) -> list[dict[str, Any]]:
+    """The valid puzzles a kind's requests are drawn from: its own list, else its EXAMPLE."""
+    return SEED_PUZZLES.get(kind) or [kind_module(kind).EXAMPLE["puzzle"]]
+
+
 # Kind-specific top-level fields (a kind's options beside the puzzle) and their valid values.
 KIND_OPTIONS: dict[str, dict[str, list[Any]]] = {
     "polyomino": {"symmetry": ["all", "distinct"]},
 }
 
-# Generate mode: per kind with a generator, small puzzles to make (the size fields) and its
+# Generate mode: besides each generating kind's GENERATE_EXAMPLE, more small puzzles to make and its
 # options' values; generate mode takes neither engine nor limit (tests/test_generate.py).
 GENERATE_PUZZLES: dict[str, list[dict[str, Any]]] = {
     "sudoku": [
@@ -201,16 +208,16 @@ def replace_at(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 def valid_requests(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     """A valid request of ``kind``: any mode, engine, small limit and the mode's fields."""
     mode = draw(st.sampled_from(protocol.MODES))
-    if mode == "generate" and kind in GENERATE_PUZZLES:
+    if mode == "generate" and midend_kind(kind).can_generate:
         return draw(generate_requests(kind))
     if mode in ("explain", "hint") and midend_kind(kind).can_explain:
         # Explain and hint read the puzzle alone (no engine, limit or seed: tests/test_explain.py).
-        puzzle = json.loads(json.dumps(draw(st.sampled_from(SEED_PUZZLES[kind]))))
+        puzzle = json.loads(json.dumps(draw(st.sampled_from(seed_puzzles(kind)))))
         return {"kind": kind, "mode": mode, "puzzle": puzzle}
     request: dict[str, Any] = {
         "kind": kind,
         "mode": mode,
-        "puzzle": json.loads(json.dumps(draw(st.sampled_from(SEED_PUZZLES[kind])))),
+        "puzzle": json.loads(json.dumps(draw(st.sampled_from(seed_puzzles(kind))))),
     }
     if draw(st.booleans()):
         request["engine"] = draw(st.sampled_from(kind_module(kind).ENGINES))
@@ -232,6 +239,12 @@ def valid_requests(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     return request
 
 
+def generate_puzzles(kind: str) -> list[dict[str, Any]]:
+    """The sizes a generating kind is fuzzed with: its GENERATE_EXAMPLE and any listed here."""
+    module: Any = kind_module(kind)
+    return [module.GENERATE_EXAMPLE, *GENERATE_PUZZLES.get(kind, [])]
+
+
 @st.composite
 def generate_requests(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     """A valid generate request of a kind with a generator: a small size, a level, a seed."""
@@ -239,7 +252,7 @@ def generate_requests(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     request: dict[str, Any] = {
         "kind": kind,
         "mode": "generate",
-        "puzzle": dict(draw(st.sampled_from(GENERATE_PUZZLES[kind]))),
+        "puzzle": dict(draw(st.sampled_from(generate_puzzles(kind)))),
         "seed": draw(st.integers(min_value=0, max_value=99)),
     }
     if draw(st.booleans()):
@@ -326,9 +339,8 @@ def check_answer(request: Any) -> dict[str, Any]:
 
 
 def test_every_registered_kind_has_seed_puzzles() -> None:
-    assert set(SEED_PUZZLES) == set(KINDS)
-    for kind, puzzles in SEED_PUZZLES.items():
-        for puzzle in puzzles:
+    for kind in kind_names():
+        for puzzle in seed_puzzles(kind):
             response = pysolver.solve({"kind": kind, "mode": "count", "puzzle": puzzle})
             assert response["ok"] and response["count"] > 0, (kind, response)
 
@@ -336,21 +348,25 @@ def test_every_registered_kind_has_seed_puzzles() -> None:
 def test_every_generating_kind_has_generate_puzzles() -> None:
     # Generate mode is fuzzed like every mode of protocol.MODES: valid_requests draws it with
     # these sizes for kinds with a generator; other kinds refuse it as a request error.
-    assert set(GENERATE_PUZZLES) == {name for name in KINDS if midend_kind(name).can_generate}
+    assert set(GENERATE_PUZZLES) <= {
+        name for name in kind_names() if midend_kind(name).can_generate
+    }
     assert "generate" in protocol.MODES
-    for kind, puzzles in GENERATE_PUZZLES.items():
-        for puzzle in puzzles:
+    for kind in kind_names():
+        if not midend_kind(kind).can_generate:
+            continue
+        for puzzle in generate_puzzles(kind):
             request = {"kind": kind, "mode": "generate", "seed": 1, "puzzle": puzzle}
             assert pysolver.solve(request)["count"] == 1
 
 
-@pytest.mark.parametrize("kind", sorted(KINDS))
+@pytest.mark.parametrize("kind", sorted(kind_names()))
 @given(data=st.data())
 def test_mutated_requests_always_get_a_clear_answer(kind: str, data: st.DataObject) -> None:
     check_answer(data.draw(mutated_requests(kind)))
 
 
-@pytest.mark.parametrize("kind", sorted(KINDS))
+@pytest.mark.parametrize("kind", sorted(kind_names()))
 @given(data=st.data())
 def test_valid_requests_of_every_mode_answer_ok(kind: str, data: st.DataObject) -> None:
     request = data.draw(valid_requests(kind))
@@ -414,7 +430,8 @@ def malformed_files() -> list[tuple[str, bytes]]:
         files.append(
             (f"byte {position} flipped", valid[:position] + b"\xff" + valid[position + 1 :])
         )
-    for kind, puzzles in SEED_PUZZLES.items():
+    for kind in kind_names():
+        puzzles = seed_puzzles(kind)
         for field in ("kind", "mode", "limit", "seed", "engine", "puzzle", "jobs", "subtree"):
             for odd in ("", None, -1, 1.5, HUGE, [], {}, "x" * 10_000):
                 if (odd is None and field in NULL_MEANS_DEFAULT) or (field, odd) in STILL_VALID:
@@ -544,7 +561,7 @@ def pasted_texts(draw: st.DrawFn) -> str:
     digits = draw(st.sampled_from(["0", "1", "9", "."])) * draw(
         st.sampled_from([16, 81, 162, 1296, 1297, 5_000_000])
     )
-    name = draw(st.sampled_from(pasted.GRID_PARAMETERS))
+    name = draw(st.sampled_from(sudoku_pasted.GRID_PARAMETERS))
     return f"https://www.sudokuwiki.org/sudoku.htm?{name}={digits}"
 
 

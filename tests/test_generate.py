@@ -1,5 +1,5 @@
 """Generate mode: every generated puzzle has one solution (proved by a second method), the same
-seed gives the same puzzle in every process, the grades mean what the README says, progress
+seed gives the same puzzle in every process, the grades mean what docs/generating.md says, progress
 and cancel work as in any search, and bad requests are refused clearly."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 
 import pysolver
 import pysolver.facts
-from pysolver.kinds import KINDS, kind_module
+from pysolver.kinds import kind_module, kind_names
 from pysolver.midend.registry import kind
 
 DATA = Path(__file__).parent / "data" / "generated.json"
@@ -161,7 +161,7 @@ def test_easy_falls_to_singles_and_hard_does_not() -> None:
             assert set(harder["grade"]["techniques"]) - {"naked single", "hidden single"}
 
 
-# The techniques of each level (README's "Explaining puzzles"): a level's puzzles use its own
+# The techniques of each level (docs/explaining.md): a level's puzzles use its own
 # and easier ones, and at least one of its own.
 LEVEL_TECHNIQUES = {
     "easy": {"naked single", "hidden single"},
@@ -775,7 +775,7 @@ GENERATED_STATS_PUZZLES = {
 
 def test_generating_kinds_declare_their_levels_fields_and_options_once() -> None:
     facts = pysolver.facts.site_facts()
-    for name in KINDS:
+    for name in kind_names():
         module = kind_module(name)
         published = facts["kinds"][name].get("generate")
         if not kind(name).can_generate:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import itertools
 import random
+import subprocess
+import sys
 import threading
 import time
 import tomllib
@@ -17,7 +19,7 @@ import pysolver
 from buildtools import wheel
 from pysolver.engines import dlx
 from pysolver.kinds import exact_cover as exact_cover_kind
-from pysolver.pieces import LIBRARY, orientations
+from pysolver.kinds.polyomino.pieces import LIBRARY, orientations
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -303,3 +305,33 @@ def test_generate_explain_and_hint_from_the_classes() -> None:
         pysolver.Dominoes.generate(rows=4, cols=4)
     with pytest.raises(pysolver.SolverError):
         pysolver.Queens(6).explain()
+
+
+def test_the_kinds_library_names_come_from_their_folders() -> None:
+    # Every name the library had before the kinds' folders held their classes still imports
+    # from pysolver and pysolver.library; each class is its kind's.
+    names = ["Dominoes", "Polyomino", "Queens", "Shikaku", "Sudoku", "count", "covers", "estimate"]
+    for name in [*names, "Estimate", "Solution", "SolverError", "solve"]:
+        assert name in pysolver.__all__ and getattr(pysolver, name) is not None, name
+    for name in [*names, "exact_cover_puzzle", "Estimate", "Solution", "SolverError", "Puzzle"]:
+        assert getattr(pysolver.library, name) is not None, name
+    for cls in (pysolver.Sudoku, pysolver.Polyomino, pysolver.Shikaku, pysolver.Queens):
+        assert issubclass(cls, pysolver.library.Puzzle)
+        assert cls.__module__ == f"pysolver.kinds.{cls.kind}.library"
+    assert pysolver.Dominoes.__module__ == "pysolver.kinds.domino.library"
+    with pytest.raises(AttributeError):
+        pysolver.library.NoSuchPuzzle  # noqa: B018
+    # Importing the package (and a submodule by name) imports no kind: only a kind's name does.
+    script = (
+        "import sys\n"
+        "import pysolver\n"
+        "from pysolver import pasted\n"
+        "print(any(m.count('.') == 2 and m.startswith('pysolver.kinds.') "
+        "and not m.endswith('contract') for m in sys.modules))\n"
+        "from pysolver import Queens\n"
+        "print('pysolver.kinds.queens.library' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["False", "True"]

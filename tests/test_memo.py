@@ -11,11 +11,11 @@ import pytest
 
 from pysolver import budget, solve
 from pysolver.engines import memo
-from pysolver.engines.exact_cover import ExactCoverProblem, search, split
+from pysolver.engines.cover import ExactCoverProblem, search, split
 from pysolver.engines.monitor import Monitor
 from pysolver.kinds.polyomino.encoding import encode
 from pysolver.kinds.polyomino.parsing import parse_puzzle
-from pysolver.pieces import LIBRARY
+from pysolver.kinds.polyomino.pieces import LIBRARY
 
 SMALL_PIECES = [name for name, shape in LIBRARY.items() if len(shape) <= 4]
 

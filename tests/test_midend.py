@@ -13,24 +13,15 @@ import pytest
 import pysolver
 from pysolver import budget
 from pysolver.engines import monitor, profile_dp
-from pysolver.kinds import KINDS, kind_module
+from pysolver.kinds import kind_module, kind_names
 from pysolver.midend.registry import heatmap_kinds, kind
 from pysolver.protocol import REQUEST_FIELDS, parse_query
 
 PACKAGE = Path(pysolver.__file__).parent
 
-# Per kind, a puzzle with a few solutions (a new kind adds one: the set is checked below).
-SEVERAL: dict[str, dict[str, Any]] = {
-    "sudoku": {"grid": "1234" + "." * 12},
-    "shikaku": {"rows": 2, "cols": 4, "clues": [[0, 0, 4], [1, 3, 4]]},
-    "polyomino": {
-        "board": ["....", "...."],
-        "pieces": ["L4", {"name": "J", "cells": [[0, 0], [0, 1], [0, 2], [1, 2]]}],
-    },
-    "domino": {"rows": 4, "cols": 4},
-    "exact_cover": {"text": "A B\nA\nB\nA B\n"},
-    "queens": {"n": 6},
-}
+KINDS = kind_names()
+# Per kind, a puzzle with a few solutions: its EXAMPLE (tests/test_kinds.py checks each has one).
+SEVERAL: dict[str, dict[str, Any]] = {name: kind_module(name).EXAMPLE["puzzle"] for name in KINDS}
 
 # Per heatmap kind, a puzzle without solutions (its givens, clues or pieces still valid).
 NO_SOLUTION: dict[str, dict[str, Any]] = {
@@ -41,11 +32,13 @@ NO_SOLUTION: dict[str, dict[str, Any]] = {
     "polyomino": {"board": ["..#", "#.."], "pieces": ["O4"]},
     # Three queens cannot stand on a 3 x 3 board without two attacking each other.
     "queens": {"n": 3},
+    # Region A is the corner cell alone, and neither way to put four untouching stars one a row
+    # and column on a 4 x 4 board (columns 1 3 0 2 and 2 0 3 1) uses a corner.
+    "star_battle": {"regions": ["ABBB", "CCBB", "CDDB", "CDDD"], "stars": 1},
 }
 
 
-def test_every_kind_has_a_puzzle_here() -> None:
-    assert set(SEVERAL) == set(KINDS)
+def test_every_heatmap_kind_has_a_puzzle_without_solutions_here() -> None:
     assert set(NO_SOLUTION) == set(heatmap_kinds())
 
 

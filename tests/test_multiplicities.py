@@ -15,7 +15,7 @@ import pytest
 import pysolver
 from pysolver import api, parallel
 from pysolver.engines import bitset, dlx
-from pysolver.engines.exact_cover import ExactCoverProblem, search, split
+from pysolver.engines.cover import ExactCoverProblem, search, split
 from pysolver.engines.trace import replay
 from pysolver.kinds import exact_cover
 from pysolver.kinds.polyomino import build_problem

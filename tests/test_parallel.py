@@ -15,7 +15,7 @@ import pytest
 from bench.generators import shikaku_puzzle
 from pysolver import api, budget, parallel
 from pysolver.engines import monitor
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.midend.registry import kind
 from pysolver.parallel import dask_cluster
 from pysolver.protocol import parse_query

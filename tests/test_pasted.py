@@ -1,8 +1,8 @@
-"""Pasted formats in Python (pysolver/pasted.py) and on the command line: Tatham's Solo and
-Rectangles game IDs, sudokuwiki addresses and puzz.link URLs.
+"""Pasted formats in Python (pysolver/pasted.py, which asks each kind's pasted.py) and on the
+command line: Tatham's Solo and Rectangles game IDs, sudokuwiki addresses and puzz.link URLs.
 
 The Solo and sudokuwiki rules are the page's too: the same texts go through the page's reader
-(web/kinds/sudoku_paste.js, in Node.js) and through Python's, and give the same givens, boxes
+(web/kinds/sudoku/paste.js, in Node.js) and through Python's, and give the same givens, boxes
 and diagonals.
 """
 
@@ -16,9 +16,11 @@ from typing import Any
 import pytest
 
 import pysolver
-from pysolver import pasted, puzzlink
+from pysolver import pasted, tatham
 from pysolver.__main__ import main
 from pysolver.kinds import sudoku
+from pysolver.kinds.shikaku import pasted as shikaku_pasted
+from pysolver.kinds.sudoku import pasted as sudoku_pasted
 from pysolver.protocol import SolveError
 from tests.node_page import require_node, run_module
 from tests.test_web_sudoku_paste import CLASSIC, CLASSIC_GIVENS, read, solo_id
@@ -58,7 +60,7 @@ def test_python_reads_solo_ids_and_addresses_as_the_page_does():
         solo_id(CLASSIC),
         solo_id(CLASSIC, "3x3dt"),  # a difficulty after the size
         solo_id("".join("." if v == 0 else str(v) for v in six), "3x2"),
-        pasted.solo_id(sixteen, 4, 4),
+        sudoku_pasted.solo_id(sixteen, 4, 4),
         solo_id("1..." + "." * 11 + "4", "2x2x"),
         "https://www.sudokuwiki.org/sudoku.htm?bd=" + CLASSIC.replace(".", "0"),
         "https://example.org/solve?puzzle=" + CLASSIC + "&x=1",
@@ -82,11 +84,11 @@ def test_python_reads_solo_ids_and_addresses_as_the_page_does():
 def test_solo_and_rectangles_ids_round_trip():
     for line in TOP95.read_text().split()[:20]:
         values = [0 if ch in ".0" else int(ch) for ch in line]
-        request = pasted.request_from_text(pasted.solo_id(values, 3, 3))
+        request = pasted.request_from_text(sudoku_pasted.solo_id(values, 3, 3))
         assert request is not None
         assert [v for row in request["puzzle"]["grid"] for v in row] == values
     x_values = [1] + [0] * 14 + [4]
-    request = pasted.request_from_text(pasted.solo_id(x_values, 2, 2, diagonals=True))
+    request = pasted.request_from_text(sudoku_pasted.solo_id(x_values, 2, 2, diagonals=True))
     assert request == {
         "kind": "sudoku",
         "puzzle": {
@@ -96,7 +98,7 @@ def test_solo_and_rectangles_ids_round_trip():
         },
     }
     clues = [(0, 0, 4), (0, 3, 12), (2, 1, 2), (3, 0, 3), (4, 4, 4)]
-    game_id = pasted.rectangles_id(5, 5, clues)
+    game_id = shikaku_pasted.rectangles_id(5, 5, clues)
     assert game_id == "5x5:4b12g2c3h4"
     request = pasted.request_from_text(game_id)
     assert request == {
@@ -104,7 +106,7 @@ def test_solo_and_rectangles_ids_round_trip():
         "puzzle": {"rows": 5, "cols": 5, "clues": [list(clue) for clue in clues]},
     }
     # Runs of more than 26 blanks take several letters; two numbers in a row an underscore.
-    long_run = pasted.grid_description([0] * 30 + [3, 5])
+    long_run = tatham.grid_description([0] * 30 + [3, 5])
     assert long_run == "zd3_5"
 
 
@@ -118,14 +120,14 @@ def test_a_solo_id_is_solved_like_its_grid():
 def test_puzzlink_sudoku_urls():
     # pzprjs writes Sudoku clues as Shikaku's: hex digits, g..z for runs of 1..20 blanks.
     url = "https://puzz.link/p?sudoku/4/4/1t4"
-    assert puzzlink.parse_sudoku_url(url) == (4, [1] + [0] * 14 + [4])
+    assert sudoku_pasted.parse_url(url, sudoku.MAX_SIZE) == (4, [1] + [0] * 14 + [4])
     request = pasted.request_from_text(url)
     assert request == {
         "kind": "sudoku",
         "puzzle": {"grid": [[1, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]]},
     }
     with pytest.raises(SolveError, match="square"):
-        puzzlink.parse_sudoku_url("https://puzz.link/p?sudoku/4/3/1")
+        sudoku_pasted.parse_url("https://puzz.link/p?sudoku/4/3/1", sudoku.MAX_SIZE)
     shikaku = pasted.request_from_text("https://puzz.link/p?shikaku/3/3/3i3i3")
     assert shikaku == {
         "kind": "shikaku",
@@ -136,7 +138,9 @@ def test_puzzlink_sudoku_urls():
 def sudoku_url(values: list[int], n: int, prefix: str = "https://puzz.link/p?") -> str:
     """A puzz.link Sudoku URL: pzprjs writes its clues as Shikaku's."""
     clues = [(cell // n, cell % n, value) for cell, value in enumerate(values) if value]
-    return prefix + puzzlink.format_url(n, n, clues).split("?", 1)[1].replace("shikaku", "sudoku")
+    return prefix + shikaku_pasted.format_url(n, n, clues).split("?", 1)[1].replace(
+        "shikaku", "sudoku"
+    )
 
 
 def refusal_words(message: str) -> str:
@@ -173,7 +177,7 @@ def test_the_page_reads_puzzlink_sudoku_urls_as_python_does() -> None:
 
 
 RECTANGLES_RUNNER = """
-import { readRectanglesId } from "./web/kinds/tatham_ids.js";
+import { readRectanglesId } from "./web/kinds/shikaku/paste.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 process.stdout.write(JSON.stringify(JSON.parse(input).map((text) => {
@@ -186,10 +190,14 @@ process.stdout.write(JSON.stringify(JSON.parse(input).map((text) => {
 def test_the_page_reads_rectangles_ids_as_python_does() -> None:
     require_node("the page's Rectangles ID reader")
     ids = [
-        pasted.rectangles_id(5, 5, [(0, 0, 4), (0, 3, 12), (2, 1, 2), (3, 0, 3), (4, 4, 4)]),
-        pasted.rectangles_id(3, 3, [(0, 0, 3), (1, 1, 3), (2, 2, 3)]),
-        pasted.rectangles_id(4, 7, [(0, 0, 10), (0, 1, 12), (3, 6, 6)]),  # 7 wide, "_" between
-        pasted.rectangles_id(30, 30, [(29, 29, 900)]),  # runs of more than 26 blanks
+        shikaku_pasted.rectangles_id(
+            5, 5, [(0, 0, 4), (0, 3, 12), (2, 1, 2), (3, 0, 3), (4, 4, 4)]
+        ),
+        shikaku_pasted.rectangles_id(3, 3, [(0, 0, 3), (1, 1, 3), (2, 2, 3)]),
+        shikaku_pasted.rectangles_id(
+            4, 7, [(0, 0, 10), (0, 1, 12), (3, 6, 6)]
+        ),  # 7 wide, "_" between
+        shikaku_pasted.rectangles_id(30, 30, [(29, 29, 900)]),  # runs of more than 26 blanks
         " 7x7:b4b2e3a2\n" + "z" * 2,  # too few cells
     ]
     page = run_module(RECTANGLES_RUNNER, ids)
@@ -226,7 +234,7 @@ def test_the_command_line_solves_pasted_formats(tmp_path, capsys):
                 solo_id(CLASSIC),
                 "https://www.sudokuwiki.org/sudoku.htm?bd=" + CLASSIC.replace(".", "0"),
                 "https://puzz.link/p?shikaku/3/3/3i3i3",
-                pasted.rectangles_id(3, 3, [(0, 0, 3), (1, 1, 3), (2, 2, 3)]),
+                shikaku_pasted.rectangles_id(3, 3, [(0, 0, 3), (1, 1, 3), (2, 2, 3)]),
                 "https://puzz.link/p?sudoku/4/4/1t4",
                 "not a puzzle",
             ]
@@ -268,12 +276,15 @@ def test_the_library_writes_game_ids_that_read_back():
     [
         ("https://puzz.link/p?sudoku/12000/12000/", "too_large", "largest size is 36x36"),
         ("sudoku/37/37/", "too_large", "largest size"),
-        ("3x3:" + "z" * 5_000_000, "invalid_puzzle", "more than 81 cells"),
+        ("3x3:" + "z" * 5_000_000, "invalid_puzzle", "130,000,000 cells; a 9x9 game has 81"),
         ("3x3:a" + "1" * 5_000, "invalid_puzzle", "5,000 digits"),
         ("3x3:a" + "1" * 6, "invalid_puzzle", "6 digits"),
         ("9999x9999:" + "z" * 5_000_000, "too_large", "too large"),
-        ("7x6:" + "z" * 1_000, "invalid_puzzle", "more than"),
-        ("100x100:" + "z" * 5_000_000, "invalid_puzzle", "more than 10,000 cells"),
+        # Neither Rectangles' W*H cells nor within Solo's size.
+        ("7x6:" + "z" * 1_000, "too_large", "at most 36 symbols"),
+        ("100x100:" + "z" * 5_000_000, "too_large", "at most 36 symbols"),
+        # Rectangles' W*H cells, past its largest side.
+        ("101x1:" + "c" * 33 + "b", "too_large", "at most 100 x 100"),
         ("37:a", "too_large", "too large"),
         ("https://www.sudokuwiki.org/sudoku.htm?bd=" + "0" * 5_000_000, "too_large", "5,000,000"),
     ],
@@ -287,11 +298,10 @@ def test_pasted_sizes_past_the_limits_are_refused_at_once(text, code, words):
     assert words in refused.value.message, refused.value
 
 
-def test_the_readers_limits_are_the_kinds() -> None:
-    from pysolver.kinds import shikaku
-
-    assert pasted.MAX_SOLO_SIZE == sudoku.MAX_SIZE
-    assert pasted.MAX_RECTANGLES_SIDE == shikaku.MAX_SIDE
+def test_a_game_ids_cells_are_counted_as_they_are_read() -> None:
+    # The kinds check tatham's cell_count before they read the cells: the two agree.
+    for grid in ["a", "z", "3", "12_3", "a5b1_2c", "Zz9_10b", "", "_", "a" * 100 + "26" * 3]:
+        assert tatham.cell_count(grid) == len(tatham.cells(grid)), grid
 
 
 def test_ids_at_the_limits_are_still_read():
@@ -315,8 +325,8 @@ def test_a_batch_answers_every_line_around_a_bad_id(tmp_path, capsys):
 
 
 LIMITS_RUNNER = """
-import { MAX_SOLO_SIZE, MAX_RECTANGLES_SIDE, readRectanglesId } from "./web/kinds/tatham_ids.js";
-import { readPastedGrid } from "./web/kinds/sudoku_paste.js";
+import { MAX_RECTANGLES_SIDE, readRectanglesId } from "./web/kinds/shikaku/paste.js";
+import { MAX_SUDOKU_SIZE, readPastedGrid } from "./web/kinds/sudoku/paste.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const { solo, rectangles } = JSON.parse(input);
@@ -326,7 +336,7 @@ const outcome = (read, text) => {
   catch (error) { return { refused: error.message, ms: performance.now() - started }; }
 };
 process.stdout.write(JSON.stringify({
-  limits: [MAX_SOLO_SIZE, MAX_RECTANGLES_SIDE],
+  limits: [MAX_SUDOKU_SIZE, MAX_RECTANGLES_SIDE],
   solo: solo.map((text) => outcome(readPastedGrid, text)),
   rectangles: rectangles.map((text) => outcome(readRectanglesId, text)),
 }));

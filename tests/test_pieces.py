@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pysolver.pieces import (
+from pysolver.kinds.polyomino.pieces import (
     HEXOMINOES,
     LIBRARY,
     SETS,

@@ -14,7 +14,7 @@ from pysolver import solve
 from pysolver.engines import trace
 from pysolver.kinds import polyomino
 from pysolver.kinds.polyomino import ENGINES, build_problem, parsing
-from pysolver.pieces import LIBRARY, SETS, normalise, orientations
+from pysolver.kinds.polyomino.pieces import LIBRARY, SETS, normalise, orientations
 
 PENTOMINOES = ["pentominoes"]
 HOLE_8X8 = ["........"] * 3 + ["...##..."] * 2 + ["........"] * 3

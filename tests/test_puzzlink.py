@@ -1,4 +1,5 @@
-"""The puzz.link codec (pysolver.puzzlink): round trips, number widths, blank runs, bad URLs.
+"""The puzz.link codec (pysolver.puzzlink, through the Shikaku URLs of
+pysolver.kinds.shikaku.pasted): round trips, number widths, blank runs, bad URLs.
 
 Solving URL puzzles, and the errors of Shikaku's own checks on them, are in test_shikaku.py.
 """
@@ -11,8 +12,11 @@ import pytest
 
 from bench.generators import shikaku_puzzle
 from pysolver.kinds.shikaku import to_url
+from pysolver.kinds.shikaku.pasted import format_url, parse_url
+from pysolver.kinds.sudoku import MAX_SIZE as SUDOKU_MAX_SIZE
+from pysolver.kinds.sudoku.pasted import parse_url as parse_sudoku_url
 from pysolver.protocol import SolveError
-from pysolver.puzzlink import MAX_URL_CHARS, format_url, parse_sudoku_url, parse_url
+from pysolver.puzzlink import MAX_URL_CHARS
 
 
 def test_url_round_trip_on_generated_puzzles() -> None:
@@ -95,15 +99,9 @@ def test_a_sudoku_url_past_the_largest_size_is_refused_before_its_cells(side):
     url = f"https://puzz.link/p?sudoku/{side}/{side}/"
     started = perf_counter()
     with pytest.raises(SolveError) as refused:
-        parse_sudoku_url(url)
+        parse_sudoku_url(url, SUDOKU_MAX_SIZE)
     assert perf_counter() - started < 0.5
     assert refused.value.code == "too_large"
-    assert "36x36" in refused.value.message
-    assert parse_sudoku_url("https://puzz.link/p?sudoku/36/36/")[0] == 36
-
-
-def test_the_sudoku_url_limit_is_the_kinds() -> None:
-    from pysolver import puzzlink
-    from pysolver.kinds import sudoku
-
-    assert puzzlink.MAX_SUDOKU_SIZE == sudoku.MAX_SIZE
+    assert f"{SUDOKU_MAX_SIZE}x{SUDOKU_MAX_SIZE}" in refused.value.message
+    largest = f"https://puzz.link/p?sudoku/{SUDOKU_MAX_SIZE}/{SUDOKU_MAX_SIZE}/"
+    assert parse_sudoku_url(largest, SUDOKU_MAX_SIZE)[0] == SUDOKU_MAX_SIZE

@@ -18,7 +18,7 @@ from pysolver import solve
 from pysolver.engines import trace
 from pysolver.kinds import shikaku
 from pysolver.kinds.shikaku import to_url
-from pysolver.puzzlink import parse_url
+from pysolver.kinds.shikaku.pasted import parse_url
 
 SEED12 = Path(__file__).resolve().parent / "data" / "seed12.json"
 ENGINES = shikaku.ENGINES

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pysolver.engines import singles
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor
 from pysolver.kinds import sudoku
 

@@ -1,5 +1,6 @@
 """buildtools' parts of the offline site: the precache list and version the service worker
-imports (dist/precache.js), and the README as a page (dist/readme.html) with GitHub's anchors."""
+imports (dist/precache.js), and the README and docs/ as pages (dist/readme.html, dist/docs/) with
+GitHub's anchors."""
 
 from __future__ import annotations
 
@@ -58,10 +59,11 @@ def test_readme_page_keeps_sections_code_and_tables() -> None:
     assert "<li>one more</li><li>two</li>" in page
 
 
-def test_the_real_readme_has_a_section_per_kind() -> None:
+def test_the_kinds_page_has_a_section_per_kind() -> None:
     from pysolver.facts import site_facts
 
-    page = markdown.readme_html((ROOT / "README.md").read_text(encoding="utf-8"))
+    source = ROOT / "docs" / "kinds.md"
+    page = site.markdown_page("docs/kinds.html", source, set(site.markdown_pages()))
     for kind in site_facts()["kinds"].values():
         anchor = markdown.heading_anchor(kind["title"])
-        assert f'<h3 id="{anchor}">{kind["title"]}</h3>' in page
+        assert f'<h2 id="{anchor}">{kind["title"]}</h2>' in page

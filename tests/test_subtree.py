@@ -7,8 +7,8 @@ import random
 import pytest
 
 from bench.generators import shikaku_puzzle
-from pysolver.engines import exact_cover, propagate, singles
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines import cover, propagate, singles
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.subtree import InvalidPath
 from pysolver.kinds import shikaku
 
@@ -18,20 +18,18 @@ def _run(engine: str):
         return lambda problem, **kw: singles.search(problem, **kw)
     if engine == "locked":
         return lambda problem, **kw: singles.search(problem, locked=True, **kw)
-    return lambda problem, **kw: exact_cover.search(problem, engine, **kw)
+    return lambda problem, **kw: cover.search(problem, engine, **kw)
 
 
 def _parts(problem: ExactCoverProblem, engine: str, wanted: int, **kw):
     """The serial answer rebuilt from the subtrees of a split, in their order."""
     run = _run(engine)
-    tree = exact_cover.tree_of(engine)
-    split = exact_cover.split(problem, wanted, **tree)
+    tree = cover.tree_of(engine)
+    split = cover.split(problem, wanted, **tree)
     solutions: list[list[int]] = []
     count = 0
     for subtree in split.subtrees:
-        result = exact_cover.search_subtree(
-            problem, subtree.path, lambda sub: run(sub, **kw), **tree
-        )
+        result = cover.search_subtree(problem, subtree.path, lambda sub: run(sub, **kw), **tree)
         solutions.extend(result.solutions)
         count += result.count
     return split, count, solutions
@@ -91,7 +89,7 @@ def test_reduce_keeps_the_options_that_agree_on_a_colour():
         [[0, 2], [1, 2], [1, 2], [1, 2], [1]],
         [[0, 1], [0, 1], [0, 2], [0, 0], [0]],
     )
-    reduction = exact_cover.reduce(problem, [0])
+    reduction = cover.reduce(problem, [0])
     # x:A keeps options 1 (x:A) and 4 (no x); x is settled, so it leaves the subproblem.
     assert reduction.original == [1, 4]
     assert (reduction.problem.primary, reduction.problem.secondary) == (1, 0)
@@ -101,7 +99,7 @@ def test_reduce_keeps_the_options_that_agree_on_a_colour():
     problem = ExactCoverProblem(
         3, 2, [[0, 3], [1, 4], [2, 4], [2, 4]], [[0, 1], [0, 1], [0, 1], [0, 2]]
     )
-    reduction = exact_cover.reduce(problem, [0])
+    reduction = cover.reduce(problem, [0])
     assert reduction.original == [1, 2, 3]
     assert reduction.problem.options == [[0, 2], [1, 2], [1, 2]]
     assert reduction.problem.colours == [[0, 1], [0, 1], [0, 2]]
@@ -111,17 +109,17 @@ def test_heaviest_subtree_is_expanded_first():
     # Item 0 has two options; below option 1 item 1 has three. A split into 4 expands the
     # root (weights 1/2, 1/2), then the heavier first of the ties in search order.
     problem = ExactCoverProblem(2, 0, [[0, 1], [0], [1], [1], [1]])
-    split = exact_cover.split(problem, 4)
+    split = cover.split(problem, 4)
     assert [s.path for s in split.subtrees] == [[0], [1, 2], [1, 3], [1, 4]]
     assert [s.weight for s in split.subtrees] == [0.5, 1 / 6, 1 / 6, 1 / 6]
 
 
 def test_a_path_off_the_search_tree_is_refused(queens):
     problem = queens(5)
-    split = exact_cover.split(problem, 4)
+    split = cover.split(problem, 4)
     first = split.subtrees[0].path
     with pytest.raises(InvalidPath) as error:
-        exact_cover.reduce(problem, [*first[:-1], len(problem.options) + 3])
+        cover.reduce(problem, [*first[:-1], len(problem.options) + 3])
     assert error.value.step == len(first) - 1
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pysolver.engines import bitset, dlx, singles, trace
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor
 from pysolver.kinds import sudoku
 

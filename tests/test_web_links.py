@@ -1,7 +1,7 @@
 """The page's pure helpers for numbers and share IDs, run in Node.js.
 
 web/ui/numbers.js writes long counts in short form (``shortForm``), compared here with Python's
-decimal rounding; web/kinds/polyomino_link.js writes and reads polyomino share IDs, which must
+decimal rounding; web/kinds/polyomino/link.js writes and reads polyomino share IDs, which must
 round-trip every puzzle Python reads and keep reading the old base64 links. Skipped without
 Node.js, except under ``python3 build.py test`` (PYSOLVER_REQUIRE_NODE=1).
 """
@@ -25,7 +25,7 @@ require_node("the page's helpers")
 # stdin; writes the short forms, each tiling's ID and what it reads back, and what each ID reads.
 RUNNER = """
 import { shortForm } from "./web/ui/numbers.js";
-import { decodeTiling, encodeTiling } from "./web/kinds/polyomino_link.js";
+import { decodeTiling, encodeTiling } from "./web/kinds/polyomino/link.js";
 globalThis.atob ??= (text) => Buffer.from(text, "base64").toString("binary");
 let input = "";
 for await (const chunk of process.stdin) input += chunk;

@@ -1,7 +1,7 @@
 """The page's two text parsers read what Python reads: both get the same inputs here.
 
-The Sudoku editor reads grid text (web/kinds/sudoku.js, parseGrid) and the exact cover editor
-reads Knuth's text (web/kinds/exact_cover.js, parseProblem) to draw the puzzle before it is
+The Sudoku editor reads grid text (web/kinds/sudoku/editor.js, parseGrid) and the exact cover editor
+reads Knuth's text (web/kinds/exact_cover/editor.js, parseProblem) to draw the puzzle before it is
 solved. Node.js runs those very functions (with facts from site_facts()); Python's kinds read
 the same inputs. Without Node.js the test is skipped, except under ``python3 build.py test``
 (PYSOLVER_REQUIRE_NODE=1), which needs Node.js anyway for the JavaScript linter.
@@ -28,10 +28,10 @@ require_node("the page's parsers")
 # Reads {"facts", "limits", "sudoku": [texts], "exact_cover": [texts]} on stdin; writes what
 # the page's parsers make of each text (or the error they raise), and the exact cover presets.
 RUNNER = """
-import { parseGrid } from "./web/kinds/sudoku.js";
-import { parseProblem } from "./web/kinds/exact_cover_parse.js";
-import { EXAMPLES } from "./web/kinds/exact_cover.js";
-import { shikakuUrl } from "./web/kinds/puzzlink.js";
+import { parseGrid } from "./web/kinds/sudoku/editor.js";
+import { parseProblem } from "./web/kinds/exact_cover/parse.js";
+import { EXAMPLES } from "./web/kinds/exact_cover/editor.js";
+import { shikakuUrl } from "./web/kinds/shikaku/paste.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const { facts, limits, sudoku, exact_cover, shikaku = [] } = JSON.parse(input);

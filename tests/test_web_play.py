@@ -1,4 +1,4 @@
-"""Play mode's rules in Node.js (web/play/*_logic.js, web/play/session.js's share text), against
+"""Play mode's rules in Node.js (web/kinds/*/logic.js, web/play/session.js's share text), against
 puzzles Python generates: a generated puzzle played to its solution is solved, a wrong move is
 found by the check, progress and share texts survive a round trip, and automatic candidates are
 what the givens leave. Without Node.js the test is skipped, except under ``python3 build.py test``.
@@ -17,14 +17,14 @@ require_node("the page's play mode")
 
 # Each case: {"op": name, ...}; the module answers a list of results in the same order.
 RUNNER = """
-import * as sudoku from "./web/play/sudoku_logic.js";
-import * as shikaku from "./web/play/shikaku_logic.js";
+import * as sudoku from "./web/kinds/sudoku/logic.js";
+import * as shikaku from "./web/kinds/shikaku/logic.js";
 import { clockText, joinShareText, splitShareText } from "./web/play/session.js";
 import { explainedSteps, gradeWords } from "./web/play/explain.js";
 import { frameAt, indexTrace } from "./web/watch/stepview.js";
-import * as polyomino from "./web/play/polyomino_logic.js";
-import { orientations } from "./web/kinds/polyomino_rules.js";
-import { gridUnits } from "./web/kinds/sudoku.js";
+import * as polyomino from "./web/kinds/polyomino/logic.js";
+import { orientations } from "./web/kinds/polyomino/rules.js";
+import { gridUnits } from "./web/kinds/sudoku/editor.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const attempt = (action) => {
@@ -233,7 +233,7 @@ def test_share_text_parts_and_clock() -> None:
 
 
 def test_polyomino_game_placed_as_the_solution() -> None:
-    from pysolver.pieces import LIBRARY
+    from pysolver.kinds.polyomino.pieces import LIBRARY
 
     answer = solve(
         {"kind": "polyomino", "mode": "generate", "seed": 4, "puzzle": {"rows": 5, "cols": 6}}

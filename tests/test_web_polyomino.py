@@ -1,4 +1,4 @@
-"""The page's polyomino shape rules (web/kinds/polyomino_rules.js) against Python's, in Node.js.
+"""The page's polyomino shape rules (web/kinds/polyomino/rules.js) against Python's, in Node.js.
 
 The editor reads pieces and boards before Python sees them (share links, imported requests, the
 piece maker), so it carries twins of pysolver/pieces.py (normalise, orientations, is_connected,
@@ -10,7 +10,7 @@ The inputs travel as JSON, so a float with an integral value (2.0) reaches JavaS
 integer 2: the generator's bad numbers are never integral. Skipped without Node.js, except under
 ``python3 build.py test`` (PYSOLVER_REQUIRE_NODE=1).
 
-The editor's own pure helpers (web/kinds/polyomino.js: presets, loadedState, requestPieces,
+The editor's own pure helpers (web/kinds/polyomino/editor.js: presets, loadedState, requestPieces,
 makerPiece, ...) are checked here too: a loaded request sends the same pieces back.
 """
 
@@ -23,7 +23,7 @@ from typing import Any
 from pysolver.boards import read_board_rows
 from pysolver.facts import site_facts
 from pysolver.kinds.polyomino.parsing import MAX_BOARD_SIDE, parse_board, parse_pieces
-from pysolver.pieces import (
+from pysolver.kinds.polyomino.pieces import (
     LIBRARY,
     MAX_COORDINATE,
     SETS,
@@ -42,8 +42,8 @@ FACTS = site_facts()["kinds"]["polyomino"]
 # Reads {"facts", "shapes", "cells", "pieces", "boards", "loads"} on stdin; writes what the page's
 # functions answer for each, an error as {"error": path}.
 RUNNER = """
-import * as rules from "./web/kinds/polyomino_rules.js";
-import { loadedState, requestPieces } from "./web/kinds/polyomino.js";
+import * as rules from "./web/kinds/polyomino/rules.js";
+import { loadedState, requestPieces } from "./web/kinds/polyomino/editor.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const { facts, shapes, cells, pieces, boards, loads } = JSON.parse(input);
@@ -288,7 +288,7 @@ def test_a_loaded_puzzle_sends_pieces_python_reads_the_same() -> None:
 
 EDITOR = """
 import { makerPiece, matchingPreset, nextFreeName, pieceSummary, presets }
-  from "./web/kinds/polyomino.js";
+  from "./web/kinds/polyomino/editor.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const { facts } = JSON.parse(input);

@@ -1,7 +1,7 @@
 """The queens page's own logic agrees with Python: clashes, attacked cells and share links.
 
-Node.js runs web/kinds/queens.js (queenClashes, queensLink, parseQueensLink) and
-web/render/queens.js (attackedCells) on random boards; Python's kind (pysolver.kinds.queens)
+Node.js runs web/kinds/queens/editor.js (queenClashes, queensLink, parseQueensLink) and
+web/kinds/queens/render.js (attackedCells) on random boards; Python's kind (pysolver.kinds.queens)
 judges the same boards: a clash is a pair ``attack`` names, and the cells the step view leaves
 unshaded are exactly the options of ``encode``'s matrix. Skipped without Node.js, as
 test_web_parsers.py says.
@@ -18,8 +18,8 @@ from tests.node_page import require_node, run_module
 require_node("the queens page's helpers")
 
 RUNNER = """
-import { parseQueensLink, queenClashes, queensLink } from "./web/kinds/queens.js";
-import { attackedCells } from "./web/render/queens.js";
+import { parseQueensLink, queenClashes, queensLink } from "./web/kinds/queens/editor.js";
+import { attackedCells } from "./web/kinds/queens/render.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const { boards, links, maxN } = JSON.parse(input);

@@ -56,7 +56,7 @@ def page_replay(traces: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
 
 
 def stacks(steps: list[dict[str, Any]]) -> list[list[list[Any]]]:
-    """The protocol's board after every step (README: the board is a stack)."""
+    """The protocol's board after every step (docs/protocol.md: the board is a stack)."""
     board: list[list[Any]] = []
     after = []
     for step in steps:
@@ -98,7 +98,7 @@ def test_the_page_replays_every_kinds_trace_as_python_does() -> None:
 
 
 # Reads one trace on stdin; writes, per step, the colours the Step view gives the pieces on the
-# board (web/render/palette.js colourInOrder, as web/render/polyomino.js's drawStep calls it).
+# board (web/render/palette.js colourInOrder, as web/kinds/polyomino/render.js's drawStep calls it).
 COLOUR_RUNNER = """
 import { indexTrace, frameAt } from "./web/watch/stepview.js";
 import { colourInOrder } from "./web/render/palette.js";

@@ -1,4 +1,4 @@
-"""The page's paste reader (web/kinds/sudoku_paste.js) in Node.js: other programs' layouts.
+"""The page's paste reader (web/kinds/sudoku/paste.js) in Node.js: other programs' layouts.
 
 HoDoKu and Sudoku Explainer frames, "*" and "x" blanks, CSV rows, "=" rule lines, sudokuwiki
 addresses with "?bd=" and Simon Tatham's Solo game IDs all become grid text that the page's
@@ -17,8 +17,8 @@ from tests.node_page import require_node, run_module
 require_node("the page's paste reader")
 
 RUNNER = """
-import { readPastedGrid } from "./web/kinds/sudoku_paste.js";
-import { parseGrid } from "./web/kinds/sudoku.js";
+import { readPastedGrid } from "./web/kinds/sudoku/paste.js";
+import { parseGrid } from "./web/kinds/sudoku/editor.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const { facts, texts } = JSON.parse(input);

@@ -1,4 +1,4 @@
-"""The page's Sudoku variant helpers (web/kinds/sudoku_variants.js), run in Node.js: a puzzle
+"""The page's Sudoku variant helpers (web/kinds/sudoku/variants.js), run in Node.js: a puzzle
 read from a request, written into a share link and read back gives Python the same puzzle, and
 broken link parts are refused in words. Skipped without Node.js, except under
 ``python3 build.py test`` (PYSOLVER_REQUIRE_NODE=1)."""
@@ -21,7 +21,7 @@ DATA = Path(__file__).resolve().parent / "data" / "sudoku_variants.json"
 RUNNER = """
 import {
   decodeVariants, encodeVariants, readVariantFields, variantFields,
-} from "./web/kinds/sudoku_variants.js";
+} from "./web/kinds/sudoku/variants.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const { puzzles, links } = JSON.parse(input);

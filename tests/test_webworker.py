@@ -153,11 +153,12 @@ def test_warm_up_imports_every_kind_before_any_request():
     # A fresh interpreter: the test session has imported the kinds already.
     script = (
         "import sys\n"
-        "from pysolver.kinds import KINDS\n"
+        "from pysolver.kinds import kind_folders\n"
         "from pysolver.webworker import warm_up\n"
-        "cold = [m for m in KINDS.values() if m not in sys.modules]\n"
+        "modules = [f'pysolver.kinds.{name}' for name in kind_folders()]\n"
+        "cold = [m for m in modules if m not in sys.modules]\n"
         "warm_up()\n"
-        "print(len(cold), all(m in sys.modules for m in KINDS.values()))\n"
+        "print(len(cold), all(m in sys.modules for m in modules))\n"
     )
     command = [sys.executable, "-c", script]
     done = subprocess.run(command, capture_output=True, text=True, check=True)

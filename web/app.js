@@ -3,7 +3,7 @@
 //   workers() -> states of the pool's workers }; a request's "jobs" runs on that many workers
 //   (web/runtime/pool.js), and the page's own solves ask for the #workers control's number.
 //
-// Stable ids for tests and scripts (KIND is a kind's id, as listed in web/kinds/index.js):
+// Stable ids for tests and scripts (KIND is a kind's id: the keys of facts.json's "kinds"):
 //   #status                 role=status line: loading / ready / busy / error of the solver
 //   #tab-KIND, #panel-KIND  the selector button and the panel of a kind (panel has data-kind)
 //   #KIND-canvas            the board (canvas); focus it to type (Sudoku, Shikaku)
@@ -19,7 +19,7 @@
 //   #progress, #progress-bar, #progress-text, #cancel   progress of a running solve (a floating
 //                           card: it never moves the page; the text adds the time left)
 //   #share, #share-url      make and show the share link (the URL fragment is kept up to date:
-//                           #KIND:<puzzle, see web/kinds/KIND.js>[&engine=NAME])
+//                           #KIND:<puzzle, see web/kinds/KIND/editor.js>[&engine=NAME])
 //   #export-json, #import-json (file input), #export-png, #export-svg, #export-dark (checkbox:
 //                           exports in the dark theme; they are light otherwise)
 //   #KIND-engine-hint       what the chosen engine does (from facts.json)
@@ -30,14 +30,17 @@
 //   data-offline on <html>  state of the offline copy (web/runtime/offline.js); #offline-note shows
 //                           "Works offline" once the service worker serves the page
 //   #workers                the Workers control: Pyodide workers a solve may use (web/runtime/pool.js)
-// Each kind's own controls are documented at the top of web/kinds/KIND.js; the kinds and the
-// contract between an editor and this page are in web/kinds/index.js. The Step view, heatmaps
+//   #kind-errors            a kind Python lists whose folder (web/kinds/KIND/) the page could
+//                           not load: which, and why (the other kinds work)
+// Each kind's own controls are documented at the top of web/kinds/KIND/editor.js; the contract
+// between a kind and this page is in web/kinds/contract.js. The Step view, heatmaps
 // and engines side by side (web/watch/explore.js) document their ids in web/watch/stepview.js,
 // web/watch/heatmap.js and web/watch/compare.js.
 // data-state on <body>: "loading" | "ready" | "busy" | "error".
 //
 // The puzzle facts (kinds, engines, limits, pieces, Sudoku sizes) are Python's: build.py writes
-// them into facts.json, read once here before any editor is built.
+// them into facts.json, read once here before any editor is built. The kinds, in tab order, are
+// the keys of its "kinds"; each one's code is its folder web/kinds/KIND/, imported by that name.
 import { createSolver, failedResponse } from "./runtime/solver.js";
 import { createPool } from "./runtime/pool.js";
 import { CanvasDrawing, SvgDrawing, boardPoint } from "./render/draw.js";
@@ -45,7 +48,7 @@ import { el, download, groupDigits } from "./ui/ui.js";
 import { createTimeLeft, plainMessage, sentence, withEngineTitles } from "./ui/words.js";
 import { engineMenu } from "./ui/widgets.js";
 import { createHistory, historyButtons, historyKey, typingInField } from "./ui/history.js";
-import { KINDS } from "./kinds/index.js";
+import { isKindName, pageKind } from "./kinds/contract.js";
 import { lightTheme, onThemeChange, pageDarkTheme } from "./render/theme.js";
 import { showLoading } from "./runtime/loading.js";
 import { keepOffline } from "./runtime/offline.js";
@@ -272,7 +275,7 @@ function redraw(panel, drawing = panel.drawing, options = {}) {
   if (panel.differences?.length && panel.renderer.cellBox) markCells(drawing, panel.renderer, panel.kind.view, panel.differences);
 }
 
-// Where the default engine depends on the puzzle (web/kinds/index.js: defaultEngines), the
+// Where the default engine depends on the puzzle (web/kinds/contract.js: defaultEngines), the
 // engine menu's "Default" says what it does for the puzzle shown; an answer by the default
 // corrects the guess for its mode. Worked out once per edit.
 function showDefaultEngine(panel) {
@@ -638,7 +641,7 @@ function restoreFromHash() {
   try { id = decodePart(colon < 0 ? head : head.slice(0, colon)); } catch { /* not a kind's name */ }
   const panel = panels.get(id);
   if (!panel) {
-    const shown = currentPanel() || panels.get(KINDS[0].id);
+    const shown = currentPanel() || panels.values().next().value;
     activate(shown.id, false);
     clearAnswer(shown);
     showMessage(shown, {
@@ -751,17 +754,47 @@ async function loadFacts() {
   }
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
   const facts = await response.json();
-  for (const { id } of KINDS) {
-    if (!facts.kinds?.[id]) throw new Error(`${url.pathname} says nothing about the kind "${id}"`);
+  if (!facts.kinds || typeof facts.kinds !== "object" || !Object.keys(facts.kinds).length) {
+    throw new Error(`${url.pathname} lists no puzzle kinds`);
   }
   return facts;
+}
+
+// Each kind's folder (web/kinds/KIND/index.js), by the names facts.json lists, in its order: the
+// kinds that loaded, and words for each one that did not (a name with no folder, a folder whose
+// code fails), so one broken kind leaves the others working.
+async function loadKinds(facts) {
+  const names = Object.keys(facts.kinds);
+  const settled = await Promise.allSettled(names.map(async (name) => {
+    if (!isKindName(name)) throw new Error("that is not a name a folder of the page can have");
+    return pageKind(name, await import(`./kinds/${name}/index.js`));
+  }));
+  const kinds = [];
+  const failures = [];
+  settled.forEach((outcome, index) => {
+    if (outcome.status === "fulfilled") kinds.push(outcome.value);
+    else failures.push(`"${names[index]}" (web/kinds/${names[index]}/index.js): ${outcome.reason?.message || outcome.reason}`);
+  });
+  return { kinds, failures };
+}
+
+// Kinds Python lists that the page could not load, said atop the page (the others still work).
+function showKindFailures(failures) {
+  if (!failures.length) return;
+  const words = failures.length === 1 ? "this puzzle kind, which Python lists" : "these puzzle kinds, which Python lists";
+  app.prepend(el("p", { id: "kind-errors", class: "error", role: "alert" },
+    el("span", { class: "error-text" }, `The page has no working tab for ${words}: ${failures.join("; ")}.`),
+    el("span", { class: "error-details" }, 'Each kind needs its folder web/kinds/KIND/ with an index.js; rebuild with "python3 build.py" and reload.')));
 }
 
 try {
   const facts = await loadFacts();
   if (facts.stats) statsFacts = facts.stats;
-  for (const entry of KINDS) addKind(entry, facts.kinds[entry.id], facts);
-  if (!restoreFromHash()) activate(KINDS[0].id, false);
+  const { kinds, failures } = await loadKinds(facts);
+  showKindFailures(failures);
+  if (!kinds.length) throw new Error(`no puzzle kind could be loaded (${failures.join("; ")})`);
+  for (const entry of kinds) addKind(entry, facts.kinds[entry.id], facts);
+  if (!restoreFromHash()) activate(kinds[0].id, false);
   // Undo goes back as far as the puzzle the page opened with (a shared link's, say).
   for (const panel of panels.values()) panel.history.reset();
   window.addEventListener("hashchange", () => {

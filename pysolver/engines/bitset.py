@@ -46,7 +46,7 @@ from collections.abc import Callable
 from functools import partial
 
 from pysolver import budget
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.monitor import (
     CHECK_EVERY,
     Monitor,

@@ -60,7 +60,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from pysolver import budget
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.monitor import (
     CHECK_EVERY,
     Monitor,

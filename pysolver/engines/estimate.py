@@ -31,7 +31,7 @@ The trees are the engines' own, node for node:
 - ``singles`` chooses every forced option (the last one of some item) before it branches and
   counts no node for it; its nodes are the branches only (not the root).
 - ``locked`` walks ``singles``' tree with locked candidates struck between the singles
-  (``_Matrix.locked_strikes``, the rule of ``exact_cover.locked_strikes`` on masks).
+  (``_Matrix.locked_strikes``, the rule of ``cover.locked_strikes`` on masks).
 
 A node here is the list, in item order, of the masks of the live options of the primary items
 not yet covered (bit ``o`` for option ``o``), as in ``bitset``; choosing option ``o`` ANDs each
@@ -59,7 +59,7 @@ from fractions import Fraction
 from functools import partial
 
 from pysolver import budget
-from pysolver.engines.exact_cover import LOCKED_MOST, ExactCoverProblem, tree_of
+from pysolver.engines.cover import LOCKED_MOST, ExactCoverProblem, tree_of
 from pysolver.engines.monitor import Cancelled, Monitor, entries_work
 
 # The engines whose trees a probe follows; True where forced options are taken before branching.
@@ -254,7 +254,7 @@ class _Matrix:
 
     def locked_strikes(self, rest: list[int]) -> int:
         """The options one round of locked candidates rules out at the node ``rest`` (as
-        ``exact_cover.locked_strikes``): when every live option of an item (one with 2 ..
+        ``cover.locked_strikes``): when every live option of an item (one with 2 ..
         ``LOCKED_MOST``) covers a primary item ``t``, ``t``'s options outside them. Which options
         cover ``t`` does not change along a path, so ``t``'s mask in the whole matrix tells
         both (its dead options are struck again, which changes nothing); ``t`` is an item of

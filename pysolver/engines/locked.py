@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 
 from pysolver.engines import singles
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.monitor import Monitor, SearchResult
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.

@@ -51,7 +51,7 @@ from functools import partial
 
 from pysolver import budget
 from pysolver.engines import bitset
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.monitor import (
     CHECK_EVERY,
     Monitor,

@@ -1,7 +1,7 @@
 """Exact cover with forced moves ("singles") propagated before every branch.
 
 Same problem, arguments and answers as the ``dlx`` and ``bitset`` engines (see
-``pysolver.engines.exact_cover``): a solution is the sorted list of chosen option indices. The
+``pysolver.engines.cover``): a solution is the sorted list of chosen option indices. The
 difference is the shape of the search:
 
 * Whenever a primary item is left with exactly one live option, that option is chosen at once,
@@ -33,7 +33,7 @@ import random
 from typing import Any
 
 from pysolver import budget
-from pysolver.engines.exact_cover import LOCKED_MOST, ExactCoverProblem
+from pysolver.engines.cover import LOCKED_MOST, ExactCoverProblem
 from pysolver.engines.monitor import (
     CHECK_EVERY,
     CHECKPOINT_EVERY,

@@ -12,7 +12,7 @@ them in reverse. The search walks the SAME tree as the fast engines:
   with exactly one live option takes it at once (a ``force`` step; in Sudoku terms a naked or
   hidden single), and an item with none ends the branch; branching is on the fewest options.
   ``locked=True`` (with ``singles``) walks the ``locked`` engine's: between the singles, the
-  options locked candidates rule out are struck (``exact_cover.locked_strikes``; no step, as
+  options locked candidates rule out are struck (``cover.locked_strikes``; no step, as
   nothing is placed).
 
 Memory: the dict of sets holds every entry of the matrix once more, and the recorder at most
@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pysolver import budget
-from pysolver.engines.exact_cover import ExactCoverProblem, locked_strikes
+from pysolver.engines.cover import ExactCoverProblem, locked_strikes
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult, entries_work
 from pysolver.protocol import MAX_TRACE_STEPS
 

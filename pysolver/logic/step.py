@@ -32,7 +32,8 @@ class Step:
 @dataclass(frozen=True)
 class Technique(Generic[Board]):
     """A named finder (``find(board)``: the first step it sees, or None), the level it belongs
-    to, the points it adds to a score and one line on what it is (facts.json, README)."""
+    to, the points it adds to a score and one line on what it is (facts.json,
+    docs/explaining.md)."""
 
     name: str
     find: Callable[[Board], Step | None]

@@ -65,10 +65,10 @@ def tree_engines(the_kind: Kind) -> list[str]:
 
 def estimating_kinds() -> list[str]:
     """The kinds with estimate mode, in registry order (those with a tree engine)."""
-    from pysolver.kinds import KINDS
+    from pysolver.kinds import kind_names
     from pysolver.midend.registry import kind
 
-    return [name for name in KINDS if tree_engines(kind(name))]
+    return [name for name in kind_names() if tree_engines(kind(name))]
 
 
 def choose_engine(the_kind: Kind, plan: Plan, asked: str, query: Query) -> str:

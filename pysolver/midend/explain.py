@@ -39,10 +39,10 @@ REFUSED_FIELDS = ("engine", "limit", "seed", "jobs", "subtree")
 
 def explaining_kinds() -> list[str]:
     """The kinds with ``explain`` and ``hint`` hooks, in registry order."""
-    from pysolver.kinds import KINDS
+    from pysolver.kinds import kind_names
     from pysolver.midend.registry import kind
 
-    return [name for name in KINDS if kind(name).can_explain]
+    return [name for name in kind_names() if kind(name).can_explain]
 
 
 def check_request(the_kind: Kind, request: dict[str, Any], query: Query) -> None:

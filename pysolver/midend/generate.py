@@ -33,10 +33,10 @@ REFUSED_FIELDS = ("engine", "limit", "subtree")
 
 def generating_kinds() -> list[str]:
     """The kinds with a ``generate`` hook, in registry order."""
-    from pysolver.kinds import KINDS
+    from pysolver.kinds import kind_names
     from pysolver.midend.registry import kind
 
-    return [name for name in KINDS if kind(name).can_generate]
+    return [name for name in kind_names() if kind(name).can_generate]
 
 
 def check_request(the_kind: Kind, request: dict[str, Any], query: Query) -> None:

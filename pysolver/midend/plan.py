@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pysolver.engines.exact_cover import ExactCoverProblem
+from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.monitor import Cancelled, Monitor, SearchResult, StageMonitor
 from pysolver.engines.subtree import Split
 from pysolver.engines.trace import Recorder
@@ -26,7 +26,7 @@ from pysolver.engines.trace import Recorder
 @dataclass
 class SearchArgs:
     """What the midend decides for one run of a kind's search; the kind passes these on to
-    its engine family's search (``exact_cover.search``, ``propagate.search``...)."""
+    its engine family's search (``cover.search``, ``propagate.search``...)."""
 
     engine: str
     # Stop after this many solutions (None: all); count mode looks one past ``limit``.

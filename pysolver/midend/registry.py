@@ -16,7 +16,8 @@ from typing import Any
 
 from pysolver.engines.monitor import Monitor
 from pysolver.engines.subtree import Split
-from pysolver.kinds import KINDS, KindModule, kind_module
+from pysolver.kinds import kind_module, kind_names
+from pysolver.kinds.contract import KindModule
 from pysolver.midend import pipeline
 from pysolver.midend.plan import Plan
 from pysolver.protocol import Query, engine_for
@@ -97,10 +98,10 @@ class Prepared:
 
 @cache
 def kind(name: str) -> Kind:
-    """The registered kind ``name``. Raises KeyError if unknown."""
+    """The kind ``name``. Raises KeyError if unknown."""
     return Kind(name, kind_module(name))
 
 
 def heatmap_kinds() -> list[str]:
     """The kinds that sum heatmaps, in registry order."""
-    return [name for name in KINDS if kind(name).has_heatmap]
+    return [name for name in kind_names() if kind(name).has_heatmap]

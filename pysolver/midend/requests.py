@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pysolver import protocol
 from pysolver.engines.monitor import Cancelled, SearchResult
 from pysolver.engines.subtree import InvalidPath
-from pysolver.kinds import KINDS
+from pysolver.kinds import is_kind, kind_names
 from pysolver.midend import estimate, explain, generate
 from pysolver.midend.registry import Kind, heatmap_kinds, kind
 from pysolver.protocol import (
@@ -109,12 +109,14 @@ def read_kind(request: dict[str, Any]) -> Kind:
     name = request.get("kind")
     if name is None:
         raise SolveError(
-            UNKNOWN_KIND, f"the request has no kind; choose one of {', '.join(KINDS)}", "kind"
+            UNKNOWN_KIND,
+            f"the request has no kind; choose one of {', '.join(kind_names())}",
+            "kind",
         )
-    if not isinstance(name, str) or name not in KINDS:
+    if not isinstance(name, str) or not is_kind(name):
         raise SolveError(
             UNKNOWN_KIND,
-            f"unknown kind {protocol.shown(name)}; choose one of {', '.join(KINDS)}",
+            f"unknown kind {protocol.shown(name)}; choose one of {', '.join(kind_names())}",
             "kind",
         )
     return kind(name)

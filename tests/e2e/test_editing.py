@@ -369,7 +369,7 @@ def test_shikaku_clue_clashes(shared_page) -> None:
     open_tab(page, "shikaku")
     cases = page.evaluate(
         """async () => {
-            const { clueClashes } = await import("./kinds/shikaku.js");
+            const { clueClashes } = await import("./kinds/shikaku/editor.js");
             const sorted = (set) => [...set].sort();
             return [
                 // A 2 whose only rectangle takes the 3 next to it: both marked.

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import canvas_picture, load_app, open_tab, wait_idle
 
-from pysolver.pieces import LIBRARY, normalise, orientations
+from pysolver.kinds.polyomino.pieces import LIBRARY, normalise, orientations
 
 PHONE = {"width": 390, "height": 844}
 MARGIN = 8  # web/render/grid.js
@@ -329,7 +329,7 @@ def turns_to(start: list[list[int]], target: list[list[int]]) -> str:
 
 def drop_cell(cells: list[list[int]]) -> tuple[int, int]:
     """The board cell the piece in hand is dropped on to cover cells: its handle, the cell
-    nearest the shape's middle (web/play/polyomino_logic.js), first in row order on a tie."""
+    nearest the shape's middle (web/kinds/polyomino/logic.js), first in row order on a tie."""
     top, left = min(r for r, _ in cells), min(c for _, c in cells)
     shape = sorted((r - top, c - left) for r, c in cells)
     mr = sum(r for r, _ in shape) / len(shape)

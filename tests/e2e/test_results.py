@@ -351,6 +351,7 @@ OLD_LINKS = {
     "domino": "domino:4x5:0.0,3.4",
     "exact_cover": "exact_cover:QSBCCkEKQgo",  # "A B\nA\nB\n"
     "queens": "queens:6:0.1",  # the format it was born with
+    "star_battle": "star_battle:6:1:A3B3A3B2CAD2EC2D4C2D4C2F2D2C2",  # pysolver's EXAMPLE
     "polyomino": "polyomino:eyJib2FyZCI6WyIuLi4uIiwiLi4uLiJdLCJwaWVjZXMiOlsiSTQiLCJPNCJdLCJyZWZs"
     "ZWN0aW9ucyI6ZmFsc2UsInN5bW1ldHJ5IjoiYWxsIn0",
 }
@@ -366,6 +367,7 @@ def test_old_links_of_every_kind_still_load(shared_page) -> None:
         "exact_cover": ("#exact_cover-text", "A B\nA\nB\n"),
         "polyomino": ("#polyomino-rows", "2"),
         "queens": ("#queens-n", "6"),
+        "star_battle": ("#star_battle-n", "6"),
     }
     for kind, link in OLD_LINKS.items():
         go_to_hash(page, link)

@@ -143,7 +143,7 @@ def test_heatmap_draws_where_a_piece_lies(shared_page) -> None:
 # In a board cell: the shade (a pixel near its top-left corner) and the ink of its number (the
 # pixel of the cell's middle that stands out most from the shade), as WCAG contrast, with the shade.
 CLUE_INK_JS = """async ([row, col]) => {
-    const { cellBox } = await import("./render/shikaku.js");
+    const { cellBox } = await import("./kinds/shikaku/render.js");
     const canvas = document.getElementById("shikaku-canvas");
     const scale = canvas.width / Number(canvas.dataset.width);
     const [x, y, size] = cellBox({ rows: 2, cols: 4 }, row, col).map((value) => value * scale);

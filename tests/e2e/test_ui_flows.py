@@ -11,7 +11,7 @@ import time
 
 from conftest import canvas_picture, wait_idle
 
-from pysolver.kinds import KINDS
+from pysolver.kinds import kind_names
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -151,6 +151,42 @@ def test_missing_facts_stop_the_page_with_a_clear_message(
         page.close()
 
 
+def test_a_kind_the_page_has_no_folder_for_is_named_and_the_others_work(
+    shared_page, site_url, new_guarded_page
+) -> None:
+    # facts.json lists the tabs: a kind Python would list before the page has its folder
+    # (web/kinds/KIND/), and a name no folder can have, come first here.
+    def with_strangers(route) -> None:
+        response = route.fetch()
+        facts = response.json()
+        stranger = facts["kinds"]["queens"]
+        facts["kinds"] = {"nonesuch": stranger, "../app": stranger, **facts["kinds"]}
+        route.fulfill(response=response, json=facts)
+
+    page = new_guarded_page(shared_page.context)
+    page.route("**/facts.json", with_strangers)
+    try:
+        page.goto(site_url)
+        page.wait_for_selector("#kind-errors")
+        words = page.text_content("#kind-errors")
+        assert words.startswith("The page has no working tab for these puzzle kinds")
+        assert '"nonesuch" (web/kinds/nonesuch/index.js): ' in words
+        assert '"../app" (web/kinds/../app/index.js): that is not a name' in words
+        assert "python3 build.py" in words
+        # Every kind with its folder has its tab, in facts.json's order; the first one shows.
+        tabs = page.eval_on_selector_all(".tabs [role=tab]", "tabs => tabs.map((t) => t.id)")
+        assert tabs == [f"tab-{kind}" for kind in kind_names()]
+        assert page.is_visible(f"#panel-{kind_names()[0]}")
+        page.evaluate("() => window.pysolver.ready")
+        page.click("#tab-queens")
+        page.click("#queens-solve")
+        wait_idle(page)
+        assert page.get_attribute("#queens-result", "data-count")
+        assert page.evaluate("document.body.dataset.state") == "ready"
+    finally:
+        page.close()
+
+
 def test_bad_share_link_says_so(shared_page) -> None:
     page = shared_page
     page.evaluate("() => { location.hash = 'sudoku:12345'; }")
@@ -190,7 +226,7 @@ def test_svg_and_png_export_draw_the_board(
     try:
         page.goto(site_url)
         page.wait_for_selector("#export-svg")
-        for kind in KINDS:
+        for kind in kind_names():
             page.click(f"#tab-{kind}")
             with page.expect_download() as download_info:
                 page.click("#export-svg")
@@ -219,7 +255,7 @@ def test_narrow_screen_fits_boards_and_hits_the_right_cell(
     try:
         page.goto(site_url)
         page.wait_for_selector("#sudoku-canvas", state="attached")
-        for kind in KINDS:
+        for kind in kind_names():
             page.click(f"#tab-{kind}")
             widths = page.evaluate(
                 """(kind) => [document.documentElement.scrollWidth,

@@ -65,7 +65,7 @@ def test_editors_take_engines_sizes_and_limits_from_pythons_facts(shared_page) -
         set_input(page, f"#{kind}-rows", "6")
     open_tab(page, "polyomino")
     set_input(page, "#polyomino-rows", "40")  # above the old page's cap of 30
-    # The share ID starts with the board's size (web/kinds/polyomino_link.js): all 40 rows kept.
+    # The share ID starts with the board's size (web/kinds/polyomino/link.js): all 40 rows kept.
     page.wait_for_function("() => location.hash.startsWith('#polyomino:40x')", timeout=5000)
     set_input(page, "#polyomino-rows", "6")
     sizes = page.eval_on_selector_all("#sudoku-size option", "options => options.map(o => o.value)")

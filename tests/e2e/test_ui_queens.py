@@ -9,7 +9,7 @@ from __future__ import annotations
 from conftest import canvas_picture, click_and_wait, open_tab, set_input
 
 MARGIN = 8  # web/render/grid.js
-CELL = 56  # web/render/queens.js: the largest cell, which a 6x6 board gets
+CELL = 56  # web/kinds/queens/render.js: the largest cell, which a 6x6 board gets
 
 
 def click_cell(page, row: int, col: int) -> None:

@@ -13,7 +13,7 @@ from conftest import canvas_picture, click_and_wait, open_tab, wait_idle
 from pysolver import solve
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sudoku_variants.json"
-CELL = 44  # the renderer's cell size for 9x9 and smaller (web/render/sudoku.js)
+CELL = 44  # the renderer's cell size for 9x9 and smaller (web/kinds/sudoku/render.js)
 MARGIN = 8
 
 # The colour of the canvas pixel at drawing units (x, y), as [r, g, b].
@@ -32,7 +32,7 @@ def base36_pair(index: int) -> str:
 
 
 def share_link(puzzle: dict) -> str:
-    """The page's link text of a variant puzzle (web/kinds/sudoku_variants.js's format)."""
+    """The page's link text of a variant puzzle (web/kinds/sudoku/variants.js's format)."""
     link = puzzle["grid"]
     if "regions" in puzzle:
         link += "/R" + "".join(puzzle["regions"])

@@ -1,12 +1,13 @@
 // New puzzles and play mode around a kind's editor (Simon Tatham's habits: a new game at a
 // chosen size and level, undo and redo, a timer, a solve-check, the game ID as a link).
 //
-// playable(createEditor, {createGame, sizeFields}) wraps an editor factory (web/kinds/KIND.js)
-// so the page (web/app.js) sees one editor; the wrapper adds:
+// playable(createEditor, {createGame, sizeFields}) wraps a kind's editor factory (its kind's
+// editor, sizeFields and game: web/kinds/contract.js) so the page (web/app.js) sees one editor;
+// the wrapper adds:
 //   under the board: #KIND-new-difficulty, #KIND-new-seed (empty: a random seed), #KIND-new
 //   ("New puzzle": a generated puzzle with one solution, "mode": "generate"), the kind's size
-//   fields (sizeFields below), #KIND-new-source (the level and seed of the puzzle shown);
-//   with a game (createGame, web/play/KIND.js): #KIND-play-toggle (play the puzzle shown / back
+//   fields (sizeFields), #KIND-new-source (the level and seed of the puzzle shown);
+//   with a game (createGame): #KIND-play-toggle (play the puzzle shown / back
 //   to editing), #KIND-play-bar (the game's controls, shown while playing), #KIND-play-timer,
 //   #KIND-play-check (mark wrong moves against the solution), #KIND-play-status (the verdict:
 //   data-solved="true" once solved); where Python explains the kind (facts.json's "explain"):

@@ -1,4 +1,4 @@
-// A pool of pysolver workers for requests with "jobs": N (README, "Parallel and cluster runs").
+// A pool of pysolver workers for requests with "jobs": N (docs/parallel.md).
 //
 // createPool() -> the interface of createSolver (web/solver.js: ready, info, status,
 // canCancelCleanly, solve, cancel, onStatus) plus `jobs` (what the page's Workers control asks

@@ -1,5 +1,5 @@
 // The page's handle on the pysolver worker (web/runtime/worker.mjs, whose header lists the messages;
-// the protocol itself is in README.md): createSolver() -> {ready, solve, cancel, onStatus, info,
+// the protocol itself is in docs/protocol.md): createSolver() -> {ready, solve, cancel, onStatus, info,
 // status, canCancelCleanly, stops, worker, memory}. solve(request, {onProgress, onLost, call, raw}):
 // onLost() is called when the worker died under this request; call "plan" / "merge" are
 // the pool's steps (web/runtime/pool.js); raw: true resolves with the response's JSON text as Python

@@ -2,7 +2,7 @@
 // engine menu, the seed field, painting cells with a pointer, the arrow-key cursor, boards
 // toggled by pointer or keyboard, and the wording of answers. (Undo and redo: web/ui/history.js;
 // the on-screen key pad: web/ui/keypad.js; board colours: web/render/palette.js.) Bounds and engine
-// lists always come from facts.json (see kinds/index.js).
+// lists always come from facts.json (see web/kinds/contract.js).
 import { clampInt, el, labelled } from "./ui.js";
 import { exactNumber } from "./numbers.js";
 

@@ -1,5 +1,5 @@
 // "Estimate count", on the tabs whose facts list estimate_engines: before a long count, Knuth's
-// estimate by random paths ("mode": "estimate", README "Estimating a search") says how many
+// estimate by random paths ("mode": "estimate", docs/estimating.md) says how many
 // search steps and solutions the count would meet and how long it would take here, on one
 // worker and on the page's workers. The next count of the same puzzle shows its steps against
 // the estimate in the progress line (estimatedNodes()). A count still running after a moment

@@ -1,4 +1,4 @@
-// "Watch the algorithm think", on every tab, through the kind contract (web/kinds/index.js):
+// "Watch the algorithm think", on every tab, through the kind contract (web/kinds/contract.js):
 // the Step view (web/watch/stepview.js), heatmaps (web/watch/heatmap.js) and engines side by side
 // (web/watch/compare.js), and the estimate of a count before it runs (web/watch/estimate.js).
 // web/app.js makes one explorer per panel and calls these hooks:

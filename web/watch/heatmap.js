@@ -3,7 +3,7 @@
 // #KIND-heatmap-key, how many of the counted solutions cover each cell (exact counts written in
 // the cells, shade by share of the largest). #KIND-heatmap-caption says what was counted.
 // The overlay is drawn through the drawing seam over the kind's own picture (under its text), using the
-// renderer's cellBox (web/kinds/index.js), so it also goes into the PNG and SVG exports.
+// renderer's cellBox (web/kinds/contract.js), so it also goes into the PNG and SVG exports.
 import { el, groupDigits, labelled } from "../ui/ui.js";
 
 /**

@@ -1,8 +1,8 @@
-// The Step view: plays a trace ("mode": "trace", see README's protocol section) on the board of
+// The Step view: plays a trace ("mode": "trace", see docs/protocol.md) on the board of
 // any kind. The player replays the steps by the protocol's rule (the board is a stack: a try or
 // force at depth d puts its place at d and drops what was above; a backtrack to d drops d and
 // above) and hands the board at the current step to the kind's renderer.drawStep (the contract
-// is in web/kinds/index.js). Ids (KIND: the kind's id):
+// is in web/kinds/contract.js). Ids (KIND: the kind's id):
 //   #KIND-trace (run the trace), #KIND-trace-steps (max_steps), #KIND-trace-solutions (limit)
 //   #KIND-step-first, #KIND-step-back, #KIND-step-play (play / pause), #KIND-step-forward,
 //   #KIND-step-next-solution, #KIND-step-speed (steps per second), #KIND-step-slider,

@@ -6,8 +6,8 @@ Puzzle::
 
 Board rows: ``.`` a cell to cover, ``#`` not part of the board; any shape, holes anywhere. Pieces:
 a set name (``pentominoes``, ``tetrominoes``, ``trominoes``, ``hexominoes``), a library name
-(see ``pysolver.pieces``), or ``{"name": "A", "cells": [[0, 0], [0, 1]], "count": 2}``. A name
-given twice adds up its counts.
+(see ``pieces``), or ``{"name": "A", "cells": [[0, 0], [0, 1]], "count": 2}``. A name given twice
+adds up its counts.
 The board's area must equal the total area of the pieces. A solution is a list of
 ``{"piece": "F", "cells": [[r, c], ...]}`` (cells sorted), pieces in the order they were given.
 
@@ -39,7 +39,7 @@ that piece (with ``"distinct"``: one representative tiling per class).
 
 Caps (``too_large`` errors): at most ``MAX_BOARD_CELLS`` cells to cover, a board grid of at most
 ``MAX_BOARD_SIDE`` rows and columns, ``MAX_COPIES`` copies of a piece, and at most
-``exact_cover.MAX_ENTRIES`` (option, item) entries in the matrix. Counting ``distinct`` keeps
+``cover.MAX_ENTRIES`` (option, item) entries in the matrix. Counting ``distinct`` keeps
 the tilings of branches fixed by symmetry for de-duplication: more than ``MAX_KEPT_TILINGS`` of
 them, or more than half the memory budget holds (``kept_tilings_cap``), is refused (only likely
 when no piece is used exactly once, e.g. dominoes alone). Matrices are checked against the
@@ -55,13 +55,13 @@ from typing import Any
 
 from pysolver import budget
 from pysolver.engines import trace
-from pysolver.engines.exact_cover import (
+from pysolver.engines.cover import (
     ExactCoverProblem,
     engine_modules,
     estimated_bytes,
     search,
 )
-from pysolver.engines.exact_cover import split as split_search
+from pysolver.engines.cover import split as split_search
 from pysolver.engines.memo import root_orbits
 from pysolver.engines.monitor import Monitor, SearchResult, StageMonitor
 from pysolver.engines.subtree import RunsWhole, Split
@@ -78,6 +78,9 @@ from pysolver.kinds.polyomino.parsing import (
     parse_puzzle,
     parse_symmetry,
 )
+from pysolver.kinds.polyomino.pictures import solution_svg as solution_svg
+from pysolver.kinds.polyomino.pictures import solution_text as solution_text
+from pysolver.kinds.polyomino.pieces import LIBRARY, MAX_COORDINATE, MAX_PIECE_CELLS, SETS
 from pysolver.kinds.polyomino.symmetry import (
     Branch,
     count_branches,
@@ -85,7 +88,6 @@ from pysolver.kinds.polyomino.symmetry import (
     symmetry_plan,
 )
 from pysolver.midend.plan import GenerateArgs, Generated, Plan, SearchArgs, TraceArgs
-from pysolver.pieces import LIBRARY, MAX_COORDINATE, MAX_PIECE_CELLS, SETS
 from pysolver.protocol import (
     INVALID_REQUEST,
     TOO_LARGE,
@@ -94,12 +96,25 @@ from pysolver.protocol import (
     empty_grid,
 )
 
+# The kind's place in the registry: its tab, its place in menus and lists of kinds.
+ORDER = 10
+# A small puzzle with a few solutions (the tests and benchmarks of every kind run it).
+EXAMPLE: dict[str, Any] = {
+    "kind": "polyomino",
+    "puzzle": {
+        "board": ["....", "...."],
+        "pieces": ["L4", {"name": "J", "cells": [[0, 0], [0, 1], [0, 2], [1, 2]]}],
+    },
+}
+
 # Default first: tiling counts fastest on bench/bench_polyomino.py (and is bitset elsewhere).
 ENGINE_MODULES = engine_modules("memo", "bitset", "dlx")
 ENGINES = tuple(ENGINE_MODULES)
 # Generate mode (``generate`` below): the puzzle's fields, the levels, and the request's
 # option, which only generate mode takes.
 GENERATE_FIELDS = ("rows", "cols")
+# The puzzle of a small generate request (made in well under a second), for generic tests.
+GENERATE_EXAMPLE: dict[str, Any] = {"rows": 3, "cols": 5}
 DIFFICULTIES = generating.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty",)
 # What generate mode accepts (a rectangle of min to max pentominoes' area), published in

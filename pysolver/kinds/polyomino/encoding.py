@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pysolver.engines import trace
-from pysolver.engines.exact_cover import MAX_ENTRIES, ExactCoverProblem
+from pysolver.engines.cover import MAX_ENTRIES, ExactCoverProblem
 from pysolver.engines.monitor import Monitor
 from pysolver.kinds.polyomino.parsing import Piece, Tiling
 from pysolver.protocol import TOO_LARGE, SolveError

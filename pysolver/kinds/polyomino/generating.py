@@ -27,8 +27,8 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from pysolver.kinds.polyomino.pieces import SETS
 from pysolver.midend.plan import GenerateArgs, Generated, Plan, SearchArgs
-from pysolver.pieces import SETS
 from pysolver.protocol import Query, puzzle_error, require_dict, require_int
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pysolver.boards import read_board_rows
-from pysolver.pieces import (
+from pysolver.kinds.polyomino.pieces import (
     LIBRARY,
     SETS,
     Shape,

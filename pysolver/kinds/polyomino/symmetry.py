@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pysolver.engines.monitor import Monitor
 from pysolver.kinds.polyomino.encoding import Encoding, Placement, Solution, encode, placements
 from pysolver.kinds.polyomino.parsing import Piece, Tiling
-from pysolver.pieces import TRANSFORMS, normalise
+from pysolver.kinds.polyomino.pieces import TRANSFORMS, normalise
 
 Permutation = tuple[int, ...]  # board cell index -> board cell index
 # Representative placements fixed by symmetries -> their (non-trivial) stabilisers.

@@ -1,0 +1,53 @@
+"""Pictures of a Sudoku's grid (a solution, or the givens with 0 for a blank), as text with lines
+between the boxes and as SVG with the boxes shaded in turn (``pysolver.pictures``)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pysolver.pictures import Labels, regions_svg
+
+# The symbol of value v (1-based) in the default style: 1-9, then A-Z.
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def box_of(puzzle: dict[str, Any], size: int) -> tuple[int, int] | None:
+    """The box shape of a Sudoku (the puzzle's ``box``, else the square root); None when the
+    puzzle has regions of its own or the size is not a square."""
+    if "regions" in puzzle:
+        return None
+    if "box" in puzzle:
+        box_rows, box_cols = puzzle["box"]
+        return int(box_rows), int(box_cols)
+    root = math.isqrt(size)
+    return (root, root) if root * root == size else None
+
+
+def solution_text(puzzle: dict[str, Any], grid: list[list[int]]) -> str:
+    """The grid with a line between boxes: ``5 3 4 | 6 7 8 | 9 1 2``."""
+    size = len(grid)
+    box = box_of(puzzle, size)
+    lines = []
+    for r, row in enumerate(grid):
+        if box and r and r % box[0] == 0:
+            lines.append("-+-".join("-" * (2 * box[1] - 1) for _ in range(size // box[1])))
+        cells = [SYMBOLS[d - 1] if d else "." for d in row]
+        if box:
+            groups = [" ".join(cells[c : c + box[1]]) for c in range(0, size, box[1])]
+            lines.append(" | ".join(groups))
+        else:
+            lines.append(" ".join(cells))
+    return "\n".join(lines)
+
+
+def solution_svg(puzzle: dict[str, Any], grid: list[list[int]]) -> str:
+    """The grid as SVG, every other box shaded."""
+    size = len(grid)
+    box = box_of(puzzle, size)
+    labels: Labels = [
+        [((r // box[0]) + (c // box[1])) % 2 * 8 if box else 8 for c in range(size)]
+        for r in range(size)
+    ]
+    texts = {(r, c): SYMBOLS[d - 1] for r, row in enumerate(grid) for c, d in enumerate(row) if d}
+    return regions_svg(labels, texts)

@@ -1,0 +1,16 @@
+// The size field of the polyomino "New puzzle" (web/play/session.js), bounded by what Python's
+// generate mode accepts (facts.json: kinds.polyomino.generate.limits). Returns {node, puzzle()}:
+// puzzle() is the "puzzle" of a generate request.
+import { el, labelled } from "../../ui/ui.js";
+
+// The board offered first (the page's choice: a quick puzzle).
+const FIRST_PENTOMINOES = 4;
+
+/** #polyomino-new-size, a rectangle of k pentominoes (Katamino's "5 x k" boards). */
+export function sizeFields(kindId, { limits }) {
+  const field = labelled("Board", { tag: "select", id: `${kindId}-new-size` });
+  for (let pieces = limits.min_pieces; pieces <= limits.max_pieces; pieces++) {
+    field.input.append(el("option", { value: pieces, selected: pieces === FIRST_PENTOMINOES }, `${limits.piece_cells}x${pieces} (${pieces} pieces)`));
+  }
+  return { node: field.wrap, puzzle: () => ({ rows: limits.piece_cells, cols: Number(field.input.value) }) };
+}

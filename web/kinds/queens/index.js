@@ -1,0 +1,6 @@
+// N-queens: the kind's part of the page (web/kinds/contract.js states the contract).
+import { createQueens } from "./editor.js";
+import * as renderer from "./render.js";
+
+/** @type {import("../contract.js").Kind} */
+export const kind = { editor: createQueens, renderer };
