@@ -73,7 +73,7 @@ from itertools import repeat
 from typing import Any
 
 from pysolver import budget
-from pysolver.engines import exact_cover, trace
+from pysolver.engines import cells, exact_cover, trace
 from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules
 from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
@@ -105,7 +105,11 @@ from pysolver.protocol import (
     shown,
 )
 
-ENGINE_MODULES = engine_modules("singles", "locked", "dlx", "bitset")
+ENGINE_MODULES = {"cells": cells, **engine_modules("singles", "locked", "dlx", "bitset")}
+# The default engine searches cell masks, not an exact cover tree: trace mode (the step view
+# reads exact cover steps), estimate mode (its random paths follow exact cover trees) and
+# split searches (``jobs``, subtree tasks) run on this exact cover engine instead.
+CELLS_STANDIN = "singles"
 ENGINES = tuple(ENGINE_MODULES)
 # The puzzle's fields and the request's options beyond the protocol's (none): any other field
 # is refused by the midend.
@@ -574,6 +578,103 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     """The search of a Sudoku request for the midend (see the module docstring for the fields)."""
     n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
     variants = parse_variants(puzzle, n, values)
+    if engine == "cells":
+        if query.mode not in ("trace", "estimate") and query.jobs <= 1 and query.subtree is None:
+            return cells_plan(n, box_rows, box_cols, values, style, variants)
+        plan = exact_cover_plan(n, box_rows, box_cols, values, style, variants)
+        plan.engine = CELLS_STANDIN
+        return plan
+    return exact_cover_plan(n, box_rows, box_cols, values, style, variants)
+
+
+def cells_problem(
+    n: int, box_rows: int, box_cols: int, values: list[int], variants: Variants = PLAIN
+) -> cells.CellsProblem:
+    """The grid for the ``cells`` engine: givens as one-symbol candidates, blanks open to all;
+    rows, columns and boxes (or regions), and diagonals, as units; cages with their digit
+    sets (see ``sudoku_variants.cage_digit_sets``)."""
+    every = (1 << n) - 1
+    candidates = [1 << (value - 1) if value else every for value in values]
+    units = list(_grid_units(n, box_rows, box_cols, variants.regions is None))
+    if variants.regions is not None:
+        members: list[list[int]] = [[] for _ in range(n)]
+        for position, region in enumerate(variants.regions):
+            members[region].append(position)
+        units += members
+    if variants.diagonals:
+        units.append([i * n + i for i in range(n)])
+        units.append([i * n + n - 1 - i for i in range(n)])
+    cages = [
+        cells.Cage(cage.cells, tuple(sudoku_variants.cage_digit_sets(n, values, cage, index)))
+        for index, cage in enumerate(variants.cages)
+    ]
+    return cells.CellsProblem(n * n, n, candidates, units, cages)
+
+
+@cache
+def _grid_units(n: int, box_rows: int, box_cols: int, boxes: bool) -> tuple[list[int], ...]:
+    """The rows, the columns and (``boxes``) the boxes of a grid, as lists of positions."""
+    rows = [[r * n + c for c in range(n)] for r in range(n)]
+    columns = [[r * n + c for r in range(n)] for c in range(n)]
+    if not boxes:
+        return (*rows, *columns)
+    box_cells: list[list[int]] = [[] for _ in range(n)]
+    for position, (_r, _c, b) in enumerate(_cell_units(n, box_rows, box_cols)):
+        box_cells[b].append(position)
+    return (*rows, *columns, *box_cells)
+
+
+def cells_plan(
+    n: int, box_rows: int, box_cols: int, values: list[int], style: str, variants: Variants
+) -> Plan:
+    """The search of a Sudoku request on the ``cells`` engine: its answers are the filled
+    grids, cell by cell."""
+    problem = cells_problem(n, box_rows, box_cols, values, variants)
+    budget.check(
+        cells.estimated_bytes(problem), "the cells engine on this grid", "give a smaller grid"
+    )
+
+    def run(args: SearchArgs) -> SearchResult[list[int]]:
+        return cells.search(
+            problem,
+            limit=args.limit,
+            keep_solutions=args.keep_solutions,
+            max_kept=args.max_kept,
+            rng=args.rng,
+            monitor=args.monitor,
+        )
+
+    solution_bytes = (
+        budget.list_bytes(n * n) + budget.list_bytes(n, budget.list_bytes(n)) + 3 * n * n
+    )
+    return Plan(
+        run=run,
+        decode=partial(_grid_rows, n),
+        listed_bytes=solution_bytes,
+        listed_chars=3 * n * n,
+        heatmap=partial(grid_heatmap, n),
+        stats={"givens": n * n - values.count(0)},
+        fields={"size": n, **shape_fields(box_rows, box_cols, variants), "symbols": style},
+    )
+
+
+def _grid_rows(n: int, filled: list[int]) -> list[list[int]]:
+    return [filled[r * n : (r + 1) * n] for r in range(n)]
+
+
+def grid_heatmap(n: int, solutions: list[list[int]]) -> dict[str, list[list[int]]]:
+    """``heatmap`` of filled grids (the ``cells`` engine's answers)."""
+    counts = {str(digit): empty_grid(n, n) for digit in range(1, n + 1)}
+    for filled in solutions:
+        for position, value in enumerate(filled):
+            counts[str(value)][position // n][position % n] += 1
+    return counts
+
+
+def exact_cover_plan(
+    n: int, box_rows: int, box_cols: int, values: list[int], style: str, variants: Variants
+) -> Plan:
+    """The search of a Sudoku request on an exact cover engine: its answers are option lists."""
     problem, option_codes = encode(n, box_rows, box_cols, values, variants)
 
     def run(args: SearchArgs) -> SearchResult[list[int]]:
