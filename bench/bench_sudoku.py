@@ -1,6 +1,6 @@
 """Sudoku: all of top95 with a uniqueness check (limit 2), one row per engine; and the hard set
-(bench/data/sudoku_hard311.txt, see bench/data/README.md) proved unique by the default engine,
-the exact cover engines with singles, and the C DLX (bench/c_dlx) in the same run.
+(bench/data/sudoku_hard311.txt, see bench/data/README.md) proved unique by the default engine
+(masks), the exact cover engines with singles, and the C DLX (bench/c_dlx) in the same run.
 
     python -m bench.bench_sudoku [harness options, see python -m bench.harness --help]
 
@@ -34,7 +34,7 @@ HARD_SET = Path(__file__).resolve().parent / "data" / "sudoku_hard311.txt"
 HARD_NAME = "hard Sudoku set, proved unique"
 # The engines timed on the hard set: the default and the exact cover engines with singles
 # (dlx and bitset, plain Algorithm X, take seconds there).
-HARD_ENGINES = ("cells", "singles", "locked")
+HARD_ENGINES = ("masks", "singles", "locked")
 
 
 def read_puzzles(path: Path = TOP95) -> list[str]:

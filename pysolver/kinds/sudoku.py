@@ -73,7 +73,7 @@ from itertools import repeat
 from typing import Any
 
 from pysolver import budget
-from pysolver.engines import cells, exact_cover, trace
+from pysolver.engines import exact_cover, masks, trace
 from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules
 from pysolver.engines.monitor import SearchResult
 from pysolver.facts import engine_facts
@@ -105,11 +105,11 @@ from pysolver.protocol import (
     shown,
 )
 
-ENGINE_MODULES = {"cells": cells, **engine_modules("singles", "locked", "dlx", "bitset")}
+ENGINE_MODULES = {"masks": masks, **engine_modules("singles", "locked", "dlx", "bitset")}
 # The default engine searches cell masks, not an exact cover tree: trace mode (the step view
 # reads exact cover steps), estimate mode (its random paths follow exact cover trees) and
 # split searches (``jobs``, subtree tasks) run on this exact cover engine instead.
-CELLS_STANDIN = "singles"
+MASKS_STANDIN = "singles"
 ENGINES = tuple(ENGINE_MODULES)
 # The puzzle's fields and the request's options beyond the protocol's (none): any other field
 # is refused by the midend.
@@ -578,19 +578,19 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     """The search of a Sudoku request for the midend (see the module docstring for the fields)."""
     n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
     variants = parse_variants(puzzle, n, values)
-    if engine == "cells":
+    if engine == "masks":
         if query.mode not in ("trace", "estimate") and query.jobs <= 1 and query.subtree is None:
-            return cells_plan(n, box_rows, box_cols, values, style, variants)
+            return masks_plan(n, box_rows, box_cols, values, style, variants)
         plan = exact_cover_plan(n, box_rows, box_cols, values, style, variants)
-        plan.engine = CELLS_STANDIN
+        plan.engine = MASKS_STANDIN
         return plan
     return exact_cover_plan(n, box_rows, box_cols, values, style, variants)
 
 
-def cells_problem(
+def masks_problem(
     n: int, box_rows: int, box_cols: int, values: list[int], variants: Variants = PLAIN
-) -> cells.CellsProblem:
-    """The grid for the ``cells`` engine: givens as one-symbol candidates, blanks open to all;
+) -> masks.CellsProblem:
+    """The grid for the ``masks`` engine: givens as one-symbol candidates, blanks open to all;
     rows, columns and boxes (or regions), and diagonals, as units; cages with their digit
     sets (see ``sudoku_variants.cage_digit_sets``)."""
     every = (1 << n) - 1
@@ -605,10 +605,10 @@ def cells_problem(
         units.append([i * n + i for i in range(n)])
         units.append([i * n + n - 1 - i for i in range(n)])
     cages = [
-        cells.Cage(cage.cells, tuple(sudoku_variants.cage_digit_sets(n, values, cage, index)))
+        masks.Cage(cage.cells, tuple(sudoku_variants.cage_digit_sets(n, values, cage, index)))
         for index, cage in enumerate(variants.cages)
     ]
-    return cells.CellsProblem(n * n, n, candidates, units, cages)
+    return masks.CellsProblem(n * n, n, candidates, units, cages)
 
 
 @cache
@@ -624,18 +624,18 @@ def _grid_units(n: int, box_rows: int, box_cols: int, boxes: bool) -> tuple[list
     return (*rows, *columns, *box_cells)
 
 
-def cells_plan(
+def masks_plan(
     n: int, box_rows: int, box_cols: int, values: list[int], style: str, variants: Variants
 ) -> Plan:
-    """The search of a Sudoku request on the ``cells`` engine: its answers are the filled
+    """The search of a Sudoku request on the ``masks`` engine: its answers are the filled
     grids, cell by cell."""
-    problem = cells_problem(n, box_rows, box_cols, values, variants)
+    problem = masks_problem(n, box_rows, box_cols, values, variants)
     budget.check(
-        cells.estimated_bytes(problem), "the cells engine on this grid", "give a smaller grid"
+        masks.estimated_bytes(problem), "the masks engine on this grid", "give a smaller grid"
     )
 
     def run(args: SearchArgs) -> SearchResult[list[int]]:
-        return cells.search(
+        return masks.search(
             problem,
             limit=args.limit,
             keep_solutions=args.keep_solutions,
@@ -663,7 +663,7 @@ def _grid_rows(n: int, filled: list[int]) -> list[list[int]]:
 
 
 def grid_heatmap(n: int, solutions: list[list[int]]) -> dict[str, list[list[int]]]:
-    """``heatmap`` of filled grids (the ``cells`` engine's answers)."""
+    """``heatmap`` of filled grids (the ``masks`` engine's answers)."""
     counts = {str(digit): empty_grid(n, n) for digit in range(1, n + 1)}
     for filled in solutions:
         for position, value in enumerate(filled):

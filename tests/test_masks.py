@@ -1,4 +1,4 @@
-"""The ``cells`` engine (pysolver.engines.cells): the same solutions as an exact cover engine
+"""The ``masks`` engine (pysolver.engines.masks): the same solutions as an exact cover engine
 (dlx) and as a brute force, on random small grids of every variant; limit, cancel, stats."""
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ import random
 import pytest
 
 from pysolver import solve
-from pysolver.engines import cells, exact_cover
+from pysolver.engines import exact_cover, masks
 from pysolver.engines.monitor import Monitor
+from pysolver.engines.subtree import InvalidPath
 from pysolver.kinds import sudoku
 from pysolver.kinds.sudoku_variants import PLAIN, Cage, Variants
 
@@ -19,8 +20,8 @@ SHAPES = {4: (2, 2), 6: (2, 3)}
 
 def cells_grids(n: int, values: list[int], variants: Variants = PLAIN) -> list[list[int]]:
     box_rows, box_cols = SHAPES[n]
-    problem = sudoku.cells_problem(n, box_rows, box_cols, values, variants)
-    return cells.search(problem).solutions
+    problem = sudoku.masks_problem(n, box_rows, box_cols, values, variants)
+    return masks.search(problem).solutions
 
 
 def dlx_grids(n: int, values: list[int], variants: Variants = PLAIN) -> list[list[int]]:
@@ -93,8 +94,8 @@ def random_regions(n: int, rng: random.Random) -> tuple[int, ...]:
 
 def random_solution(n: int, variants: Variants, rng: random.Random) -> list[int] | None:
     box_rows, box_cols = SHAPES[n]
-    problem = sudoku.cells_problem(n, box_rows, box_cols, [0] * (n * n), variants)
-    found = cells.search(problem, limit=1, rng=rng).solutions
+    problem = sudoku.masks_problem(n, box_rows, box_cols, [0] * (n * n), variants)
+    found = masks.search(problem, limit=1, rng=rng).solutions
     return found[0] if found else None
 
 
@@ -149,33 +150,33 @@ def test_6x6_against_dlx(kind: str) -> None:
 
 def test_counts_limit_and_nodes() -> None:
     box_rows, box_cols = SHAPES[4]
-    problem = sudoku.cells_problem(4, box_rows, box_cols, [0] * 16)
-    whole = cells.search(problem)
+    problem = sudoku.masks_problem(4, box_rows, box_cols, [0] * 16)
+    whole = masks.search(problem)
     assert (whole.count, whole.complete) == (288, True)
     assert whole.stats["nodes"] > 0
-    capped = cells.search(problem, limit=5)
+    capped = masks.search(problem, limit=5)
     assert (capped.count, capped.complete, len(capped.solutions)) == (5, False, 5)
     assert capped.solutions == whole.solutions[:5]  # the same order, stopped early
-    counted = cells.search(problem, keep_solutions=False)
+    counted = masks.search(problem, keep_solutions=False)
     assert (counted.count, counted.solutions) == (288, [])
-    listed = cells.search(problem, max_kept=3)
+    listed = masks.search(problem, max_kept=3)
     assert (listed.count, len(listed.solutions)) == (288, 3)
 
 
 def test_random_order_is_a_seeded_permutation() -> None:
     box_rows, box_cols = SHAPES[4]
-    problem = sudoku.cells_problem(4, box_rows, box_cols, [0] * 16)
-    ordered = cells.search(problem).solutions
-    shuffled = cells.search(problem, rng=random.Random(7)).solutions
+    problem = sudoku.masks_problem(4, box_rows, box_cols, [0] * 16)
+    ordered = masks.search(problem).solutions
+    shuffled = masks.search(problem, rng=random.Random(7)).solutions
     assert shuffled != ordered and sorted(shuffled) == sorted(ordered)
-    assert cells.search(problem, rng=random.Random(7)).solutions == shuffled
+    assert masks.search(problem, rng=random.Random(7)).solutions == shuffled
 
 
 def test_cancel_and_progress() -> None:
     reports: list[dict[str, object]] = []
-    problem = sudoku.cells_problem(9, 3, 3, [0] * 81)
+    problem = sudoku.masks_problem(9, 3, 3, [0] * 81)
     monitor = Monitor(progress=reports.append, cancel=lambda: True)
-    result = cells.search(problem, keep_solutions=False, monitor=monitor)
+    result = masks.search(problem, keep_solutions=False, monitor=monitor)
     assert result.cancelled and not result.complete
     assert result.stats["nodes"] >= 1
     assert reports and reports[-1]["done"]
@@ -196,18 +197,44 @@ def test_kind_answers_match_exact_cover() -> None:
     grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     answers = {
         engine: solve({"kind": "sudoku", "engine": engine, "limit": 2, "puzzle": {"grid": grid}})
-        for engine in ("cells", "singles")
+        for engine in ("masks", "singles")
     }
-    assert answers["cells"]["solutions"] == answers["singles"]["solutions"]
-    assert answers["cells"]["unique"] is True and answers["cells"]["engine"] == "cells"
+    assert answers["masks"]["solutions"] == answers["singles"]["solutions"]
+    assert answers["masks"]["unique"] is True and answers["masks"]["engine"] == "masks"
     traced = solve({"kind": "sudoku", "mode": "trace", "puzzle": {"grid": grid}})
-    assert traced["engine"] == sudoku.CELLS_STANDIN
+    assert traced["engine"] == sudoku.MASKS_STANDIN
 
 
 def test_problem_checks() -> None:
     with pytest.raises(ValueError):
-        cells.CellsProblem(4, 2, [3, 3, 3], [[0, 1]])
+        masks.CellsProblem(4, 2, [3, 3, 3], [[0, 1]])
     with pytest.raises(ValueError):
-        cells.CellsProblem(4, 2, [3] * 4, [[0, 0]])
+        masks.CellsProblem(4, 2, [3] * 4, [[0, 0]])
     with pytest.raises(ValueError):
-        cells.CellsProblem(4, 2, [3] * 4, [[0, 1]], [cells.Cage((0, 1), (1,))])
+        masks.CellsProblem(4, 2, [3] * 4, [[0, 1]], [masks.Cage((0, 1), (1,))])
+
+
+@pytest.mark.parametrize("wanted", [2, 5, 40])
+def test_subtrees_of_a_split_give_the_whole_search_in_order(wanted: int) -> None:
+    box_rows, box_cols = SHAPES[6]
+    values, variants = puzzles(6, "x", 1, seed=3)[0]
+    values = values[:8] + [0] * 28  # tens of solutions
+    problem = sudoku.masks_problem(6, box_rows, box_cols, values, variants)
+    whole = masks.search(problem)
+    cut = masks.split(problem, wanted)
+    assert len(cut.subtrees) >= min(wanted, 2)
+    assert sum(subtree.weight for subtree in cut.subtrees) + cut.settled_weight == pytest.approx(1)
+    parts = [masks.search(problem, path=subtree.path) for subtree in cut.subtrees]
+    assert [grid for part in parts for grid in part.solutions] == whole.solutions
+    assert sum(part.count for part in parts) == whole.count > 10
+
+
+def test_a_path_the_search_never_takes_is_refused() -> None:
+    problem = sudoku.masks_problem(4, 2, 2, [0] * 16)
+    path = masks.split(problem, 4).subtrees[0].path
+    with pytest.raises(InvalidPath):
+        masks.search(problem, path=[path[0] + 4])  # the next cell, not the branching one
+    solved = masks.search(problem, limit=1).solutions[0]
+    givens = [value if p else 0 for p, value in enumerate(solved)]  # one solution, no branch
+    with pytest.raises(InvalidPath):
+        masks.search(sudoku.masks_problem(4, 2, 2, givens), path=[0])

@@ -37,7 +37,9 @@ come in the lexicographic order of the branch choices, and a node count (``stats
 counts the branching choices tried, not the forced placements (as the ``singles`` exact cover
 engine counts). The search is iterative, with an explicit stack (Pyodide's stack is small).
 
-``search`` is the algorithm, in Knuth's style of labelled steps (C1-C6).
+``search`` is the algorithm, in Knuth's style of labelled steps (C1-C6). ``split`` cuts the
+same tree at its first branch points into subtrees (``pysolver.engines.subtree``), a choice
+named ``cell * symbols + symbol - 1``, and ``search(path=...)`` searches below one.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ from typing import Any
 
 from pysolver import budget
 from pysolver.engines.monitor import CHECK_EVERY, Monitor, SearchResult
+from pysolver.engines.subtree import InvalidPath, Split, split_tree
+from pysolver.protocol import shown
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
 TITLE = "Candidate masks, singles, then branching"
@@ -265,9 +269,10 @@ def _settle(boards: list[int], solved: int, changed: int, layout: _Layout) -> in
                         boards[index] = board & ~struck
                         changed |= 1 << index
             continue
-        # Hidden singles of one changed symbol, every unit at once: per field, (board | guard)
+        # Hidden singles of each changed symbol, every unit at once: per field, (board | guard)
         # - low keeps the guard when the field is not empty, and board & that is the field
-        # less its lowest bit. Back to the naked singles when it places one.
+        # less its lowest bit. Back to the naked singles once every changed symbol is seen.
+        found = False
         while changed:
             low = changed & -changed
             changed ^= low
@@ -281,6 +286,7 @@ def _settle(boards: list[int], solved: int, changed: int, layout: _Layout) -> in
                 continue
             hidden = board & (single - (single >> width)) & ~solved
             if hidden:
+                found = True
                 struck = placed = 0
                 while hidden:
                     cell = hidden & -hidden
@@ -295,14 +301,14 @@ def _settle(boards: list[int], solved: int, changed: int, layout: _Layout) -> in
                     if other != index and boards[other] & placed:
                         boards[other] &= ~placed
                         changed |= 1 << other
-                break
-        else:
-            if not layout.cages:
-                return solved
-            barred = _place_cages(boards, solved, layout.cages)
-            if barred <= 0:
-                return -1 if barred else solved
-            changed = barred
+        if found:
+            continue
+        if not layout.cages:
+            return solved
+        barred = _place_cages(boards, solved, layout.cages)
+        if barred <= 0:
+            return -1 if barred else solved
+        changed = barred
 
 
 def _branch_cell(boards: list[int], solved: int, layout: _Layout) -> int:
@@ -370,6 +376,76 @@ def initial_boards(problem: CellsProblem, layout: _Layout) -> list[int]:
     return [board | anything for board in boards]
 
 
+def _root(problem: CellsProblem, layout: _Layout) -> tuple[list[int], int]:
+    """The settled root: its boards and placed cells (-1: dead)."""
+    boards = initial_boards(problem, layout)
+    return boards, _settle(boards, 0, (1 << problem.symbols) - 1, layout)
+
+
+def _children(
+    layout: _Layout, boards: list[int], solved: int
+) -> list[tuple[int, list[int], int]] | None:
+    """A settled node's branches in search order: (choice, boards, placed cells) per symbol
+    of its branching cell, the choice ``cell * symbols + symbol - 1``; None for a dead or
+    solved node (no branch point)."""
+    if solved < 0 or solved == layout.all_bits:
+        return None
+    cell = _branch_cell(boards, solved, layout)
+    number = cell.bit_length() - 1 - layout.cell_base
+    branches = []
+    for index, board in enumerate(boards):
+        if board & cell:
+            child = boards.copy()
+            changed = _place(child, cell, index, layout)
+            placed = _settle(child, solved | layout.copies[cell], changed, layout)
+            branches.append((number * layout.symbols + index, child, placed))
+    return branches
+
+
+def _descend(
+    problem: CellsProblem, layout: _Layout, boards: list[int], solved: int, path: list[Any]
+) -> tuple[list[int], int]:
+    """The node at the end of ``path`` (branch choices from the root, as ``split`` names
+    them)."""
+    for step, choice in enumerate(path):
+        branches = _children(layout, boards, solved)
+        if branches is None:
+            where = "a branch that has no solutions" if solved < 0 else "a solution"
+            raise InvalidPath(step, f"the path goes on below {where}")
+        taken = [branch for branch in branches if branch[0] == choice]
+        if not taken:
+            cell = branches[0][0] // problem.symbols
+            raise InvalidPath(
+                step,
+                f"{shown(choice)} is not a choice of cell {cell}, where the search branches at "
+                f"step {step} (choices are cell * {problem.symbols} + symbol - 1)",
+            )
+        _choice, boards, solved = taken[0]
+    return boards, solved
+
+
+def split(problem: CellsProblem, wanted: int, monitor: Monitor | None = None) -> Split:
+    """Cut the search tree into about ``wanted`` subtrees in search order (see
+    ``pysolver.engines.subtree``); a path is the branch choices from the root, each
+    ``cell * symbols + symbol - 1``, as ``search(path=...)`` reads them."""
+    layout = _layout(problem)
+    boards, solved = _root(problem, layout)
+
+    def children(
+        state: tuple[list[int], int],
+    ) -> list[tuple[int, tuple[list[int], int] | None, float]] | None:
+        branches = _children(layout, *state)
+        if branches is None:
+            return None
+        share = 1 / len(branches)
+        return [
+            (choice, None if placed < 0 else (child, placed), share)
+            for choice, child, placed in branches
+        ]
+
+    return split_tree(None if solved < 0 else (boards, solved), children, wanted, monitor)
+
+
 def search(
     problem: CellsProblem,
     *,
@@ -378,12 +454,14 @@ def search(
     max_kept: int | None = None,
     rng: random.Random | None = None,
     monitor: Monitor | None = None,
+    path: list[Any] | None = None,
 ) -> SearchResult[list[int]]:
     """Find up to ``limit`` solutions of ``problem`` (all when None); see the module doc.
 
     keep_solutions: False to only count. max_kept: keep at most this many (the search goes on
-    counting). rng: try each branching cell's symbols in an order shuffled by it. stats:
-    ``nodes``, the branching choices tried.
+    counting). rng: try each branching cell's symbols in an order shuffled by it. path: search
+    only the subtree below these branch choices (``split``'s paths; ``InvalidPath`` for one
+    the search never takes). stats: ``nodes``, the branching choices tried.
     """
     monitor = monitor or Monitor()
     layout = _layout(problem)
@@ -396,9 +474,11 @@ def search(
     def fraction() -> float:
         return explored
 
-    # C1. [Initialize.] The root's boards; every symbol's hidden singles are to be looked for.
-    boards = initial_boards(problem, layout)
-    solved = _settle(boards, 0, (1 << problem.symbols) - 1, layout)
+    # C1. [Initialize.] The root's boards (every symbol's hidden singles are looked for), or
+    # the node at the end of ``path``.
+    boards, solved = _root(problem, layout)
+    if path:
+        boards, solved = _descend(problem, layout, boards, solved, path)
     # The stack of branch points, each [boards, solved, cell, symbols to try, next, weight]:
     # invariant, every frame's boards are settled and its cell open; the subtrees of its
     # symbols before ``next`` are finished (their weight is in ``explored``).
