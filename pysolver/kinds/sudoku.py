@@ -36,17 +36,21 @@ Variants (Tatham's Solo): ``"regions"`` (jigsaw, replacing the boxes), ``"diagon
 ``pysolver.kinds.sudoku_variants`` (``parse_variants`` and ``encode`` call it), and served by
 every engine, trace, heatmap and split below unchanged. A jigsaw's response has no ``box``.
 
-Engines: ``singles`` (default) is exact cover with naked and hidden singles forced before each
-branch (``pysolver.engines.singles``); ``locked`` also strikes what locked candidates (pointing,
-claiming) rule out, to the fixpoint with the singles (``pysolver.engines.locked``): fewer nodes,
-each dearer. Measured through ``solve``, best of 3 CPU seconds: top95 proved unique 0.149 s
-(4,018 nodes) against singles' 0.189 s (9,988); 3,000 generated expert puzzles (a few branches
-each) 2.13 s against 1.74 s; counting the 67,768 solutions of a 22-given grid 2.59 s against
-2.04 s (nearly the same nodes). Neither is faster everywhere, so singles stays the default.
-``dlx`` and ``bitset`` are plain Algorithm X. All give the same counts and solution sets; on
-top95 with a uniqueness check singles is about 3x faster than dlx (see
-``bench/bench_sudoku.py``). Their ``stats.nodes`` differ in meaning: singles and locked count
-branching choices only, the exact cover engines count every option chosen.
+Engines: ``masks`` (default, ``pysolver.engines.masks``) searches the grid as cells with
+candidate masks and units (rows, columns, boxes or regions, diagonals) that hold each digit once,
+killer cages as digit sets (``masks_problem``): naked and hidden singles for all cells at once,
+then a branch on a cell with the fewest candidates. Its answers are the filled grids
+(``masks_plan``); trace and estimate modes, which walk an exact cover tree, run on
+``MASKS_STANDIN`` (``singles``) instead, and the response names it. The other engines search the
+exact cover (``encode``, ``exact_cover_plan``): ``singles`` forces naked and hidden singles
+before each branch (``pysolver.engines.singles``); ``locked`` also strikes what locked candidates
+(pointing, claiming) rule out, to the fixpoint with the singles (``pysolver.engines.locked``):
+fewer nodes, each dearer; ``dlx`` and ``bitset`` are plain Algorithm X. All give the same counts
+and solution sets (in each engine's search order). On the hard set of ``bench/bench_sudoku.py``
+(311 puzzles proved unique) masks takes about 0.8x the CPU time of singles and locked, and
+about 6x the plain C DLX's (README, "Sudoku solve speed"). Their ``stats.nodes`` differ in
+meaning: masks, singles and locked count branching choices only, the exact cover engines count
+every option chosen.
 
 Response fields besides the protocol's: solutions are lists of rows of ints 1..n; ``unique`` is
 true/false when the search decides it (two solutions found, or the search space exhausted: so
@@ -67,6 +71,7 @@ solutions, like every kind, are plain rows of ints.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Sequence
 from functools import cache, partial
 from itertools import repeat
@@ -75,7 +80,8 @@ from typing import Any
 from pysolver import budget
 from pysolver.engines import exact_cover, masks, trace
 from pysolver.engines.exact_cover import ExactCoverProblem, engine_modules
-from pysolver.engines.monitor import SearchResult
+from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
 from pysolver.kinds import sudoku_explain, sudoku_generate, sudoku_variants
 from pysolver.kinds.sudoku_variants import PLAIN, Variants
@@ -107,8 +113,8 @@ from pysolver.protocol import (
 
 ENGINE_MODULES = {"masks": masks, **engine_modules("singles", "locked", "dlx", "bitset")}
 # The default engine searches cell masks, not an exact cover tree: trace mode (the step view
-# reads exact cover steps), estimate mode (its random paths follow exact cover trees) and
-# split searches (``jobs``, subtree tasks) run on this exact cover engine instead.
+# reads exact cover steps) and estimate mode (its random paths follow exact cover trees) run
+# on this exact cover engine instead.
 MASKS_STANDIN = "singles"
 ENGINES = tuple(ENGINE_MODULES)
 # The puzzle's fields and the request's options beyond the protocol's (none): any other field
@@ -157,10 +163,10 @@ def facts() -> dict[str, Any]:
     return {
         "title": "Sudoku",
         "help": (
-            "Fill the grid so that every row, column and box holds each symbol once. Each cell's "
-            "symbol is an option of an exact cover: the default engine first places what is forced"
-            " (naked and hidden singles), then branches; dancing links and bitsets search it "
-            "directly."
+            "Fill the grid so that every row, column and box holds each symbol once. The default "
+            "engine is propagation on bit masks: it places what is forced (naked and hidden "
+            "singles, for all cells at once), then branches; the other engines search the grid "
+            "as an exact cover (Algorithm X)."
         ),
         **engine_facts(ENGINE_MODULES),
         "limits": {"max_size": MAX_SIZE},
@@ -579,7 +585,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
     variants = parse_variants(puzzle, n, values)
     if engine == "masks":
-        if query.mode not in ("trace", "estimate") and query.jobs <= 1 and query.subtree is None:
+        if query.mode not in ("trace", "estimate"):
             return masks_plan(n, box_rows, box_cols, values, style, variants)
         plan = exact_cover_plan(n, box_rows, box_cols, values, style, variants)
         plan.engine = MASKS_STANDIN
@@ -642,13 +648,19 @@ def masks_plan(
             max_kept=args.max_kept,
             rng=args.rng,
             monitor=args.monitor,
+            path=args.path,
         )
 
     solution_bytes = (
         budget.list_bytes(n * n) + budget.list_bytes(n, budget.list_bytes(n)) + 3 * n * n
     )
+
+    def split(engine: str, wanted: int, monitor: Monitor) -> list[Split | None]:
+        return [masks.split(problem, wanted, monitor)]
+
     return Plan(
         run=run,
+        split=split,
         decode=partial(_grid_rows, n),
         listed_bytes=solution_bytes,
         listed_chars=3 * n * n,
@@ -709,7 +721,7 @@ def exact_cover_plan(
         ],
         trace=traced,
         heatmap=partial(heatmap, n, values, option_codes),
-        needed_bytes=partial(exact_cover.estimated_bytes, problem),
+        needed_bytes=partial(_exact_cover_bytes, problem),
         too_large=(
             f"the {{engine}} engine on this matrix ({len(problem.options):,} options, "
             f"{problem.primary:,} primary items)"
@@ -724,6 +736,14 @@ def exact_cover_plan(
         trace_fields={"size": n, **shape_fields(box_rows, box_cols, variants)},
         exact_cover=lambda: [problem],
     )
+
+
+def _exact_cover_bytes(problem: ExactCoverProblem, engine: str) -> int:
+    """``engine``'s memory on an exact cover plan; the masks engine never runs one (trace,
+    estimate and subtree tasks walk an exact cover tree), so it never fits one."""
+    if engine not in exact_cover.ENGINES:
+        return sys.maxsize
+    return exact_cover.estimated_bytes(problem, engine)
 
 
 def generate(puzzle: Any, args: GenerateArgs) -> Generated:
