@@ -63,6 +63,10 @@ SUMMARY = (
 
 # Board layouts kept (``_shaped_layout``): one per grid shape and set of cages in use.
 LAYOUTS_KEPT = 32
+# Nodes between two monitor checks: CHECK_EVERY on grids of up to CHECK_CELLS cells (9x9, a
+# node about 20 µs), fewer as the square of the cells grows (a node's boards grow about so: a
+# 36x36 node took 3 ms), so a cancel is still heard within a few milliseconds.
+CHECK_CELLS = 81
 
 
 @dataclass(frozen=True)
@@ -129,9 +133,15 @@ class _Layout:
 
 
 def _layout(problem: CellsProblem) -> _Layout:
-    """The layout of ``problem``'s boards: the same for every puzzle of a shape, so kept."""
-    cages = tuple(cage.cells for cage in problem.cages)
-    layout = _shaped_layout(problem.cells, problem.symbols, tuple(map(tuple, problem.units)), cages)
+    """The layout of ``problem``'s boards: the same for every puzzle of a shape, so kept.
+
+    The cache key is flat (the units' cells one after another, each cage's size then its
+    cells): a long-lived tuple of tuples would leave the garbage collector's count of tracked
+    objects a few lower after each of the next collections (it untracks one level of nested
+    tuples a pass), which the page's memory report reads as objects freed."""
+    units = tuple(cell for unit in problem.units for cell in unit)
+    cages = tuple(entry for cage in problem.cages for entry in (len(cage.cells), *cage.cells))
+    layout = _shaped_layout(problem.cells, problem.symbols, units, cages)
     if problem.cages:
         layout = replace(
             layout,
@@ -142,13 +152,18 @@ def _layout(problem: CellsProblem) -> _Layout:
 
 @lru_cache(maxsize=LAYOUTS_KEPT)
 def _shaped_layout(
-    cells: int,
-    symbols: int,
-    units: tuple[tuple[int, ...], ...],
-    cages: tuple[tuple[int, ...], ...],
+    cells: int, symbols: int, unit_cells: tuple[int, ...], cage_cells: tuple[int, ...]
 ) -> _Layout:
-    """The layout of boards for these units and cages (see ``_Layout``), the cages' sets left
-    out."""
+    """The layout of boards for these units and cages (see ``_Layout``; the flat key of
+    ``_layout``), the cages' sets left out."""
+    step = max(symbols, 1)
+    units = [unit_cells[start : start + step] for start in range(0, len(unit_cells), step)]
+    cages = []
+    start = 0
+    while start < len(cage_cells):
+        size = cage_cells[start]
+        cages.append(cage_cells[start + 1 : start + 1 + size])
+        start += 1 + size
     width = symbols + 1
     cell_base = len(units) * width
     copies = [1 << (cell_base + cell) for cell in range(cells)]
@@ -485,7 +500,8 @@ def search(
     stack: list[list[Any]] = []
     weight = 1.0
     stopped = cancelled = False
-    next_check = CHECK_EVERY
+    check_every = max(1, CHECK_EVERY * CHECK_CELLS**2 // max(cells, CHECK_CELLS) ** 2)
+    next_check = check_every
     while True:
         # Invariant here: ``boards``, ``solved`` are a settled node of weight ``weight``
         # (``solved`` -1: dead), not yet counted in ``explored``.
@@ -525,7 +541,7 @@ def search(
         changed = _place(boards, cell, choices[index], layout)
         solved = _settle(boards, solved | layout.copies[cell], changed, layout)
         if nodes >= next_check:
-            next_check = nodes + CHECK_EVERY
+            next_check = nodes + check_every
             if monitor.check(nodes, count, fraction):
                 stopped = cancelled = True
                 break
