@@ -238,3 +238,11 @@ def test_a_path_the_search_never_takes_is_refused() -> None:
     givens = [value if p else 0 for p, value in enumerate(solved)]  # one solution, no branch
     with pytest.raises(InvalidPath):
         masks.search(sudoku.masks_problem(4, 2, 2, givens), path=[0])
+
+
+def test_the_default_engine_takes_grids_up_to_9x9() -> None:
+    for n, expected in ((9, "masks"), (16, sudoku.MASKS_STANDIN)):
+        answer = solve({"kind": "sudoku", "puzzle": {"grid": "." * (n * n)}})
+        assert answer["engine"] == expected
+    named = solve({"kind": "sudoku", "engine": "masks", "puzzle": {"grid": "." * 256}})
+    assert named["engine"] == "masks" and named["count"] == 1

@@ -41,16 +41,18 @@ candidate masks and units (rows, columns, boxes or regions, diagonals) that hold
 killer cages as digit sets (``masks_problem``): naked and hidden singles for all cells at once,
 then a branch on a cell with the fewest candidates. Its answers are the filled grids
 (``masks_plan``); trace and estimate modes, which walk an exact cover tree, run on
-``MASKS_STANDIN`` (``singles``) instead, and the response names it. The other engines search the
-exact cover (``encode``, ``exact_cover_plan``): ``singles`` forces naked and hidden singles
-before each branch (``pysolver.engines.singles``); ``locked`` also strikes what locked candidates
-(pointing, claiming) rule out, to the fixpoint with the singles (``pysolver.engines.locked``):
-fewer nodes, each dearer; ``dlx`` and ``bitset`` are plain Algorithm X. All give the same counts
-and solution sets (in each engine's search order). On the hard set of ``bench/bench_sudoku.py``
-(311 puzzles proved unique) masks takes about 0.8x the CPU time of singles and locked, and
-about 6x the plain C DLX's (README, "Sudoku solve speed"). Their ``stats.nodes`` differ in
-meaning: masks, singles and locked count branching choices only, the exact cover engines count
-every option chosen.
+``MASKS_STANDIN`` (``singles``) instead, and so do grids larger than ``MASKS_DEFAULT_MOST``
+(9x9) unless the request names masks; the response names the engine that ran. The other engines
+search the exact cover (``encode``, ``exact_cover_plan``): ``singles`` forces naked and hidden
+singles before each branch (``pysolver.engines.singles``); ``locked`` also strikes what locked
+candidates (pointing, claiming) rule out, to the fixpoint with the singles
+(``pysolver.engines.locked``): fewer nodes, each dearer; ``dlx`` and ``bitset`` are plain
+Algorithm X. All give the same counts and solution sets (in each engine's search order).
+Measured (CPU seconds, best of 3, README "Sudoku solve speed"): the 311 hard puzzles of
+``bench/bench_sudoku.py`` proved unique, masks 0.34 s, singles 0.385 s, locked 0.365 s (about 6x
+the plain C DLX's search); top95, masks 0.230 s, singles 0.217 s, locked 0.175 s. Their
+``stats.nodes`` differ in meaning: masks, singles and locked count branching choices only, the
+exact cover engines count every option chosen.
 
 Response fields besides the protocol's: solutions are lists of rows of ints 1..n; ``unique`` is
 true/false when the search decides it (two solutions found, or the search space exhausted: so
@@ -116,6 +118,12 @@ ENGINE_MODULES = {"masks": masks, **engine_modules("singles", "locked", "dlx", "
 # reads exact cover steps) and estimate mode (its random paths follow exact cover trees) run
 # on this exact cover engine instead.
 MASKS_STANDIN = "singles"
+# The default engine takes grids up to this size; larger ones run on MASKS_STANDIN unless the
+# request names masks. Measured (CPU s, one request, limit 1 or 2): masks is 0.9x singles'
+# time on hard 9x9 sets and 0.84x on a 9x9 count of 67,768 solutions, but on empty grids 2x at
+# 12x12, 3x at 16x16 and 3.4x at 25x25 (every placement changes every symbol's board, and a
+# board is about 4 n^3 bits: each hidden-single check costs more as n grows).
+MASKS_DEFAULT_MOST = 9
 ENGINES = tuple(ENGINE_MODULES)
 # The puzzle's fields and the request's options beyond the protocol's (none): any other field
 # is refused by the midend.
@@ -585,7 +593,8 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
     variants = parse_variants(puzzle, n, values)
     if engine == "masks":
-        if query.mode not in ("trace", "estimate"):
+        named_or_small = query.engine is not None or n <= MASKS_DEFAULT_MOST
+        if named_or_small and query.mode not in ("trace", "estimate"):
             return masks_plan(n, box_rows, box_cols, values, style, variants)
         plan = exact_cover_plan(n, box_rows, box_cols, values, style, variants)
         plan.engine = MASKS_STANDIN
