@@ -10,7 +10,7 @@
   ``puzzle``, ``grid`` or ``p`` parameter holds a grid.
 - puzz.link / pzprjs Sudoku URLs (``sudoku/<n>/<n>/<data>``, ``pysolver.puzzlink``).
 
-The Solo and sudokuwiki rules are those of the page's paste reader (web/kinds/sudoku_paste.js);
+The Solo and sudokuwiki rules are those of the page's paste reader (web/kinds/sudoku/paste.js);
 tests/test_pasted.py runs both on the same texts and compares the givens.
 """
 
