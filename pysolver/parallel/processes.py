@@ -67,6 +67,9 @@ HEARTBEAT_SECONDS = 0.5
 # (tests pause workers on purpose and want a short wait).
 SILENCE_SECONDS = 5.0
 SILENCE_VARIABLE = "PYSOLVER_WORKER_SILENCE_SECONDS"
+# How long a new worker may take to start (a fresh interpreter importing pysolver: about a
+# second, many on a loaded machine) before its first word; the silence limit counts from it.
+START_SECONDS = 30.0
 # How long a worker told to stop its job may take to answer before it is killed (a search
 # looks for the stop every few milliseconds; the rest is writing its answer).
 STOP_GRACE_SECONDS = 1.0
@@ -267,6 +270,7 @@ class PoolWorker:
     job: int | None = None
     given: float = 0.0  # when its job was given
     heard: float = 0.0  # when it last sent anything (or was given its job)
+    started: bool = False  # it has said something: it runs, past its start-up
     stop_asked: float | None = None  # when its job was told to stop
 
 
@@ -358,8 +362,9 @@ class WorkerPool:
             if worker.job is None:
                 continue
             now = perf_counter()
-            if now - worker.heard > self.silence:
-                cause = f"killed after {self.silence:g} s without a word (paused or stuck)"
+            silence = self.silence if worker.started else START_SECONDS
+            if now - worker.heard > silence:
+                cause = f"killed after {silence:g} s without a word (paused or stuck)"
                 self._lose(worker, cause, events)
             elif worker.stop_asked is not None and now - worker.stop_asked > STOP_GRACE_SECONDS:
                 cause = f"killed when it did not stop within {STOP_GRACE_SECONDS:g} s"
@@ -371,6 +376,7 @@ class WorkerPool:
             while worker.connection.poll():
                 kind, job, payload = worker.connection.recv()
                 worker.heard = perf_counter()
+                worker.started = True
                 if job is None or job != worker.job:
                     continue  # a heartbeat, or a late word about a job already lost
                 if kind == "answer":
