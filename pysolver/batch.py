@@ -49,6 +49,8 @@ PROGRESS_INTERVAL = 0.2
 WINDOW_PER_JOB = 4
 # How long the parent waits for a line or an answer before it looks at its stop again.
 POLL_SECONDS = 0.05
+# The most characters of an exception's text an answer repeats.
+MAX_REASON_CHARS = 200
 # Characters read at a time from the input.
 READ_CHUNK = 1 << 16
 
@@ -98,7 +100,9 @@ def answer_line(
     except protocol.SolveError as error:
         response = protocol.error_response(error)
     except Exception as exc:  # a reader's bug: this line's answer says so, the rest go on
-        reason = protocol.shown(f"{type(exc).__name__}: {exc}")
+        reason = f"{type(exc).__name__}: {exc}"
+        if len(reason) > MAX_REASON_CHARS:
+            reason = reason[: MAX_REASON_CHARS - 1] + "…"
         message = f"internal error ({reason}); please report it"
         response = protocol.error_response(protocol.SolveError(protocol.INTERNAL_ERROR, message))
     ok = bool(response.get("ok"))
@@ -191,7 +195,14 @@ class LineReader(threading.Thread):
 def open_input(name: str) -> IO[str]:
     """The input as UTF-8 text (bytes that are not UTF-8 read as U+FFFD: that line's error)."""
     if name == "-":
-        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+        # A file of its own on a copy of the descriptor: the reading thread may still be
+        # blocked in it when the run ends, and the interpreter's own sys.stdin, closed at
+        # exit, must not be the object it holds.
+        try:
+            fd = os.dup(sys.stdin.fileno())
+        except (AttributeError, ValueError, io.UnsupportedOperation):
+            raise OSError(errno.EBADF, "standard input is closed") from None
+        return open(fd, encoding="utf-8", errors="replace")
     return open(name, encoding="utf-8", errors="replace")
 
 
@@ -324,7 +335,9 @@ class _Run:
             if self.args.timeout is not None:
                 now = perf_counter()
                 for worker in pool.busy():
-                    if worker.job is not None and now - worker.given >= self.args.timeout:
+                    # A line's time counts once its worker has started (fresh ones import).
+                    late = worker.started and now - worker.given >= self.args.timeout
+                    if worker.job is not None and late:
                         told_to_stop.add(worker.job)
                         pool.stop(worker)
             self.print_ready()

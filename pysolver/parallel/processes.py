@@ -268,7 +268,7 @@ class PoolWorker:
     process: Any  # multiprocessing's SpawnProcess
     connection: Connection
     job: int | None = None
-    given: float = 0.0  # when its job was given
+    given: float = 0.0  # when its job began (given, or the worker's first word after that)
     heard: float = 0.0  # when it last sent anything (or was given its job)
     started: bool = False  # it has said something: it runs, past its start-up
     stop_asked: float | None = None  # when its job was told to stop
@@ -362,9 +362,15 @@ class WorkerPool:
             if worker.job is None:
                 continue
             now = perf_counter()
-            silence = self.silence if worker.started else START_SECONDS
-            if now - worker.heard > silence:
-                cause = f"killed after {silence:g} s without a word (paused or stuck)"
+            if not worker.started:
+                # Its job has not begun: nothing is lost by ending it now when told to stop.
+                if worker.stop_asked is not None:
+                    self._lose(worker, "ended while it started, its job told to stop", events)
+                elif now - worker.heard > START_SECONDS:
+                    cause = f"killed after {START_SECONDS:g} s starting without a word"
+                    self._lose(worker, cause, events)
+            elif now - worker.heard > self.silence:
+                cause = f"killed after {self.silence:g} s without a word (paused or stuck)"
                 self._lose(worker, cause, events)
             elif worker.stop_asked is not None and now - worker.stop_asked > STOP_GRACE_SECONDS:
                 cause = f"killed when it did not stop within {STOP_GRACE_SECONDS:g} s"
@@ -376,7 +382,9 @@ class WorkerPool:
             while worker.connection.poll():
                 kind, job, payload = worker.connection.recv()
                 worker.heard = perf_counter()
-                worker.started = True
+                if not worker.started:  # its job begins now, after the worker's start-up
+                    worker.started = True
+                    worker.given = worker.heard
                 if job is None or job != worker.job:
                     continue  # a heartbeat, or a late word about a job already lost
                 if kind == "answer":
