@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -18,7 +19,7 @@ from bench.stop_audit import few_first_choices, process_tree, resident_bytes
 from pysolver import api, budget, parallel
 from pysolver.engines import monitor, subtree
 from pysolver.midend.registry import kind as midend_kind
-from pysolver.parallel import processes
+from pysolver.parallel import dask_cluster, processes
 from pysolver.protocol import parse_query
 from tests.dask_local import local_cluster
 
@@ -503,6 +504,52 @@ def test_a_dask_run_that_loses_its_scheduler_or_a_worker(tmp_path, victim):
     failed = response["parallel"]["failed"]
     assert failed and all(f["error"]["code"] == "unavailable" for f in failed)
     assert "Traceback" not in err and len(err.splitlines()) == 1, err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("victim", ["scheduler", "worker"])
+def test_a_dask_run_whose_scheduler_or_only_worker_is_paused_is_unavailable_in_time(
+    tmp_path, victim
+):
+    # Issue 35: a paused worker or scheduler hung the run for minutes, --timeout 20 too.
+    pytest.importorskip("distributed", reason="the dask extra is not installed (pysolver[dask])")
+    with local_cluster(workers=1) as cluster:
+        request = tmp_path / "6x10.json"
+        request.write_text(json.dumps(pentominoes(SIX_BY_TEN)))
+        run = subprocess.Popen(
+            [
+                *(sys.executable, "-m", "pysolver", "solve", "--progress"),
+                *("--scheduler", cluster.address, str(request)),
+            ],
+            env={**cluster.env, processes.SILENCE_VARIABLE: "1"},
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert run.stderr is not None
+        seen = ""
+        # Until a task has reported nodes (the first reports are the plan's, with none).
+        while not re.search(r"nodes [1-9]", seen) and run.poll() is None:
+            seen += run.stderr.read(1)
+        target = cluster.scheduler if victim == "scheduler" else cluster.workers[0]
+        paused = process_tree(target.pid)  # a worker's nanny and the worker it runs
+        for pid in paused:
+            os.kill(pid, signal.SIGSTOP)
+        started = time.monotonic()
+        try:
+            out, err = run.communicate(timeout=60)
+        finally:
+            for pid in paused:
+                os.kill(pid, signal.SIGKILL)
+    # The worker: silent past twice the silence limit; the scheduler: a call unanswered.
+    assert time.monotonic() - started < dask_cluster.CALL_SECONDS + 3
+    assert run.returncode == 3, (err, out[:2000])
+    response = json.loads(out)
+    assert response["ok"] is False and response["error"]["code"] == "unavailable"
+    assert 0 <= response["count"] < 9356 and response["complete"] is False
+    said = [line for line in err.replace("\r", "\n").splitlines() if "nodes" not in line]
+    assert "Traceback" not in err and len([line for line in said if line.strip()]) == 1, err
 
 
 def test_a_task_refused_by_its_share_of_the_budget_makes_the_run_serial():
