@@ -98,6 +98,7 @@ class DaskRunner:
         self.answer_task = answer_task
         self.tasks_per_job = tasks_per_job
         self.address = address
+        self.lost = False  # the cluster was lost during a run
         try:
             from distributed import Client
         except ImportError:
@@ -120,8 +121,10 @@ class DaskRunner:
         return jobs
 
     def close(self) -> None:
+        # A cluster found lost is not waited for again (closing says goodbye to it).
+        seconds = STOPPING_CALL_SECONDS if self.lost else CALL_SECONDS
         with contextlib.suppress(Exception):
-            within(CALL_SECONDS, self.client.close, timeout=CALL_SECONDS)
+            within(seconds, self.client.close, timeout=seconds)
 
     def run(self, tasks: list[Task], merger: Merger) -> None:
         try:
@@ -129,6 +132,7 @@ class DaskRunner:
         except Exception as exc:
             if not self._cluster_lost(exc):
                 raise
+            self.lost = True
             # Dask's client logs each failed reconnection with a traceback: the response
             # says what happened, in one sentence.
             for name in ("distributed", "distributed.client"):

@@ -69,7 +69,8 @@ SILENCE_SECONDS = 5.0
 SILENCE_VARIABLE = "PYSOLVER_WORKER_SILENCE_SECONDS"
 # How long a new worker may take to start (a fresh interpreter importing pysolver: about a
 # second, many on a loaded machine) before its first word; the silence limit counts from it.
-START_SECONDS = 30.0
+# Where /proc tells, a worker paused while it starts is lost after the silence limit anyway.
+START_SECONDS = 15.0
 # How long a worker told to stop its job may take to answer before it is killed (a search
 # looks for the stop every few milliseconds; the rest is writing its answer).
 STOP_GRACE_SECONDS = 1.0
@@ -271,6 +272,7 @@ class PoolWorker:
     given: float = 0.0  # when its job began (given, or the worker's first word after that)
     heard: float = 0.0  # when it last sent anything (or was given its job)
     started: bool = False  # it has said something: it runs, past its start-up
+    paused: float | None = None  # when it was first seen paused while starting
     stop_asked: float | None = None  # when its job was told to stop
 
 
@@ -364,8 +366,12 @@ class WorkerPool:
             now = perf_counter()
             if not worker.started:
                 # Its job has not begun: nothing is lost by ending it now when told to stop.
+                worker.paused = (worker.paused or now) if _paused(worker.process.pid) else None
                 if worker.stop_asked is not None:
                     self._lose(worker, "ended while it started, its job told to stop", events)
+                elif worker.paused is not None and now - worker.paused > self.silence:
+                    cause = f"killed after {self.silence:g} s paused while it started"
+                    self._lose(worker, cause, events)
                 elif now - worker.heard > START_SECONDS:
                     cause = f"killed after {START_SECONDS:g} s starting without a word"
                     self._lose(worker, cause, events)
@@ -428,6 +434,15 @@ def _end(workers: list[PoolWorker], seconds: float) -> None:
             worker.process.kill()
         worker.process.join()
         worker.connection.close()
+
+
+def _paused(pid: int) -> bool:
+    """The process is stopped (SIGSTOP, a debugger), where /proc says (Linux)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("T", "t")
+    except (OSError, IndexError):
+        return False
 
 
 def _exit_cause(exitcode: int | None) -> str:
