@@ -396,7 +396,8 @@ def sudoku_lines(count: int) -> Any:
 @dataclass(frozen=True)
 class FaultRow:
     """A fault row: ``args`` after ``python -m pysolver`` (``python`` alone for a script), in
-    which ``{input}`` is the input ``write`` makes, ``{timeout}`` the audit's timeout and
+    which ``{input}`` is the input ``write`` makes, ``{timeout}`` the audit's timeout (plus
+    ``FAULT_AFTER_DASK`` for a Dask row) and
     ``{scheduler}`` the address of a local Dask cluster of ``dask_workers`` workers; and the
     faults done to the run once it is busy."""
 
@@ -437,7 +438,7 @@ FAULT_ROWS = (
     FaultRow("batch, a 5,000-digit Solo ID between two lines", ("batch", "{input}"),
              lines_file(lambda: [*sudoku_lines(1), "3x3:a" + "1" * 5000, *sudoku_lines(1)])),
     FaultRow("batch jobs 2, a worker paused", ("batch", "--jobs", "2", "{input}"),
-             lines_file(partial(sudoku_lines, 400)), ("pause worker",)),
+             lines_file(partial(sudoku_lines, 4000)), ("pause worker",)),
     FaultRow("script without a __main__ guard, jobs 2", ("{input}",),
              lambda path: path.write_text(NO_GUARD_SCRIPT), script=True),
 )  # fmt: skip
@@ -522,7 +523,9 @@ def run_fault_row(row: FaultRow, timeout: float, kill_after: float) -> FaultMeas
 
             cluster = stack.enter_context(local_cluster(workers=row.dask_workers))
             env = cluster.env
-        values = {"input": str(input_path), "timeout": f"{timeout:g}"}
+        # A Dask row's timeout counts from its fault: the run has to be busy by then.
+        row_timeout = timeout + (FAULT_AFTER_DASK if cluster is not None else 0.0)
+        values = {"input": str(input_path), "timeout": f"{row_timeout:g}"}
         if cluster is not None:
             values["scheduler"] = cluster.address
         args = [arg.format(**values) for arg in row.args]
@@ -558,7 +561,7 @@ def run_fault_row(row: FaultRow, timeout: float, kill_after: float) -> FaultMeas
             if child.poll() is not None:
                 status = child.returncode
                 break
-            if now - started > timeout + kill_after:
+            if now - started > row_timeout + kill_after:
                 child.kill()
                 child.wait()
                 break

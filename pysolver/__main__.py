@@ -150,8 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=positive_int,
         default=1,
         metavar="N",
-        help="answer N requests at a time, in N worker processes (each with its share of "
-        "the memory budget)",
+        help="answer N requests at a time, in N worker processes (at most this machine's "
+        "cores, each with its share of the memory budget)",
     )
     batch.add_argument(
         "--timeout",

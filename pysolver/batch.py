@@ -370,13 +370,13 @@ def run_batch(args: argparse.Namespace, stop: StopCheck) -> int:
     }
     reader = LineReader(file)
     run = _Run(args, stop, overrides, reader)
-    pool = (
-        WorkerPool(
-            args.jobs, line_handler, (overrides, args.format, processes.worker_budget(args.jobs))
-        )
-        if args.jobs > 1
-        else None
-    )
+    # At most the cores this process may use: more workers would only share them, and the
+    # budget, in smaller pieces.
+    jobs = min(args.jobs, processes.usable_cores())
+    pool = None
+    if jobs > 1:
+        setup = (overrides, args.format, processes.worker_budget(jobs))
+        pool = WorkerPool(jobs, line_handler, setup)
     reader.start()
     stopped = False
     try:

@@ -72,8 +72,9 @@ SILENCE_VARIABLE = "PYSOLVER_WORKER_SILENCE_SECONDS"
 # Where /proc tells, a worker paused while it starts is lost after the silence limit anyway.
 START_SECONDS = 15.0
 # How long a worker told to stop its job may take to answer before it is killed (a search
-# looks for the stop every few milliseconds; the rest is writing its answer).
-STOP_GRACE_SECONDS = 1.0
+# looks for the stop every few milliseconds; the rest is writing its answer). One found
+# paused (where /proc tells) is killed at once.
+STOP_GRACE_SECONDS = 0.5
 # The least time between two looks at the pipe for a stop message, in a worker's cancel hook
 # (the hook is asked every few hundred microseconds; a look is a system call).
 LOOK_SECONDS = 0.01
@@ -378,7 +379,9 @@ class WorkerPool:
             elif now - worker.heard > self.silence:
                 cause = f"killed after {self.silence:g} s without a word (paused or stuck)"
                 self._lose(worker, cause, events)
-            elif worker.stop_asked is not None and now - worker.stop_asked > STOP_GRACE_SECONDS:
+            elif worker.stop_asked is not None and (
+                now - worker.stop_asked > STOP_GRACE_SECONDS or _paused(worker.process.pid)
+            ):
                 cause = f"killed when it did not stop within {STOP_GRACE_SECONDS:g} s"
                 self._lose(worker, cause, events)
         return events
