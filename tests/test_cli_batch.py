@@ -285,7 +285,8 @@ def test_batch_replaces_a_paused_worker_and_answers_every_line(tmp_path):
     run, mark = batch_process("--jobs", "2", "--quiet", str(path), silence=1.0)
     assert run.stdout is not None
     assert json.loads(run.stdout.readline())["ok"]
-    workers = [pid for pid in _marked_processes(mark) if "spawn_main" in _cmdline(pid)]
+    # Its workers: the processes below it but multiprocessing's resource tracker.
+    workers = [pid for pid in process_tree(run.pid)[1:] if "resource_tracker" not in _cmdline(pid)]
     os.kill(workers[0], signal.SIGSTOP)
     out, err = finish(run, mark, 60)
     assert run.returncode == 0, err

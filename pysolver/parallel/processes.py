@@ -28,7 +28,6 @@ whole budget (``parallel.solve_split``).
 
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
 import os
 import signal
@@ -201,6 +200,8 @@ def _die_with_parent() -> None:
     """Ask Linux to kill this process when its parent dies (even paused, it then ends)."""
     if not sys.platform.startswith("linux"):
         return
+    import ctypes  # here: a worker process on Linux is the only place that needs it
+
     with suppress(OSError, AttributeError):
         pr_set_pdeathsig = 1
         ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGKILL)
