@@ -432,6 +432,9 @@ def _end(workers: list[PoolWorker], seconds: float) -> None:
     ends a paused process too) and reap them."""
     deadline = perf_counter() + seconds
     for worker in workers:
+        if _paused(worker.process.pid):  # it cannot leave: no use waiting for it
+            worker.process.kill()
+    for worker in workers:
         worker.process.join(max(0.0, deadline - perf_counter()))
     for worker in workers:
         if worker.process.exitcode is None:
