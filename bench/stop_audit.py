@@ -17,11 +17,21 @@ seconds past its timeout is killed and reported as such.
 Rows named "... on stdin" send their request through the CLI's standard input from a separate
 writer process, which streams it in 1 MB pieces (the 400-million-character request, never held
 whole by anyone) or writes half a request and then holds the pipe open past the timeout.
+
+The fault rows (``FAULT_ROWS``, issue 35) run a command (``solve --jobs 2``, ``solve
+--scheduler`` on a local Dask cluster, ``batch``, a script) and do something to its process tree
+once it is busy: pause a worker (SIGSTOP), send SIGTERM or SIGINT to the CLI, SIGKILL it, pause
+a Dask worker or scheduler. They print the tree's peak, how long the run took after the fault,
+the exit status, the processes of the tree still running half a second after it ended, whether
+standard error held a traceback, and how the run ended.
+
+    python bench/stop_audit.py --only paused   # the fault rows whose name says so
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -396,6 +406,263 @@ def run_row(index: int, timeout: float, kill_after: float) -> Measured:
     )
 
 
+# ---------------------------------------------------------------- faults to the process tree
+
+# Seconds after the first worker process appears (or after the start, for runs without one)
+# at which a row's faults begin; one second between two faults of a row.
+FAULT_AFTER = 2.0
+FAULT_AFTER_DASK = 8.0
+
+
+def pentomino_count(board: list[str]) -> dict[str, Any]:
+    puzzle = {"board": board, "pieces": ["pentominoes"]}
+    return {"kind": "polyomino", "mode": "count", "engine": "bitset", "puzzle": puzzle}
+
+
+HOLE_8X8 = ["........"] * 3 + ["...##...", "...##..."] + ["........"] * 3
+EMPTY_COUNT = {"kind": "sudoku", "mode": "count", "puzzle": empty_sudoku(9)}
+# Tatham's Solo ID of an empty 25x25 Sudoku: 625 blanks, 26 to a "z".
+EMPTY_SOLO_25 = "5x5:" + "z" * 24 + "a"
+TOP95 = ROOT / "tests" / "data" / "top95.txt"
+NO_GUARD_SCRIPT = (
+    "import json, sys, pysolver\n"
+    "request = {'kind': 'queens', 'mode': 'count', 'jobs': 2, 'puzzle': {'n': 8}}\n"
+    "sys.stdout.write(json.dumps(pysolver.solve(request)) + '\\n')\n"
+)
+
+
+def request_file(request: dict[str, Any]) -> Callable[[Path], None]:
+    return lambda path: path.write_text(json.dumps(request))
+
+
+def lines_file(lines: Callable[[], Any]) -> Callable[[Path], None]:
+    def write(path: Path) -> None:
+        with path.open("w") as file:
+            for line in lines():
+                file.write(line + "\n")
+
+    return write
+
+
+def sudoku_lines(count: int) -> Any:
+    puzzles = TOP95.read_text().split()
+    return (puzzles[index % len(puzzles)] for index in range(count))
+
+
+@dataclass(frozen=True)
+class FaultRow:
+    """A fault row: ``args`` after ``python -m pysolver`` (``python`` alone for a script), in
+    which ``{input}`` is the input ``write`` makes, ``{timeout}`` the audit's timeout (plus
+    ``FAULT_AFTER_DASK`` for a Dask row) and
+    ``{scheduler}`` the address of a local Dask cluster of ``dask_workers`` workers; and the
+    faults done to the run once it is busy."""
+
+    name: str
+    args: tuple[str, ...]
+    write: Callable[[Path], None]
+    faults: tuple[str, ...] = ()
+    script: bool = False
+    dask_workers: int = 0
+
+
+JOBS_2_COUNT = ("solve", "--jobs", "2", "{input}")
+FAULT_ROWS = (
+    FaultRow("jobs 2 count, a worker paused", JOBS_2_COUNT,
+             request_file(pentomino_count(HOLE_8X8)), ("pause worker",)),
+    FaultRow("jobs 2 count, a worker paused, --timeout", ("solve", "--jobs", "2", "--timeout",
+             "{timeout}", "{input}"), request_file(EMPTY_COUNT), ("pause worker",)),
+    FaultRow("jobs 2 count, a worker paused, then SIGTERM", JOBS_2_COUNT,
+             request_file(EMPTY_COUNT), ("pause worker", "SIGTERM")),
+    FaultRow("jobs 2 count, the parent killed (SIGKILL)", JOBS_2_COUNT,
+             request_file(EMPTY_COUNT), ("SIGKILL",)),
+    FaultRow("Dask count, the only worker paused", ("solve", "--scheduler", "{scheduler}",
+             "{input}"), request_file(pentomino_count(["." * 10] * 6)), ("pause dask worker",),
+             dask_workers=1),
+    FaultRow("Dask count, the scheduler paused, --timeout", ("solve", "--scheduler",
+             "{scheduler}", "--timeout", "{timeout}", "{input}"),
+             request_file(pentomino_count(["." * 10] * 6)), ("pause dask scheduler",),
+             dask_workers=2),
+    FaultRow("batch 300k lines, jobs 2, --total-timeout", ("batch", "--jobs", "2", "--quiet",
+             "--total-timeout", "{timeout}", "{input}"),
+             lines_file(partial(sudoku_lines, 300_000))),
+    FaultRow("batch jobs 2, SIGTERM", ("batch", "--jobs", "2", "{input}"),
+             lines_file(lambda: [json.dumps(EMPTY_COUNT)] * 6), ("SIGTERM",)),
+    FaultRow("batch jobs 2, SIGINT", ("batch", "--jobs", "2", "{input}"),
+             lines_file(lambda: [json.dumps(EMPTY_COUNT)] * 6), ("SIGINT",)),
+    FaultRow("batch, an empty 25x25 Solo ID, count, --timeout", ("batch", "--mode", "count",
+             "--timeout", "{timeout}", "{input}"), lines_file(lambda: [EMPTY_SOLO_25])),
+    FaultRow("batch, a 5,000-digit Solo ID between two lines", ("batch", "{input}"),
+             lines_file(lambda: [*sudoku_lines(1), "3x3:a" + "1" * 5000, *sudoku_lines(1)])),
+    FaultRow("batch jobs 2, a worker paused", ("batch", "--jobs", "2", "{input}"),
+             lines_file(partial(sudoku_lines, 4000)), ("pause worker",)),
+    FaultRow("script without a __main__ guard, jobs 2", ("{input}",),
+             lambda path: path.write_text(NO_GUARD_SCRIPT), script=True),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class FaultMeasured:
+    """What ``run_fault_row`` measured (columns of the table, fields of ``--json``)."""
+
+    tree_peak_mb: float
+    workers: int
+    seconds: float
+    after_fault: float | None  # seconds from the first fault to the end
+    status: int | None  # the exit status (None: killed by the audit)
+    left: int  # processes of the tree still running after it ended
+    traceback: bool  # standard error held a traceback
+    ending: str
+
+
+def is_running(pid: int) -> bool:
+    """The process exists and is not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def fault_ending(row: FaultRow, output: str, errors: str) -> str:
+    """How a fault row's run ended, in a few words."""
+    if row.args[0] == "batch":
+        answers = [line for line in output.splitlines() if line.startswith("{")]
+        last = errors.replace("\r", "\n").strip().splitlines()[-1:] or [""]
+        return f"{len(answers)} answers; {last[0][:60]}"
+    responses = []
+    for line in output.splitlines():
+        with contextlib.suppress(ValueError):
+            responses.append(json.loads(line))
+    if row.script:
+        messages = [r["error"]["message"] for r in responses if not r.get("ok")]
+        longest = max((len(message) for message in messages), default=0)
+        return f"{len(responses)} answers, worker messages up to {longest} characters"
+    if not responses:
+        return "no answer"
+    response = responses[-1]
+    ending = (
+        response.get("error", {}).get("code", "error")
+        if response.get("ok") is False
+        else (
+            f"partial ({response.get('count')} found)"
+            if response.get("cancelled")
+            else f"answered ({response.get('count')})"
+        )
+    )
+    retried = (response.get("parallel") or {}).get("retried")
+    return ending + (f", {len(retried)} task(s) retried" if retried else "")
+
+
+def do_fault(fault: str, child: subprocess.Popen, tree: list[int], cluster: Any) -> list[int]:
+    """Do one fault; the processes it paused (killed when the row ends)."""
+    if fault == "pause worker":
+        workers = [pid for pid in tree if is_worker(pid)]
+        os.kill(workers[0], signal.SIGSTOP)
+        return workers[:1]
+    if fault.startswith("pause dask"):
+        target = cluster.scheduler if fault.endswith("scheduler") else cluster.workers[0]
+        paused = process_tree(target.pid)
+        for pid in paused:
+            os.kill(pid, signal.SIGSTOP)
+        return paused
+    child.send_signal(getattr(signal, fault))
+    return []
+
+
+def run_fault_row(row: FaultRow, timeout: float, kill_after: float) -> FaultMeasured:
+    with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
+        input_path = Path(folder) / ("script.py" if row.script else "input.txt")
+        row.write(input_path)
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        cluster = None
+        if row.dask_workers:
+            from tests.dask_local import local_cluster
+
+            cluster = stack.enter_context(local_cluster(workers=row.dask_workers))
+            env = cluster.env
+        # A Dask row's timeout counts from its fault: the run has to be busy by then.
+        row_timeout = timeout + (FAULT_AFTER_DASK if cluster is not None else 0.0)
+        values = {"input": str(input_path), "timeout": f"{row_timeout:g}"}
+        if cluster is not None:
+            values["scheduler"] = cluster.address
+        args = [arg.format(**values) for arg in row.args]
+        command = [sys.executable, *([] if row.script else ["-m", "pysolver"]), *args]
+        out_path, err_path = Path(folder) / "out", Path(folder) / "err"
+        started = time.perf_counter()
+        with out_path.open("w") as out, err_path.open("w") as err:
+            child = subprocess.Popen(command, stdout=out, stderr=err, env=env, cwd=ROOT)
+        seen: set[int] = set()
+        paused: list[int] = []
+        faults = list(row.faults)
+        first_worker = None
+        fault_at = None
+        tree_peak = most_workers = 0
+        status: int | None = None
+        while True:
+            now = time.perf_counter()
+            tree = process_tree(child.pid)
+            seen.update(tree)
+            tree_peak = max(tree_peak, sum(resident_bytes(pid) for pid in tree))
+            workers = sum(is_worker(pid) for pid in tree)
+            most_workers = max(most_workers, workers)
+            if workers and first_worker is None:
+                first_worker = now
+            due = (first_worker or started) + (FAULT_AFTER_DASK if cluster else FAULT_AFTER)
+            if (
+                faults
+                and now >= due + (0 if fault_at is None else 1.0)
+                and (workers or cluster or "pause worker" not in faults[0])
+            ):
+                paused += do_fault(faults.pop(0), child, tree, cluster)
+                fault_at = fault_at if fault_at is not None else now
+            if child.poll() is not None:
+                status = child.returncode
+                break
+            if now - started > row_timeout + kill_after:
+                child.kill()
+                child.wait()
+                break
+            time.sleep(0.02)
+        ended = time.perf_counter()
+        time.sleep(0.5)
+        left = [pid for pid in seen if pid != child.pid and is_running(pid)]
+        for pid in {*left, *paused}:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        output, errors = out_path.read_text(), err_path.read_text()
+    return FaultMeasured(
+        tree_peak_mb=round(tree_peak / 2**20, 1),
+        workers=most_workers,
+        seconds=round(ended - started, 2),
+        after_fault=None if fault_at is None else round(ended - fault_at, 2),
+        status=status,
+        left=len(left),
+        traceback="Traceback" in errors,
+        ending="killed by the audit" if status is None else fault_ending(row, output, errors),
+    )
+
+
+def fault_table(timeout: float, kill_after: float, only: str) -> list[dict[str, Any]]:
+    table = []
+    print(
+        f"\n{'fault row':52} {'tree MB':>8} {'workers':>7} {'s':>6} {'after':>6} {'exit':>4} "
+        f"{'left':>4} {'trace':>5}  ending",
+        flush=True,
+    )
+    for row in FAULT_ROWS:
+        if only not in row.name:
+            continue
+        measured = run_fault_row(row, timeout, kill_after)
+        table.append({"fault row": row.name, **asdict(measured)})
+        after = "" if measured.after_fault is None else f"{measured.after_fault:.2f}"
+        print(
+            f"{row.name:52} {measured.tree_peak_mb:8.0f} {measured.workers:7} "
+            f"{measured.seconds:6.2f} {after:>6} {measured.status!s:>4} {measured.left:4} "
+            f"{'yes' if measured.traceback else 'no':>5}  {measured.ending}",
+            flush=True,
+        )
+    return table
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--timeout", type=float, default=5.0)
@@ -430,6 +697,7 @@ def main() -> int:
             f"{row.late:7.2f} {row.late_cpu:10.2f}  {row.ending}",
             flush=True,
         )
+    table += fault_table(args.timeout, args.kill_after, args.only)
     if args.json:
         Path(args.json).write_text(json.dumps(table, indent=2) + "\n")
     return 0

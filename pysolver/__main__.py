@@ -159,9 +159,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="answer the requests of FILE, one a line ('-' for stdin)",
         description="Answer every line of FILE ('-' reads stdin): a JSON request, or a puzzle "
         "line (81 characters of a Sudoku, '.' or '0' blank, as in top95.txt). One answer a "
-        "line, in input order (--format text: a picture per answer); progress on stderr. "
-        "Blank lines and lines starting with '#' are skipped. Exit status 1 when any answer "
-        "is an error, 130 when stopped.",
+        "line, in input order (--format text: a picture per answer); a bad line gets its own "
+        "error answer and the rest are answered; progress on stderr. Blank lines and lines "
+        "starting with '#' are skipped. Ctrl-C, SIGTERM, SIGHUP and --total-timeout stop the "
+        "run: the answers printed so far stay, a summary goes to stderr. Exit status 1 when "
+        "any answer is an error or was cut by --timeout, 2 when FILE cannot be read or no "
+        "worker process can start, 130 when stopped.",
     )
     batch.add_argument("file", metavar="FILE", help="the requests, or - for standard input")
     batch.add_argument("--mode", choices=protocol.MODES, help="override each request's mode")
@@ -172,7 +175,22 @@ def build_parser() -> argparse.ArgumentParser:
         type=positive_int,
         default=1,
         metavar="N",
-        help="answer N requests at a time, in N worker processes",
+        help="answer N requests at a time, in N worker processes (at most this machine's "
+        "cores, each with its share of the memory budget)",
+    )
+    batch.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        metavar="SECONDS",
+        help="stop each line's search after this many seconds: its answer is what was found "
+        'so far, with "cancelled": true',
+    )
+    batch.add_argument(
+        "--total-timeout",
+        type=positive_seconds,
+        metavar="SECONDS",
+        help="stop the whole run after this many seconds, as Ctrl-C does (the lines not yet "
+        "answered are left out)",
     )
     batch.add_argument("--quiet", action="store_true", help="no progress on standard error")
     add_format(batch)
@@ -406,7 +424,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "batch":
         from pysolver.batch import run_batch  # the batch machinery loads only when asked
 
-        return run_batch(args)
+        stop = StopRequest(args.total_timeout)
+        with stopping_on_signals(stop):
+            return run_batch(args, stop)
     if args.command != "solve":
         parser.print_help()
         return 2

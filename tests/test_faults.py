@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -18,7 +19,7 @@ from bench.stop_audit import few_first_choices, process_tree, resident_bytes
 from pysolver import api, budget, parallel
 from pysolver.engines import monitor, subtree
 from pysolver.midend.registry import kind as midend_kind
-from pysolver.parallel import processes
+from pysolver.parallel import dask_cluster, processes
 from pysolver.protocol import parse_query
 from tests.dask_local import local_cluster
 
@@ -130,6 +131,159 @@ def test_a_signal_to_the_process_group_gives_a_cancelled_partial_answer(tmp_path
     assert "failed" not in response["parallel"], response["parallel"]
     time.sleep(0.5)
     assert _marked_processes(mark) == []  # every worker ended with the CLI
+
+
+# ---------------------------------------------------------------- a worker that goes silent
+
+
+def _cli_with_workers(request_path: Path, *args: str, silence: float = 1.0):
+    """``solve --jobs 2 REQUEST ARGS`` in its own process group, its workers marked, busy
+    searching by the time this returns; and the mark."""
+    mark = f"pysolver-test-{uuid.uuid4().hex}"
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(REPO),
+        "PYSOLVER_TEST_MARK": mark,
+        processes.SILENCE_VARIABLE: str(silence),
+    }
+    run = subprocess.Popen(
+        [sys.executable, "-m", "pysolver", "solve", "--jobs", "2", *args, str(request_path)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        workers = _workers_of(run.pid)
+        if len(workers) == 2 and all(_threads(pid) >= 2 for pid in workers):
+            break
+        time.sleep(0.05)
+    time.sleep(0.3)  # the workers are searching by now
+    return run, mark
+
+
+def _workers_of(pid: int) -> list[int]:
+    return [child for child in process_tree(pid) if "spawn_main" in _cmdline(child)]
+
+
+def _threads(pid: int) -> int:
+    """The threads of a process: a worker runs its heartbeat thread once it has started."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    return int(status.split("Threads:", 1)[1].split()[0])
+
+
+def _finish(run: subprocess.Popen, mark: str, seconds: float) -> tuple[str, str]:
+    """The output of ``run`` within ``seconds``; every process it left is killed (and the
+    test fails)."""
+    try:
+        out, err = run.communicate(timeout=seconds)
+    finally:
+        left = _marked_processes(mark)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+    time.sleep(0.3)
+    assert _marked_processes(mark) == [], "processes were left running"
+    return out, err
+
+
+@pytest.mark.slow
+def test_a_paused_worker_is_killed_and_its_task_runs_again(tmp_path):
+    # Issue 35: a worker paused with SIGSTOP hung the run for good (killed at 240 s).
+    path = tmp_path / "hole.json"
+    path.write_text(json.dumps(pentominoes(HOLE_8X8)))
+    run, mark = _cli_with_workers(path)
+    os.kill(_workers_of(run.pid)[0], signal.SIGSTOP)
+    out, err = _finish(run, mark, 60)
+    assert run.returncode == 0, err
+    response = json.loads(out)
+    assert (response["count"], response["complete"]) == (520, True)
+    [retry] = response["parallel"]["retried"]
+    assert "without a word" in retry["reasons"][0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stop", ["timeout", "SIGTERM"])
+def test_a_paused_worker_does_not_hold_up_a_stop(tmp_path, stop):
+    # Issue 35: --timeout 30 was still running at 150 s, SIGTERM 129 s later, and --timeout 5
+    # left the paused worker running. The silence limit is long here: the stop must not wait.
+    path = tmp_path / "sudoku.json"
+    path.write_text(json.dumps({"kind": "sudoku", "mode": "count", "puzzle": {"grid": "." * 81}}))
+    args = ("--timeout", "3") if stop == "timeout" else ()
+    run, mark = _cli_with_workers(path, *args, silence=600)
+    os.kill(_workers_of(run.pid)[0], signal.SIGSTOP)
+    paused = time.monotonic()
+    if stop == "SIGTERM":
+        os.killpg(run.pid, signal.SIGTERM)
+    out, err = _finish(run, mark, 30)
+    # Stopped within the grace a worker gets to stop, plus writing the answer.
+    assert time.monotonic() - paused < 3 + processes.STOP_GRACE_SECONDS + 2
+    assert run.returncode == 130, err
+    response = json.loads(out)
+    assert response["cancelled"] is True and "failed" not in response["parallel"]
+
+
+@pytest.mark.slow
+def test_workers_of_a_killed_parent_leave_without_a_traceback(tmp_path):
+    # Issue 35: each worker printed a BrokenPipeError traceback as it left.
+    path = tmp_path / "sudoku.json"
+    path.write_text(json.dumps({"kind": "sudoku", "mode": "count", "puzzle": {"grid": "." * 81}}))
+    run, mark = _cli_with_workers(path)
+    workers = _workers_of(run.pid)
+    os.kill(run.pid, signal.SIGKILL)
+    _, err = _finish(run, mark, 30)  # the workers share its stderr: read to their end
+    assert err == ""
+    assert not [pid for pid in workers if _running(pid)]
+
+
+def _running(pid: int) -> bool:
+    """The process exists and is not a zombie (an orphan's is reaped by init in its time)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_worker_whose_parent_is_gone_leaves_quietly():
+    # Off Linux no signal ends a worker with its parent: its sends fail and it leaves.
+    parent_end, worker_end = multiprocessing.Pipe(duplex=True)
+    channel = processes._Channel(worker_end, os.getpid())
+    parent_end.close()
+    assert channel.send(("progress", 0, {})) is False
+    assert channel.leaving and channel.next_job() is None
+    assert processes.Job(channel, 0).cancel() is True
+
+
+def test_a_script_without_a_main_guard_is_told_what_to_do(tmp_path):
+    # Issue 35: each worker importing the script answered internal_error with multiprocessing's
+    # 900-character message.
+    script = tmp_path / "no_guard.py"
+    script.write_text(
+        "import json, sys, pysolver\n"
+        "request = {'kind': 'queens', 'mode': 'count', 'jobs': 2, 'puzzle': {'n': 6}}\n"
+        # One write a line: the workers print too, and the environment may be unbuffered.
+        "sys.stdout.write(json.dumps(pysolver.solve(request)) + '\\n')\n"
+    )
+    run = subprocess.run(
+        [sys.executable, str(script)],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    answers = [json.loads(line) for line in run.stdout.splitlines()]
+    assert answers[-1]["count"] == 4  # the script's own run
+    refused = answers[:-1]  # the workers', as they import the script
+    assert refused and all(answer["error"]["code"] == "internal_error" for answer in refused)
+    assert all(answer["error"]["message"] == processes.NO_MAIN_GUARD for answer in refused)
+    assert len(processes.NO_MAIN_GUARD) < 200 and "__main__" in processes.NO_MAIN_GUARD
 
 
 # ---------------------------------------------------------------- one budget for many jobs
@@ -350,6 +504,52 @@ def test_a_dask_run_that_loses_its_scheduler_or_a_worker(tmp_path, victim):
     failed = response["parallel"]["failed"]
     assert failed and all(f["error"]["code"] == "unavailable" for f in failed)
     assert "Traceback" not in err and len(err.splitlines()) == 1, err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("victim", ["scheduler", "worker"])
+def test_a_dask_run_whose_scheduler_or_only_worker_is_paused_is_unavailable_in_time(
+    tmp_path, victim
+):
+    # Issue 35: a paused worker or scheduler hung the run for minutes, --timeout 20 too.
+    pytest.importorskip("distributed", reason="the dask extra is not installed (pysolver[dask])")
+    with local_cluster(workers=1) as cluster:
+        request = tmp_path / "6x10.json"
+        request.write_text(json.dumps(pentominoes(SIX_BY_TEN)))
+        run = subprocess.Popen(
+            [
+                *(sys.executable, "-m", "pysolver", "solve", "--progress"),
+                *("--scheduler", cluster.address, str(request)),
+            ],
+            env={**cluster.env, processes.SILENCE_VARIABLE: "1"},
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert run.stderr is not None
+        seen = ""
+        # Until a task has reported nodes (the first reports are the plan's, with none).
+        while not re.search(r"nodes [1-9]", seen) and run.poll() is None:
+            seen += run.stderr.read(1)
+        target = cluster.scheduler if victim == "scheduler" else cluster.workers[0]
+        paused = process_tree(target.pid)  # a worker's nanny and the worker it runs
+        for pid in paused:
+            os.kill(pid, signal.SIGSTOP)
+        started = time.monotonic()
+        try:
+            out, err = run.communicate(timeout=60)
+        finally:
+            for pid in paused:
+                os.kill(pid, signal.SIGKILL)
+    # The worker: silent past twice the silence limit; the scheduler: a call unanswered.
+    assert time.monotonic() - started < dask_cluster.CALL_SECONDS + 5
+    assert run.returncode == 3, (err, out[:2000])
+    response = json.loads(out)
+    assert response["ok"] is False and response["error"]["code"] == "unavailable"
+    assert 0 <= response["count"] < 9356 and response["complete"] is False
+    said = [line for line in err.replace("\r", "\n").splitlines() if "nodes" not in line]
+    assert "Traceback" not in err and len([line for line in said if line.strip()]) == 1, err
 
 
 def test_a_task_refused_by_its_share_of_the_budget_makes_the_run_serial():

@@ -52,7 +52,8 @@ Modules: ``plan`` (tasks, and ``PlannedKind``, what a kind supplies: ``prepare``
 implements, and ``AnswerTask``), and the runners: ``inline.InlineRunner`` (tasks one after
 another here: tests), ``processes.ProcessRunner`` (a pool of worker processes, the standard
 library only: the default; at most the usable cores, the memory budget shared between them,
-the request shipped to each once, stop signals left to the parent),
+the request shipped to each once, stop signals left to the parent; watched: a worker that
+dies, goes silent or does not stop when told is killed and its task runs again),
 ``dask_cluster.DaskRunner`` (an existing Dask cluster, ``python -m pysolver solve --scheduler
 tcp://HOST:PORT``; Dask is an optional extra) and ``page``'s
 ``PlanRunner`` and ``AnsweredRunner``: the page's pool of Pyodide workers (web/runtime/pool.js) runs

@@ -5,19 +5,81 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import threading
 import uuid
+from collections.abc import Callable
 from time import perf_counter, sleep
-from typing import Any
+from typing import Any, TypeVar
 
 from pysolver import protocol
 from pysolver.parallel.merge import Merger, not_run, read_answer, stopped
 from pysolver.parallel.plan import TASKS_PER_JOB, Task
-from pysolver.parallel.processes import task_text
+from pysolver.parallel.processes import START_SECONDS, silence_seconds, task_text
 from pysolver.parallel.runner import AnswerTask
 from pysolver.protocol import UNAVAILABLE, SolveError
 
 # How long an error from Dask may take to show as a lost scheduler in the client's status.
 LOST_GRACE_SECONDS = 2.0
+# How long one call to the scheduler may take before it is taken for lost (paused, or cut off
+# without the connection closing): a call is a round trip of a few milliseconds.
+CALL_SECONDS = 5.0
+# How long a call may take once the run is being stopped (Ctrl-C, --timeout): a stop is not
+# held up by a scheduler that does not answer.
+STOPPING_CALL_SECONDS = 1.0
+# How often a pending call looks whether the run is being stopped.
+WATCH_SECONDS = 0.05
+# How often a running task says it is alive (through the progress queue), whatever it does.
+HEARTBEAT_SECONDS = 1.0
+# A running task silent for ``SILENCE_FACTOR * processes.silence_seconds()`` (twice the worker
+# processes' limit: each word is a round trip through the scheduler) is taken for lost: its
+# worker is paused or cut off, and the scheduler only notices after minutes (worker-ttl).
+SILENCE_FACTOR = 2.0
+
+Result = TypeVar("Result")
+
+
+class Unanswered(ConnectionError):
+    """A call to the scheduler took longer than ``CALL_SECONDS``."""
+
+
+def within(
+    seconds: float,
+    call: Callable[..., Result],
+    *args: Any,
+    stopping: Callable[[], bool] | None = None,
+    **kwargs: Any,
+) -> Result:
+    """``call(*args, **kwargs)``, or ``Unanswered`` when it takes longer than ``seconds`` (or
+    than ``STOPPING_CALL_SECONDS`` once ``stopping()`` says the run is being stopped).
+
+    Dask's client calls wait for the scheduler as long as its connection stays open, and a
+    paused scheduler keeps it open: the call runs in a thread of its own (a daemon, left
+    behind when it never returns) so that the run can give up on it."""
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append((True, call(*args, **kwargs)))
+        except BaseException as error:
+            outcome.append((False, error))
+
+    thread = threading.Thread(target=run, name="pysolver-dask-call", daemon=True)
+    started = perf_counter()
+    thread.start()
+    while not outcome:
+        thread.join(WATCH_SECONDS)
+        waited = perf_counter() - started
+        if outcome:
+            break
+        if waited > seconds or (
+            waited > STOPPING_CALL_SECONDS and stopping is not None and stopping()
+        ):
+            raise Unanswered(f"the scheduler did not answer within {waited:.0f} s")
+    ok, value = outcome[0]
+    if not ok:
+        raise value
+    result: Result = value
+    return result
 
 
 class DaskRunner:
@@ -36,6 +98,7 @@ class DaskRunner:
         self.answer_task = answer_task
         self.tasks_per_job = tasks_per_job
         self.address = address
+        self.lost = False  # the cluster was lost during a run
         try:
             from distributed import Client
         except ImportError:
@@ -48,14 +111,20 @@ class DaskRunner:
             raise RuntimeError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
 
     def workers(self) -> int:
-        threads: dict[str, int] = self.client.nthreads()
+        try:
+            threads: dict[str, int] = within(CALL_SECONDS, self.client.nthreads)
+        except Unanswered:
+            return 1  # the run will find the cluster lost and say so
         return max(1, sum(threads.values()))
 
     def grant(self, jobs: int) -> int:
         return jobs
 
     def close(self) -> None:
-        self.client.close()
+        # A cluster found lost is not waited for again (closing says goodbye to it).
+        seconds = STOPPING_CALL_SECONDS if self.lost else CALL_SECONDS
+        with contextlib.suppress(Exception):
+            within(seconds, self.client.close, timeout=seconds)
 
     def run(self, tasks: list[Task], merger: Merger) -> None:
         try:
@@ -63,6 +132,7 @@ class DaskRunner:
         except Exception as exc:
             if not self._cluster_lost(exc):
                 raise
+            self.lost = True
             # Dask's client logs each failed reconnection with a traceback: the response
             # says what happened, in one sentence.
             for name in ("distributed", "distributed.client"):
@@ -72,17 +142,25 @@ class DaskRunner:
                     merger.done(task.index, self._lost())
 
     def _run(self, tasks: list[Task], merger: Merger) -> None:
-        """Submit the tasks and follow them; raises when the cluster is lost meanwhile."""
+        """Submit the tasks and follow them; raises when the cluster is lost meanwhile (a call
+        to the scheduler unanswered, or a client that lost it). A task silent too long is
+        answered ``unavailable``: its worker is paused or cut off."""
         from distributed import Queue, Variable, wait
 
+        def call(function: Callable[..., Result], *args: Any, **kwargs: Any) -> Result:
+            return within(
+                CALL_SECONDS, function, *args, stopping=merger.monitor.stop_asked, **kwargs
+            )
+
         stop_name = f"pysolver-stop-{uuid.uuid4().hex}"
-        progress = Queue(f"{stop_name}-progress", client=self.client)
+        progress = call(Queue, f"{stop_name}-progress", client=self.client)
         stop_variable = Variable(stop_name, client=self.client)
-        stop_variable.set(len(tasks))
+        call(stop_variable.set, len(tasks))
         shared_stop = len(tasks)
         # The request goes to the cluster once, as a task of its own whose result every task
-        # takes (the scheduler keeps it, so a worker that dies holding it loses nothing); a
-        # task is then only its index and its subtree.
+        # takes (a worker that dies holding it makes the scheduler compute it again; one that
+        # is paused holding it leaves the others waiting: silent, so lost); a task is then
+        # only its index and its subtree.
         base = {key: value for key, value in tasks[0].request.items() if key != "subtree"}
         request_text = self.client.submit(
             _request_text, protocol.dumps(base), key=f"{stop_name}-request", pure=False
@@ -100,36 +178,60 @@ class DaskRunner:
             ): task
             for task in tasks
         }
+        silence = SILENCE_FACTOR * silence_seconds()
+        heard: dict[int, float] = {}  # when each running task last said anything
+        # When any task last said anything (tasks queued behind a paused worker never start).
+        heard_any = perf_counter() + START_SECONDS - silence
         while pending:
             try:
-                finished = wait(list(pending), timeout=0.1, return_when="FIRST_COMPLETED")
+                finished = call(wait, list(pending), timeout=0.1, return_when="FIRST_COMPLETED")
                 finished_futures = list(finished.done)
             except TimeoutError:  # none finished within the timeout: just poll again
                 finished_futures = []
             if self._cluster_lost():
                 raise ConnectionError("the scheduler stopped answering")
-            for index, report in progress.get(batch=True):
+            now = perf_counter()
+            for index, report in call(progress.get, batch=True):
+                heard[index] = heard_any = now
                 merger.progress(index, report)
+            if finished_futures:
+                heard_any = now
             for future in finished_futures:
                 task = pending.pop(future)
                 merger.done(task.index, self._result(future))
+            silent = [
+                future
+                for future, task in pending.items()
+                if now - heard.get(task.index, heard_any) > silence
+            ]
+            for future in silent:
+                merger.done(pending.pop(future).index, self._silent(silence))
+            if silent:
+                with contextlib.suppress(Exception):  # best effort: its worker is gone
+                    call(self.client.cancel, silent)
             merger.check()
             if merger.stop_from != shared_stop:
                 shared_stop = merger.stop_from
-                stop_variable.set(shared_stop)
                 stopping = [f for f, task in pending.items() if merger.should_stop(task.index)]
-                self.client.cancel(stopping)
                 for future in stopping:
                     merger.done(pending.pop(future).index, stopped())
-        self.client.cancel([*pending, request_text])
-        # Tasks still running on a worker see the variable gone and stop (see below).
-        stop_variable.delete()
-        progress.close()
+                # Best effort, as is the clean-up below: the stopped tasks are answered, and
+                # the run must not wait on a scheduler that does not answer.
+                with contextlib.suppress(Exception):
+                    call(stop_variable.set, shared_stop)
+                    call(self.client.cancel, stopping)
+        with contextlib.suppress(Exception):
+            call(self.client.cancel, [*pending, request_text])
+            # Tasks still running on a worker see the variable gone and stop (see below).
+            stop_variable.delete()
+            progress.close()
 
     def _cluster_lost(self, error: Exception | None = None) -> bool:
         """The client has lost its scheduler (it is reconnecting, or gave up). After an
         ``error``, the client's status may take a moment to say so: wait for it briefly, and
         take Dask's own reason for cancelled futures as the answer too."""
+        if isinstance(error, Unanswered):
+            return True
         waited_until = perf_counter() + (LOST_GRACE_SECONDS if error is not None else 0.0)
         while True:
             if str(getattr(self.client, "status", "running")) != "running":
@@ -144,9 +246,16 @@ class DaskRunner:
         message = f"the Dask cluster at {self.address} was lost (its scheduler stopped answering)"
         return protocol.error_response(SolveError(UNAVAILABLE, message, "subtree"))
 
+    def _silent(self, seconds: float) -> dict[str, Any]:
+        message = (
+            f"the Dask worker running this task at {self.address} stopped answering (nothing "
+            f"for {seconds:g} s: paused or cut off)"
+        )
+        return protocol.error_response(SolveError(UNAVAILABLE, message, "subtree"))
+
     def _result(self, future: Any) -> dict[str, Any]:
         try:
-            return read_answer(future.result())
+            return read_answer(within(CALL_SECONDS, future.result))
         except Exception as exc:
             if self._cluster_lost(exc):
                 return self._lost()
@@ -208,4 +317,18 @@ def answer_on_dask(answer_task: AnswerTask, index: int, text: str, stop_name: st
                 stop = True
         return stop
 
-    return answer_task(text, cancel=cancel, progress=report)
+    # A thread of its own says the task is alive while it runs, whatever the task is doing.
+    running = threading.Event()
+    running.set()
+
+    def beat() -> None:
+        while running.is_set():
+            with contextlib.suppress(Exception):
+                progress_queue.put((index, {}), timeout=5)
+            sleep(HEARTBEAT_SECONDS)
+
+    threading.Thread(target=beat, name="pysolver-dask-heartbeat", daemon=True).start()
+    try:
+        return answer_task(text, cancel=cancel, progress=report)
+    finally:
+        running.clear()

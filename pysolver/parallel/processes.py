@@ -2,13 +2,23 @@
 
 A small pool of its own rather than ``concurrent.futures``: there one dead worker (killed, or
 taken by the kernel's out-of-memory killer) breaks the whole pool and fails every task not yet
-finished. Here each worker is a process with a pipe, the runner knows which task each one is
-running, and when one dies its task runs again on a fresh worker (at most ``MAX_ATTEMPTS``
-times; the response lists the retries in ``parallel.retried``). Tasks are plain JSON and
-idempotent, so a rerun answers exactly as the first run would have.
+finished, and a worker that stops answering (paused with SIGSTOP, stuck) hangs it for good.
+Here each worker is a process with a pipe, the pool knows which job each one is running, and
+watches them: a worker that dies, that sends nothing for ``silence_seconds()`` while it runs a
+job, or that does not stop within ``STOP_GRACE_SECONDS`` when told to, is killed and its job
+handed back to the caller (``WorkerPool``). Workers send a heartbeat from a thread of their
+own every ``HEARTBEAT_SECONDS``, so a busy worker is never silent; only one that is paused, or
+stuck holding the interpreter lock for seconds, is.
+
+``ProcessRunner`` runs a request's subtree tasks on such a pool: a task whose worker was lost
+runs again on a fresh worker (at most ``MAX_ATTEMPTS`` times; the response lists the retries
+in ``parallel.retried``). Tasks are plain JSON and idempotent, so a rerun answers exactly as
+the first run would have. ``pysolver.batch`` answers input lines on one.
 
 The request is shipped to each worker once, as JSON text when the worker starts; a task is
 then only its index and its ``subtree``, and the worker splices the two into the task's text.
+Everything goes through the pipes (no shared memory, so a full /dev/shm or /tmp does not
+matter); a worker looks for a stop message on its pipe when its search asks whether to stop.
 
 One budget for the whole run: workers are capped by the cores this process may use, and each
 gets ``budget.BUDGET_BYTES / (workers + 1)`` (the parent, which planned the run and merges
@@ -21,11 +31,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
+from time import perf_counter, sleep
 from typing import Any
 
 from pysolver import budget, protocol
@@ -33,7 +46,7 @@ from pysolver.parallel.merge import Merger, not_run, read_answer, stopped
 from pysolver.parallel.plan import TASKS_PER_JOB, Task
 from pysolver.parallel.runner import AnswerTask
 
-# Times a task may be running on a worker that dies before it is given up.
+# Times a task may be running on a worker that is lost before it is given up.
 MAX_ATTEMPTS = 3
 # The signals that stop a run (a terminal's Ctrl-C, `timeout`, systemd, Docker, a closed
 # terminal). They often reach the whole process group; the parent turns them into stopping
@@ -43,8 +56,37 @@ STOP_SIGNALS = tuple(
 )
 # How long the parent waits for events before it checks progress and stops again.
 POLL_SECONDS = 0.05
-# How long a worker told to leave may take before it is terminated.
+# How long workers told to leave may take, all together, before they are killed.
 LEAVE_SECONDS = 2.0
+# How often a worker says it is alive (from a thread of its own, whatever its job is doing).
+HEARTBEAT_SECONDS = 0.5
+# How long a worker running a job may send nothing (no heartbeat, progress or answer) before
+# it is taken for lost (paused, or stuck holding the interpreter lock): ten heartbeats missed,
+# far more than a loaded machine delays one. PYSOLVER_WORKER_SILENCE_SECONDS sets another
+# (tests pause workers on purpose and want a short wait).
+SILENCE_SECONDS = 5.0
+SILENCE_VARIABLE = "PYSOLVER_WORKER_SILENCE_SECONDS"
+# How long a new worker may take to start (a fresh interpreter importing pysolver: about a
+# second, many on a loaded machine) before its first word; the silence limit counts from it.
+# Where /proc tells, a worker paused while it starts is lost after the silence limit anyway.
+START_SECONDS = 15.0
+# How long a worker told to stop its job may take to answer before it is killed (a search
+# looks for the stop every few milliseconds; the rest is writing its answer). One found
+# paused (where /proc tells) is killed at once.
+STOP_GRACE_SECONDS = 0.5
+# The least time between two looks at the pipe for a stop message, in a worker's cancel hook
+# (the hook is asked every few hundred microseconds; a look is a system call).
+LOOK_SECONDS = 0.01
+
+
+def silence_seconds() -> float:
+    """How long a busy worker may be silent: ``SILENCE_SECONDS``, or the environment's."""
+    text = os.environ.get(SILENCE_VARIABLE, "")
+    try:
+        seconds = float(text)
+    except ValueError:
+        return SILENCE_SECONDS
+    return seconds if seconds > 0 else SILENCE_SECONDS
 
 
 def usable_cores() -> int:
@@ -66,41 +108,132 @@ def task_text(head: str, subtree: dict[str, Any]) -> str:
     return f'{head}{separator}"subtree": {protocol.dumps(subtree)}}}'
 
 
-def _worker_main(
+# ---------------------------------------------------------------- in a worker process
+
+
+class Job:
+    """What a worker's job handler is given besides the job: its cancel hook (a stop message
+    from the pool, or the pool gone) and its progress reports."""
+
+    def __init__(self, channel: _Channel, job_id: int) -> None:
+        self.channel = channel
+        self.job_id = job_id
+
+    def cancel(self) -> bool:
+        return self.channel.stop_asked(self.job_id)
+
+    def report(self, progress: dict[str, Any]) -> None:
+        self.channel.send(("progress", self.job_id, progress))
+
+
+# A job handler: answers one job's payload (plain, picklable data) in a worker.
+JobHandler = Callable[[Any, Job], Any]
+
+
+class _Channel:
+    """A worker's end of its pipe, shared by the job loop and the heartbeat thread."""
+
+    def __init__(self, connection: Connection, parent: int) -> None:
+        self.connection = connection
+        self.parent = parent
+        self.sending = threading.Lock()
+        self.stopping: int | None = None  # the job told to stop
+        self.leaving = False  # told to leave, or the pool is gone
+        self.next_look = 0.0
+
+    def send(self, message: tuple[str, int | None, Any]) -> bool:
+        """Send a message to the pool; False (and leaving) when the pool is gone."""
+        try:
+            with self.sending:
+                self.connection.send(message)
+        except (OSError, ValueError):  # the parent died: leave quietly, no traceback
+            self.leaving = True
+            return False
+        return True
+
+    def stop_asked(self, job_id: int) -> bool:
+        if self.stopping == job_id or self.leaving:
+            return True
+        now = perf_counter()
+        if now < self.next_look:
+            return False
+        self.next_look = now + LOOK_SECONDS
+        # A parent killed outright cannot tell us to stop: stop on our own then.
+        if os.getppid() != self.parent:
+            self.leaving = True
+            return True
+        try:
+            while self.connection.poll():
+                self._take(self.connection.recv())
+        except (EOFError, OSError):
+            self.leaving = True
+        return self.stopping == job_id or self.leaving
+
+    def _take(self, message: Any) -> tuple[int, Any] | None:
+        """Note a stop or a leave; a job's ``(id, payload)`` is returned."""
+        if message is None:
+            self.leaving = True
+        elif message[0] == "stop":
+            self.stopping = message[1]
+        else:
+            return message[1], message[2]
+        return None
+
+    def next_job(self) -> tuple[int, Any] | None:
+        """The next job, or None once told to leave (or the pool is gone)."""
+        while not self.leaving:
+            try:
+                job = self._take(self.connection.recv())
+            except (EOFError, OSError):
+                return None
+            if job is not None:
+                return job
+        return None
+
+    def beat(self) -> None:
+        """The heartbeat thread: say we are alive until the pool is gone."""
+        while self.send(("beat", None, None)):
+            sleep(HEARTBEAT_SECONDS)
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies (even paused, it then ends)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes  # here: a worker process on Linux is the only place that needs it
+
+    with suppress(OSError, AttributeError):
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGKILL)
+
+
+def _serve(
     connection: Connection,
-    request_text: str,
-    budget_bytes: int,
-    stop_from: Any,
-    answer_task: AnswerTask,
     parent: int,
+    make_handler: Callable[..., JobHandler],
+    setup: tuple[Any, ...],
 ) -> None:
-    """A worker process: answer ``(index, subtree)`` tasks of the request until told to leave
-    (None) or the parent is gone."""
+    """A worker process: answer jobs with ``make_handler(*setup)`` until told to leave (None)
+    or the pool is gone."""
     for signum in STOP_SIGNALS:
         signal.signal(signum, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):  # blocked by the parent while it started us
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-    budget.BUDGET_BYTES = budget_bytes
-    head = request_text.rstrip()[:-1]
-    del request_text
-    while True:
-        try:
-            message = connection.recv()
-        except (EOFError, OSError):  # the parent is gone
+    _die_with_parent()
+    channel = _Channel(connection, parent)
+    if os.getppid() != parent:
+        return
+    threading.Thread(target=channel.beat, name="pysolver-heartbeat", daemon=True).start()
+    handler = make_handler(*setup)
+    del setup
+    while (job := channel.next_job()) is not None:
+        job_id, payload = job
+        answer = handler(payload, Job(channel, job_id))
+        if not channel.send(("answer", job_id, answer)):
             return
-        if message is None:
-            return
-        index, subtree = message
 
-        def report(progress: dict[str, Any], index: int = index) -> None:
-            connection.send(("progress", index, progress))
 
-        def cancel(index: int = index) -> bool:
-            # A parent that died (killed outright) cannot stop us: stop on our own then.
-            return stop_from.value <= index or os.getppid() != parent
-
-        answer = answer_task(task_text(head, subtree), cancel=cancel, progress=report)
-        connection.send(("answer", index, answer))
+# ---------------------------------------------------------------- in the parent
 
 
 @contextmanager
@@ -118,11 +251,230 @@ def _stop_signals_blocked() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+def in_worker_bootstrap() -> bool:
+    """True while a spawned process imports its parent's main script: a script that solves
+    with ``jobs`` at import time (no ``if __name__ == "__main__":``) would start workers of
+    workers, which ``multiprocessing`` refuses."""
+    return bool(getattr(multiprocessing.current_process(), "_inheriting", False))
+
+
+NO_MAIN_GUARD = (
+    "worker processes import the main script again, so a script that solves with jobs must "
+    'do it under `if __name__ == "__main__":` (or solve without jobs)'
+)
+
+
 @dataclass
-class _Worker:
+class PoolWorker:
+    """A worker process of a ``WorkerPool``, the job it runs and when it was last heard."""
+
     process: Any  # multiprocessing's SpawnProcess
     connection: Connection
-    task: Task | None = None
+    job: int | None = None
+    given: float = 0.0  # when its job began (given, or the worker's first word after that)
+    heard: float = 0.0  # when it last sent anything (or was given its job)
+    started: bool = False  # it has said something: it runs, past its start-up
+    paused: float | None = None  # when it was first seen paused while starting
+    stop_asked: float | None = None  # when its job was told to stop
+
+
+@dataclass
+class PoolEvent:
+    """What ``WorkerPool.wait`` saw: ``progress`` or ``answer`` of a job (``payload``), or
+    ``lost``: the worker running the job is gone (``payload``: why, for a message)."""
+
+    kind: str
+    job: int
+    payload: Any
+
+
+class WorkerPool:
+    """Up to ``size`` worker processes, each answering jobs with ``make_handler(*setup)`` (a
+    module-level function, sent by reference; ``setup`` is sent to each worker once)."""
+
+    def __init__(
+        self, size: int, make_handler: Callable[..., JobHandler], setup: tuple[Any, ...]
+    ) -> None:
+        self.size = size
+        self.make_handler = make_handler
+        self.setup = setup
+        self.silence = silence_seconds()
+        # Spawned, not forked: the same behaviour on every platform, and no copy of a parent
+        # that may hold threads or locks.
+        self.context = multiprocessing.get_context("spawn")
+        self.workers: list[PoolWorker] = []
+
+    def idle(self) -> list[PoolWorker]:
+        return [worker for worker in self.workers if worker.job is None]
+
+    def busy(self) -> list[PoolWorker]:
+        return [worker for worker in self.workers if worker.job is not None]
+
+    def start(self) -> PoolWorker:
+        """A new worker (OSError when the system cannot start one; ``SolveError``, saying
+        what to do, in a worker importing a main script that solves at import)."""
+        if in_worker_bootstrap():
+            raise protocol.SolveError(protocol.INTERNAL_ERROR, NO_MAIN_GUARD)
+        parent_end, worker_end = self.context.Pipe(duplex=True)
+        process = self.context.Process(
+            target=_serve,
+            args=(worker_end, os.getpid(), self.make_handler, self.setup),
+            name="pysolver-worker",
+            daemon=True,
+        )
+        try:
+            with _stop_signals_blocked():
+                process.start()
+        finally:
+            worker_end.close()
+        worker = PoolWorker(process, parent_end)
+        self.workers.append(worker)
+        return worker
+
+    def give(self, worker: PoolWorker, job: int, payload: Any) -> None:
+        worker.job = job
+        worker.given = worker.heard = perf_counter()
+        worker.stop_asked = None
+        # One that died already is found by the next wait, which reports its job lost.
+        with suppress(OSError):
+            worker.connection.send(("job", job, payload))
+
+    def stop(self, worker: PoolWorker) -> None:
+        """Tell the worker to stop its job (once); killed if it has not answered within
+        ``STOP_GRACE_SECONDS``."""
+        if worker.job is None or worker.stop_asked is not None:
+            return
+        worker.stop_asked = perf_counter()
+        with suppress(OSError):
+            worker.connection.send(("stop", worker.job, None))
+
+    def wait(self, timeout: float) -> list[PoolEvent]:
+        """Wait up to ``timeout`` seconds; what happened meanwhile, in order."""
+        events: list[PoolEvent] = []
+        handles = [worker.connection for worker in self.workers]
+        handles += [worker.process.sentinel for worker in self.workers]
+        if handles:
+            wait(handles, timeout=timeout)
+        else:
+            sleep(timeout)
+        for worker in list(self.workers):
+            self._read(worker, events)
+            if worker.process.exitcode is not None:
+                self._read(worker, events)  # what it sent before it died
+                self._lose(worker, _exit_cause(worker.process.exitcode), events)
+                continue
+            if worker.job is None:
+                continue
+            now = perf_counter()
+            if not worker.started:
+                # Its job has not begun: nothing is lost by ending it now when told to stop.
+                worker.paused = (worker.paused or now) if _paused(worker.process.pid) else None
+                if worker.stop_asked is not None:
+                    self._lose(worker, "ended while it started, its job told to stop", events)
+                elif worker.paused is not None and now - worker.paused > self.silence:
+                    cause = f"killed after {self.silence:g} s paused while it started"
+                    self._lose(worker, cause, events)
+                elif now - worker.heard > START_SECONDS:
+                    cause = f"killed after {START_SECONDS:g} s starting without a word"
+                    self._lose(worker, cause, events)
+            elif now - worker.heard > self.silence:
+                cause = f"killed after {self.silence:g} s without a word (paused or stuck)"
+                self._lose(worker, cause, events)
+            elif worker.stop_asked is not None and (
+                now - worker.stop_asked > STOP_GRACE_SECONDS or _paused(worker.process.pid)
+            ):
+                cause = f"killed when it did not stop within {STOP_GRACE_SECONDS:g} s"
+                self._lose(worker, cause, events)
+        return events
+
+    def _read(self, worker: PoolWorker, events: list[PoolEvent]) -> None:
+        try:
+            while worker.connection.poll():
+                kind, job, payload = worker.connection.recv()
+                worker.heard = perf_counter()
+                if not worker.started:  # its job begins now, after the worker's start-up
+                    worker.started = True
+                    worker.given = worker.heard
+                if job is None or job != worker.job:
+                    continue  # a heartbeat, or a late word about a job already lost
+                if kind == "answer":
+                    worker.job = None
+                events.append(PoolEvent(kind, job, payload))
+        except (EOFError, OSError):  # it died: wait sees to its job
+            return
+
+    def _lose(self, worker: PoolWorker, cause: str, events: list[PoolEvent]) -> None:
+        """End a worker (killed when still running) and report its job lost."""
+        self.workers.remove(worker)
+        _end([worker], 0.0)
+        if worker.job is not None:
+            events.append(PoolEvent("lost", worker.job, cause))
+
+    def dismiss(self) -> None:
+        """End every worker: a job still running is told to stop, every worker to leave;
+        those still there after ``LEAVE_SECONDS`` in all are killed."""
+        for worker in self.workers:
+            with suppress(OSError):
+                if worker.job is not None:
+                    worker.connection.send(("stop", worker.job, None))
+                worker.connection.send(None)
+        workers, self.workers = self.workers, []
+        _end(workers, LEAVE_SECONDS)
+
+    def kill(self) -> None:
+        """End every worker at once (their jobs' answers are not wanted any more)."""
+        workers, self.workers = self.workers, []
+        _end(workers, 0.0)
+
+
+def _end(workers: list[PoolWorker], seconds: float) -> None:
+    """Wait up to ``seconds`` in all for the workers to exit, then kill the rest (SIGKILL
+    ends a paused process too) and reap them."""
+    deadline = perf_counter() + seconds
+    for worker in workers:
+        if _paused(worker.process.pid):  # it cannot leave: no use waiting for it
+            worker.process.kill()
+    for worker in workers:
+        worker.process.join(max(0.0, deadline - perf_counter()))
+    for worker in workers:
+        if worker.process.exitcode is None:
+            worker.process.kill()
+        worker.process.join()
+        worker.connection.close()
+
+
+def _paused(pid: int) -> bool:
+    """The process is stopped (SIGSTOP, a debugger), where /proc says (Linux)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("T", "t")
+    except (OSError, IndexError):
+        return False
+
+
+def _exit_cause(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        try:
+            return f"ended by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"ended by signal {-exitcode}"
+    return f"exited with status {exitcode}"
+
+
+# ---------------------------------------------------------------- subtree tasks
+
+
+def task_handler(request_text: str, budget_bytes: int, answer_task: AnswerTask) -> JobHandler:
+    """A worker's handler of subtree tasks: the request's text (sent once) and a task's
+    ``subtree`` make the task's request, which ``answer_task`` answers within the worker's
+    share of the budget."""
+    budget.BUDGET_BYTES = budget_bytes
+    head = request_text.rstrip()[:-1]
+
+    def answer(subtree: dict[str, Any], job: Job) -> str:
+        return answer_task(task_text(head, subtree), cancel=job.cancel, progress=job.report)
+
+    return answer
 
 
 class ProcessRunner:
@@ -147,27 +499,22 @@ class ProcessRunner:
     def run(self, tasks: list[Task], merger: Merger) -> None:
         if not tasks:
             return
-        _Pool(self, tasks, merger).run()
+        _TaskRun(self, tasks, merger).run()
 
 
-class _Pool:
-    """One run of a ``ProcessRunner``: its workers, the tasks waiting and the retries."""
+class _TaskRun:
+    """One run of a ``ProcessRunner``: its pool, the tasks waiting and the retries."""
 
     def __init__(self, runner: ProcessRunner, tasks: list[Task], merger: Merger) -> None:
-        self.answer_task = runner.answer_task
         self.merger = merger
-        self.size = min(runner.jobs, len(tasks))
-        self.budget_bytes = worker_budget(self.size)
+        size = min(runner.jobs, len(tasks))
         base = {key: value for key, value in tasks[0].request.items() if key != "subtree"}
-        self.request_text = protocol.dumps(base)
-        # Spawned, not forked: the same behaviour on every platform, and no copy of a parent
-        # that may hold threads or locks.
-        self.context = multiprocessing.get_context("spawn")
-        self.stop_from = self.context.Value("q", len(tasks), lock=False)
+        setup = (protocol.dumps(base), worker_budget(size), runner.answer_task)
+        self.pool = WorkerPool(size, task_handler, setup)
+        self.tasks = tasks
         self.waiting: deque[Task] = deque(tasks)
         self.attempts = [0] * len(tasks)
         self.unanswered = len(tasks)
-        self.workers: list[_Worker] = []
 
     def run(self) -> None:
         try:
@@ -176,41 +523,19 @@ class _Pool:
                 self._hand_out()
                 if not self.unanswered:
                     break
-                connections = [worker.connection for worker in self.workers]
-                sentinels = [worker.process.sentinel for worker in self.workers]
-                wait([*connections, *sentinels], timeout=POLL_SECONDS)
-                for worker in list(self.workers):
-                    self._read(worker)
-                    if worker.process.exitcode is not None:
-                        self._read(worker)  # what it sent before it died
-                        self._bury(worker)
+                for event in self.pool.wait(POLL_SECONDS):
+                    if event.kind == "progress":
+                        self.merger.progress(event.job, event.payload)
+                    elif event.kind == "answer":
+                        self._answer(event.job, read_answer(event.payload))
+                    else:
+                        self._lost(self.tasks[event.job], event.payload)
                 self.merger.check()
-                self.stop_from.value = self.merger.stop_from
+                for worker in self.pool.busy():
+                    if worker.job is not None and self.merger.should_stop(worker.job):
+                        self.pool.stop(worker)
         finally:
-            self.stop_from.value = 0
-            self._dismiss()
-
-    def _start(self) -> _Worker:
-        parent_end, worker_end = self.context.Pipe(duplex=True)
-        process = self.context.Process(
-            target=_worker_main,
-            args=(
-                worker_end,
-                self.request_text,
-                self.budget_bytes,
-                self.stop_from,
-                self.answer_task,
-                os.getpid(),
-            ),
-            name="pysolver-worker",
-            daemon=True,
-        )
-        with _stop_signals_blocked():
-            process.start()
-        worker_end.close()
-        worker = _Worker(process, parent_end)
-        self.workers.append(worker)
-        return worker
+            self.pool.dismiss()
 
     def _stop_waiting_tasks(self) -> None:
         if any(self.merger.should_stop(task.index) for task in self.waiting):
@@ -222,40 +547,19 @@ class _Pool:
         """Give each idle worker the next waiting task, starting workers up to the pool's size
         (a worker always gets a task as it starts, so a worker that cannot start fails tasks,
         a bounded number of times, rather than looping)."""
-        idle = [worker for worker in self.workers if worker.task is None]
-        while self.waiting and (idle or len(self.workers) < self.size):
-            worker = idle.pop() if idle else self._start()
+        idle = self.pool.idle()
+        while self.waiting and (idle or len(self.pool.workers) < self.pool.size):
+            worker = idle.pop() if idle else self.pool.start()
             task = self.waiting.popleft()
-            # One that died already is buried by the next loop, which retries the task.
-            with suppress(OSError):
-                worker.connection.send((task.index, task.subtree))
-            worker.task = task
+            self.pool.give(worker, task.index, task.subtree)
 
-    def _read(self, worker: _Worker) -> None:
-        try:
-            while worker.connection.poll():
-                kind, index, payload = worker.connection.recv()
-                if kind == "progress":
-                    self.merger.progress(index, payload)
-                else:
-                    worker.task = None
-                    self._answer(index, read_answer(payload))
-        except (EOFError, OSError):  # it died: _bury sees to its task
-            return
-
-    def _bury(self, worker: _Worker) -> None:
-        """A worker died: its task runs again on a fresh worker, or is given up."""
-        self.workers.remove(worker)
-        worker.connection.close()
-        worker.process.join()
-        task = worker.task
-        if task is None:
-            return
+    def _lost(self, task: Task, cause: str) -> None:
+        """The worker running ``task`` was lost: the task runs again on a fresh worker, or is
+        given up."""
         if self.merger.should_stop(task.index):
             self._answer(task.index, stopped())
             return
         self.attempts[task.index] += 1
-        cause = _exit_cause(worker.process.exitcode)
         if self.attempts[task.index] < MAX_ATTEMPTS:
             self.merger.retried(task.index, cause)
             self.waiting.appendleft(task)
@@ -271,25 +575,3 @@ class _Pool:
     def _answer(self, index: int, response: dict[str, Any]) -> None:
         self.merger.done(index, response)
         self.unanswered -= 1
-
-    def _dismiss(self) -> None:
-        """End every worker: ask, then wait a little, then terminate."""
-        for worker in self.workers:
-            with suppress(OSError):
-                worker.connection.send(None)
-        for worker in self.workers:
-            worker.process.join(LEAVE_SECONDS)
-            if worker.process.exitcode is None:
-                worker.process.kill()
-                worker.process.join()
-            worker.connection.close()
-        self.workers.clear()
-
-
-def _exit_cause(exitcode: int | None) -> str:
-    if exitcode is not None and exitcode < 0:
-        try:
-            return f"ended by {signal.Signals(-exitcode).name}"
-        except ValueError:
-            return f"ended by signal {-exitcode}"
-    return f"exited with status {exitcode}"

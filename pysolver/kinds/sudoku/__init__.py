@@ -36,17 +36,23 @@ Variants (Tatham's Solo): ``"regions"`` (jigsaw, replacing the boxes), ``"diagon
 ``pysolver.kinds.sudoku.variants`` (``parse_variants`` and ``encode`` call it), and served by
 every engine, trace, heatmap and split below unchanged. A jigsaw's response has no ``box``.
 
-Engines: ``singles`` (default) is exact cover with naked and hidden singles forced before each
-branch (``pysolver.engines.singles``); ``locked`` also strikes what locked candidates (pointing,
-claiming) rule out, to the fixpoint with the singles (``pysolver.engines.locked``): fewer nodes,
-each dearer. Measured through ``solve``, best of 3 CPU seconds: top95 proved unique 0.149 s
-(4,018 nodes) against singles' 0.189 s (9,988); 3,000 generated expert puzzles (a few branches
-each) 2.13 s against 1.74 s; counting the 67,768 solutions of a 22-given grid 2.59 s against
-2.04 s (nearly the same nodes). Neither is faster everywhere, so singles stays the default.
-``dlx`` and ``bitset`` are plain Algorithm X. All give the same counts and solution sets; on
-top95 with a uniqueness check singles is about 3x faster than dlx (see
-``bench/bench_sudoku.py``). Their ``stats.nodes`` differ in meaning: singles and locked count
-branching choices only, the exact cover engines count every option chosen.
+Engines: ``masks`` (default, ``pysolver.engines.masks``) searches the grid as cells with
+candidate masks and units (rows, columns, boxes or regions, diagonals) that hold each digit once,
+killer cages as digit sets (``masks_problem``): naked and hidden singles for all cells at once,
+then a branch on a cell with the fewest candidates. Its answers are the filled grids
+(``masks_plan``); trace and estimate modes, which walk an exact cover tree, run on
+``MASKS_STANDIN`` (``singles``) instead, and so do grids larger than ``MASKS_DEFAULT_MOST``
+(9x9) unless the request names masks; the response names the engine that ran. The other engines
+search the exact cover (``encode``, ``exact_cover_plan``): ``singles`` forces naked and hidden
+singles before each branch (``pysolver.engines.singles``); ``locked`` also strikes what locked
+candidates (pointing, claiming) rule out, to the fixpoint with the singles
+(``pysolver.engines.locked``): fewer nodes, each dearer; ``dlx`` and ``bitset`` are plain
+Algorithm X. All give the same counts and solution sets (in each engine's search order).
+Measured (CPU seconds, best of 3, README "Sudoku solve speed"): the 311 hard puzzles of
+``bench/bench_sudoku.py`` proved unique, masks 0.34 s, singles 0.385 s, locked 0.365 s (about 6x
+the plain C DLX's search); top95, masks 0.230 s, singles 0.217 s, locked 0.175 s. Their
+``stats.nodes`` differ in meaning: masks, singles and locked count branching choices only, the
+exact cover engines count every option chosen.
 
 Response fields besides the protocol's: solutions are lists of rows of ints 1..n; ``unique`` is
 true/false when the search decides it (two solutions found, or the search space exhausted: so
@@ -67,15 +73,17 @@ solutions, like every kind, are plain rows of ints.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Sequence
 from functools import cache, partial
 from itertools import repeat
 from typing import Any
 
 from pysolver import budget
-from pysolver.engines import cover, trace
+from pysolver.engines import cover, masks, trace
 from pysolver.engines.cover import ExactCoverProblem, engine_modules
-from pysolver.engines.monitor import SearchResult
+from pysolver.engines.monitor import Monitor, SearchResult
+from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
 from pysolver.kinds.sudoku import explaining as sudoku_explain
 from pysolver.kinds.sudoku import generating as sudoku_generate
@@ -116,7 +124,17 @@ ORDER = 20
 # A small puzzle with a few solutions (the tests and benchmarks of every kind run it).
 EXAMPLE: dict[str, Any] = {"kind": "sudoku", "puzzle": {"grid": "1234" + "." * 12}}
 
-ENGINE_MODULES = engine_modules("singles", "locked", "dlx", "bitset")
+ENGINE_MODULES = {"masks": masks, **engine_modules("singles", "locked", "dlx", "bitset")}
+# The default engine searches cell masks, not an exact cover tree: trace mode (the step view
+# reads exact cover steps) and estimate mode (its random paths follow exact cover trees) run
+# on this exact cover engine instead.
+MASKS_STANDIN = "singles"
+# The default engine takes grids up to this size; larger ones run on MASKS_STANDIN unless the
+# request names masks. Measured (CPU s, one request, limit 1 or 2): masks is 0.9x singles'
+# time on hard 9x9 sets and 0.84x on a 9x9 count of 67,768 solutions, but on empty grids 2x at
+# 12x12, 3x at 16x16 and 3.4x at 25x25 (every placement changes every symbol's board, and a
+# board is about 4 n^3 bits: each hidden-single check costs more as n grows).
+MASKS_DEFAULT_MOST = 9
 ENGINES = tuple(ENGINE_MODULES)
 # The puzzle's fields and the request's options beyond the protocol's (none): any other field
 # is refused by the midend.
@@ -170,10 +188,10 @@ def facts() -> dict[str, Any]:
     return {
         "title": "Sudoku",
         "help": (
-            "Fill the grid so that every row, column and box holds each symbol once. Each cell's "
-            "symbol is an option of an exact cover: the default engine first places what is forced"
-            " (naked and hidden singles), then branches; dancing links and bitsets search it "
-            "directly."
+            "Fill the grid so that every row, column and box holds each symbol once. The default "
+            "engine is propagation on bit masks: it places what is forced (naked and hidden "
+            "singles, for all cells at once), then branches; the other engines search the grid "
+            "as an exact cover (Algorithm X)."
         ),
         **engine_facts(ENGINE_MODULES),
         "limits": {"max_size": MAX_SIZE},
@@ -591,6 +609,110 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     """The search of a Sudoku request for the midend (see the module docstring for the fields)."""
     n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
     variants = parse_variants(puzzle, n, values)
+    if engine == "masks":
+        named_or_small = query.engine is not None or n <= MASKS_DEFAULT_MOST
+        if named_or_small and query.mode not in ("trace", "estimate"):
+            return masks_plan(n, box_rows, box_cols, values, style, variants)
+        plan = exact_cover_plan(n, box_rows, box_cols, values, style, variants)
+        plan.engine = MASKS_STANDIN
+        return plan
+    return exact_cover_plan(n, box_rows, box_cols, values, style, variants)
+
+
+def masks_problem(
+    n: int, box_rows: int, box_cols: int, values: list[int], variants: Variants = PLAIN
+) -> masks.CellsProblem:
+    """The grid for the ``masks`` engine: givens as one-symbol candidates, blanks open to all;
+    rows, columns and boxes (or regions), and diagonals, as units; cages with their digit
+    sets (see ``sudoku_variants.cage_digit_sets``)."""
+    every = (1 << n) - 1
+    candidates = [1 << (value - 1) if value else every for value in values]
+    units = list(_grid_units(n, box_rows, box_cols, variants.regions is None))
+    if variants.regions is not None:
+        members: list[list[int]] = [[] for _ in range(n)]
+        for position, region in enumerate(variants.regions):
+            members[region].append(position)
+        units += members
+    if variants.diagonals:
+        units.append([i * n + i for i in range(n)])
+        units.append([i * n + n - 1 - i for i in range(n)])
+    cages = [
+        masks.Cage(cage.cells, tuple(sudoku_variants.cage_digit_sets(n, values, cage, index)))
+        for index, cage in enumerate(variants.cages)
+    ]
+    return masks.CellsProblem(n * n, n, candidates, units, cages)
+
+
+@cache
+def _grid_units(n: int, box_rows: int, box_cols: int, boxes: bool) -> tuple[list[int], ...]:
+    """The rows, the columns and (``boxes``) the boxes of a grid, as lists of positions."""
+    rows = [[r * n + c for c in range(n)] for r in range(n)]
+    columns = [[r * n + c for r in range(n)] for c in range(n)]
+    if not boxes:
+        return (*rows, *columns)
+    box_cells: list[list[int]] = [[] for _ in range(n)]
+    for position, (_r, _c, b) in enumerate(_cell_units(n, box_rows, box_cols)):
+        box_cells[b].append(position)
+    return (*rows, *columns, *box_cells)
+
+
+def masks_plan(
+    n: int, box_rows: int, box_cols: int, values: list[int], style: str, variants: Variants
+) -> Plan:
+    """The search of a Sudoku request on the ``masks`` engine: its answers are the filled
+    grids, cell by cell."""
+    problem = masks_problem(n, box_rows, box_cols, values, variants)
+    budget.check(
+        masks.estimated_bytes(problem), "the masks engine on this grid", "give a smaller grid"
+    )
+
+    def run(args: SearchArgs) -> SearchResult[list[int]]:
+        return masks.search(
+            problem,
+            limit=args.limit,
+            keep_solutions=args.keep_solutions,
+            max_kept=args.max_kept,
+            rng=args.rng,
+            monitor=args.monitor,
+            path=args.path,
+        )
+
+    solution_bytes = (
+        budget.list_bytes(n * n) + budget.list_bytes(n, budget.list_bytes(n)) + 3 * n * n
+    )
+
+    def split(engine: str, wanted: int, monitor: Monitor) -> list[Split | None]:
+        return [masks.split(problem, wanted, monitor)]
+
+    return Plan(
+        run=run,
+        split=split,
+        decode=partial(_grid_rows, n),
+        listed_bytes=solution_bytes,
+        listed_chars=3 * n * n,
+        heatmap=partial(grid_heatmap, n),
+        stats={"givens": n * n - values.count(0)},
+        fields={"size": n, **shape_fields(box_rows, box_cols, variants), "symbols": style},
+    )
+
+
+def _grid_rows(n: int, filled: list[int]) -> list[list[int]]:
+    return [filled[r * n : (r + 1) * n] for r in range(n)]
+
+
+def grid_heatmap(n: int, solutions: list[list[int]]) -> dict[str, list[list[int]]]:
+    """``heatmap`` of filled grids (the ``masks`` engine's answers)."""
+    counts = {str(digit): empty_grid(n, n) for digit in range(1, n + 1)}
+    for filled in solutions:
+        for position, value in enumerate(filled):
+            counts[str(value)][position // n][position % n] += 1
+    return counts
+
+
+def exact_cover_plan(
+    n: int, box_rows: int, box_cols: int, values: list[int], style: str, variants: Variants
+) -> Plan:
+    """The search of a Sudoku request on an exact cover engine: its answers are option lists."""
     problem, option_codes = encode(n, box_rows, box_cols, values, variants)
 
     def run(args: SearchArgs) -> SearchResult[list[int]]:
@@ -625,7 +747,7 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         ],
         trace=traced,
         heatmap=partial(heatmap, n, values, option_codes),
-        needed_bytes=partial(cover.estimated_bytes, problem),
+        needed_bytes=partial(_exact_cover_bytes, problem),
         too_large=(
             f"the {{engine}} engine on this matrix ({len(problem.options):,} options, "
             f"{problem.primary:,} primary items)"
@@ -640,6 +762,14 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         trace_fields={"size": n, **shape_fields(box_rows, box_cols, variants)},
         exact_cover=lambda: [problem],
     )
+
+
+def _exact_cover_bytes(problem: ExactCoverProblem, engine: str) -> int:
+    """``engine``'s memory on an exact cover plan; the masks engine never runs one (trace,
+    estimate and subtree tasks walk an exact cover tree), so it never fits one."""
+    if engine not in cover.ENGINES:
+        return sys.maxsize
+    return cover.estimated_bytes(problem, engine)
 
 
 def generate(puzzle: Any, args: GenerateArgs) -> Generated:

@@ -298,6 +298,35 @@ def digit_sets(choices: int, size: int, total: int) -> Iterator[int]:
     return extend(0, size, total, 0)
 
 
+def cage_digit_sets(n: int, values: list[int], cage: Cage, index: int) -> list[int]:
+    """The digit sets (masks) that can fill cage number ``index``, givens included: the
+    cage's givens and a set of the digits left adding up to what they leave of the sum
+    (``encode``'s sets, each with the givens added). Refused past ``MAX_CAGE_SETS``."""
+    given = given_sum = 0
+    open_cells = 0
+    for position in cage.cells:
+        value = values[position]
+        if value:
+            given |= 1 << (value - 1)
+            given_sum += value
+        else:
+            open_cells += 1
+    sets = []
+    for mask in digit_sets(((1 << n) - 1) & ~given, open_cells, cage.total - given_sum):
+        sets.append(mask | given)
+        if len(sets) > MAX_CAGE_SETS:
+            raise _too_many_sets(index)
+    return sets
+
+
+def _too_many_sets(index: int) -> Exception:
+    return puzzle_error(
+        f"cage {index + 1} can be filled with more than {MAX_CAGE_SETS} sets of "
+        "digits; split it into smaller cages or give some of its digits",
+        f"puzzle.cages[{index}]",
+    )
+
+
 def encode(
     n: int, box_rows: int, box_cols: int, values: list[int], variants: Variants
 ) -> VariantMatrix:
@@ -359,11 +388,7 @@ def encode(
         for mask in digit_sets(full & ~given, len(open_cells), cage.total - given_sum):
             sets.append(mask)
             if len(sets) > MAX_CAGE_SETS:
-                raise puzzle_error(
-                    f"cage {index + 1} can be filled with more than {MAX_CAGE_SETS} sets of "
-                    "digits; split it into smaller cages or give some of its digits",
-                    f"puzzle.cages[{index}]",
-                )
+                raise _too_many_sets(index)
         union = 0
         for mask in sets:
             union |= mask

@@ -54,7 +54,7 @@ function star(d, x, y, size, fill) {
     const angle = -Math.PI / 2 + (k * Math.PI) / 5;
     points.push([x + size / 2 + radius * Math.cos(angle), y + size * 0.53 + radius * Math.sin(angle)]);
   }
-  d.polygon(points, { fill, stroke: "#ffffff", width: Math.max(1, size / 30) });
+  d.polygon(points, { fill, stroke: "#ffffff", width: Math.max(1, size * 0.03) });
 }
 
 // A player's dot ("no star here"): a small octagon in the middle of the cell.
