@@ -71,7 +71,7 @@ def run_tests(pytest_args: list[str], quick: bool = False) -> int:
     ]
     for name, command in checks:
         if command is None:
-            print(f"$ {name}: skipped (eslint is not installed: python3 build.py test installs it)")
+            print(f"$ {name}: skipped (not installed; build.py test installs it)", flush=True)
             continue
         print(f"$ {name}", flush=True)
         if subprocess.run(command, cwd=ROOT, env=env).returncode != 0:
