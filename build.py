@@ -6,8 +6,14 @@
                                       build if needed, then serve dist/ on 127.0.0.1 (default
                                       8000; --host 0.0.0.0 to try the page on a phone)
     python3 build.py test [ARGS]      set up .venv, Chromium and eslint (npm ci), run ruff,
-                                      mypy, eslint and every test;
+                                      mypy, eslint and every test (what CI runs, .ci/run);
                                       ARGS go to pytest (e.g. -k sudoku)
+    python3 build.py test --quick [ARGS]
+                                      the loop while working: ruff, mypy, eslint if it is
+                                      installed already, and every test but the browser
+                                      (e2e) and slow ones, with fewer fuzz examples; installs
+                                      only .venv (no Chromium, no npm); about two minutes on
+                                      two cores
     python3 build.py bench [ARGS]     run the benchmarks, one table (bench/harness.py; e.g.
                                       --quick, --json FILE, --baseline bench/baseline.json),
                                       then the peers' ratios (bench/peers.py; --no-peers skips)
@@ -21,6 +27,9 @@ nothing changed.
 This file is only the command line; the work is done by the package ``buildtools`` (one module
 per job: downloads, wheel, site, markdown, server, toolchain, runners), which tests, benchmarks
 and docs import like any other package.
+
+Tests run on every core (pytest-xdist, ``-n`` one worker per core, ``--dist worksteal``); ARGS
+with their own ``-n`` (``-n 0``: one process, as ``--pdb`` needs) or ``--dist`` win.
 """
 
 from __future__ import annotations
@@ -57,8 +66,16 @@ def parser() -> argparse.ArgumentParser:
     serve_parser.add_argument("--verbose", action="store_true", help="log every request")
     test_parser = commands.add_parser(
         "test",
-        help="set up .venv, Chromium and eslint, run ruff, mypy, eslint and all tests; "
-        "extra args go to pytest",
+        help="set up .venv, Chromium and eslint, run ruff, mypy, eslint and all tests on every "
+        "core; extra args go to pytest (-n 0: one process)",
+        description="Run ruff, ruff format --check, mypy, eslint, then pytest on every core "
+        "(pytest-xdist). Arguments after the options go to pytest.",
+    )
+    test_parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="the fast loop: no browser (e2e) or slow tests, fewer fuzz examples, eslint only "
+        "if installed already; installs only .venv (about two minutes on two cores)",
     )
     test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER)
     bench_parser = commands.add_parser(
@@ -76,7 +93,10 @@ def main(argv: list[str] | None = None) -> int:
     args, extra = command_line.parse_known_args(argv)
     try:
         if args.command == "test":
-            return run_tests([*extra, *args.pytest_args])
+            pytest_args = [*extra, *args.pytest_args]
+            # --quick after pytest's arguments still means ours (pytest has no --quick).
+            quick = args.quick or "--quick" in pytest_args
+            return run_tests([arg for arg in pytest_args if arg != "--quick"], quick)
         if args.command == "bench":
             return run_bench([*extra, *args.bench_args])
         if extra:

@@ -12,6 +12,7 @@ their contents.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import json
@@ -19,6 +20,8 @@ import posixpath
 import re
 import shutil
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -251,8 +254,39 @@ def page_with_hints(page: str, modules: list[str], downloads: list[str]) -> str:
     return page.replace("</head>", "\n".join(links) + "\n</head>", 1)
 
 
+@contextlib.contextmanager
+def one_build_at_a_time(dist: Path) -> Iterator[None]:
+    """Hold a lock for building ``dist`` while the block runs, so builds of one dist/ take turns.
+
+    pytest-xdist's workers each bring dist/ up to date at start (the browser tests' fixture), and
+    one build's sweep of files it does not know would delete another's half-written
+    ``.partial`` file. The lock is a file in the temporary folder named after dist/'s path (not
+    in dist/, which the server serves; not in the checkout, which git would list). Where
+    ``fcntl`` is missing (Windows) builds do not take turns.
+    """
+    if sys.platform == "win32":
+        yield
+        return
+    import fcntl
+
+    key = hashlib.sha256(str(dist.resolve()).encode()).hexdigest()[:16]
+    with open(Path(tempfile.gettempdir()) / f"pysolver-dist-{key}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def build_site(quiet: bool = False) -> dict[str, Any]:
-    """Bring dist/ up to date with the sources; return the manifest. Fast when nothing changed."""
+    """Bring dist/ up to date with the sources; return the manifest. Fast when nothing changed.
+
+    Builds of the same dist/ take turns (``one_build_at_a_time``)."""
+    with one_build_at_a_time(DIST):
+        return _build_site(quiet)
+
+
+def _build_site(quiet: bool) -> dict[str, Any]:
     runtime = pyodide_runtime()
     pysolver_wheel = build_pysolver_wheel()
     wanted: dict[str, Path] = dict(web_files())

@@ -13,6 +13,8 @@ from buildtools.repo import ROOT, VENV, BuildError, log, sha256_of
 
 TEST_REQUIREMENTS = (
     "pytest==9.2.0",
+    # The tests run on every core (buildtools.runners): pytest -n.
+    "pytest-xdist==3.8.0",
     "playwright==1.65.2",
     "pytest-playwright==0.10.0",
     "ruff==0.17.5",
@@ -85,6 +87,24 @@ def ensure_chromium() -> str:
     return CHROMIUM
 
 
+def installed_js_lint() -> list[str] | None:
+    """The command that lints web/ if the pinned eslint is installed and current, else None
+    (``build.py test --quick`` lints only then: it installs nothing)."""
+    node = shutil.which("node")
+    eslint = ROOT / "node_modules" / "eslint" / "bin" / "eslint.js"
+    stamp = ROOT / "node_modules" / ".pysolver-lock-sha256"
+    if node is None or not (eslint.exists() and stamp.exists()):
+        return None
+    if stamp.read_text(encoding="utf-8") != sha256_of(ROOT / "package-lock.json"):
+        return None
+    return js_lint_command(node, eslint)
+
+
+def js_lint_command(node: str, eslint: Path) -> list[str]:
+    """The command that lints web/ with this eslint."""
+    return [node, str(eslint), "--max-warnings", "0", "web"]
+
+
 def ensure_js_lint() -> list[str]:
     """The pinned JavaScript linter (package.json + package-lock.json), installed with npm ci.
 
@@ -108,4 +128,4 @@ def ensure_js_lint() -> list[str]:
         if result.returncode != 0 or not eslint.exists():
             raise BuildError("npm ci could not install the JavaScript linter (see above)")
         stamp.write_text(wanted, encoding="utf-8")
-    return [node, str(eslint), "--max-warnings", "0", "web"]
+    return js_lint_command(node, eslint)

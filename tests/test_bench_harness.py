@@ -95,7 +95,16 @@ def test_levels_and_filter_select_rows() -> None:
         list(harness.selected([Case("odd", "x", lambda: 1, Measured, 1, level="huge")], "full", ""))
 
 
-@pytest.mark.parametrize("module", harness.SUITE)
+# Exact cover's cases take seconds to build (its word squares): the slow run checks them.
+@pytest.mark.parametrize(
+    "module",
+    [
+        pytest.param(module, marks=pytest.mark.slow)
+        if module == "bench.bench_exact_cover"
+        else module
+        for module in harness.SUITE
+    ],
+)
 def test_suite_rows_have_unique_names_and_known_levels(module: str) -> None:
     # The baseline matches rows by (name, engine); building the cases runs no benchmark.
     cases = list(importlib.import_module(module).cases())

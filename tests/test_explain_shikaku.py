@@ -98,7 +98,13 @@ def test_the_seed_puzzle_replays() -> None:
 
 @pytest.mark.parametrize(
     ("rows", "cols", "difficulty"),
-    [(3, 4, "easy"), (6, 6, "medium"), (10, 10, "hard"), (15, 12, "expert"), (25, 25, "hard")],
+    [
+        (3, 4, "easy"),
+        (6, 6, "medium"),
+        (10, 10, "hard"),
+        (15, 12, "expert"),
+        pytest.param(25, 25, "hard", marks=pytest.mark.slow),  # seconds to generate
+    ],
 )
 def test_generated_puzzles_replay(rows: int, cols: int, difficulty: str) -> None:
     for seed in (1, 2):

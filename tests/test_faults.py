@@ -105,7 +105,10 @@ def test_a_task_that_kills_its_worker_every_time_is_given_up_and_the_rest_comple
 # ---------------------------------------------------------------- stop signals to the group
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+# The same path for both signals: the quick run sends SIGTERM, the slow run SIGHUP too.
+@pytest.mark.parametrize(
+    "signum", [signal.SIGTERM, pytest.param(signal.SIGHUP, marks=pytest.mark.slow)]
+)
 def test_a_signal_to_the_process_group_gives_a_cancelled_partial_answer(tmp_path, signum):
     request = tmp_path / "6x10.json"
     request.write_text(json.dumps(pentominoes(SIX_BY_TEN)))
@@ -289,6 +292,7 @@ def test_a_script_without_a_main_guard_is_told_what_to_do(tmp_path):
 # ---------------------------------------------------------------- one budget for many jobs
 
 
+@pytest.mark.slow  # runs until its 5 s timeout
 def test_jobs_64_runs_the_cores_worth_of_workers_within_the_budget(tmp_path):
     request = tmp_path / "sudoku.json"
     request.write_text(

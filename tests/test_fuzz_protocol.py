@@ -7,7 +7,8 @@ by an odd one (huge integers, floats, Unicode text, containers), a field dropped
 ``subtree`` paths, grids with Unicode characters.
 
 The suite runs a fixed set of examples (the ``ci`` profile: derandomized, so a failure is
-reproducible); ``PYSOLVER_FUZZ=explore`` runs fresh random ones, many more of them.
+reproducible); ``PYSOLVER_FUZZ=explore`` runs fresh random ones, many more of them, and
+``PYSOLVER_FUZZ=quick`` (``build.py test --quick``) a fixed few.
 
 The command line is fuzzed with a few hundred malformed request files and odd options, run
 in-process through ``pysolver.__main__.main`` (and a handful as real subprocesses): the exit
@@ -47,6 +48,14 @@ settings.register_profile(
     derandomize=True,
     database=None,
     deadline=None,  # timed by the test itself: the stop must hold, not hypothesis' clock
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile(
+    "quick",
+    max_examples=25,
+    derandomize=True,
+    database=None,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.register_profile(

@@ -408,7 +408,10 @@ def test_small_shikakus_have_one_solution_by_brute_force(difficulty: str) -> Non
         assert solved["solutions"] == response["solutions"]
 
 
-@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+# The easy 20x20s take seconds to make and count (the other levels a fraction): slow run.
+@pytest.mark.parametrize(
+    "difficulty", [pytest.param("easy", marks=pytest.mark.slow), "medium", "hard", "expert"]
+)
 def test_20x20_shikakus_are_unique_by_dancing_links_at_their_level(difficulty: str) -> None:
     for seed in range(2):
         response = generate("shikaku", {"rows": 20, "cols": 20}, seed=seed, difficulty=difficulty)
@@ -592,6 +595,7 @@ def test_the_same_seed_gives_the_stored_puzzle(case: dict[str, Any]) -> None:
     assert response["grade"] == case["grade"]
 
 
+@pytest.mark.slow  # every stored puzzle generated again, twice, in new processes
 def test_other_processes_with_other_hash_seeds_give_the_same_puzzles() -> None:
     requests = [case["request"] for case in expected_puzzles()]
     script = (

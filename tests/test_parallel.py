@@ -115,9 +115,12 @@ def test_solve_with_a_limit_gives_the_first_solutions_in_serial_order(limit):
         same_answer(serial, merged)
 
 
-@pytest.mark.parametrize("symmetry", ["all", "distinct"])
-@pytest.mark.parametrize("tasks_per_job", [1, 4])
-def test_pentominoes_3x20_solutions_match_serial(symmetry, tasks_per_job):
+@pytest.mark.parametrize(
+    ("tasks_per_job", "symmetry"),
+    # Distinct tilings over four tasks a job: seconds of symmetry reduction, left to the slow run.
+    [(1, "all"), (4, "all"), (1, "distinct"), pytest.param(4, "distinct", marks=pytest.mark.slow)],
+)
+def test_pentominoes_3x20_solutions_match_serial(tasks_per_job, symmetry):
     request = pentominoes(["." * 20] * 3, mode="solve", limit=None, symmetry=symmetry)
     serial = api.solve(request)
     assert serial["count"] == (8 if symmetry == "all" else 2)
@@ -600,7 +603,8 @@ def _pool_outside(request: dict, run=None) -> tuple[dict, dict]:
 @pytest.mark.parametrize(
     "request_",
     [
-        pentominoes(HOLE_8X8, jobs=2),
+        # The whole count of 520 tilings: seconds, left to the slow run.
+        pytest.param(pentominoes(HOLE_8X8, jobs=2), marks=pytest.mark.slow),
         pentominoes(["." * 20] * 3, mode="solve", limit=None, jobs=3),
         dict(pentominoes(HOLE_8X8, mode="solve", limit=4), jobs=2),
         {"kind": "sudoku", "mode": "solve", "limit": 2, "jobs": 2, "puzzle": {"grid": "." * 81}},

@@ -72,6 +72,7 @@ def test_counts_of_nine_and_ten_match_the_brute_force(n: int) -> None:
     assert run({"n": n}, mode="count", limit=None)["count"] == len(brute_force(n))
 
 
+@pytest.mark.slow  # seconds; nine and ten are checked by brute force in the quick run
 def test_count_of_twelve_is_the_known_one() -> None:
     assert run({"n": 12}, mode="count", limit=None)["count"] == 14200
 
@@ -207,7 +208,8 @@ def test_heatmap_counts_queens_per_cell_over_every_solution(engine: str) -> None
     assert sum(map(sum, capped["heatmap"]["queen"])) == 3 * 7
 
 
-@pytest.mark.parametrize("mode", ["count", "solve", "random"])
+# Worker pools take seconds to start: the quick run checks count and random, the slow solve.
+@pytest.mark.parametrize("mode", ["count", pytest.param("solve", marks=pytest.mark.slow), "random"])
 def test_parallel_search_equals_the_serial_one(mode: str) -> None:
     for puzzle in ({"n": 8}, {"n": 9, "queens": [[4, 4]]}):
         request = {"kind": "queens", "mode": mode, "limit": None, "seed": 3, "puzzle": puzzle}

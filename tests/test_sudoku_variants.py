@@ -10,6 +10,7 @@ with ``jobs: 2``. A few 9x9 puzzles made the same way are stored in
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import sys
@@ -284,20 +285,34 @@ KINDS = {
 SHAPES = {4: (2, 2), 6: (2, 3)}
 
 
+def small_shapes(options: dict[str, Any]) -> dict[int, tuple[int, int]]:
+    # Jigsaws of a prime size: regions grown from the rows, no box shape at all.
+    return {**SHAPES, 5: (1, 5)} if options.get("jigsaw") else SHAPES
+
+
+# The small puzzles' names, known without making them: tests are listed (collected) at once,
+# and the puzzles made (by brute force, seconds) only when a test first asks for them.
+SMALL_NAMES = [
+    f"{name}-{n}"
+    for name, options in KINDS.items()
+    for n in small_shapes(options)
+    for _ in range(2)
+]
+
+
+@functools.cache
 def small_puzzles() -> list[tuple[str, Rules, list[int], list[int]]]:
     rng = random.Random(2026)
     made = []
     for name, options in KINDS.items():
-        # Jigsaws of a prime size: regions grown from the rows, no box shape at all.
-        shapes = {**SHAPES, 5: (1, 5)} if options.get("jigsaw") else SHAPES
-        for n, box in shapes.items():
+        for n, box in small_shapes(options).items():
             for _ in range(2):
                 rules, givens, solution = generate(n, box, rng, **options)
                 made.append((f"{name}-{n}", rules, givens, solution))
+    assert [entry[0] for entry in made] == SMALL_NAMES
     return made
 
 
-SMALL = small_puzzles()
 ENGINES = list(sudoku.ENGINES)
 
 
@@ -305,9 +320,10 @@ def grid_rows(values: list[int], n: int) -> list[list[int]]:
     return [values[r * n : (r + 1) * n] for r in range(n)]
 
 
-@pytest.mark.parametrize(("name", "rules", "givens", "solution"), SMALL, ids=[s[0] for s in SMALL])
+@pytest.mark.parametrize("index", range(len(SMALL_NAMES)), ids=SMALL_NAMES)
 @pytest.mark.parametrize("engine", ENGINES)
-def test_generated_puzzles_are_solved_and_proved_unique(name, rules, givens, solution, engine):
+def test_generated_puzzles_are_solved_and_proved_unique(index, engine):
+    _name, rules, givens, solution = small_puzzles()[index]
     assert satisfies(rules, solution)
     assert brute_force(rules, givens, 3) == (1, solution)
     response = solve(
@@ -320,7 +336,9 @@ def test_generated_puzzles_are_solved_and_proved_unique(name, rules, givens, sol
 
 def test_generated_killers_need_fewer_givens_than_cells():
     # The cages carry information: a fully caged killer keeps few givens (often none).
-    killers = [givens for name, _rules, givens, _solution in SMALL if name.startswith("killer-")]
+    killers = [
+        givens for name, _rules, givens, _solution in small_puzzles() if name.startswith("killer-")
+    ]
     assert sum(map(bool, sum(killers, []))) < sum(len(givens) for givens in killers) // 4
 
 
@@ -328,12 +346,21 @@ def thinned(rules: Rules, solution: list[int], rng: random.Random) -> list[int]:
     return [0 if rng.random() < 0.75 else value for value in solution]
 
 
+@functools.cache
+def many_solution_puzzles() -> list[tuple[Rules, list[int], int]]:
+    """The small puzzles thinned out, each with its count up to 200 by brute force (made once,
+    for every engine's test)."""
+    rng = random.Random(5)
+    made = []
+    for _name, rules, _givens, solution in small_puzzles():
+        givens = thinned(rules, solution, rng)
+        made.append((rules, givens, brute_force(rules, givens, 200)[0]))
+    return made
+
+
 @pytest.mark.parametrize("engine", ENGINES)
 def test_counts_of_puzzles_with_many_solutions_match_brute_force(engine):
-    rng = random.Random(5)
-    for _name, rules, _givens, solution in SMALL:
-        givens = thinned(rules, solution, rng)
-        expected, _ = brute_force(rules, givens, 200)
+    for rules, givens, expected in many_solution_puzzles():
         response = solve(
             {
                 "kind": "sudoku",
@@ -346,21 +373,30 @@ def test_counts_of_puzzles_with_many_solutions_match_brute_force(engine):
         assert response["count"] == expected, rules
 
 
-def test_parallel_jobs_equal_serial():
-    rng = random.Random(8)
-    for _name, rules, _givens, solution in SMALL[::3]:
-        givens = thinned(rules, solution, rng)
-        for mode, limit in (("count", 500), ("solve", 3)):
-            request = {"kind": "sudoku", "mode": mode, "limit": limit}
-            request["puzzle"] = rules.puzzle(givens)
-            serial = solve(request)
-            merged = solve(dict(request, jobs=2))
-            for key in ("count", "complete", "solutions", "unique"):
-                assert merged.get(key) == serial.get(key), (key, rules)
+# A worker pool a solve: a second each. The quick run keeps the one with every rule at once.
+@pytest.mark.parametrize(
+    "name",
+    [
+        name if name == "jigsaw-x-killer-6" else pytest.param(name, marks=pytest.mark.slow)
+        for name in SMALL_NAMES[::3]
+    ],
+)
+def test_parallel_jobs_equal_serial(name):
+    _name, rules, _givens, solution = next(entry for entry in small_puzzles() if entry[0] == name)
+    givens = thinned(rules, solution, random.Random(f"parallel {name}"))
+    for mode, limit in (("count", 500), ("solve", 3)):
+        request = {"kind": "sudoku", "mode": mode, "limit": limit}
+        request["puzzle"] = rules.puzzle(givens)
+        serial = solve(request)
+        merged = solve(dict(request, jobs=2))
+        for key in ("count", "complete", "solutions", "unique"):
+            assert merged.get(key) == serial.get(key), (key, rules)
 
 
 def test_heatmap_sums_to_the_count_in_every_cell():
-    _name, rules, _givens, solution = next(s for s in SMALL if s[0] == "jigsaw-x-killer-6")
+    _name, rules, _givens, solution = next(
+        s for s in small_puzzles() if s[0] == "jigsaw-x-killer-6"
+    )
     givens = thinned(rules, solution, random.Random(3))
     response = solve(
         {"kind": "sudoku", "mode": "count", "heatmap": True, "puzzle": rules.puzzle(givens)}
@@ -375,7 +411,9 @@ def test_heatmap_sums_to_the_count_in_every_cell():
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_trace_names_regions_diagonals_and_cages(engine):
-    _name, rules, _givens, solution = next(s for s in SMALL if s[0] == "jigsaw-x-killer-6")
+    _name, rules, _givens, solution = next(
+        s for s in small_puzzles() if s[0] == "jigsaw-x-killer-6"
+    )
     response = solve(
         {
             "kind": "sudoku",
@@ -483,6 +521,7 @@ def test_stored_9x9_puzzles(entry):
         assert response["unique"] is True and response["solutions"] == [entry["solution"]], engine
 
 
+@pytest.mark.slow  # half a minute of brute force
 def test_stored_9x9_puzzles_are_unique_by_brute_force():
     # The second method, on the stored puzzles with fewest open cells (it is slow on the rest).
     entries = sorted(stored(), key=lambda entry: entry["puzzle"]["grid"].count("."))[:2]
