@@ -18,6 +18,7 @@ import pytest
 import pysolver
 from pysolver import pasted, tatham
 from pysolver.__main__ import main
+from pysolver.facts import site_facts
 from pysolver.kinds import sudoku
 from pysolver.kinds.shikaku import pasted as shikaku_pasted
 from pysolver.kinds.sudoku import pasted as sudoku_pasted
@@ -176,12 +177,16 @@ def test_the_page_reads_puzzlink_sudoku_urls_as_python_does() -> None:
     assert page[0]["givens"] == CLASSIC_GIVENS and page[5]["n"] == 16
 
 
+# What the Shikaku editor hands the reader: its facts.json limits.
+RECTANGLES_LIMITS = {"max_rows": 100, "max_cols": 100}
+
 RECTANGLES_RUNNER = """
 import { readRectanglesId } from "./web/kinds/shikaku/paste.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
-process.stdout.write(JSON.stringify(JSON.parse(input).map((text) => {
-  try { return { puzzle: readRectanglesId(text) }; }
+const { limits, texts } = JSON.parse(input);
+process.stdout.write(JSON.stringify(texts.map((text) => {
+  try { return { puzzle: readRectanglesId(text, limits) }; }
   catch (error) { return { refused: error.message }; }
 })));
 """
@@ -200,7 +205,7 @@ def test_the_page_reads_rectangles_ids_as_python_does() -> None:
         shikaku_pasted.rectangles_id(30, 30, [(29, 29, 900)]),  # runs of more than 26 blanks
         " 7x7:b4b2e3a2\n" + "z" * 2,  # too few cells
     ]
-    page = run_module(RECTANGLES_RUNNER, ids)
+    page = run_module(RECTANGLES_RUNNER, {"limits": RECTANGLES_LIMITS, "texts": ids})
     for game_id, answer in zip(ids, page, strict=True):
         try:
             request = pasted.request_from_text(game_id)
@@ -210,7 +215,8 @@ def test_the_page_reads_rectangles_ids_as_python_does() -> None:
         assert request is not None and request["kind"] == "shikaku", game_id
         assert answer == {"puzzle": request["puzzle"]}, game_id
     assert "describes" in page[-1]["refused"]
-    assert run_module(RECTANGLES_RUNNER, ["https://puzz.link/p?shikaku/3/3/3i3i3", "3x3"]) == [
+    texts = ["https://puzz.link/p?shikaku/3/3/3i3i3", "3x3"]
+    assert run_module(RECTANGLES_RUNNER, {"limits": RECTANGLES_LIMITS, "texts": texts}) == [
         {"puzzle": None},
         {"puzzle": None},
     ]
@@ -325,20 +331,21 @@ def test_a_batch_answers_every_line_around_a_bad_id(tmp_path, capsys):
 
 
 LIMITS_RUNNER = """
-import { MAX_RECTANGLES_SIDE, readRectanglesId } from "./web/kinds/shikaku/paste.js";
-import { MAX_SUDOKU_SIZE, readPastedGrid } from "./web/kinds/sudoku/paste.js";
+import { readRectanglesId } from "./web/kinds/shikaku/paste.js";
+import { readPastedGrid } from "./web/kinds/sudoku/paste.js";
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
-const { solo, rectangles } = JSON.parse(input);
+const { solo, rectangles, sudokuLimits, shikakuLimits } = JSON.parse(input);
 const outcome = (read, text) => {
   const started = performance.now();
   try { read(text); return { read: true }; }
   catch (error) { return { refused: error.message, ms: performance.now() - started }; }
 };
+const readSolo = (pasted) => readPastedGrid(pasted, sudokuLimits.max_size);
+const readRectangles = (pasted) => readRectanglesId(pasted, shikakuLimits);
 process.stdout.write(JSON.stringify({
-  limits: [MAX_SUDOKU_SIZE, MAX_RECTANGLES_SIDE],
-  solo: solo.map((text) => outcome(readPastedGrid, text)),
-  rectangles: rectangles.map((text) => outcome(readRectanglesId, text)),
+  solo: solo.map((text) => outcome(readSolo, text)),
+  rectangles: rectangles.map((text) => outcome(readRectangles, text)),
 }));
 """
 
@@ -361,8 +368,15 @@ def test_the_page_refuses_sizes_past_the_limits_as_python_does() -> None:
         "100x100:" + "z" * 5_000_000,
         "7x6:" + "z" * 1_000,
     ]
-    page = run_module(LIMITS_RUNNER, {"solo": solo, "rectangles": rectangles})
-    assert page["limits"] == [sudoku.MAX_SIZE, shikaku.MAX_SIDE]
+    # The page reads its limits from facts.json, which Python writes from the kinds' own.
+    kinds = site_facts()["kinds"]
+    assert kinds["sudoku"]["limits"]["max_size"] == sudoku.MAX_SIZE
+    assert kinds["shikaku"]["limits"]["max_rows"] == shikaku.MAX_SIDE
+    limits = {
+        "sudokuLimits": kinds["sudoku"]["limits"],
+        "shikakuLimits": kinds["shikaku"]["limits"],
+    }
+    page = run_module(LIMITS_RUNNER, {"solo": solo, "rectangles": rectangles, **limits})
     for text, answer in zip(solo + rectangles, page["solo"] + page["rectangles"], strict=True):
         assert "refused" in answer and answer["ms"] < 1000, (text[:40], answer)
         with pytest.raises(SolveError):

@@ -24,7 +24,8 @@ for await (const chunk of process.stdin) input += chunk;
 const { facts, texts } = JSON.parse(input);
 process.stdout.write(JSON.stringify(texts.map((text) => {
   let read;
-  try { read = readPastedGrid(text); } catch (error) { return { refused: error.message }; }
+  try { read = readPastedGrid(text, facts.kinds.sudoku.limits.max_size); }
+  catch (error) { return { refused: error.message }; }
   try {
     const { size, givens } = parseGrid(read.text, facts.kinds.sudoku);
     return { ...read, n: size.n, givens };

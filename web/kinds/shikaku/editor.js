@@ -126,7 +126,7 @@ export function createShikaku(ctx) {
   // puzzle; a URL Python reads (pysolver/puzzlink.py): the answer brings the puzzle back.
   const solveUrl = (text) => {
     let fromId;
-    try { fromId = readRectanglesId(text); } catch (error) { ctx.fail(error.message); return; }
+    try { fromId = readRectanglesId(text, ctx.facts.limits); } catch (error) { ctx.fail(error.message); return; }
     if (fromId === null) {
       ctx.run({ kind: ctx.id, mode: "solve", limit: 2, puzzle: { url: text.trim() } });
       return;

@@ -7,9 +7,6 @@ import { numbersUrl } from "../../paste/puzzlink.js";
 import { gameIdValues } from "../../paste/tatham_ids.js";
 
 const RECTANGLES_ID = /^(\d{1,4})x(\d{1,4}):([a-z0-9_]+)$/i;
-// The largest Rectangles grid (Python's shikaku.MAX_SIDE): an ID past it is refused before its
-// grid is read.
-export const MAX_RECTANGLES_SIDE = 100;
 
 /** The puzz.link URL of a Shikaku puzzle: rows, cols and clues [[r, c, n], ...]. */
 export function shikakuUrl(rows, cols, clues) {
@@ -19,14 +16,15 @@ export function shikakuUrl(rows, cols, clues) {
 /**
  * A Rectangles game ID ("7x7:b4b2e3a2...") as a Shikaku puzzle {rows, cols, clues: [[r, c, n]]};
  * null when the text is no such ID. Throws an Error (a sentence's words) for an ID whose grid
- * does not fill its size.
+ * does not fill its size, or one past limits ({max_rows, max_cols}: facts.json's, Python's
+ * shikaku.MAX_SIDE), refused before its grid is read.
  */
-export function readRectanglesId(text) {
+export function readRectanglesId(text, limits) {
   const match = RECTANGLES_ID.exec(text.replace(/\s+/g, ""));
   if (!match) return null;
   const [cols, rows] = [Number(match[1]), Number(match[2])];
-  if (cols > MAX_RECTANGLES_SIDE || rows > MAX_RECTANGLES_SIDE) {
-    throw new Error(`this Rectangles game ID is ${cols}x${rows}; the largest grid is ${MAX_RECTANGLES_SIDE}x${MAX_RECTANGLES_SIDE}`);
+  if (cols > limits.max_cols || rows > limits.max_rows) {
+    throw new Error(`this Rectangles game ID is ${cols}x${rows}; the largest grid is ${limits.max_cols}x${limits.max_rows}`);
   }
   const values = gameIdValues(match[3], rows * cols);
   if (values.length !== rows * cols) {

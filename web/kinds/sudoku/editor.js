@@ -188,7 +188,7 @@ export function createSudoku(ctx) {
   }
   // Text a person pasted (the text box, the board): other programs' layouts and IDs too.
   function loadPastedText(text) {
-    const read = readPastedGrid(text);
+    const read = readPastedGrid(text, facts.limits.max_size);
     const { size } = parseGrid(read.text, facts); // throws before anything changes
     if (read.box && (read.box[0] !== size.box[0] || read.box[1] !== size.box[1])) {
       throw new Error(`this game's boxes are ${read.box[0]} rows by ${read.box[1]} columns; the ${size.n}x${size.n} board here has boxes of ${size.box[0]} rows by ${size.box[1]} columns`);

@@ -20,10 +20,10 @@
 import { decodeNumbers, urlFields } from "../../paste/puzzlink.js";
 import { gameIdValues } from "../../paste/tatham_ids.js";
 
-// The largest Sudoku, a Solo game's symbols or a puzz.link grid's side (Python's sudoku.MAX_SIZE):
-// an ID or URL past it is refused before its grid is read ("3x3:" and 5 million "z" once made 130
-// million cells, sudoku/12000/12000/ 144 million).
-export const MAX_SUDOKU_SIZE = 36;
+// Every reader below takes maxSize, the largest Sudoku (facts.json's limits.max_size, Python's
+// sudoku.MAX_SIZE): a Solo game's symbols or a puzz.link grid's side past it are refused before
+// the grid is read ("3x3:" and 5 million "z" once made 130 million cells, sudoku/12000/12000/
+// 144 million).
 
 const FOREIGN_BLANKS = "*xX?";
 // Characters only frames are drawn with: a line of nothing else (with a run of "-" or "=" or a
@@ -45,11 +45,11 @@ const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
  * "plain"). Throws an Error (a sentence's words)
  * for a format recognised but not read (a Solo jigsaw or killer ID).
  */
-export function readPastedGrid(pasted) {
+export function readPastedGrid(pasted, maxSize) {
   const text = pasted.trim();
   const solo = SOLO_ID.exec(text.replace(/\s+/g, ""));
-  if (solo) return readSoloId(solo);
-  const fromPuzzlink = readSudokuUrl(text);
+  if (solo) return readSoloId(solo, maxSize);
+  const fromPuzzlink = readSudokuUrl(text, maxSize);
   if (fromPuzzlink !== null) return { text: gridRows(fromPuzzlink.values, fromPuzzlink.n), source: "puzzlink" };
   const fromAddress = gridFromAddress(text);
   if (fromAddress !== null) return { text: fromAddress, source: "address" };
@@ -100,7 +100,7 @@ function gridFromAddress(text) {
   return null;
 }
 
-function readSoloId([, first, second, flags = "", grid, rest]) {
+function readSoloId([, first, second, flags = "", grid, rest], maxSize) {
   const lower = flags.toLowerCase().replace(/d[a-z]+$/, ""); // the difficulty's letters are not flags
   if (lower.includes("j") || lower.includes("k") || (rest && rest.length > 1)) {
     throw new Error("this is a Solo jigsaw or killer game ID; paste the grid itself, then draw its regions or cages with the variant tools");
@@ -109,7 +109,7 @@ function readSoloId([, first, second, flags = "", grid, rest]) {
   const cols = Number(first);
   const rows = second === undefined ? 1 : Number(second);
   const n = cols * rows;
-  if (n > MAX_SUDOKU_SIZE) throw new Error(`this Solo game ID is ${cols}x${rows}: ${n} symbols; the largest game has ${MAX_SUDOKU_SIZE}`);
+  if (n > maxSize) throw new Error(`this Solo game ID is ${cols}x${rows}: ${n} symbols; the largest game has ${maxSize}`);
   const values = gameIdValues(grid, n * n);
   if (values.length !== n * n) {
     throw new Error(`this Solo game ID describes ${values.length} cells; a ${n}x${n} game has ${n * n}`);
@@ -128,9 +128,10 @@ function readSoloId([, first, second, flags = "", grid, rest]) {
  * A puzz.link / pzprjs Sudoku URL ("https://puzz.link/p?sudoku/9/9/<data>", any host, or the
  * bare "sudoku/9/9/<data>") as {n, values}: the cells row by row, 0 blank; Python's
  * parse_url (pysolver/kinds/sudoku/pasted.py) reads it alike. null when the text is no puzz.link
- * Sudoku URL; throws an Error (a sentence's words) for one that is wrong.
+ * Sudoku URL; throws an Error (a sentence's words) for one that is wrong or larger than
+ * maxSize.
  */
-export function readSudokuUrl(text) {
+export function readSudokuUrl(text, maxSize) {
   const fields = urlFields(text, "sudoku");
   if (fields === null) return null;
   if (fields.length < 2) throw new Error("the URL lacks the grid size: expected sudoku/<cols>/<rows>/<data>");
@@ -141,6 +142,6 @@ export function readSudokuUrl(text) {
   if (cols !== rows) throw new Error(`a Sudoku grid is square; this URL's is ${cols} x ${rows}`);
   if (cols < 1) throw new Error("the URL's columns must be at least 1, got 0");
   // Before a cell is made.
-  if (cols > MAX_SUDOKU_SIZE) throw new Error(`the URL's Sudoku is ${cols} x ${rows}; the largest size is ${MAX_SUDOKU_SIZE}x${MAX_SUDOKU_SIZE}`);
+  if (cols > maxSize) throw new Error(`the URL's Sudoku is ${cols} x ${rows}; the largest size is ${maxSize}x${maxSize}`);
   return { n: cols, values: decodeNumbers(fields.slice(2).join("/"), rows, cols) };
 }
