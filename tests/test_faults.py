@@ -546,8 +546,9 @@ def test_a_dask_run_whose_scheduler_or_only_worker_is_paused_is_unavailable_in_t
         finally:
             for pid in paused:
                 os.kill(pid, signal.SIGKILL)
-    # The worker: silent past twice the silence limit; the scheduler: a call unanswered.
-    assert time.monotonic() - started < dask_cluster.CALL_SECONDS + 5
+    # The worker: silent past twice the silence limit; the scheduler: a call unanswered. The
+    # margin is for a loaded machine (13.5 s seen beside the whole suite); it hung for minutes.
+    assert time.monotonic() - started < dask_cluster.CALL_SECONDS + 15
     assert run.returncode == 3, (err, out[:2000])
     response = json.loads(out)
     assert response["ok"] is False and response["error"]["code"] == "unavailable"

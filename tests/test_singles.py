@@ -233,6 +233,9 @@ def test_a_cancel_stops_the_singles_search_of_a_36x36_grid_within_half_a_second(
             "kind": "sudoku",
             "mode": mode,
             "engine": "singles",
+            # More solutions than a second finds (a random Latin square is found in well under
+            # one, so a limit of 1 could finish before the cancel).
+            "limit": 100_000,
             "puzzle": {"grid": [[0] * 36 for _ in range(36)], "regions": rows},
         },
         cancel=lambda: perf_counter() - started > 1.0,

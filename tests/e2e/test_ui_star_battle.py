@@ -11,12 +11,13 @@ from typing import Any
 
 from conftest import canvas_picture, click_and_wait, load_app, open_tab, set_input, wait_idle
 
-from pysolver.kinds import star_battle
 from pysolver.kinds.star_battle.board import parse_puzzle
 from pysolver.kinds.star_battle.url import write_url
+from tests.test_star_battle import UNIQUE_EXAMPLE
 
 MARGIN = 8  # web/render/grid.js
-EXAMPLE = star_battle.EXAMPLE["puzzle"]
+# A 6 x 6 one-star board with one solution (tests/test_star_battle.py's EXAMPLE).
+EXAMPLE = UNIQUE_EXAMPLE
 
 
 def cell_point(page, n: int, r: int, c: int) -> dict[str, float]:
