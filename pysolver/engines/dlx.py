@@ -60,6 +60,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from pysolver import budget
+from pysolver.engines import trace
 from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.monitor import (
     CHECK_EVERY,
@@ -68,7 +69,7 @@ from pysolver.engines.monitor import (
     entries_work,
     fraction_done,
 )
-from pysolver.engines.trace import TraceFull
+from pysolver.engines.trace import Recorder, TraceFull
 
 # How the page names this engine (see pysolver.facts): a menu title and one sentence.
 TITLE = "Dancing links (Knuth)"
@@ -1028,6 +1029,27 @@ def _walk_multiplicities(
     state.updates = unlinks[0]
     state.count = count
     state.cancelled = cancelled
+
+
+def trace_cover(
+    problem: ExactCoverProblem,
+    recorder: Recorder,
+    *,
+    limit: int | None = 1,
+    max_kept: int | None = None,
+    monitor: Monitor | None = None,
+    colours: list[dict[int, str]] | None = None,
+) -> SearchResult[list[int]]:
+    """Trace mode on any exact cover problem: with multiplicities Algorithm M records its own
+    steps (the tree solve and count walk), otherwise ``trace.search`` walks Algorithm X
+    (``colours``: the secondary items' colour per option, Knuth's XCC)."""
+    if problem.multiplicities is not None:
+        return trace_multiplicities(
+            problem, recorder.add, limit=limit, max_kept=max_kept, monitor=monitor
+        )
+    return trace.search(
+        problem, recorder, limit=limit, colours=colours, monitor=monitor, max_kept=max_kept
+    )
 
 
 def trace_multiplicities(

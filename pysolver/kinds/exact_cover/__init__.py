@@ -182,22 +182,13 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
             lambda option: {"option": option},
             lambda item: item_names[item],
         )
-        if problem.multiplicities is not None:
-            # Algorithm M records its own steps (dlx's walk; the same tree as solve and count).
-            return dlx.trace_multiplicities(
-                problem,
-                args.recorder.add,
-                limit=args.limit,
-                max_kept=args.max_kept,
-                monitor=args.monitor,
-            )
-        return trace.search(
+        return dlx.trace_cover(
             problem,
             args.recorder,
             limit=args.limit,
-            colours=_colour_maps(problem),
-            monitor=args.monitor,
             max_kept=args.max_kept,
+            monitor=args.monitor,
+            colours=_colour_maps(problem),
         )
 
     solution_bytes, solution_chars = solution_size(problem, monitor)

@@ -175,21 +175,8 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
             lambda option: {"star": list(encoding.cells[option])},
             partial(item_value, encoding),
         )
-        if problem.multiplicities is not None:
-            # Algorithm M records its own steps (the tree solve and count walk).
-            return dlx.trace_multiplicities(
-                problem,
-                args.recorder.add,
-                limit=args.limit,
-                max_kept=args.max_kept,
-                monitor=args.monitor,
-            )
-        return trace.search(
-            problem,
-            args.recorder,
-            limit=args.limit,
-            monitor=args.monitor,
-            max_kept=args.max_kept,
+        return dlx.trace_cover(
+            problem, args.recorder, limit=args.limit, max_kept=args.max_kept, monitor=args.monitor
         )
 
     solution_bytes, solution_chars = solution_size(encoding.board.n)
