@@ -1,6 +1,6 @@
 // Widgets the kind editors share, written once: size fields bounded by Python's limits, the
-// engine menu, the seed field, painting cells with a pointer, the arrow-key cursor, boards
-// toggled by pointer or keyboard, and the wording of answers. (Undo and redo: web/ui/history.js;
+// engine menu, the seed field, the puzz.link link box, painting cells with a pointer, the
+// arrow-key cursor, boards toggled by pointer or keyboard, and the wording of answers. (Undo and redo: web/ui/history.js;
 // the on-screen key pad: web/ui/keypad.js; board colours: web/render/palette.js.) Bounds and engine
 // lists always come from facts.json (see web/kinds/contract.js).
 import { clampInt, el, labelled } from "./ui.js";
@@ -95,6 +95,26 @@ export function limitField(kindId, initial) {
     id: `${kindId}-limit`, type: "number", min: "1", max: String(MAX_SOLUTIONS_KEPT), value: String(initial),
   });
   return { wrap: field.wrap, input: field.input, value: () => clampInt(field.input.value, 1, MAX_SOLUTIONS_KEPT, initial) };
+}
+
+// A puzz.link link box: the text field, "Load and solve URL" (load(text), also on Enter in the
+// field, not while a solve runs: the button is a solve action) and "Make puzz.link URL" (the
+// board's link from makeUrl(), written into the field and selected). Returns {input, row}.
+export function linkBox(kindId, { label, placeholder, load, makeUrl }) {
+  const field = labelled(label, { id: `${kindId}-url`, placeholder, size: "40", spellcheck: "false" });
+  const loadButton = el("button", { id: `${kindId}-load-url`, type: "button", class: "solve-action" }, "Load and solve URL");
+  const makeButton = el("button", { id: `${kindId}-export-url`, type: "button" }, "Make puzz.link URL");
+  loadButton.addEventListener("click", () => load(field.input.value));
+  field.input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    if (!loadButton.disabled) loadButton.click();
+  });
+  makeButton.addEventListener("click", () => {
+    field.input.value = makeUrl();
+    field.input.select();
+  });
+  return { input: field.input, row: el("div", { class: "row" }, field.wrap, loadButton, makeButton) };
 }
 
 // A seed field: value() is the typed seed, or a fresh random one when it is left empty.

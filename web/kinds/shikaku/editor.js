@@ -6,9 +6,9 @@
 // clears; arrows move). #shikaku-pad: the same keys on screen (#shikaku-key-0 … 9,
 // #shikaku-key-backspace, #shikaku-key-clear). #shikaku-clashes says how many clues have no
 // room; the board marks them (clueClashes). Share fragment: #shikaku:<rows>x<cols>:<r>.<c>.<n>,...
-import { el, labelled } from "../../ui/ui.js";
+import { el } from "../../ui/ui.js";
 import { keyPad } from "../../ui/keypad.js";
-import { cellCursor, countWords, sizeFields, uniquenessWords } from "../../ui/widgets.js";
+import { cellCursor, countWords, linkBox, sizeFields, uniquenessWords } from "../../ui/widgets.js";
 import { readRectanglesId, shikakuUrl } from "./paste.js";
 
 // A small example with a unique solution: 7x7 with nine clues.
@@ -72,9 +72,6 @@ export function createShikaku(ctx) {
     ctx.changed();
   });
   const clearButton = el("button", { id: "shikaku-clear", type: "button" }, "Clear clues");
-  const url = labelled("puzz.link URL or Rectangles ID", { id: "shikaku-url", placeholder: "https://puzz.link/p?shikaku/… or 7x7:b4b2…", size: "40", spellcheck: "false" });
-  const loadUrl = el("button", { id: "shikaku-load-url", type: "button", class: "solve-action" }, "Load and solve URL");
-  const exportUrl = el("button", { id: "shikaku-export-url", type: "button" }, "Make puzz.link URL");
   const solveButton = el("button", { id: "shikaku-solve", type: "button", class: "solve-action primary" }, "Solve");
   const countButton = el("button", { id: "shikaku-count", type: "button", class: "solve-action" }, "Count");
   const clashNote = el("p", { id: "shikaku-clashes", class: "hint clash-note", "aria-live": "polite" });
@@ -135,17 +132,12 @@ export function createShikaku(ctx) {
     ctx.changed();
     run("solve");
   };
-  loadUrl.addEventListener("click", () => solveUrl(url.input.value));
-  // Enter in the URL box loads it, as the button does (not while a solve runs).
-  url.input.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter") return;
-    event.preventDefault();
-    if (!loadUrl.disabled) loadUrl.click();
-  });
-  // The puzzle as a puzz.link URL (web/kinds/shikaku/paste.js, the same encoding as pysolver/puzzlink).
-  exportUrl.addEventListener("click", () => {
-    url.input.value = shikakuUrl(view.rows, view.cols, view.clues);
-    url.input.select();
+  const url = linkBox(ctx.id, {
+    label: "puzz.link URL or Rectangles ID",
+    placeholder: "https://puzz.link/p?shikaku/… or 7x7:b4b2…",
+    load: solveUrl,
+    // The puzzle as a puzz.link URL (web/kinds/shikaku/paste.js, the same encoding as pysolver/puzzlink).
+    makeUrl: () => shikakuUrl(view.rows, view.cols, view.clues),
   });
 
   // A clue typed on the board: digits append, Backspace removes one, Delete or Space clears.
@@ -168,7 +160,7 @@ export function createShikaku(ctx) {
     view,
     controls: el("div", { class: "controls" },
       el("div", { class: "row" }, size.rows.wrap, size.cols.wrap, clearButton),
-      el("div", { class: "row" }, url.wrap, loadUrl, exportUrl),
+      url.row,
       el("p", { class: "hint" }, "Click a cell and type its number (several digits allowed) or tap the keys under the board; " +
         "Backspace removes a digit, Delete clears, arrows move.")),
     pad: el("div", { class: "pad-column" }, pad.node, clashNote),

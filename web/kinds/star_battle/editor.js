@@ -15,7 +15,7 @@
 // Share fragment: #star_battle:<n>:<stars>:<regions, run-length>[:<r>.<c>,... given stars]
 // (web/kinds/star_battle/logic.js, boardText).
 import { clampInt, el, labelled } from "../../ui/ui.js";
-import { cellCursor, countWords, rovingTabStop, uniquenessWords } from "../../ui/widgets.js";
+import { cellCursor, countWords, linkBox, rovingTabStop, uniquenessWords } from "../../ui/widgets.js";
 import { onThemeChange, pageTheme } from "../../render/theme.js";
 import { LABELS, boardText, mostStars, readBoardText, regionWords, renameRegions, starConflicts } from "./logic.js";
 import { isStarBattleUrl, readStarBattleUrl, starBattleUrl } from "./paste.js";
@@ -67,9 +67,12 @@ export function createStarBattle(ctx) {
   const side = labelled("Board side n", { id: "star_battle-n", type: "number", min: "1", max: String(maxN) });
   const starsField = labelled("Stars per line", { id: "star_battle-stars", type: "number", min: "1" });
   const clearButton = el("button", { id: "star_battle-clear", type: "button", title: "Every cell in region A and no given stars, to paint the regions afresh" }, "Clear regions");
-  const url = labelled("puzz.link URL", { id: "star_battle-url", placeholder: "https://puzz.link/p?starbattle/…", size: "40", spellcheck: "false" });
-  const loadUrl = el("button", { id: "star_battle-load-url", type: "button", class: "solve-action" }, "Load and solve URL");
-  const exportUrl = el("button", { id: "star_battle-export-url", type: "button" }, "Make puzz.link URL");
+  const url = linkBox(ctx.id, {
+    label: "puzz.link URL",
+    placeholder: "https://puzz.link/p?starbattle/…",
+    load: solveUrl,
+    makeUrl: () => starBattleUrl(view.n, view.stars, view.labels),
+  });
   const solveButton = el("button", { id: "star_battle-solve", type: "button", class: "solve-action primary" }, "Solve");
   const countButton = el("button", { id: "star_battle-count", type: "button", class: "solve-action", "data-mode": "count" }, "Count");
   const brushes = el("div", { id: "star_battle-brushes", class: "keypad", role: "group", "aria-label": "What a drag paints" });
@@ -174,16 +177,6 @@ export function createStarBattle(ctx) {
     ctx.changed();
     run("solve");
   }
-  loadUrl.addEventListener("click", () => solveUrl(url.input.value));
-  url.input.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter") return;
-    event.preventDefault();
-    if (!loadUrl.disabled) loadUrl.click();
-  });
-  exportUrl.addEventListener("click", () => {
-    url.input.value = starBattleUrl(view.n, view.stars, view.labels);
-    url.input.select();
-  });
 
   // Gives a star on cell (r, c) (on true) or takes it off; true when it changed.
   function setGiven([r, c], on) {
@@ -216,7 +209,7 @@ export function createStarBattle(ctx) {
     view,
     controls: el("div", { class: "controls" },
       el("div", { class: "row" }, side.wrap, starsField.wrap, clearButton),
-      el("div", { class: "row" }, url.wrap, loadUrl, exportUrl),
+      url.row,
       el("p", { class: "hint" }, "Drag over the board to paint regions: from inside a region to grow it, or pick a letter under the board and paint that region; " +
         "★ Given places stars beforehand. Keys: arrows move, a region's letter paints the cell and moves on, * gives a star.")),
     pad: el("div", { class: "pad-column" }, brushes, note),
