@@ -628,12 +628,19 @@ def generate_puzzles(args: argparse.Namespace) -> int:
             if args.seed is not None:
                 request["seed"] = args.seed + number
             response = solve(dict(request), cancel=stop)
-            if args.format == "json":
-                print(protocol.dumps(response, indent=args.indent), flush=True)
-            elif response.get("ok") and not response.get("cancelled"):
-                text = pictures.response_text(request, response)
-                print(text if number == 0 else "\n" + text, flush=True)
-            elif not response.get("cancelled"):  # a refused request: one line, as usage is
+            try:
+                if args.format == "json":
+                    print(protocol.dumps(response, indent=args.indent), flush=True)
+                elif response.get("ok") and not response.get("cancelled"):
+                    text = pictures.response_text(request, response)
+                    print(text if number == 0 else "\n" + text, flush=True)
+            except BrokenPipeError:
+                # The reader went away (`| head`): nothing more to make for it. Point stdout
+                # at devnull so the interpreter's final flush does not complain either.
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                return 0
+            if args.format == "text" and not response.get("ok") and not response.get("cancelled"):
+                # A refused request (an unknown size or level): one line, as usage errors are.
                 print(f"{args.prog} generate: {response['error']['message']}", file=sys.stderr)
             if response.get("cancelled"):
                 print(

@@ -156,3 +156,23 @@ def test_the_installed_command_calls_itself_pysolver(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert done.stderr.startswith("pysolver: cannot read")
+
+
+def test_generate_stops_at_its_timeout_with_the_puzzles_made_so_far() -> None:
+    done = run(
+        "generate",
+        "sudoku",
+        "--size",
+        "16",
+        "--difficulty",
+        "hard",
+        "--seed",
+        "1",
+        "--count",
+        "3",
+        "--timeout",
+        "0.3",
+    )
+    assert done.returncode == 130
+    assert "stopped by the 0.3 s timeout after 0 puzzles" in done.stderr
+    assert done.stdout == ""
