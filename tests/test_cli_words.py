@@ -59,6 +59,11 @@ def test_clashing_cells_are_named_by_row_and_column_from_1() -> None:
             "row 1, column 3 is blocked a second time",
             "puzzle.blocked[1]",
         ),
+        (
+            {"kind": "polyomino", "puzzle": {"board": ["..", ".x"], "pieces": ["D2"]}},
+            "row 2 of the board has 'x' at column 2",
+            "puzzle.board[1]",
+        ),
     ]
     for request, words, path in cases:
         error = error_of(request)
