@@ -578,7 +578,10 @@ def generate_request(args: argparse.Namespace) -> dict[str, Any]:
         )
     module: Any = kind_module(args.kind)
     fields: tuple[str, ...] = module.GENERATE_FIELDS
-    puzzle: dict[str, Any] = dict(module.GENERATE_DEFAULT)
+    # A kind that names no default size makes its small example's.
+    puzzle: dict[str, Any] = dict(
+        getattr(module, "GENERATE_DEFAULT", None) or module.GENERATE_EXAMPLE
+    )
     if args.size is not None:
         match = SIZE.fullmatch(args.size)
         if match is None:

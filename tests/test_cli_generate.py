@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from pysolver import solve
+from pysolver.midend.generate import generating_kinds
 
 REPO = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
@@ -176,3 +177,12 @@ def test_generate_stops_at_its_timeout_with_the_puzzles_made_so_far() -> None:
     assert done.returncode == 130
     assert "stopped by the 0.3 s timeout after 0 puzzles" in done.stderr
     assert done.stdout == ""
+
+
+def test_every_generating_kind_makes_its_default_puzzle_as_a_picture() -> None:
+    for kind in generating_kinds():
+        done = run("generate", kind, "--seed", "1")
+        assert done.returncode == 0, (kind, done.stderr)
+        head, _, picture = done.stdout.partition("\n\n")
+        assert head.startswith(f"{kind} puzzle, level ") and head.endswith("seed 1"), head
+        assert not picture.lstrip().startswith("{"), (kind, picture)  # drawn, not JSON
