@@ -570,6 +570,7 @@ def generate_request(args: argparse.Namespace) -> dict[str, Any]:
     from pysolver.kinds import kind_module
 
     kinds = generating_kinds()
+    args.kind = args.kind.strip().lower().replace("-", "_")  # "Sudoku", "star-battle"
     if args.kind not in kinds:
         known = args.kind in kind_names()
         raise _UsageError(
