@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pysolver import Sudoku, budget, solve
+from pysolver import SolverError, Sudoku, budget, solve
 from pysolver.engines import monitor
 
 # ---------------------------------------------------------------- the brute force
@@ -386,8 +386,12 @@ def test_the_library_answers_a_typed_result() -> None:
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     ).assist()
     assert one.unique and (0, 0) in one.redundant and one.minimal is False
-    clash = Sudoku("11" + "." * 14).assist()
-    assert clash.conflict == ((0, 0), (0, 1)) and "clash" in str(clash)
+    # A conflict without two equal givens in a unit (those the constructor refuses): 1 and 2
+    # in row 1 leave its 3 to the top right box, which already has the 3 of row 2.
+    clash = Sudoku("12.." + "..3." + "..." + "4" + "....", box=(2, 2)).assist()
+    assert clash.count == 0 and clash.conflict and "clash" in str(clash)
+    with pytest.raises(SolverError):
+        Sudoku("11" + "." * 14)
 
 
 def run_cli(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
