@@ -240,7 +240,7 @@ def find(name: str, grid: Grid) -> Step | None:
 def test_naked_and_hidden_singles() -> None:
     grid = open_grid()
     assert find("naked single", grid) is None and find("hidden single", grid) is None
-    grid.candidates[at(4, 4)] = 1 << 6
+    grid.restrict(at(4, 4), 1 << 6)
     step = find("naked single", grid)
     assert step is not None and step.place == [(at(4, 4), 7)]
     grid = open_grid()
@@ -267,11 +267,27 @@ def test_naked_subsets(size: int) -> None:
     grid = open_grid()
     digits = sum(1 << d for d in range(size))  # 1..size
     for c in range(size):
-        grid.candidates[at(6, c * 2)] = digits
+        grid.restrict(at(6, c * 2 + 1), digits)  # columns 2, 4, 6, 8: no two in one box
     expected = {
-        (6, c, d + 1) for c in range(9) if c not in range(0, 2 * size, 2) for d in range(size)
+        (6, c, d + 1) for c in range(9) if c not in range(1, 2 * size, 2) for d in range(size)
     }
     assert removed(find(name, grid)) == expected
+
+
+@pytest.mark.parametrize("size", [2, 3])
+def test_a_naked_subset_in_a_box_and_a_line_empties_both_in_one_step(size: int) -> None:
+    name = {2: "naked pair", 3: "naked triple"}[size]
+    grid = open_grid()
+    digits = sum(1 << d for d in range(size))  # 1..size
+    group = [(3, 3 + c) for c in range(size)]  # row 4, in box 5
+    for r, c in group:
+        grid.restrict(at(r, c), digits)
+    box = {(r, c) for r in range(3, 6) for c in range(3, 6)}
+    line = {(3, c) for c in range(9)}
+    expected = {(r, c, d + 1) for r, c in (box | line) - set(group) for d in range(size)}
+    step = find(name, grid)
+    assert removed(step) == expected
+    assert step is not None and "row 4 and box 5" in step.text
 
 
 @pytest.mark.parametrize("size", [2, 3, 4])
@@ -307,9 +323,9 @@ def test_fish() -> None:
 
 def test_xy_wing() -> None:
     grid = open_grid()
-    grid.candidates[at(0, 0)] = 0b011  # pivot 1/2
-    grid.candidates[at(0, 5)] = 0b101  # pincer 1/3 in its row
-    grid.candidates[at(5, 0)] = 0b110  # pincer 2/3 in its column
+    grid.restrict(at(0, 0), 0b011)  # pivot 1/2
+    grid.restrict(at(0, 5), 0b101)  # pincer 1/3 in its row
+    grid.restrict(at(5, 0), 0b110)  # pincer 2/3 in its column
     step = find("xy-wing", grid)
     assert removed(step) == {(5, 5, 3)}
     assert step is not None and step.cells == [at(0, 0), at(0, 5), at(5, 0)]
@@ -317,9 +333,9 @@ def test_xy_wing() -> None:
 
 def test_xyz_wing() -> None:
     grid = open_grid()
-    grid.candidates[at(0, 0)] = 0b111  # pivot 1/2/3
-    grid.candidates[at(0, 1)] = 0b101  # pincer 1/3 in its row and box
-    grid.candidates[at(4, 0)] = 0b110  # pincer 2/3 in its column
+    grid.restrict(at(0, 0), 0b111)  # pivot 1/2/3
+    grid.restrict(at(0, 1), 0b101)  # pincer 1/3 in its row and box
+    grid.restrict(at(4, 0), 0b110)  # pincer 2/3 in its column
     assert find("xy-wing", grid) is None
     assert removed(find("xyz-wing", grid)) == {(1, 0, 3), (2, 0, 3)}
 

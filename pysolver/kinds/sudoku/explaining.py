@@ -58,10 +58,22 @@ def solution_of(board: Board, values: list[int], args: ExplainArgs) -> tuple[lis
 
 
 def explain(board: Board, args: ExplainArgs) -> Explained:
-    """The whole path from the givens, its grade and the solution it reaches."""
-    solution, unique = solution_of(board, board.givens, args)
+    """The whole path from the givens, its grade and the solution it reaches. The engine
+    searches only when the path needs a guess (or the givens clash): a path of techniques
+    alone reaches the only solution."""
+    found: list[tuple[list[int], bool]] = []
+
+    def solve() -> tuple[list[int], bool]:
+        if not found:
+            found.append(solution_of(board, board.givens, args))
+        return found[0]
+
     grid = board.grid.copy()
-    steps = sudoku_path.explain(grid, solution, unique, args.advance)
+    steps = sudoku_path.explain_lazily(grid, solve, args.advance)
+    if found or not filled_right(grid):
+        solution, unique = solve()
+    else:
+        solution, unique = grid.values, True
     n = board.n
     return Explained(
         steps=[step_json(step, n) for step in steps],
@@ -69,6 +81,20 @@ def explain(board: Board, args: ExplainArgs) -> Explained:
         solution=[solution[row * n : (row + 1) * n] for row in range(n)],
         unique=unique,
     )
+
+
+def filled_right(grid: Grid) -> bool:
+    """Whether every house of a full ``grid`` holds every digit (placements never clash;
+    givens may)."""
+    full = (1 << grid.n) - 1
+    values = grid.values
+    for cells in grid.houses:
+        seen = 0
+        for cell in cells:
+            seen |= 1 << (values[cell] - 1)
+        if seen != full:
+            return False
+    return True
 
 
 def read_marks(value: Any, n: int) -> list[int]:
@@ -135,7 +161,7 @@ def hint(board: Board, entries: list[int], marks: list[int] | None, args: Explai
             )
         for cell, mask in enumerate(marks):
             if mask and not grid.values[cell]:
-                grid.candidates[cell] &= mask
+                grid.restrict(cell, mask)
     steps = [step_json(step, n) for step in sudoku_path.hint(grid, solution, unique)]
     if not steps:
         solved = Step("solved", [], [], [], "The grid is full and every digit is right.")

@@ -48,12 +48,28 @@ def explain(
 ) -> list[Step]:
     """The steps from ``grid`` to ``solution`` (values row by row), applied to ``grid``;
     ``advance`` hears the share of the open cells filled before each step (progress, cancel)."""
+    return explain_lazily(grid, lambda: (solution, unique), advance, techniques)
+
+
+def explain_lazily(
+    grid: Grid,
+    solve: Callable[[], tuple[list[int], bool]],
+    advance: Callable[[float], None] | None = None,
+    techniques: tuple[Technique[Grid], ...] = TECHNIQUES,
+) -> list[Step]:
+    """``explain``, calling ``solve`` (the solution and whether it is the only one) only when
+    a guess needs it: a path of techniques alone proves its end the only solution."""
     steps = []
-    open_at_start = grid.values.count(0) or 1
+    open_at_start = grid.open.bit_count() or 1
+    known: tuple[list[int], bool] | None = None
     while not grid.solved():
         if advance is not None:
-            advance(1 - grid.values.count(0) / open_at_start)
-        step = next_step(grid, techniques) or guess(grid, solution, unique)
+            advance(1 - grid.open.bit_count() / open_at_start)
+        step = next_step(grid, techniques)
+        if step is None:
+            if known is None:
+                known = solve()
+            step = guess(grid, *known)
         grid.apply(step)
         steps.append(step)
     return steps
