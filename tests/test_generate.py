@@ -176,6 +176,7 @@ LEVEL_TECHNIQUES = {
         "hidden quad",
     },
     "hard": {"x-wing", "swordfish", "jellyfish", "xy-wing", "xyz-wing"},
+    "fiendish": {"simple colouring", "x-chain", "xy-chain", "forcing chain"},
     "expert": {"guess"},
 }
 

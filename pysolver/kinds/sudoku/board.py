@@ -190,7 +190,7 @@ class Grid:
         self.filled = [0] * self.n
         self.open = (1 << cells) - 1  # the open cells, a cell mask
         # What finders work out from this state (``state``), dropped by every change.
-        self._state: dict[str, Any] | None = None
+        self._state: dict[Any, Any] | None = None
 
     @classmethod
     def standard(
@@ -281,7 +281,7 @@ class Grid:
         """The open cells that may hold ``digit``, as a cell mask."""
         return self.boards[digit - 1] >> self.shape.base
 
-    def state(self) -> dict[str, Any]:
+    def state(self) -> dict[Any, Any]:
         """A dict for what finders work out from this state, emptied by every change."""
         if self._state is None:
             self._state = {}

@@ -4,8 +4,9 @@ None. A finder only reports a step that changes the board.
 
 ``TECHNIQUES`` lists them with the level they belong to and the points they add to a score:
 singles are ``easy``; locked candidates and naked and hidden subsets ``medium``; fish (X-wing,
-swordfish, jellyfish) and wings (XY-wing, XYZ-wing) ``hard``. A guess (``path``) is
-``expert``.
+swordfish, jellyfish) and wings (XY-wing, XYZ-wing) ``hard``; chains (simple colouring, X-chains,
+XY-chains, forcing chains: ``pysolver.kinds.sudoku.chains``) ``fiendish``. A guess (``path``)
+is ``expert``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
+from pysolver.kinds.sudoku import chains
 from pysolver.kinds.sudoku.board import Grid, bit_masks, bits, digits_of, listed
 from pysolver.logic.step import Step, Technique
 
@@ -455,6 +457,37 @@ TECHNIQUES: tuple[Technique[Grid], ...] = (
     Technique("xy-wing", xy_wing, "hard", 25, "a pivot x/y seeing pincers x/z and y/z rules z out"),
     Technique(
         "xyz-wing", xyz_wing, "hard", 30, "a pivot x/y/z seeing pincers x/z and y/z rules z out"
+    ),
+    Technique(
+        "simple colouring",
+        chains.simple_colouring,
+        "fiendish",
+        45,
+        "a digit's conjugate pairs in two colours: a colour twice in a house is wrong, a cell "
+        "seeing both colours loses the digit",
+    ),
+    Technique(
+        "x-chain",
+        chains.x_chain,
+        "fiendish",
+        50,
+        "one digit along links alternating strong and weak: a cell seeing both ends loses it",
+    ),
+    Technique(
+        "xy-chain",
+        chains.xy_chain,
+        "fiendish",
+        55,
+        "bivalue cells each sharing a digit with the next: a cell seeing both ends loses the "
+        "digit they end on",
+    ),
+    Technique(
+        "forcing chain",
+        chains.forcing_chain,
+        "fiendish",
+        70,
+        "every candidate of a cell (or place of a digit in a house), followed along strong "
+        "links, leads to the same digit placed or candidate removed",
     ),
 )
 GUESS: Technique[Grid] = Technique(
