@@ -11,7 +11,8 @@ refused. Steps give rows and columns 0-based and digits 1..n, as solutions and t
 This module translates; the techniques, the path, the guesses and the grade are
 ``pysolver.logic``'s, and the solution a path reaches is the ``singles`` engine's (through
 the kind's encoding, passed in as a ``Solver`` by ``pysolver.kinds.sudoku``, which this module
-does not import). A hint first compares the player's state with the solution (one consistent
+does not import) when the path guesses, else the grid the path fills (the techniques alone
+prove it the only solution). A hint first compares the player's state with the solution (one consistent
 with the entries when the puzzle has several): a wrong digit, or pencil marks without the
 right digit, give the step ``mistake``; a full right grid gives ``solved``; else the hint is
 the path's next step from the player's board, marks applied.

@@ -8,9 +8,13 @@ candidates as ``alternatives``, each shown to fail: by a dead end that naked and
 reach from it when they do (``MAX_REFUTED`` of them are followed), else by the search (the
 puzzle has one solution). Every step keeps the solution on the board, so the path reaches it.
 
+``explain_lazily`` asks for the solution only at the first guess: a path of techniques alone
+(every one a sound deduction) proves the grid it fills the only solution.
+
 ``grade``: ``techniques`` counts each technique's steps (in the order of ``TECHNIQUES``, guess
 last), ``score`` adds their points, and ``level`` is the level of the hardest technique used
-(``easy`` when singles alone solve the puzzle, ``expert`` when it needs a guess).
+(``easy`` when singles alone solve the puzzle, ``fiendish`` when it needs chains, ``expert``
+when it needs a guess).
 """
 
 from __future__ import annotations
