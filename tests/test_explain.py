@@ -653,3 +653,15 @@ def test_explain_reports_progress_and_stops_when_cancelled() -> None:
     )
     assert response["ok"] and response.get("cancelled") is True
     assert response["stats"]["seconds"] < 3
+
+
+def test_a_puzzle_with_no_solution_is_refused_though_it_has_no_clash() -> None:
+    # Row 1 holds 1-8 and needs 9 at its end, which row 5's 9 in column 9 rules out: the path
+    # runs until it must guess, and the search from there finds nothing.
+    grid = list("12345678." + "." * 72)
+    grid[4 * 9 + 8] = "9"
+    response = pysolver.solve(
+        {"kind": "sudoku", "mode": "explain", "puzzle": {"grid": "".join(grid)}}
+    )
+    assert not response["ok"] and response["error"]["code"] == "invalid_puzzle"
+    assert "no solution" in response["error"]["message"]

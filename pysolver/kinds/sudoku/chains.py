@@ -58,22 +58,26 @@ def links(grid: Grid) -> Links:
     found: Links | None = state.get("links")
     if found is None:
         shape = grid.shape
+        width, full = shape.width, shape.full
         partners: list[dict[int, int]] = []
         pair_houses: list[dict[tuple[int, int], int]] = []
-        for index, pairs in enumerate(grid.spread(2)):
-            board = grid.boards[index]
+        for board, pairs in zip(grid.boards, grid.spread(2), strict=True):
             by_cell: dict[int, int] = {}
             houses: dict[tuple[int, int], int] = {}
-            for guard in bit_masks(pairs):
-                house = shape.house_of(guard)
-                places = shape.field(board, house)
+            while pairs:
+                guard = pairs & -pairs
+                pairs ^= guard
+                house = (guard.bit_length() - 1) // width
+                places = (board >> (house * width)) & full
                 low = places & -places
-                first = grid.houses[house][low.bit_length() - 1]
-                second = grid.houses[house][(places ^ low).bit_length() - 1]
-                first, second = min(first, second), max(first, second)
+                cells = grid.houses[house]
+                first = cells[low.bit_length() - 1]
+                second = cells[(places ^ low).bit_length() - 1]
                 by_cell[first] = by_cell.get(first, 0) | 1 << second
                 by_cell[second] = by_cell.get(second, 0) | 1 << first
-                houses.setdefault((first, second), house)
+                key = (first, second) if first < second else (second, first)
+                if key not in houses:
+                    houses[key] = house
             partners.append(by_cell)
             pair_houses.append(houses)
         counts = grid.counts()
@@ -139,29 +143,20 @@ def colour_step(
     """The step of one coloured chain of ``digit``: a colour twice in a house, else a cell
     seeing both colours; None when neither shows."""
     both = colours[0] | colours[1]
-    shown = [grid.cells_named(bits(colour)) for colour in colours]
-    opening = (
-        f"Colour the places of {digit} that come in pairs (a house with only two places for "
-        f"{digit}), each pair one cell of each colour: {shown[0]} one colour, {shown[1]} the "
-        f"other. One colour holds {digit} everywhere."
-    )
-    for side, colour in enumerate(colours):
+    for colour in colours:
         for cell in bits(colour):
             clash = peer_mask[cell] & colour
             if clash:
                 other = lowest(clash)
                 text = (
-                    f"{opening} {grid.cell_name(cell).capitalize()} and {grid.cell_name(other)} "
+                    f"{colouring_words(grid, digit, colours)} "
+                    f"{grid.cell_name(cell).capitalize()} and {grid.cell_name(other)} "
                     f"have the same colour and share {shared_house(grid, cell, other)}, so "
-                    f"that colour is not {digit}: {digit} comes out of {shown[side]}."
+                    f"that colour is not {digit}: {digit} comes out of "
+                    f"{grid.cells_named(bits(colour))}."
                 )
-                return Step(
-                    "simple colouring",
-                    [],
-                    [(spot, digit) for spot in bits(colour)],
-                    bits(both),
-                    text,
-                )
+                removed = [(spot, digit) for spot in bits(colour)]
+                return Step("simple colouring", [], removed, bits(both), text)
     sees = []
     for colour in colours:
         mask = 0
@@ -172,12 +167,23 @@ def colour_step(
     if not trapped:
         return None
     named = grid.cells_named(bits(trapped))
-    verb = "sees" if trapped & (trapped - 1) == 0 else "see"
+    one = trapped & (trapped - 1) == 0
     text = (
-        f"{opening} {named[0].upper()}{named[1:]} {verb} a cell of each colour, so {digit} "
-        f"comes out of {'it' if verb == 'sees' else 'them'}."
+        f"{colouring_words(grid, digit, colours)} {named[0].upper()}{named[1:]} "
+        f"{'sees' if one else 'see'} a cell of each colour, so {digit} comes out of "
+        f"{'it' if one else 'them'}."
     )
     return Step("simple colouring", [], [(cell, digit) for cell in bits(trapped)], bits(both), text)
+
+
+def colouring_words(grid: Grid, digit: int, colours: list[int]) -> str:
+    """The sentences that colour a chain of ``digit``'s conjugate pairs."""
+    shown = [grid.cells_named(bits(colour)) for colour in colours]
+    return (
+        f"Colour the places of {digit} that come in pairs (a house with only two places for "
+        f"{digit}), each pair one cell of each colour: {shown[0]} one colour, {shown[1]} the "
+        f"other. One colour holds {digit} everywhere."
+    )
 
 
 # ---------------------------------------------------------------- x-chains
@@ -209,6 +215,13 @@ def x_chain(grid: Grid) -> Step | None:
             walk.layers.append([1 << start, walk.frontier])
             walks.append(walk)
     places = [grid.cells_of(digit) for digit in range(1, grid.n + 1)]
+    # Only an off cell with a conjugate partner leads on.
+    paired = []
+    for partners in chains.partners:
+        mask = 0
+        for cell in partners:
+            mask |= 1 << cell
+        paired.append(mask)
     while walks:
         for walk in walks:
             ends = walk.frontier
@@ -221,15 +234,14 @@ def x_chain(grid: Grid) -> Step | None:
         alive = []
         for walk in walks:
             partners = chains.partners[walk.digit - 1]
-            cells = places[walk.digit - 1]
             off = 0
             for cell in bits(walk.frontier):
                 off |= peer_mask[cell]
-            off &= cells & ~walk.seen_off
+            off &= paired[walk.digit - 1] & ~walk.seen_off
             walk.seen_off |= off
             on = 0
             for cell in bits(off):
-                on |= partners.get(cell, 0)
+                on |= partners[cell]
             on &= ~walk.seen_on
             walk.seen_on |= on
             walk.frontier = on
@@ -369,6 +381,7 @@ class Implications:
     places: list[int]
     chains: Links
     successors: dict[int, int] = field(default_factory=dict)
+    falses: dict[int, int] = field(default_factory=dict)
 
 
 def implications(grid: Grid) -> Implications:
@@ -385,11 +398,17 @@ def implications(grid: Grid) -> Implications:
 def made_false(grid: Grid, facts: Implications, node: int) -> int:
     """The nodes a true ``node`` makes false: its digit in its peers, its cell's other
     candidates."""
-    cells = facts.cells
-    index, cell = divmod(node, cells)
-    false = (grid.peer_mask[cell] & facts.places[index]) << (index * cells)
-    for other in bits(grid.candidates[cell] & ~(1 << index)):
-        false |= 1 << (other * cells + cell)
+    false = facts.falses.get(node)
+    if false is None:
+        cells = facts.cells
+        index, cell = divmod(node, cells)
+        false = (grid.peer_mask[cell] & facts.places[index]) << (index * cells)
+        others = grid.candidates[cell] & ~(1 << index)
+        while others:
+            low = others & -others
+            others ^= low
+            false |= 1 << ((low.bit_length() - 1) * cells + cell)
+        facts.falses[node] = false
     return false
 
 
@@ -440,17 +459,21 @@ def follow(grid: Grid, facts: Implications, node: int) -> Branch:
     if found is None:
         true = frontier = 1 << node
         layers = [frontier]
+        known = facts.successors
+        false = 0
         while frontier:
             reached = 0
-            for spot in bits(frontier):
-                reached |= successors(grid, facts, spot)
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                spot = low.bit_length() - 1
+                found_next = known.get(spot)
+                reached |= successors(grid, facts, spot) if found_next is None else found_next
+                false |= made_false(grid, facts, spot)
             frontier = reached & ~true
             if frontier:
                 true |= frontier
                 layers.append(frontier)
-        false = 0
-        for spot in bits(true):
-            false |= made_false(grid, facts, spot)
         found = Branch(layers, true, false, true & false)
         state[key] = found
     return found

@@ -52,17 +52,19 @@ def explain(
 ) -> list[Step]:
     """The steps from ``grid`` to ``solution`` (values row by row), applied to ``grid``;
     ``advance`` hears the share of the open cells filled before each step (progress, cancel)."""
-    return explain_lazily(grid, lambda: (solution, unique), advance, techniques)
+    return explain_lazily(grid, lambda _grid: (solution, unique), advance, techniques)
 
 
 def explain_lazily(
     grid: Grid,
-    solve: Callable[[], tuple[list[int], bool]],
+    solve: Callable[[Grid], tuple[list[int], bool]],
     advance: Callable[[float], None] | None = None,
     techniques: tuple[Technique[Grid], ...] = TECHNIQUES,
 ) -> list[Step]:
-    """``explain``, calling ``solve`` (the solution and whether it is the only one) only when
-    a guess needs it: a path of techniques alone proves its end the only solution."""
+    """``explain``, calling ``solve`` (the solution of the board it is given and whether it is
+    the only one) only when a guess needs it: a path of techniques alone proves its end the
+    only solution. Every step is sound, so the board at the first guess has the puzzle's
+    solutions, with fewer candidates to search."""
     steps = []
     open_at_start = grid.open.bit_count() or 1
     known: tuple[list[int], bool] | None = None
@@ -72,7 +74,7 @@ def explain_lazily(
         step = next_step(grid, techniques)
         if step is None:
             if known is None:
-                known = solve()
+                known = solve(grid)
             step = guess(grid, *known)
         grid.apply(step)
         steps.append(step)
