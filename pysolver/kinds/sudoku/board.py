@@ -33,6 +33,8 @@ from pysolver.logic.step import Step
 
 # Grid shapes kept (``Grid.standard``): the tables of a shape are built once.
 SHAPES_KEPT = 32
+# Keys a board's ``memo`` holds before it is emptied (a generator reads thousands of boards).
+MEMO_KEPT = 10_000
 
 
 def step_json(step: Step, n: int) -> dict[str, Any]:
@@ -191,6 +193,9 @@ class Grid:
         self.open = (1 << cells) - 1  # the open cells, a cell mask
         # What finders work out from this state (``state``), dropped by every change.
         self._state: dict[Any, Any] | None = None
+        # What finders know of a part of a state (``fruitless``), kept across changes and
+        # shared by copies.
+        self.memo: set[Any] = set()
 
     @classmethod
     def standard(
@@ -286,6 +291,16 @@ class Grid:
         if self._state is None:
             self._state = {}
         return self._state
+
+    def fruitless(self, key: Any) -> bool:
+        """Whether ``key`` (a finder's name and the part of the board it reads, e.g. one
+        digit's board) was marked by ``mark_fruitless``: the finder found nothing there."""
+        return key in self.memo
+
+    def mark_fruitless(self, key: Any) -> None:
+        if len(self.memo) >= MEMO_KEPT:
+            self.memo.clear()
+        self.memo.add(key)
 
     def counts(self) -> list[int]:
         """``counts()[k]``: the open cells with at least k candidates, as a cell mask (k = 1 ..

@@ -111,6 +111,10 @@ def simple_colouring(grid: Grid) -> Step | None:
     chains = links(grid)
     peer_mask = grid.peer_mask
     for index, partners in enumerate(chains.partners):
+        # A digit's colouring reads its board alone: one found fruitless stays so.
+        key = ("simple colouring", grid.boards[index])
+        if not partners or grid.fruitless(key):
+            continue
         digit = index + 1
         places = grid.cells_of(digit)
         coloured = 0
@@ -134,6 +138,7 @@ def simple_colouring(grid: Grid) -> Step | None:
             step = colour_step(grid, digit, places, colours, peer_mask)
             if step is not None:
                 return step
+        grid.mark_fruitless(key)
     return None
 
 
@@ -208,7 +213,13 @@ def x_chain(grid: Grid) -> Step | None:
     chains = links(grid)
     peer_mask = grid.peer_mask
     walks: list[Walk] = []
+    # A digit's x-chains read its board alone: one found fruitless stays so.
+    searched = []
     for index, partners in enumerate(chains.partners):
+        key = ("x-chain", grid.boards[index])
+        if grid.fruitless(key):
+            continue
+        searched.append(key)
         for start in sorted(partners):
             walk = Walk(start, index + 1, seen_off=1 << start, seen_on=partners[start])
             walk.frontier = walk.seen_on
@@ -249,6 +260,8 @@ def x_chain(grid: Grid) -> Step | None:
                 walk.layers.append([off, on])
                 alive.append(walk)
         walks = alive
+    for key in searched:
+        grid.mark_fruitless(key)
     return None
 
 
