@@ -112,9 +112,12 @@ def locked_candidates(grid: Grid, from_boxes: bool, name: str) -> Step | None:
     best: tuple[int, int, int] | None = None
     for index, board in enumerate(grid.boards):
         filled = ((board | guards) - lows) & chosen
-        if not filled:
+        # A digit's locked candidates read its board alone: one found fruitless stays so.
+        key = (name, board)
+        if not filled or grid.fruitless(key):
             continue
         cells = board >> base
+        fruitful = False
         for rank, outside in enumerate(shape.slots):
             # The houses where the digit has places and none outside the rank's crossing.
             inside = filled & ~((board & outside | guards) - lows)
@@ -122,11 +125,13 @@ def locked_candidates(grid: Grid, from_boxes: bool, name: str) -> Step | None:
                 low = inside & -inside
                 inside ^= low
                 house = shape.house_of(low)
-                if best is not None and (house, rank) >= best[:2]:
-                    break
                 if cells & shape.crossings[house][rank][1]:
-                    best = (house, rank, index)
+                    fruitful = True
+                    if best is None or (house, rank) < best[:2]:
+                        best = (house, rank, index)
                     break
+        if not fruitful:
+            grid.mark_fruitless(key)
     if best is None:
         return None
     house, rank, index = best
@@ -248,6 +253,10 @@ def fish(grid: Grid, size: int, name: str) -> Step | None:
         # m < 2 * size.
         if (shape.nonempty(board) & shape.row_guards).bit_count() < 2 * size:
             continue
+        # A digit's fish read its board alone: one found fruitless stays so.
+        key = (name, board)
+        if grid.fruitless(key):
+            continue
         cells = board >> shape.base
         for base, cover, lines in ((0, n, shape.row_guards), (n, 0, shape.column_guards)):
             chosen_lines = several & lines
@@ -282,6 +291,7 @@ def fish(grid: Grid, size: int, name: str) -> Step | None:
                         f"{grid.cells_named([cell for cell, _digit in removed])}."
                     )
                     return Step(name, [], removed, used, text)
+        grid.mark_fruitless(key)
     return None
 
 
