@@ -286,17 +286,18 @@ def x_chain_step(grid: Grid, chains: Links, walk: Walk, end: int, gone: int) -> 
         before, cell = chain[position - 1], chain[position]
         if position % 2:
             parts.append(
-                f"{grid.cell_name(cell)} is (the other place for {digit} in "
+                f"{grid.cell_name(cell)} is {digit} (the other place for {digit} in "
                 f"{pair_house(grid, chains, index, before, cell)})"
             )
         else:
             parts.append(
-                f"{grid.cell_name(cell)} is not (it shares {shared_house(grid, before, cell)})"
+                f"{grid.cell_name(cell)} is not {digit} (it shares "
+                f"{shared_house(grid, before, cell)} with {grid.cell_name(before)})"
             )
     start, last = chain[0], chain[-1]
     text = (
         f"Either {grid.cell_name(start)} or {grid.cell_name(last)} is {digit}: if "
-        f"{grid.cell_name(start)} is not, {', so '.join(parts)}. So {digit} comes out of "
+        f"{grid.cell_name(start)} is not {digit}, {', so '.join(parts)}. So {digit} comes out of "
         f"{grid.cells_named(bits(gone))}, which see{'s' if gone & (gone - 1) == 0 else ''} both."
     )
     return Step("x-chain", [], [(cell, digit) for cell in bits(gone)], chain, text)
@@ -613,23 +614,28 @@ def forcing_text(
             continue
         if alive == 1:
             continue
-        parts = []
+        # Conclusions reached along the same chain share its words.
+        endings: dict[tuple[int, ...], list[str]] = {}
         for node in placed:
             path = true_path(grid, facts, branch, node)
             shown += [spot % cells for spot in path]
-            parts.append(node_words(grid, cells, path[1:]))
+            endings.setdefault(tuple(path[1:-1]), []).append(node_words(grid, cells, path[-1:]))
         for node in removed:
             path = false_path(grid, facts, branch, node)
             shown += [spot % cells for spot in path]
             ending = f"{grid.cell_name(node % cells)} is not {node // cells + 1}"
-            parts.append(
-                ", so ".join(part for part in (node_words(grid, cells, path[1:]), ending) if part)
+            endings.setdefault(tuple(path[1:]), []).append(ending)
+        parts = [
+            ", so ".join(
+                part for part in (node_words(grid, cells, list(path)), listed(ends)) if part
             )
-        sentences.append(f"{assumption}: {'; '.join(part for part in parts if part)}.")
+            for path, ends in endings.items()
+        ]
+        sentences.append(f"{assumption}: {'; '.join(parts)}.")
     outcome = [f"{grid.cell_name(node % cells)} is {node // cells + 1}" for node in placed]
-    outcome += [
-        f"{node // cells + 1} comes out of {grid.cell_name(node % cells)}" for node in removed
-    ]
+    for index in sorted({node // cells for node in removed}):
+        spots = [node % cells for node in removed if node // cells == index]
+        outcome.append(f"{index + 1} comes out of {grid.cells_named(spots)}")
     sentences.append(f"{'So' if alive == 1 else 'Either way'}, {listed(outcome)}.")
     shown += [node % cells for node in placed + removed]
     return Step(
