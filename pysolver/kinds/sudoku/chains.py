@@ -50,6 +50,8 @@ class Links:
     partners: list[dict[int, int]]
     pair_houses: list[dict[tuple[int, int], int]]
     bivalue: int
+    # Per digit index, the cells with a conjugate partner (a cell mask).
+    paired: list[int]
 
 
 def links(grid: Grid) -> Links:
@@ -80,8 +82,14 @@ def links(grid: Grid) -> Links:
                     houses[key] = house
             partners.append(by_cell)
             pair_houses.append(houses)
+        paired = []
+        for by_cell in partners:
+            mask = 0
+            for cell in by_cell:
+                mask |= 1 << cell
+            paired.append(mask)
         counts = grid.counts()
-        found = Links(partners, pair_houses, counts[2] & ~counts[3])
+        found = Links(partners, pair_houses, counts[2] & ~counts[3], paired)
         state["links"] = found
     return found
 
@@ -227,12 +235,7 @@ def x_chain(grid: Grid) -> Step | None:
             walks.append(walk)
     places = [grid.cells_of(digit) for digit in range(1, grid.n + 1)]
     # Only an off cell with a conjugate partner leads on.
-    paired = []
-    for partners in chains.partners:
-        mask = 0
-        for cell in partners:
-            mask |= 1 << cell
-        paired.append(mask)
+    paired = chains.paired
     while walks:
         for walk in walks:
             ends = walk.frontier
@@ -444,8 +447,8 @@ def successors(grid: Grid, facts: Implications, node: int) -> int:
         found |= 1 << (other * cells + peer)
     partners = chains.partners[index]
     pairs = 0
-    for peer in bits(peers):
-        pairs |= partners.get(peer, 0)
+    for peer in bits(peers & chains.paired[index]):
+        pairs |= partners[peer]
     found |= (pairs & ~(1 << cell)) << (index * cells)
     for other in bits(candidates[cell] & ~(1 << index)):
         found |= chains.partners[other].get(cell, 0) << (other * cells)
