@@ -130,7 +130,7 @@ def test_small_sudokus_have_one_solution_by_brute_force(size: int, symmetry: str
             assert response["count"] == 1 and response["complete"]
 
 
-@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "fiendish", "expert"])
 def test_9x9_sudokus_are_unique_by_another_engine_and_solvable_as_requests(
     difficulty: str,
 ) -> None:
@@ -176,6 +176,7 @@ LEVEL_TECHNIQUES = {
         "hidden quad",
     },
     "hard": {"x-wing", "swordfish", "jellyfish", "xy-wing", "xyz-wing"},
+    "fiendish": {"simple colouring", "x-chain", "xy-chain", "forcing chain"},
     "expert": {"guess"},
 }
 
