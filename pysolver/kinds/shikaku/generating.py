@@ -71,6 +71,8 @@ BLOCK_SIDE = 5
 BLOCK_MOST = 3
 BLOCK_ATTEMPTS = 400
 BLOCK_REUSE = 8
+# Clue moves per rectangle an easy attempt may make (``make_easy``).
+EASY_MOVES_PER_RECTANGLE = 1
 # Partitions drawn per attempt until one has no 1 x 1 rectangle left after the repairs.
 MAX_PARTITIONS = 20
 # Clue moves one attempt may make per rectangle before it is given up.
@@ -322,6 +324,13 @@ class Boards:
         self.candidates = candidates
         self.known: dict[Clue, tuple[list[Rectangle], list[int]]] = {}
 
+    def alone(self, clue: Clue, monitor: Monitor) -> tuple[list[Rectangle], list[int]]:
+        """The rectangles of the clue's area holding its cell, and their masks."""
+        if clue not in self.known:
+            alone, alone_masks, _in_area = self.candidates(self.rows, self.cols, [clue], monitor)
+            self.known[clue] = alone[0], alone_masks[0]
+        return self.known[clue]
+
     def field(self, clues: list[Clue], monitor: Monitor) -> Field:
         cols = self.cols
         clue_cells = 0
@@ -330,10 +339,7 @@ class Boards:
         rectangles = []
         masks = []
         for clue in clues:
-            if clue not in self.known:
-                alone, alone_masks, _in_area = self.candidates(self.rows, cols, [clue], monitor)
-                self.known[clue] = alone[0], alone_masks[0]
-            every, every_mask = self.known[clue]
+            every, every_mask = self.alone(clue, monitor)
             others = clue_cells & ~(1 << (clue[0] * cols + clue[1]))
             kept = [index for index, mask in enumerate(every_mask) if not mask & others]
             rectangles.append([every[index] for index in kept])
@@ -390,6 +396,8 @@ def attempt(
         given.get(rectangle) or clue_cell(rectangle, PLACEMENT[aim], args)
         for rectangle in rectangles
     ]
+    if aim == DIFFICULTIES[0]:
+        make_easy(rectangles, cells, boards, args)
     fixes = FIXES_PER_RECTANGLE * len(rectangles)
     low, high = share
     for fix in range(fixes + 1):
@@ -421,6 +429,47 @@ def attempt(
         other = solutions[1] if solutions[0] == rectangles else solutions[0]
         move_clue(rectangles, other, cells, args)
     return None
+
+
+def make_easy(
+    rectangles: list[Rectangle], cells: list[tuple[int, int]], boards: Boards, args: GenerateArgs
+) -> bool:
+    """Move clues (in ``cells``) until the easy rule (one rectangle left) alone places every
+    rectangle, and say whether it does: where it gets stuck, a clue it left open moves to a
+    cell of its rectangle where that rectangle is the only one of its area holding no other
+    clue and no placed cell. Up to ``EASY_MOVES_PER_RECTANGLE`` moves per rectangle."""
+    cols = boards.cols
+    for _move in range(EASY_MOVES_PER_RECTANGLE * len(rectangles) + 1):
+        clues = [
+            (row, col, height * width)
+            for (row, col), (_top, _left, height, width) in zip(cells, rectangles, strict=True)
+        ]
+        stage = args.stage()
+        field = boards.field(clues, stage)
+        args.stop_if_cancelled(stage)
+        level, open_clues, covered = shikaku_logic.rule_closure(field, DIFFICULTIES[0])
+        if level is not None:
+            return True
+        clue_cells = 0
+        for row, col in cells:
+            clue_cells |= 1 << (row * cols + col)
+        moves = []
+        for clue in open_clues:
+            top, left, height, width = rectangles[clue]
+            row, col = cells[clue]
+            blocked = covered | clue_cells & ~(1 << (row * cols + col))
+            for spot_row in range(top, top + height):
+                for spot_col in range(left, left + width):
+                    _every, masks = boards.alone((spot_row, spot_col, height * width), stage)
+                    if sum(1 for mask in masks if not mask & blocked) == 1:
+                        moves.append((clue, (spot_row, spot_col)))
+            if moves:
+                break
+        if not moves:
+            return False
+        clue, cell = args.rng.choice(moves)
+        cells[clue] = cell
+    return False
 
 
 def move_clue(

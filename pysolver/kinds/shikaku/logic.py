@@ -246,14 +246,15 @@ ALL = (*TECHNIQUES, GUESS)
 
 
 def rule_level(field: Field) -> str:
-    """The level explain mode grades ``field``'s path (``rule_closure``)."""
-    return rule_closure(field)[0]
+    """The level explain mode grades ``field``'s path (``rule_closure``; ``expert`` when the
+    rules get stuck: the path then guesses)."""
+    return rule_closure(field)[0] or GUESS.level
 
 
-def rule_closure(field: Field) -> tuple[str, int]:
+def rule_closure(field: Field, highest: str = "hard") -> tuple[str | None, list[int], int]:
     """The level ``explain`` grades ``field``'s path: the easiest level whose rules (it and
-    those below) place every rectangle, ``expert`` when the hard rules get stuck (the path
-    then guesses), and how many clues the rules leave open. The same answer as following
+    those below) place every rectangle, or None when the rules up to ``highest`` get stuck;
+    with the clues they leave open and the cells placed. The same level as following
     ``next_step`` (a unit test compares them),
     computed as each level's fixpoint on the candidates' masks without building steps: the
     rules only remove candidates that no solution has, so the order they apply in changes
@@ -288,13 +289,13 @@ def rule_closure(field: Field) -> tuple[str, int]:
             open_clues = [clue for clue in open_clues if clue not in placed]
             continue
         if not open_clues:
-            return steps_module.LEVELS[level], 0
+            return steps_module.LEVELS[level], [], covered
         if level >= 1 and _only_clue_masks(alive, own, open_clues, covered):
             continue
         if level >= 2 and _overlap_masks(alive, own, spread, open_clues):
             continue
-        if level == 2:
-            return GUESS.level, len(open_clues)
+        if level == min(2, steps_module.LEVELS.index(highest)):
+            return None, open_clues, covered
         level += 1
 
 
