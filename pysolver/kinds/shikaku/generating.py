@@ -27,9 +27,9 @@ Tatham's Rectangles makes them: no 1-clues, about as many clues (21 on 10 x 10, 
    rules, placing the rectangles around it, wall it in and get stuck on it as on its own; one
    attempt in fifty is expert at 20 x 20 without it, two in five with it.
 5. **Retry**: a puzzle of another level than the one asked starts a new attempt, up to
-   ``MAX_ATTEMPTS``; past them the answer is the nearest found (easier preferred), with a
-   ``note``. Small grids (5 x 6) rarely need overlaps or guesses, so ``hard`` and ``expert``
-   may be out of reach on them.
+   ``MAX_ATTEMPTS`` (more on small grids: ``ATTEMPT_CELLS``); past them the answer is the
+   nearest found (easier preferred), with a ``note``. Small grids (5 x 6) rarely need
+   overlaps or guesses, so ``hard`` and ``expert`` may be out of reach on them.
 6. **Grade** (``grade``): explain mode's grade of the answer (its whole path, guesses and
    their refutations included), and its number of ``clues``.
 
@@ -61,7 +61,10 @@ AREA_SHARE = 6
 MIN_MOST = 4
 # Where a rectangle's clue goes, by level (see the module docstring).
 PLACEMENT = {"easy": "corner", "medium": "anywhere", "hard": "middle", "expert": "middle"}
+# Attempts before the nearest level found is the answer: ATTEMPT_CELLS // cells, at least
+# MAX_ATTEMPTS (an attempt costs about its cells: 2 ms at 10 x 10, 7 ms at 20 x 20).
 MAX_ATTEMPTS = 60
+ATTEMPT_CELLS = 20_000
 # Shapes drawn for a cell before its fitting rectangles are counted (``partition``).
 DRAWS_BEFORE_COUNTING = 8
 # An expert puzzle on a grid of sides above BLOCK_SIDE holds an expert puzzle of its own
@@ -504,13 +507,14 @@ def generate(puzzle: Any, candidates: Candidates, args: GenerateArgs) -> Generat
     rows, cols = read_sides(puzzle)
     target = DIFFICULTIES.index(args.difficulty)
     boards = Boards(rows, cols, candidates)
+    attempts = max(MAX_ATTEMPTS, ATTEMPT_CELLS // (rows * cols))
     expert = args.difficulty == DIFFICULTIES[-1] and min(rows, cols) > BLOCK_SIDE
     block: list[tuple[Rectangle, Clue]] | None = None
     # (target minus the level's index, clues, rectangles, explain board)
     best: tuple[int, list[Clue], list[Rectangle], Field] | None = None
     made = 0
-    for made in range(1, MAX_ATTEMPTS + 1):
-        share = ((made - 1) / MAX_ATTEMPTS, made / MAX_ATTEMPTS)
+    for made in range(1, attempts + 1):
+        share = ((made - 1) / attempts, made / attempts)
         if expert and made % BLOCK_REUSE == 1:
             block = expert_block(candidates, args) or None
         found = attempt(rows, cols, args.difficulty, boards, args, share, block)
@@ -529,7 +533,7 @@ def generate(puzzle: Any, candidates: Candidates, args: GenerateArgs) -> Generat
     if best is None:
         raise SolveError(
             TOO_LARGE,
-            f"no unique {rows} x {cols} Shikaku was made in {MAX_ATTEMPTS} attempts; try "
+            f"no unique {rows} x {cols} Shikaku was made in {attempts} attempts; try "
             "another seed or size",
         )
     distance, clues, rectangles, field = best
