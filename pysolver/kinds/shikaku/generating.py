@@ -259,8 +259,8 @@ def partition(
 def without_singles(rectangles: list[Rectangle], args: GenerateArgs) -> list[Rectangle] | None:
     """``rectangles`` with each 1 x 1 joined to a neighbour: the neighbour is cut into strips
     across the side they share, the strip beside the single cell taking it in (a neighbour
-    one cell thick just grows). None when a single cell has no neighbour to join without
-    leaving another single cell."""
+    one cell thick just grows; the neighbours cut in the fewest pieces are drawn from). None
+    when a single cell has no neighbour to join without leaving another single cell."""
     rectangles = list(rectangles)
     while True:
         singles = [
@@ -295,7 +295,11 @@ def without_singles(rectangles: list[Rectangle], args: GenerateArgs) -> list[Rec
                 choices.append((index, pieces))
         if not choices:
             return None
-        index, pieces = args.rng.choice(choices)
+        # The fewest pieces: as few clues added as can be.
+        fewest = min(len(pieces) for _index, pieces in choices)
+        index, pieces = args.rng.choice(
+            [(index, pieces) for index, pieces in choices if len(pieces) == fewest]
+        )
         rectangles = [
             rectangle for other, rectangle in enumerate(rectangles) if other not in (single, index)
         ] + pieces
