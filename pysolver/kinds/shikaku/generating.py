@@ -21,11 +21,14 @@ Tatham's Rectangles makes them: no 1-clues, about as many clues (21 on 10 x 10, 
    puzzle; two move the clue of a rectangle the other solution gives its clue differently to
    a cell of it outside that other rectangle (``move_clue``), and the rules run again. Past
    ``FIXES_PER_RECTANGLE`` moves per rectangle the attempt is given up.
-4. **Expert** puzzles hold an expert puzzle of their own (``expert_block``: a ``BLOCK_SIDE``
-   square of rectangles of up to ``BLOCK_MOST`` cells, made by the same attempts until the
-   rules get stuck on it and it is unique) at a drawn place; the rest is drawn around it. The
-   rules, placing the rectangles around it, wall it in and get stuck on it as on its own; one
-   attempt in fifty is expert at 20 x 20 without it, two in five with it.
+4. **Easy** attempts first move clues (``make_easy``): where the easy rule gets stuck, a clue
+   it left open goes to a cell of its rectangle where that rectangle is the only one of its
+   area left; the easy rule then mostly places every rectangle.
+   **Hard and expert** puzzles hold a puzzle of their own at that level (``level_block``: on a
+   square of ``BLOCKS``' side, of rectangles of its most cells, made by the same attempts) at
+   a drawn place; the rest is drawn around it. The rules, placing the rectangles around it,
+   wall it in and need on it what it needs on its own: at 20 x 20 one attempt in fifteen is
+   hard and one in fifty expert without it, most of them with it.
 5. **Retry**: a puzzle of another level than the one asked starts a new attempt, up to
    ``MAX_ATTEMPTS`` (more on small grids: ``ATTEMPT_CELLS``); past them the answer is the
    nearest found (easier preferred), with a ``note``. Small grids (5 x 6) rarely need
@@ -67,11 +70,10 @@ MAX_ATTEMPTS = 60
 ATTEMPT_CELLS = 20_000
 # Shapes drawn for a cell before its fitting rectangles are counted (``partition``).
 DRAWS_BEFORE_COUNTING = 8
-# An expert puzzle on a grid of sides above BLOCK_SIDE holds an expert puzzle of its own
-# (``expert_block``) on a BLOCK_SIDE square, of rectangles of BLOCK_MOST cells at most, made
-# in BLOCK_ATTEMPTS attempts at most and used for BLOCK_REUSE attempts.
-BLOCK_SIDE = 5
-BLOCK_MOST = 3
+# A hard or expert puzzle on a grid of sides above its block's holds a puzzle of its own of
+# that level (``level_block``) on a square of BLOCKS' side, of rectangles of BLOCKS' most
+# cells at most, made in BLOCK_ATTEMPTS attempts at most and used for BLOCK_REUSE attempts.
+BLOCKS = {"hard": (6, 6), "expert": (5, 3)}
 BLOCK_ATTEMPTS = 400
 BLOCK_REUSE = 8
 # Clue moves per rectangle an easy attempt may make (``make_easy``).
@@ -354,15 +356,17 @@ class Boards:
         return Field(self.rows, cols, clues, rectangles, masks)
 
 
-def expert_block(candidates: Candidates, args: GenerateArgs) -> list[tuple[Rectangle, Clue]]:
-    """The rectangles and clues of an expert puzzle of its own on a ``BLOCK_SIDE`` square of
-    rectangles of ``BLOCK_MOST`` cells at most; none when no expert one came in
+def level_block(
+    aim: str, candidates: Candidates, args: GenerateArgs
+) -> list[tuple[Rectangle, Clue]]:
+    """The rectangles and clues of a puzzle of its own at level ``aim`` on a square of
+    ``BLOCKS[aim]``'s side, of rectangles of its most cells; none when none came in
     ``BLOCK_ATTEMPTS`` attempts."""
-    side = BLOCK_SIDE
+    side, most = BLOCKS[aim]
     small = Boards(side, side, candidates)
     for _attempt in range(BLOCK_ATTEMPTS):
-        found = attempt(side, side, DIFFICULTIES[-1], small, args, (args.fraction,) * 2, [])
-        if found is not None and found[0] == DIFFICULTIES[-1]:
+        found = attempt(side, side, aim, small, args, (args.fraction,) * 2, most=most)
+        if found is not None and found[0] == aim:
             _level, clues, rectangles, _field = found
             return list(zip(rectangles, clues, strict=True))
     return []
@@ -376,17 +380,19 @@ def attempt(
     args: GenerateArgs,
     share: tuple[float, float],
     block: list[tuple[Rectangle, Clue]] | None = None,
+    most: int | None = None,
 ) -> tuple[str, list[Clue], list[Rectangle], Field] | None:
     """One partition made unique by moving clues: (its level, the clues, the rectangles in
-    clue order, its explain board), or None when the fixes ran out. ``block``: an
-    ``expert_block`` placed first at a drawn place (an empty one: a block itself, of
-    rectangles of ``BLOCK_MOST`` cells at most)."""
-    most = max(MIN_MOST, rows * cols // AREA_SHARE) if block != [] else BLOCK_MOST
+    clue order, its explain board), or None when the fixes ran out. ``block``: a
+    ``level_block`` placed first at a drawn place; ``most``: the largest rectangle (else a
+    ``AREA_SHARE`` of the grid)."""
+    most = most or max(MIN_MOST, rows * cols // AREA_SHARE)
     given: dict[Rectangle, tuple[int, int]] = {}
     taken = 0
     if block:
-        down = args.rng.randrange(rows - BLOCK_SIDE + 1)
-        right = args.rng.randrange(cols - BLOCK_SIDE + 1)
+        side = max(top + height for (top, _left, height, _width), _clue in block)
+        down = args.rng.randrange(rows - side + 1)
+        right = args.rng.randrange(cols - side + 1)
         for (top, left, height, width), (row, col, _area) in block:
             given[top + down, left + right, height, width] = row + down, col + right
             for line in range(top + down, top + down + height):
@@ -512,15 +518,15 @@ def generate(puzzle: Any, candidates: Candidates, args: GenerateArgs) -> Generat
     target = DIFFICULTIES.index(args.difficulty)
     boards = Boards(rows, cols, candidates)
     attempts = max(MAX_ATTEMPTS, ATTEMPT_CELLS // (rows * cols))
-    expert = args.difficulty == DIFFICULTIES[-1] and min(rows, cols) > BLOCK_SIDE
+    blocks = args.difficulty in BLOCKS and min(rows, cols) > BLOCKS[args.difficulty][0]
     block: list[tuple[Rectangle, Clue]] | None = None
     # (target minus the level's index, clues, rectangles, explain board)
     best: tuple[int, list[Clue], list[Rectangle], Field] | None = None
     made = 0
     for made in range(1, attempts + 1):
         share = ((made - 1) / attempts, made / attempts)
-        if expert and made % BLOCK_REUSE == 1:
-            block = expert_block(candidates, args) or None
+        if blocks and made % BLOCK_REUSE == 1:
+            block = level_block(args.difficulty, candidates, args) or None
         found = attempt(rows, cols, args.difficulty, boards, args, share, block)
         if found is None:
             continue
