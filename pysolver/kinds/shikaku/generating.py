@@ -5,8 +5,9 @@ Request: ``{"kind": "shikaku", "mode": "generate", "seed": 3, "difficulty": "med
 
 The generator translates; the rules of explain mode (``pysolver.kinds.shikaku.logic``) and the
 ``propagate`` engine (``pysolver.engines.propagate``) judge its puzzles. Puzzles are made as
-Tatham's Rectangles makes them: no 1-clues, about as many clues (21 on 10 x 10, 48 on 20 x
-20 on average; Tatham's 21 and 48) and rectangles of 2 up to a sixth of the grid.
+Tatham's Rectangles makes them: no 1-clues, about as many clues (a partition has 20 on
+10 x 10, 45 on 20 x 20 on average; Tatham's 21 and 48) and rectangles of 2 up to a sixth
+of the grid.
 
 1. **Partition** (``partition``): at each uncovered cell in a drawn order, a rectangle drawn
    evenly among those of 2 to ``cells // AREA_SHARE`` uncovered cells holding it (at least
