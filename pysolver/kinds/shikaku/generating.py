@@ -112,14 +112,6 @@ def read_sides(puzzle: Any) -> tuple[int, int]:
     return sides[0], sides[1]
 
 
-def field_of(
-    rows: int, cols: int, clues: list[Clue], candidates: Candidates, monitor: Monitor
-) -> Field:
-    """Explain mode's board of a puzzle: its clues and their candidate rectangles."""
-    rectangles, masks, _in_area = candidates(rows, cols, clues, monitor)
-    return Field(rows, cols, clues, rectangles, masks)
-
-
 def grade(field: Field, rectangles: list[Rectangle]) -> dict[str, Any]:
     """Explain mode's grade of a unique puzzle (``level``, ``score``, ``techniques``) whose
     solution is ``rectangles`` (in clue order), and its number of ``clues``."""
