@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.bench_browser [harness options, see python -m bench.harness --help]
     .venv/bin/python -m bench.bench_browser --micro     (the microbenchmarks' table alone)
+    .venv/bin/python -m bench.bench_browser --only batch --repeat 2   (issue 30's batches alone)
     python3 build.py bench --browser            (the same rows after the CPython suite)
 
 Needs what ``python3 build.py test`` installs (.venv with Playwright, Debian's Chromium). Builds
