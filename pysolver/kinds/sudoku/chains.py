@@ -314,6 +314,11 @@ def xy_chain(grid: Grid) -> Step | None:
     z, the last is z; a cell seeing both loses z."""
     chains = links(grid)
     bivalue = chains.bivalue
+    # A chain whose cells all kept their candidates since this finder last found nothing was
+    # there then, seeing as much or more: a new one needs a changed bivalue cell.
+    if not grid.changed_since("xy-chain") & bivalue:
+        grid.mark_quiet("xy-chain")
+        return None
     candidates = grid.candidates
     peer_mask = grid.peer_mask
     n = grid.n
@@ -349,6 +354,7 @@ def xy_chain(grid: Grid) -> Step | None:
             if reached:
                 alive.append((start, z, came_from, reached))
         walks = alive
+    grid.mark_quiet("xy-chain")
     return None
 
 

@@ -158,7 +158,12 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
     open_cells = counts[0]
     small_cells = counts[2] & ~counts[size + 1]
     candidates = grid.candidates
+    # A house none of whose cells changed since this finder last found nothing still has no
+    # subset that removes anything (its groups are the same; candidates only went).
+    changed = grid.changed_since(name)
     for house_mask in shape.house_mask:
+        if not changed & house_mask:
+            continue
         # With m open cells, a naked subset of ``size`` is a hidden one of m - size (the same
         # eliminations), which an earlier finder looks for when m < 2 * size.
         small = small_cells & house_mask
@@ -191,6 +196,7 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
                     f"{shown} between them, so those digits come out of {others}."
                 )
                 return Step(name, [], removed, group, text)
+    grid.mark_quiet(name)
     return None
 
 
@@ -208,10 +214,15 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
             counted[count] |= counted[count - 1] & several
         counted[0] |= several
     houses = counted[size - 1]
+    # A house none of whose cells changed since this finder last found nothing still has no
+    # subset that removes anything (its digits' places are the same; candidates only went).
+    changed = grid.changed_since(name)
     while houses:
         low = houses & -houses
         houses ^= low
         house = shape.house_of(low)
+        if not changed & shape.house_mask[house]:
+            continue
         # With m open cells, a hidden subset of ``size`` is a naked one of m - size (the same
         # eliminations), which an earlier finder looks for when m <= 2 * size.
         if (open_cells & shape.house_mask[house]).bit_count() <= 2 * size:
@@ -236,6 +247,7 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
                     f"{grid.cells_named(cells)}, so those cells hold nothing else."
                 )
                 return Step(name, [], removed, cells, text)
+    grid.mark_quiet(name)
     return None
 
 
