@@ -397,14 +397,15 @@ def xy_chain_step(
 @dataclass
 class Implications:
     """One state's candidates as nodes (``digit index * cells + cell``, so a digit's cell mask
-    shifted by ``index * cells`` is its nodes) and, per node made true, the nodes that one weak
-    link then one strong link make true (``successors``, worked out on first use)."""
+    shifted by ``index * cells`` is its nodes); per node made true, the nodes that one weak
+    link then one strong link make true and the nodes it makes false (``links``, worked out on
+    first use); per node, its ``Branch`` (``branches``, on first use)."""
 
     cells: int
     places: list[int]
     chains: Links
-    successors: dict[int, int] = field(default_factory=dict)
-    falses: dict[int, int] = field(default_factory=dict)
+    links: dict[int, tuple[int, int]] = field(default_factory=dict)
+    branches: dict[int, Branch] = field(default_factory=dict)
 
 
 def implications(grid: Grid) -> Implications:
@@ -418,28 +419,12 @@ def implications(grid: Grid) -> Implications:
     return found
 
 
-def made_false(grid: Grid, facts: Implications, node: int) -> int:
-    """The nodes a true ``node`` makes false: its digit in its peers, its cell's other
-    candidates."""
-    false = facts.falses.get(node)
-    if false is None:
-        cells = facts.cells
-        index, cell = divmod(node, cells)
-        false = (grid.peer_mask[cell] & facts.places[index]) << (index * cells)
-        others = grid.candidates[cell] & ~(1 << index)
-        while others:
-            low = others & -others
-            others ^= low
-            false |= 1 << ((low.bit_length() - 1) * cells + cell)
-        facts.falses[node] = false
-    return false
-
-
-def successors(grid: Grid, facts: Implications, node: int) -> int:
-    """The nodes a true ``node`` makes true through one false candidate: a peer's digit gone
-    leaves a bivalue peer its other digit, or the digit's conjugate place; a candidate of its
-    own cell gone leaves that digit's conjugate place."""
-    found = facts.successors.get(node)
+def node_links(grid: Grid, facts: Implications, node: int) -> tuple[int, int]:
+    """What a true ``node`` makes true through one false candidate (a peer's digit gone leaves
+    a bivalue peer its other digit, or the digit's conjugate place; a candidate of its own
+    cell gone leaves that digit's conjugate place), and what it makes false (its digit in its
+    peers, its cell's other candidates)."""
+    found = facts.links.get(node)
     if found is not None:
         return found
     cells = facts.cells
@@ -447,19 +432,36 @@ def successors(grid: Grid, facts: Implications, node: int) -> int:
     chains = facts.chains
     candidates = grid.candidates
     peers = grid.peer_mask[cell] & facts.places[index]
-    found = 0
+    false = peers << (index * cells)
+    true = 0
     for peer in bits(peers & chains.bivalue):
         other = (candidates[peer] & ~(1 << index)).bit_length() - 1
-        found |= 1 << (other * cells + peer)
+        true |= 1 << (other * cells + peer)
     partners = chains.partners[index]
     pairs = 0
     for peer in bits(peers & chains.paired[index]):
         pairs |= partners[peer]
-    found |= (pairs & ~(1 << cell)) << (index * cells)
-    for other in bits(candidates[cell] & ~(1 << index)):
-        found |= chains.partners[other].get(cell, 0) << (other * cells)
-    facts.successors[node] = found
+    true |= (pairs & ~(1 << cell)) << (index * cells)
+    others = candidates[cell] & ~(1 << index)
+    while others:
+        low = others & -others
+        others ^= low
+        other = low.bit_length() - 1
+        false |= 1 << (other * cells + cell)
+        true |= chains.partners[other].get(cell, 0) << (other * cells)
+    found = (true, false)
+    facts.links[node] = found
     return found
+
+
+def made_false(grid: Grid, facts: Implications, node: int) -> int:
+    """The nodes a true ``node`` makes false (``node_links``)."""
+    return node_links(grid, facts, node)[1]
+
+
+def successors(grid: Grid, facts: Implications, node: int) -> int:
+    """The nodes a true ``node`` makes true through one false candidate (``node_links``)."""
+    return node_links(grid, facts, node)[0]
 
 
 @dataclass
@@ -476,13 +478,11 @@ class Branch:
 
 def follow(grid: Grid, facts: Implications, node: int) -> Branch:
     """The branch of ``node`` (once per state)."""
-    state = grid.state()
-    key = ("branch", node)
-    found: Branch | None = state.get(key)
+    found = facts.branches.get(node)
     if found is None:
         true = frontier = 1 << node
         layers = [frontier]
-        known = facts.successors
+        known = facts.links
         false = 0
         while frontier:
             reached = 0
@@ -490,15 +490,17 @@ def follow(grid: Grid, facts: Implications, node: int) -> Branch:
                 low = frontier & -frontier
                 frontier ^= low
                 spot = low.bit_length() - 1
-                found_next = known.get(spot)
-                reached |= successors(grid, facts, spot) if found_next is None else found_next
-                false |= made_false(grid, facts, spot)
+                pair = known.get(spot)
+                if pair is None:
+                    pair = node_links(grid, facts, spot)
+                reached |= pair[0]
+                false |= pair[1]
             frontier = reached & ~true
             if frontier:
                 true |= frontier
                 layers.append(frontier)
         found = Branch(layers, true, false, true & false)
-        state[key] = found
+        facts.branches[node] = found
     return found
 
 
@@ -535,9 +537,10 @@ def forcing_chain(grid: Grid) -> Step | None:
     for size in range(2, MAX_BRANCHES + 1):
         for cell in bits(counts[size] & ~counts[size + 1]):
             starts = [index * cells + cell for index in bits(grid.candidates[cell])]
-            step = forcing_step(grid, facts, starts, None)
-            if step is not None:
-                return step
+            if not barren(grid, facts, starts):
+                step = forcing_step(grid, facts, starts, None)
+                if step is not None:
+                    return step
         exact = grid.spread(size)
         fewer = grid.spread(size - 1) if size > 2 else [0] * grid.n
         for index in range(grid.n):
@@ -545,10 +548,23 @@ def forcing_chain(grid: Grid) -> Step | None:
                 house = shape.house_of(guard)
                 spots = shape.field(grid.boards[index], house)
                 starts = [index * cells + grid.houses[house][position] for position in bits(spots)]
-                step = forcing_step(grid, facts, starts, house)
-                if step is not None:
-                    return step
+                if not barren(grid, facts, starts):
+                    step = forcing_step(grid, facts, starts, house)
+                    if step is not None:
+                        return step
     return None
+
+
+def barren(grid: Grid, facts: Implications, starts: list[int]) -> bool:
+    """Whether two branches, neither a contradiction, agree on nothing (most sources: a
+    quick look before ``forcing_step``)."""
+    if len(starts) != 2:
+        return False
+    first = follow(grid, facts, starts[0])
+    second = follow(grid, facts, starts[1])
+    return not (
+        first.clash or second.clash or first.true & second.true or first.false & second.false
+    )
 
 
 def forcing_step(
@@ -570,6 +586,8 @@ def forcing_step(
         for branch in alive:
             common_true &= branch.true
             common_false &= branch.false
+        if not common_true and not common_false:
+            return None
         placed = bits(common_true)
         # What the placements remove themselves is not listed.
         covered = 0
