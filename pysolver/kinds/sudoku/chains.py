@@ -311,7 +311,14 @@ def x_chain_step(grid: Grid, chains: Links, walk: Walk, end: int, gone: int) -> 
 
 def xy_chain(grid: Grid) -> Step | None:
     """Bivalue cells, each sharing a digit with the next, shortest first: if the first is not
-    z, the last is z; a cell seeing both loses z."""
+    z, the last is z; a cell seeing both loses z.
+
+    A walk starts at each bivalue cell and each of its digits z (the cell not z, so its other
+    digit); they go breadth first in lockstep, and the first walk (cells in order, then z)
+    whose layer reaches a cell holding z that sees, with the start, a z elsewhere makes the
+    step. A node is a bivalue cell and the digit it holds; the walks share the nodes, so the
+    lockstep runs over nodes, each with the walks at it as a mask (bit w: walk w), and only
+    the winning walk is walked again alone for its chain (``xy_walk``)."""
     chains = links(grid)
     bivalue = chains.bivalue
     # A chain whose cells all kept their candidates since this finder last found nothing was
@@ -321,41 +328,82 @@ def xy_chain(grid: Grid) -> Step | None:
         return None
     candidates = grid.candidates
     peer_mask = grid.peer_mask
-    n = grid.n
-    holding = [bivalue & grid.cells_of(digit) for digit in range(1, n + 1)]
-    # Per walk: the start cell, the digit z it is assumed not to be, and per node (cell,
-    # digit index it holds) the node it came from.
-    walks: list[
-        tuple[int, int, dict[tuple[int, int], tuple[int, int] | None], list[tuple[int, int]]]
-    ]
-    walks = []
-    for start in bits(bivalue):
-        for z in digits_of(candidates[start]):
-            other = (candidates[start] & ~(1 << (z - 1))).bit_length() - 1
-            node = (start, other)
-            walks.append((start, z, {node: None}, [node]))
-    while walks:
-        for start, z, came_from, frontier in walks:
-            seen = grid.cells_of(z) & peer_mask[start]
-            for cell, index in frontier:
-                if index == z - 1 and cell != start:
-                    gone = seen & peer_mask[cell]
-                    if gone:
-                        return xy_chain_step(grid, start, z, (cell, index), came_from, gone)
-        alive = []
-        for start, z, came_from, frontier in walks:
-            reached = []
-            for cell, index in frontier:
-                for nxt in bits(holding[index] & peer_mask[cell]):
-                    node = (nxt, (candidates[nxt] & ~(1 << index)).bit_length() - 1)
-                    if node not in came_from:
-                        came_from[node] = (cell, index)
-                        reached.append(node)
-            if reached:
-                alive.append((start, z, came_from, reached))
-        walks = alive
+    holding = [bivalue & grid.cells_of(digit) for digit in range(1, grid.n + 1)]
+    order = bits(bivalue)
+    # Walk 2k starts at the k-th bivalue cell with z its lower digit, walk 2k + 1 with z its
+    # higher one; ``slot(cell, index) = 2k + (index is the higher digit)`` numbers the walk
+    # with z = index + 1, and node (cell, index) is the start of walk ``slot(cell, index) ^ 1``.
+    rank = {cell: k for k, cell in enumerate(order)}
+
+    def slot(cell: int, index: int) -> int:
+        return 2 * rank[cell] + (candidates[cell].bit_length() - 1 == index)
+
+    count = 2 * len(order)
+    following: list[list[int]] = []
+    hitters = []
+    for cell in order:
+        for index in bits(candidates[cell])[::-1]:
+            # Node (cell, index): the next nodes hold the other digit of a peer holding index;
+            # the walks with z = index + 1 from another start seeing, with this cell, a z.
+            following.append([slot(nxt, index) for nxt in bits(holding[index] & peer_mask[cell])])
+            seen = grid.cells_of(index + 1) & peer_mask[cell]
+            hit = 0
+            for start in bits(holding[index] & ~(1 << cell)):
+                if seen & peer_mask[start]:
+                    hit |= 1 << slot(start, index)
+            hitters.append(hit)
+    at = [1 << node for node in range(count)]
+    visited = at.copy()
+    active = list(range(count))
+    while active:
+        hits = 0
+        for node in active:
+            hits |= at[node] & hitters[node]
+        if hits:
+            walk = (hits & -hits).bit_length() - 1
+            start = order[walk // 2]
+            return xy_walk(grid, holding, start, bits(candidates[start])[walk & 1] + 1)
+        reached = [0] * count
+        for node in active:
+            walks = at[node]
+            for nxt in following[node]:
+                reached[nxt] |= walks
+        active = []
+        for node in range(count):
+            new = reached[node] & ~visited[node]
+            at[node] = new
+            if new:
+                visited[node] |= new
+                active.append(node)
     grid.mark_quiet("xy-chain")
     return None
+
+
+def xy_walk(grid: Grid, holding: list[int], start: int, z: int) -> Step:
+    """The step of the walk from ``start`` (not ``z``) that ``xy_chain`` found first: its
+    layers in the order they are reached (each node after the one it came from, in cell
+    order), to the first node of its first hitting layer."""
+    candidates = grid.candidates
+    peer_mask = grid.peer_mask
+    seen = grid.cells_of(z) & peer_mask[start]
+    node = (start, (candidates[start] & ~(1 << (z - 1))).bit_length() - 1)
+    came_from: dict[tuple[int, int], tuple[int, int] | None] = {node: None}
+    frontier = [node]
+    while frontier:
+        for cell, index in frontier:
+            if index == z - 1 and cell != start:
+                gone = seen & peer_mask[cell]
+                if gone:
+                    return xy_chain_step(grid, start, z, (cell, index), came_from, gone)
+        reached = []
+        for cell, index in frontier:
+            for nxt in bits(holding[index] & peer_mask[cell]):
+                node = (nxt, (candidates[nxt] & ~(1 << index)).bit_length() - 1)
+                if node not in came_from:
+                    came_from[node] = (cell, index)
+                    reached.append(node)
+        frontier = reached
+    raise ValueError("xy_chain found a hit this walk does not reach")
 
 
 def xy_chain_step(
