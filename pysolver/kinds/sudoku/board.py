@@ -118,6 +118,8 @@ class Shape:
             1 << (house * self.width + n) for house in range(len(houses)) if self.is_box(house)
         )
         self.line_guards = self.guards & ~self.box_guards
+        # Per house, its guard bit.
+        self.house_guard = [1 << (house * self.width + n) for house in range(len(houses))]
         self.row_guards = sum(1 << (house * self.width + n) for house in range(n))
         self.column_guards = sum(1 << (house * self.width + n) for house in range(n, 2 * n))
         self.slots, self.crossings = self._crossing_slots()

@@ -528,25 +528,24 @@ def follow(grid: Grid, facts: Implications, node: int) -> Branch:
     """The branch of ``node`` (once per state)."""
     found = facts.branches.get(node)
     if found is None:
-        true = frontier = 1 << node
-        layers = [frontier]
         known = facts.links
-        false = 0
+        pair = known.get(node) or node_links(grid, facts, node)
+        true = 1 << node
+        layers = [true]
+        false = pair[1]
+        frontier = pair[0] & ~true
         while frontier:
+            true |= frontier
+            layers.append(frontier)
             reached = 0
             while frontier:
                 low = frontier & -frontier
                 frontier ^= low
                 spot = low.bit_length() - 1
-                pair = known.get(spot)
-                if pair is None:
-                    pair = node_links(grid, facts, spot)
+                pair = known.get(spot) or node_links(grid, facts, spot)
                 reached |= pair[0]
                 false |= pair[1]
             frontier = reached & ~true
-            if frontier:
-                true |= frontier
-                layers.append(frontier)
         found = Branch(layers, true, false, true & false)
         facts.branches[node] = found
     return found
@@ -608,8 +607,9 @@ def barren(grid: Grid, facts: Implications, starts: list[int]) -> bool:
     quick look before ``forcing_step``)."""
     if len(starts) != 2:
         return False
-    first = follow(grid, facts, starts[0])
-    second = follow(grid, facts, starts[1])
+    branches = facts.branches
+    first = branches.get(starts[0]) or follow(grid, facts, starts[0])
+    second = branches.get(starts[1]) or follow(grid, facts, starts[1])
     return not (
         first.clash or second.clash or first.true & second.true or first.false & second.false
     )

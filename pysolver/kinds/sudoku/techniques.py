@@ -213,16 +213,18 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
         for count in range(size, 0, -1):
             counted[count] |= counted[count - 1] & several
         counted[0] |= several
-    houses = counted[size - 1]
     # A house none of whose cells changed since this finder last found nothing still has no
     # subset that removes anything (its digits' places are the same; candidates only went).
     changed = grid.changed_since(name)
+    houses = 0
+    for house_mask, guard in zip(shape.house_mask, shape.house_guard, strict=True):
+        if changed & house_mask:
+            houses |= guard
+    houses &= counted[size - 1]
     while houses:
         low = houses & -houses
         houses ^= low
         house = shape.house_of(low)
-        if not changed & shape.house_mask[house]:
-            continue
         # With m open cells, a hidden subset of ``size`` is a naked one of m - size (the same
         # eliminations), which an earlier finder looks for when m <= 2 * size.
         if (open_cells & shape.house_mask[house]).bit_count() <= 2 * size:
@@ -314,7 +316,12 @@ def xy_wing(grid: Grid) -> Step | None:
     pairs = counts[2] & ~counts[3]
     candidates = grid.candidates
     peer_mask = grid.peer_mask
+    # A wing of three cells that kept their candidates since this finder last found nothing
+    # was there then, removing as much or more: a new one needs a changed cell.
+    changed = grid.changed_since("xy-wing")
     for pivot in bits(pairs):
+        if not (changed >> pivot & 1 or changed & pairs & peer_mask[pivot]):
+            continue
         pivot_mask = candidates[pivot]
         wings = bits(pairs & peer_mask[pivot])
         for first in wings:
@@ -330,6 +337,7 @@ def xy_wing(grid: Grid) -> Step | None:
                 step = wing_step(grid, "xy-wing", pivot, first, second, z, pivot_seen=False)
                 if step is not None:
                     return step
+    grid.mark_quiet("xy-wing")
     return None
 
 
@@ -339,7 +347,11 @@ def xyz_wing(grid: Grid) -> Step | None:
     counts = grid.counts()
     pairs = counts[2] & ~counts[3]
     candidates = grid.candidates
+    # As for xy-wings: a new wing needs a changed cell.
+    changed = grid.changed_since("xyz-wing")
     for pivot in bits(counts[3] & ~counts[4]):
+        if not (changed >> pivot & 1 or changed & pairs & grid.peer_mask[pivot]):
+            continue
         pivot_mask = candidates[pivot]
         wings = [
             cell
@@ -353,6 +365,7 @@ def xyz_wing(grid: Grid) -> Step | None:
             step = wing_step(grid, "xyz-wing", pivot, first, second, z, pivot_seen=True)
             if step is not None:
                 return step
+    grid.mark_quiet("xyz-wing")
     return None
 
 
