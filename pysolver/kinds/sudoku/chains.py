@@ -45,10 +45,9 @@ MAX_CONCLUSIONS = 3
 @dataclass
 class Links:
     """One state's strong links: per digit index, each cell's conjugate partners (a cell mask)
-    and the house pairing two cells (keyed by the lower cell first); the bivalue cells."""
+    and the cells with one (a cell mask); the bivalue cells."""
 
     partners: list[dict[int, int]]
-    pair_houses: list[dict[tuple[int, int], int]]
     bivalue: int
     # Per digit index, the cells with a conjugate partner (a cell mask).
     paired: list[int]
@@ -61,35 +60,28 @@ def links(grid: Grid) -> Links:
     if found is None:
         shape = grid.shape
         width, full = shape.width, shape.full
+        houses = grid.houses
         partners: list[dict[int, int]] = []
-        pair_houses: list[dict[tuple[int, int], int]] = []
+        paired = []
         for board, pairs in zip(grid.boards, grid.spread(2), strict=True):
             by_cell: dict[int, int] = {}
-            houses: dict[tuple[int, int], int] = {}
+            mask = 0
             while pairs:
                 guard = pairs & -pairs
                 pairs ^= guard
                 house = (guard.bit_length() - 1) // width
                 places = (board >> (house * width)) & full
                 low = places & -places
-                cells = grid.houses[house]
+                cells = houses[house]
                 first = cells[low.bit_length() - 1]
                 second = cells[(places ^ low).bit_length() - 1]
                 by_cell[first] = by_cell.get(first, 0) | 1 << second
                 by_cell[second] = by_cell.get(second, 0) | 1 << first
-                key = (first, second) if first < second else (second, first)
-                if key not in houses:
-                    houses[key] = house
+                mask |= 1 << first | 1 << second
             partners.append(by_cell)
-            pair_houses.append(houses)
-        paired = []
-        for by_cell in partners:
-            mask = 0
-            for cell in by_cell:
-                mask |= 1 << cell
             paired.append(mask)
         counts = grid.counts()
-        found = Links(partners, pair_houses, counts[2] & ~counts[3], paired)
+        found = Links(partners, counts[2] & ~counts[3], paired)
         state["links"] = found
     return found
 
@@ -100,10 +92,19 @@ def shared_house(grid: Grid, first: int, second: int) -> str:
     return grid.house_names[(common & -common).bit_length() - 1]
 
 
-def pair_house(grid: Grid, chains: Links, index: int, first: int, second: int) -> str:
-    """The name of the house where digit ``index + 1`` has exactly the two places ``first``
-    and ``second``."""
-    return grid.house_names[chains.pair_houses[index][min(first, second), max(first, second)]]
+def pair_house(grid: Grid, index: int, first: int, second: int) -> str:
+    """The name of the first house where digit ``index + 1`` has exactly the two places
+    ``first`` and ``second``."""
+    shape = grid.shape
+    board = grid.boards[index]
+    common = shape.house_bits[first] & shape.house_bits[second]
+    while common:
+        low = common & -common
+        common ^= low
+        house = low.bit_length() - 1
+        if (board >> shape.base) & shape.house_mask[house] == 1 << first | 1 << second:
+            return grid.house_names[house]
+    raise ValueError("the two cells are not a conjugate pair")
 
 
 def lowest(mask: int) -> int:
@@ -290,7 +291,7 @@ def x_chain_step(grid: Grid, chains: Links, walk: Walk, end: int, gone: int) -> 
         if position % 2:
             parts.append(
                 f"{grid.cell_name(cell)} is {digit} (the other place for {digit} in "
-                f"{pair_house(grid, chains, index, before, cell)})"
+                f"{pair_house(grid, index, before, cell)})"
             )
         else:
             parts.append(
