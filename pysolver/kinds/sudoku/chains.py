@@ -238,25 +238,34 @@ def x_chain(grid: Grid) -> Step | None:
     # Only an off cell with a conjugate partner leads on.
     paired = chains.paired
     while walks:
+        # Per walk, the cells its ends see: a cell seeing the start and an end is one the
+        # chain removes the digit from, and the off cells of the next layer are among them.
+        reaches = []
         for walk in walks:
             ends = walk.frontier
-            cells = places[walk.digit - 1]
-            seen = cells & peer_mask[walk.start]
-            for end in bits(ends):
-                gone = seen & peer_mask[end]
-                if gone:
-                    return x_chain_step(grid, chains, walk, end, gone)
+            reach = 0
+            while ends:
+                low = ends & -ends
+                ends ^= low
+                reach |= peer_mask[low.bit_length() - 1]
+            seen = places[walk.digit - 1] & peer_mask[walk.start]
+            if seen & reach:
+                for end in bits(walk.frontier):
+                    gone = seen & peer_mask[end]
+                    if gone:
+                        return x_chain_step(grid, chains, walk, end, gone)
+            reaches.append(reach)
         alive = []
-        for walk in walks:
+        for walk, reach in zip(walks, reaches, strict=True):
             partners = chains.partners[walk.digit - 1]
-            off = 0
-            for cell in bits(walk.frontier):
-                off |= peer_mask[cell]
-            off &= paired[walk.digit - 1] & ~walk.seen_off
+            off = reach & paired[walk.digit - 1] & ~walk.seen_off
             walk.seen_off |= off
             on = 0
-            for cell in bits(off):
-                on |= partners[cell]
+            spots = off
+            while spots:
+                low = spots & -spots
+                spots ^= low
+                on |= partners[low.bit_length() - 1]
             on &= ~walk.seen_on
             walk.seen_on |= on
             walk.frontier = on
