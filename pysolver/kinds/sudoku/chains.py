@@ -157,7 +157,18 @@ def colour_step(
     """The step of one coloured chain of ``digit``: a colour twice in a house, else a cell
     seeing both colours; None when neither shows."""
     both = colours[0] | colours[1]
+    # Per colour, the cells its cells see.
+    sees = []
     for colour in colours:
+        mask = 0
+        while colour:
+            low = colour & -colour
+            colour ^= low
+            mask |= peer_mask[low.bit_length() - 1]
+        sees.append(mask)
+    for colour, seen in zip(colours, sees, strict=True):
+        if not seen & colour:
+            continue
         for cell in bits(colour):
             clash = peer_mask[cell] & colour
             if clash:
@@ -171,12 +182,6 @@ def colour_step(
                 )
                 removed = [(spot, digit) for spot in bits(colour)]
                 return Step("simple colouring", [], removed, bits(both), text)
-    sees = []
-    for colour in colours:
-        mask = 0
-        for cell in bits(colour):
-            mask |= peer_mask[cell]
-        sees.append(mask)
     trapped = places & sees[0] & sees[1] & ~both
     if not trapped:
         return None
