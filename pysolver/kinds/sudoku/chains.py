@@ -497,13 +497,20 @@ def node_links(grid: Grid, facts: Implications, node: int) -> tuple[int, int]:
     peers = grid.peer_mask[cell] & facts.places[index]
     false = peers << (index * cells)
     true = 0
-    for peer in bits(peers & chains.bivalue):
-        other = (candidates[peer] & ~(1 << index)).bit_length() - 1
-        true |= 1 << (other * cells + peer)
+    bit = 1 << index
+    spots = peers & chains.bivalue
+    while spots:
+        low = spots & -spots
+        spots ^= low
+        peer = low.bit_length() - 1
+        true |= 1 << (((candidates[peer] ^ bit).bit_length() - 1) * cells + peer)
     partners = chains.partners[index]
     pairs = 0
-    for peer in bits(peers & chains.paired[index]):
-        pairs |= partners[peer]
+    spots = peers & chains.paired[index]
+    while spots:
+        low = spots & -spots
+        spots ^= low
+        pairs |= partners[low.bit_length() - 1]
     true |= (pairs & ~(1 << cell)) << (index * cells)
     others = candidates[cell] & ~(1 << index)
     while others:
