@@ -372,7 +372,8 @@ function createSession(ctx, editor, createGame, sizeFields) {
     if (parts.generated) {
       const same = generated && generated.puzzle === puzzle && generated.seed === parts.generated.seed;
       generated = { ...parts.generated, note: same ? generated.note : "", puzzle };
-      // The Level menu follows the level of the puzzle shown.
+      // New puzzle's size and Level follow the puzzle shown (a link's).
+      if (size.of && size.show) size.show(size.of(editor.exportRequest().puzzle));
       offerLevels(parts.generated.level);
     }
     if (game && parts.progress !== null) {

@@ -1,7 +1,8 @@
 // The size and variant fields of Sudoku's "New puzzle" (web/play/session.js), offering what
 // Python's generate mode makes (facts.json: kinds.sudoku.generate.limits: the sizes, the
-// variants and the sizes of each variant). Returns {node, puzzle(), of(puzzle)}: puzzle() is the
-// "puzzle" of a generate request; of(puzzle), the one that made a puzzle (its size and variant).
+// variants and the sizes of each variant). Returns {node, puzzle(), of(puzzle), show(fields)}:
+// puzzle() is the "puzzle" of a generate request; of(puzzle), the one that made a puzzle (its
+// size and variant); show(fields) sets the fields to such a request's puzzle (a link's).
 import { el, labelled } from "../../ui/ui.js";
 
 // The size offered first (the page's choice: a quick, familiar puzzle).
@@ -33,5 +34,12 @@ export function sizeFields(kindId, { limits }) {
       size: Math.round(Math.sqrt(typeof puzzle.grid === "string" ? [...puzzle.grid].length : puzzle.grid.length * puzzle.grid.length)),
       ...chosen(puzzle.regions ? "jigsaw" : puzzle.diagonals ? "x" : "standard"),
     }),
+    show(fields) {
+      const name = fields.variant || "standard";
+      if (!variants.includes(name)) return;
+      variant.input.value = name;
+      offerSizes();
+      if ([...field.input.options].some((option) => Number(option.value) === fields.size)) field.input.value = String(fields.size);
+    },
   };
 }
