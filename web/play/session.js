@@ -16,11 +16,12 @@
 //   #KIND-play-explain (the path from the givens, "mode": "explain", played in the Step view of
 //   web/watch/stepview.js with the grade and the techniques counted in #KIND-step-summary).
 // The share text is the editor's own, then "!G<level>.<seed>" for a generated puzzle (the level
-// the puzzle has, graded; "!G<level>.<seed>.<asked>" when generate was asked for another level and
-// made the nearest it found, as its note says) and "!P<progress>" while playing (no kind's own text has a "!"), so one link gives the puzzle, its
-// seed and the player's progress, and undo and redo (web/ui/history.js, over this text) step
-// through the moves. The game in progress (text, solution, time) is also kept in localStorage
-// (key "pysolver.play.KIND"): a reload or a later visit goes on where the player was.
+// the puzzle has, graded; "!G<level>.<seed>.<asked>" when generate was asked for another level
+// and made the nearest it found, as its note says) and "!P<progress>" while playing (no kind's
+// own text has a "!"), so one link gives the puzzle, its level and seed and the player's
+// progress, and undo and redo (web/ui/history.js, over this text) step through the moves. The
+// game in progress (text, solution, time) is also kept in localStorage (key
+// "pysolver.play.KIND"): a reload or a later visit goes on where the player was.
 // The Level menu offers the levels the size chosen can make (facts.json's
 // kinds.KIND.generate.levels_by_size, keyed by sizeKeys; a size not listed makes every level).
 // A game opened from a link of a generated puzzle knows its answer as the tab that generated it
@@ -395,7 +396,6 @@ function createSession(ctx, editor, createGame, sizeFields) {
   const stored = game ? readStored(storageKey) : null;
   if (stored) {
     try {
-      seconds = Number(stored.seconds) || 0;
       decode(stored.text);
       seconds = Number(stored.seconds) || 0; // the game's own time, not a fresh one's
       if (stored.solution && typeof stored.solution.puzzle === "string") known = stored.solution;
