@@ -255,7 +255,12 @@ def test_levels_offered_are_those_facts_list_for_the_size() -> None:
     every = ["easy", "medium", "hard", "expert"]
     generate = {
         "difficulties": every,
-        "levels_by_size": {"4": ["easy"], "jigsaw:6": ["easy", "medium"], "5x3": ["easy", "hard"]},
+        "levels_by_size": {
+            "4": ["easy"],
+            "jigsaw:6": ["easy", "medium"],
+            "5x3": ["easy", "hard"],
+            "8/2": ["easy"],
+        },
     }
     (answers,) = run(
         [
@@ -268,6 +273,7 @@ def test_levels_offered_are_those_facts_list_for_the_size() -> None:
                     {"size": 6, "variant": "jigsaw"},
                     {"size": 4, "variant": "x"},
                     {"rows": 5, "cols": 3},
+                    {"size": 8, "stars": 2},
                 ],
             }
         ]
@@ -278,6 +284,7 @@ def test_levels_offered_are_those_facts_list_for_the_size() -> None:
         ["easy", "medium"],
         ["easy"],  # no entry for X: the plain size's
         ["easy", "hard"],
+        ["easy"],  # a Star Battle's side and stars
     ]
     assert answers[3]["keys"] == ["x:4", "x:4x4", "4", "4x4"]
     # Without levels_by_size (a Python before it), every level.

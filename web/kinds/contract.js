@@ -102,8 +102,7 @@ import { playable } from "../play/session.js";
  * The size fields of a kind's "New puzzle" (web/play/session.js), bounded by what Python's
  * generate mode accepts (facts.json: kinds.KIND.generate, given as `generate`); ids start with
  * kindId. puzzle() is the "puzzle" of a generate request; of(puzzle), that of the request which
- * made a puzzle (so a linked game's answer can be asked of generate again); show(fields) sets
- * the fields to it (New puzzle follows a linked game's size).
+ * made a puzzle; show(fields) sets the fields to it (New puzzle follows a linked game's size).
  * @typedef {(kindId: string, generate: object) => {node: Node, puzzle: () => object,
  *   of?: (puzzle: object) => object, show?: (fields: object) => void}} SizeFields
  */

@@ -24,19 +24,22 @@
 // "pysolver.play.KIND"): a reload or a later visit goes on where the player was.
 // The Level menu offers the levels the size chosen can make (facts.json's
 // kinds.KIND.generate.levels_by_size, keyed by sizeKeys; a size not listed makes every level).
-// A game opened from a link of a generated puzzle knows its answer as the tab that generated it
-// did: Check asks generate again for the same level, seed and size (sizeFields' of(puzzle)).
+// A game opened from a link checks as the tab that generated it does: Check solves the puzzle
+// with the game's checkFields, under which a generated puzzle has its one answer (a polyomino's
+// up to the board's symmetry). New puzzle's size and Level follow a linked game's (sizeFields'
+// of(puzzle) and show(fields)).
 //
 // A game (createGame(ctx, view, hooks, puzzle); puzzle() is the editor's request puzzle) has:
 // bar (its controls), attach(canvas) (its pointer and key handlers, which act only while
 // hooks.playing()), start() (fresh progress on the puzzle), stop(), encode() / decode(text)
 // (its progress), solutionOf(response) (the solution from a solve or generate answer),
 // solved(solution) (true when the board is complete and right), markErrors(solution) (returns
-// how many moves are wrong; they are drawn until the next move), and for Hint and Explain
-// hintFields() (the player's board as hint mode's puzzle fields), showHint(step) and
-// traceSteps(steps) (web/play/explain.js's explainedSteps with the kind's places). hooks:
-// playing(), moved() (after each move), needSolution() (a promise of the solution, null if
-// the puzzle has none or several), say(text).
+// how many moves are wrong; they are drawn until the next move), checkFields (optional: request
+// fields under which the puzzle has one answer for Check, such as a polyomino's {symmetry:
+// "distinct"}), and for Hint and Explain hintFields() (the player's board as hint mode's puzzle
+// fields), showHint(step) and traceSteps(steps) (web/play/explain.js's explainedSteps with the
+// kind's places). hooks: playing(), moved() (after each move), needSolution() (a promise of the
+// solution, null if the puzzle has none or several), say(text).
 import { el, labelled } from "../ui/ui.js";
 import { seedField } from "../ui/widgets.js";
 import { gradeWords } from "./explain.js";
@@ -88,13 +91,14 @@ export function joinShareText(puzzle, generated, progress) {
 
 /**
  * The keys a size may have in facts.json's generate.levels_by_size, most specific first: the
- * size fields' values joined by "x" ("9", "5x4"), a one-number size also as "9x9", each after
- * "<variant>:" first for a variant other than the standard one ("jigsaw:9").
+ * size fields' values joined by "x" or "/" (Sudoku "4", a polyomino board "5x3", a Star Battle
+ * side and stars "8/2"), a one-number size also as "9x9", each after "<variant>:" first for a
+ * variant other than the standard one ("jigsaw:9").
  */
 export function sizeKeys(puzzle) {
   const { variant, ...dimensions } = puzzle;
   const values = Object.values(dimensions).map(String);
-  const plain = [values.join("x"), ...(values.length === 1 ? [`${values[0]}x${values[0]}`] : [])];
+  const plain = [...new Set([values.join("x"), values.join("/"), ...(values.length === 1 ? [`${values[0]}x${values[0]}`] : [])])];
   return variant && variant !== "standard" ? [...plain.map((key) => `${variant}:${key}`), ...plain] : plain;
 }
 
@@ -105,13 +109,6 @@ export function levelsFor(generate, puzzle) {
   if (key === undefined) return generate.difficulties;
   const levels = generate.difficulties.filter((level) => bySize[key].includes(level));
   return levels.length ? levels : generate.difficulties;
-}
-
-/** Whether a generate answer's puzzle is the puzzle shown: every field both have, the same (a
- *  list of lists, such as Shikaku's clues, in any order). */
-function samePuzzle(made, shown) {
-  const text = (value) => (Array.isArray(value) && value.every(Array.isArray) ? JSON.stringify(value.map((item) => JSON.stringify(item)).sort()) : JSON.stringify(value));
-  return Object.keys(made).every((key) => !(key in shown) || text(made[key]) === text(shown[key]));
 }
 
 const capital = (word) => word[0].toUpperCase() + word.slice(1);
@@ -259,28 +256,11 @@ function createSession(ctx, editor, createGame, sizeFields) {
     judge();
     save();
   }
-  // A generated puzzle's answer, asked of generate again (same level asked, seed and size: the
-  // same puzzle), or null when the puzzle shown is not the one generate makes.
-  async function regenerated(puzzle) {
-    if (!generated || generated.puzzle !== puzzle || !size.of) return null;
-    const shown = editor.exportRequest().puzzle;
-    const request = { kind: id, mode: "generate", seed: generated.seed, difficulty: generated.difficulty, puzzle: size.of(shown) };
-    const response = await ctx.run(request, { quiet: true, asIs: true });
-    if (!response?.ok || currentPuzzle() !== puzzle || !samePuzzle(response.puzzle, shown)) return null;
-    if (!generated.note && response.note) generated.note = response.note;
-    return response;
-  }
   async function needSolution() {
     const puzzle = currentPuzzle();
     if (known && known.puzzle === puzzle) return known.solution;
-    const made = await regenerated(puzzle);
-    if (made) {
-      known = { puzzle, solution: game.solutionOf(made) };
-      save();
-      return known.solution;
-    }
-    if (currentPuzzle() !== puzzle) return null;
-    const request = { ...editor.exportRequest(), kind: id, mode: "solve", limit: 2 };
+    // One answer as the game counts answers (a polyomino's up to the board's symmetry).
+    const request = { ...editor.exportRequest(), ...game.checkFields, kind: id, mode: "solve", limit: 2 };
     const response = await ctx.run(request, { quiet: true });
     if (!response?.ok || currentPuzzle() !== puzzle) return null;
     const unique = String(response.count) === "1" && response.complete;
