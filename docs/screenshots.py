@@ -9,9 +9,11 @@ Builds dist/, serves it on a free 127.0.0.1 port and writes:
 and, for looking at the page's play mode (docs/screenshots/, which git ignores), at 1280x900,
 390x844 (a phone) and 1280x900 dark each:
 - new-<width>[-dark].png: New puzzle made a 6x6 jigsaw Sudoku (a variant), ready to play;
-- hint-<width>[-dark].png: a 9x9 Sudoku in play after Hint (its cells tinted, its words said);
-- explain-<width>[-dark].png: Explain's current step beside (on a phone, under) the board, the
-  candidates it uses drawn and the cells it names tinted.
+- hint-<width>[-dark].png: a hard 9x9 Sudoku in play after Hint (its cells tinted, its words
+  said);
+- explain-<width>[-dark].png: Explain's first step that removes candidates, beside (on a phone,
+  under) the board: the candidates left drawn, those it removes struck through, the cells it
+  names tinted.
 ``docs/screenshots.py play`` takes only the play-mode ones.
 Needs what ``python3 build.py test`` installs (.venv with Playwright, Chromium).
 """
@@ -27,10 +29,13 @@ sys.path.insert(0, str(ROOT))
 from bench.browser import CHROMIUM, CHROMIUM_ARGS, guard, start_server  # noqa: E402
 from buildtools.server import make_server  # noqa: E402
 from buildtools.site import build_site  # noqa: E402
+from pysolver import solve  # noqa: E402
 
 DOCS = ROOT / "docs"
 PLAY_SHOTS = DOCS / "screenshots"
 READY_TIMEOUT_MS = 120_000
+# The hard Sudoku of the play shots (its path removes candidates early).
+HARD_SEED = 2
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
@@ -89,10 +94,11 @@ def play_shots(browser, url: str) -> None:
         page.wait_for_function(idle, timeout=READY_TIMEOUT_MS)
         page.locator("#sudoku-new").scroll_into_view_if_needed()
         page.screenshot(path=str(PLAY_SHOTS / f"new-{look}.png"))
-        # Hint on a 9x9 (the page scrolls the board into view).
+        # Hint on a hard 9x9 (the page scrolls the board into view).
         page.select_option("#sudoku-new-variant", "standard")
         page.select_option("#sudoku-new-size", "9")
-        page.fill("#sudoku-new-seed", "7")
+        page.select_option("#sudoku-new-difficulty", "hard")
+        page.fill("#sudoku-new-seed", str(HARD_SEED))
         page.click("#sudoku-new")
         page.wait_for_function(idle, timeout=READY_TIMEOUT_MS)
         page.locator("#sudoku-play-hint").scroll_into_view_if_needed()
@@ -102,12 +108,29 @@ def play_shots(browser, url: str) -> None:
             timeout=READY_TIMEOUT_MS,
         )
         page.screenshot(path=str(PLAY_SHOTS / f"hint-{look}.png"))
-        # Explain, a few steps in (eliminations show there).
+        # Explain, at its first step that removes candidates (the Step view counts each
+        # placement as a step).
         page.locator("#sudoku-play-explain").scroll_into_view_if_needed()
         page.click("#sudoku-play-explain")
         page.wait_for_selector("#sudoku-step-text", state="visible", timeout=READY_TIMEOUT_MS)
-        for _ in range(3):
-            page.click("#sudoku-step-forward")
+        made = solve(
+            {
+                "kind": "sudoku",
+                "mode": "generate",
+                "seed": HARD_SEED,
+                "difficulty": "hard",
+                "puzzle": {"size": 9},
+            }
+        )
+        steps = solve({"kind": "sudoku", "mode": "explain", "puzzle": made["puzzle"]})["steps"]
+        first = next(i for i, step in enumerate(steps) if step["eliminate"])
+        shown = sum(max(1, len(step["place"])) for step in steps[:first])
+        page.eval_on_selector(
+            "#sudoku-step-slider",
+            "(slider, at) => { slider.value = String(at);"
+            " slider.dispatchEvent(new Event('input')); }",
+            shown,
+        )
         page.screenshot(path=str(PLAY_SHOTS / f"explain-{look}.png"))
         if blocked:
             raise RuntimeError(f"requests tried to leave the machine: {blocked}")
