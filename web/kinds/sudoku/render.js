@@ -26,6 +26,7 @@ import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "../../render/grid.j
 import { candidateMasks, maskValues } from "./logic.js";
 import { gridUnits } from "./editor.js";
 import { variantUnits } from "./variants.js";
+import { drawSetterMarks } from "./setter.js";
 
 export function layout(view) {
   const cell = view.size <= 9 ? 44 : view.size <= 16 ? 30 : 24;
@@ -56,6 +57,7 @@ export function draw(d, view, { exporting = false, palette = DEFAULT_PALETTE } =
   // The cursor belongs to typing digits; painting regions or selecting cages hides it.
   const typing = !view.editing || view.editing === "digits";
   drawGrid(d, view, { selected: exporting || !typing ? null : view.selected, clashes: exporting ? undefined : view.clashes, digits, tint, tintFill, regionTints });
+  if (!exporting) drawSetterMarks(d, view, (row, col) => cellBox(view, row, col));
 }
 
 // The region of each cell: view.regions, or the boxes numbered row by row.
