@@ -327,6 +327,26 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
     cover_at = [tables.cover_size[option] for option in option_at]
     covers_at = [sum(1 << item for item in options[option]) for option in option_at]
     orbits = root_orbits(kept)
+    fast = bitset.compiled_walk()
+    if fast is not None and not all(tables.item_masks[:primary]):
+        monitor.finish(1, 0, True)  # an item without options makes the root a dead end
+        stats = {"nodes": 1, "memo_hits": 0, "memo_entries": 0, "options_struck": struck}
+        return SearchResult(stats={**stats, "kernel": fast.KERNEL})
+    if fast is not None:
+        answer: SearchResult[list[int]] | None = fast.count(
+            tables.item_masks[:primary],
+            compatible_at,
+            covers_at,
+            smallest_cover,
+            problem.items,
+            monitor,
+            lambda positions: sorted(original[option_at[position]] for position in positions),
+            memo=(memo_cap(problem), STRIKE_DEPTH, STRIKE_SUBTREE, MIN_HIT_SHARE, HIT_PROBE),
+            orbits=None if orbits is None else [(position_of[o], size) for o, size in orbits],
+        )
+        if answer is not None:
+            answer.stats["options_struck"] += struck
+            return answer
 
     bit_count = int.bit_count
     memo: dict[int, int] = {}
