@@ -58,6 +58,9 @@ STATS_LABELS = {
     "memo_entries": "Counts remembered",
     "memo_hits": "Remembered counts reused",
     "options_struck": "Options ruled out before trying them",
+    # The compiled walk (pip install "pysolver-studio[fast]"): which ran, and its first compile.
+    "kernel": "Compiled walk",
+    "jit_seconds": "Compiling the walk (first search)",
     "candidates": "Candidate rectangles",
     "candidates_area": "Cells the candidates cover",
     "candidates_initial": "Candidates at the start",
