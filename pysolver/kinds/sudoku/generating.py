@@ -16,9 +16,9 @@ search and the singles, ``pysolver.logic``'s techniques grade:
    (``random_regions``).
 1. **Fill**: the engine's first solution of the grid, its branches shuffled by the seed's
    ``random.Random``, from boxes no house joins (``independent_boxes``: a standard grid's
-   diagonal boxes; not a jigsaw's) filled with shuffled digits: a random full grid. A
-   variant's fill stops after ``FILL_BUDGET`` nodes (a jigsaw layout may have no full grid
-   at all); the attempt then starts again.
+   diagonal boxes; not a jigsaw's) filled with shuffled digits: a random full grid. A fill
+   stops after ``FILL_BUDGET`` nodes (a jigsaw layout, or a start of random boxes, may have
+   no full grid at all); the attempt then starts again.
 2. **Carve** (``carve``, ``try_blank``): the givens' symmetry orbits (a cell and its partner)
    in an order shuffled by the same source; each orbit is blanked and kept blank while the
    puzzle stays solvable at the level asked, as Tatham's Solo carves: the techniques up to the
@@ -90,8 +90,9 @@ VARIANT_SIZES = {"standard": SIZES, "jigsaw": (4, 6, 9, 12), "x": SIZES}
 REGION_SWAPS = {n: 12 * n * n for n in SIZES}
 # Region labels of a generated jigsaw, region k (numbered in reading order) written LABELS[k].
 LABELS = "ABCDEFGHIJKLMNOP"
-# Branch nodes a variant's fill may take before its layout is given up (a jigsaw layout with no
-# full grid would otherwise search its whole tree); a 9x9 fill takes a few dozen.
+# Branch nodes a fill may take before its start is given up (a jigsaw layout or a start of
+# random boxes with no full grid would otherwise search its whole tree); a 9x9 fill takes a
+# few dozen.
 FILL_BUDGET = 20_000
 # Branch nodes a variant's uniqueness search may take in the carve: past them the blanked cells
 # are given back, as for a second solution. Some carved 12x12 jigsaws took minutes to prove
@@ -384,19 +385,20 @@ def independent_boxes(grid: Grid) -> list[list[int]]:
 
 
 def fill(n: int, kind: Translation, args: GenerateArgs) -> list[int] | None:
-    """A random full grid: the engine's first solution of the empty grid, branches shuffled;
-    None when a variant's grid is not found within ``FILL_BUDGET`` nodes (or has none)."""
+    """A random full grid: the engine's first solution of the grid, branches shuffled, from
+    ``independent_boxes`` filled at random (not a jigsaw's); None when none is found within
+    ``FILL_BUDGET`` nodes (or there is none)."""
     candidates = givens_mask(n, [0] * (n * n))
     if "regions" not in kind.fields:
         # Boxes no house joins (a standard grid's on the diagonal) take any digits in any
-        # order, and every such start has full grids: the search starts from there.
+        # order: the search starts from there. A start with no full grid (some 4x4 ones) is
+        # given up at FILL_BUDGET nodes like a variant's layout, and the attempt starts again.
         for box in independent_boxes(kind.houses):
             digits = list(range(n))
             args.rng.shuffle(digits)
             for cell, digit in zip(box, digits, strict=True):
                 candidates[cell] = 1 << digit
-    budget = FILL_BUDGET if kind.fields else None
-    stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), budget)
+    stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), FILL_BUDGET)
     result = masks.search(kind.cells(candidates), limit=1, rng=args.rng, monitor=stage)
     args.stop_if_cancelled(stage)
     args.advance(result.stats["nodes"], args.fraction)
@@ -518,6 +520,10 @@ def swap(
             trial = Carving(carving.values.copy(), None)
             for cell in back:
                 trial.values[cell] = solution[cell]
+            given = sum(1 << cell for cell, value in enumerate(trial.values) if value)
+            given &= ~sum(1 << cell for cell in removed)
+            if any(not cells & given for cells in carving.witnesses.values()):
+                continue  # a known second solution fits its givens
             if not try_blank(kind, trial, removed, solution, args):
                 continue
             if trial.level is not None and DIFFICULTIES.index(trial.level) <= start:
