@@ -228,11 +228,11 @@ def test_larger_sudokus_are_unique() -> None:
 
 
 def test_a_level_out_of_reach_is_the_nearest_found_with_a_note() -> None:
-    # A 4x4 Sudoku with one solution practically always falls to singles.
+    # A 4x4 Sudoku with one solution falls to singles (LEVELS_BY_SIZE): the first made answers.
     response = generate("sudoku", {"size": 4}, seed=1, difficulty="hard")
     assert response["grade"]["level"] == "easy"
     assert "no hard 4x4 puzzle" in response["note"]
-    assert response["stats"]["attempts"] == 50
+    assert response["stats"]["attempts"] == 1
 
 
 def test_6x6_medium_is_made_on_every_seed() -> None:

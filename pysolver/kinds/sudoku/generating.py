@@ -42,7 +42,8 @@ search and the singles, ``pysolver.logic``'s techniques grade:
 5. **Retry**: a puzzle still off the level starts a new attempt from a new fill, up to
    ``MAX_ATTEMPTS[size]``; past them the answer is the attempt nearest the level (easier
    preferred), with a ``note``. Small grids rarely need more than singles (a 4x4 never
-   does: ``LEVELS_BY_SIZE``).
+   does: ``LEVELS_BY_SIZE``, where a level out of reach is answered by the first puzzle
+   made).
 
 Determinism: the only source of chance is ``GenerateArgs.rng``, seeded again with the seed
 and the level (``seed * 4 + level``: one seed's levels start from different grids); the
@@ -105,8 +106,11 @@ MAX_ATTEMPTS = {4: 50, 6: 400, 9: 200, 12: 40, 16: 4}
 # in facts.json). Measured (seeds 0-9, 50 attempts each): no 4x4 puzzle needed more than the
 # singles. 6x6 makes every level (20 seeds each: medium in 2 to 262 attempts).
 LEVELS_BY_SIZE = {4: ("easy",)}
-# Pairs of orbits (one given back, one blanked) tried on a carved puzzle easier than asked.
-MAX_SWAPS = 40
+# Pairs of orbits (one given back, one blanked) tried on a carved puzzle easier than asked, per
+# size (``swap``). Measured on 20 seeds: 6x6 medium took at most 354 attempts with 40 pairs
+# and no walk, 102 with the walk and 40 pairs, 70 with 100; 9x9 levels are about as fast with
+# 40 to 100 (fewer attempts, each longer).
+MAX_SWAPS = {4: 10, 6: 100, 9: 60, 12: 40, 16: 20}
 # The level of each technique's steps, by its name (a step names its technique).
 TECHNIQUE_NAMES = {technique.name: technique.level for technique in ALL}
 
@@ -437,6 +441,7 @@ def try_blank(
     orbit: tuple[int, ...],
     solution: list[int],
     args: GenerateArgs,
+    unique_first: bool = False,
 ) -> bool:
     """Blank ``orbit`` in ``carving`` when the puzzle stays unique and (below ``expert``) no
     harder than asked; whether it did. Cheapest proof first: the orbit's cells are naked
@@ -450,11 +455,15 @@ def try_blank(
     capped = args.difficulty != DIFFICULTIES[-1]
     if forced(kind.houses, values, orbit, solution):
         return True  # the same puzzle to every technique after its first singles
-    if solved_by_singles(kind, values):
+    witness = None
+    if unique_first and args.difficulty != DIFFICULTIES[0]:
+        witness = unique_after_blanking(kind, values, orbit, solution, args)
+    if witness is None and solved_by_singles(kind, values):
         carving.level = DIFFICULTIES[0]
         return True
     if args.difficulty != DIFFICULTIES[0]:
-        witness = unique_after_blanking(kind, values, orbit, solution, args)
+        if not unique_first:
+            witness = unique_after_blanking(kind, values, orbit, solution, args)
         if witness is None:
             found = logic_level(kind, values, args.difficulty) if capped else None
             if not capped or found is not None:
@@ -502,39 +511,93 @@ def swap(
     """A puzzle at the level asked near a carved one easier than asked (the carve's minimal
     puzzles are mostly easy: 77% of 9x9 ones, nearly all 6x6 ones): a blank orbit given back
     and a given one blanked, then carved on. Only pairs that can be unique are tried: the
-    orbit given back meets the cells where the second solution of the blanked one's carve
-    differed (its witness). At most ``MAX_SWAPS`` pairs; None when none lands on the level."""
+    orbit given back meets the cells where the second solution found when the other was
+    blanked differed (its witness), and the givens meet every such set of cells found so far
+    (each holds a given of every unique puzzle of this solution). A swap that makes the puzzle
+    harder but not yet at the level, or (when none does) one drawn among those that keep it
+    unique and no harder, gives the puzzle the swaps go on from. At most ``MAX_SWAPS`` pairs;
+    None when none lands on the level."""
     target = DIFFICULTIES.index(args.difficulty)
-    start = DIFFICULTIES.index(level_of(kind, carving))
+    known = list(carving.witnesses.values())
+    tried = 0
+    while tried < MAX_SWAPS[kind.houses.n]:
+        start = DIFFICULTIES.index(level_of(kind, carving))
+        moved = swap_once(kind, carving, all_orbits, solution, args, known, start)
+        if moved is None:
+            return None
+        carving, pairs = moved
+        tried += pairs
+        if DIFFICULTIES.index(level_of(kind, carving)) == target:
+            return carving
+    return None
+
+
+def swap_once(
+    kind: Translation,
+    carving: Carving,
+    all_orbits: list[tuple[int, ...]],
+    solution: list[int],
+    args: GenerateArgs,
+    known: list[int],
+    start: int,
+) -> tuple[Carving, int] | None:
+    """The first swap of ``swap`` that makes ``carving`` harder than level ``start``, else one
+    drawn among those that keep it unique, carved on, and the pairs tried; None when no pair
+    keeps it unique within ``MAX_SWAPS``. ``known``: the witnesses found so far, extended
+    with the trials'."""
     blank = [orbit for orbit in all_orbits if not carving.values[orbit[0]]]
     tried = 0
+    sideways: list[tuple[Carving, tuple[int, ...]]] = []
     for removed, witness in list(carving.witnesses.items()):
         if not carving.values[removed[0]]:
             continue
         for back in blank:
             if not any(witness >> cell & 1 for cell in back):
                 continue
-            if tried == MAX_SWAPS:
-                return None
-            tried += 1
+            if tried == MAX_SWAPS[kind.houses.n]:
+                break
             trial = Carving(carving.values.copy(), None)
             for cell in back:
                 trial.values[cell] = solution[cell]
             given = sum(1 << cell for cell, value in enumerate(trial.values) if value)
             given &= ~sum(1 << cell for cell in removed)
-            if any(not cells & given for cells in carving.witnesses.values()):
+            if any(not cells & given for cells in known):
                 continue  # a known second solution fits its givens
-            if not try_blank(kind, trial, removed, solution, args):
+            tried += 1
+            # Most swaps give a second solution: its search comes first.
+            blanked = try_blank(kind, trial, removed, solution, args, unique_first=True)
+            known.extend(trial.witnesses.values())
+            if not blanked:
+                continue  # not unique, or too hard
+            if DIFFICULTIES.index(level_of(kind, trial)) <= start:
+                sideways.append((trial, back))
                 continue
-            if trial.level is not None and DIFFICULTIES.index(trial.level) <= start:
-                continue  # no harder than before (the singles, or a forced orbit)
-            if level_of(kind, trial) != args.difficulty:
-                rest = [orbit for orbit in all_orbits if trial.values[orbit[0]] and orbit != back]
-                args.rng.shuffle(rest)
-                carve(kind, trial, rest, solution, args, (args.fraction, args.fraction))
-            if DIFFICULTIES.index(level_of(kind, trial)) == target:
-                return trial
-    return None
+            return carve_on(kind, carving, trial, back, all_orbits, solution, args, known), tried
+    if not sideways:
+        return None
+    trial, back = sideways[args.rng.randrange(len(sideways))]
+    return carve_on(kind, carving, trial, back, all_orbits, solution, args, known), tried
+
+
+def carve_on(
+    kind: Translation,
+    carving: Carving,
+    trial: Carving,
+    back: tuple[int, ...],
+    all_orbits: list[tuple[int, ...]],
+    solution: list[int],
+    args: GenerateArgs,
+    known: list[int],
+) -> Carving:
+    """``trial`` (``carving`` with the orbit ``back`` given back and another blanked) carved
+    on unless it is at the level asked, with ``carving``'s witnesses and its own."""
+    if level_of(kind, trial) != args.difficulty:
+        rest = [orbit for orbit in all_orbits if trial.values[orbit[0]] and orbit != back]
+        args.rng.shuffle(rest)
+        carve(kind, trial, rest, solution, args, (args.fraction, args.fraction))
+    trial.witnesses = {**carving.witnesses, **trial.witnesses}
+    known.extend(trial.witnesses.values())
+    return trial
 
 
 def generate(
@@ -551,6 +614,9 @@ def generate(
     target = DIFFICULTIES.index(args.difficulty)
     # The level takes part in the seed, so one seed's levels start from different grids.
     args.rng.seed(args.seed * len(DIFFICULTIES) + target)
+    # A level the size cannot make (LEVELS_BY_SIZE, measured on standard grids): the first
+    # puzzle made, with a note.
+    reachable = variant != "standard" or args.difficulty in LEVELS_BY_SIZE.get(n, DIFFICULTIES)
     attempts = MAX_ATTEMPTS[n]
     best: tuple[int, list[int], list[int], Translation] | None = None
     fixed = None if variant == "jigsaw" else translate(None)
@@ -564,7 +630,7 @@ def generate(
         args.rng.shuffle(order)
         carving = Carving(solution.copy(), DIFFICULTIES[0])
         carve(kind, carving, order, solution, args, share)
-        if DIFFICULTIES.index(level_of(kind, carving)) < target:
+        if reachable and DIFFICULTIES.index(level_of(kind, carving)) < target:
             carving = swap(kind, carving, orbits(n, symmetry), solution, args) or carving
         values = carving.values
         distance = target - DIFFICULTIES.index(level_of(kind, carving))
@@ -574,7 +640,7 @@ def generate(
             or (abs(distance) == abs(best[0]) and distance > best[0])
         ):
             best = (distance, values, solution, kind)
-        if distance == 0:
+        if distance == 0 or not reachable:
             break
     if best is None:
         raise puzzle_error(
