@@ -885,3 +885,29 @@ def test_every_answer_states_its_level_with_a_note_when_not_the_one_asked(name: 
 
 if __name__ == "__main__":
     write_expected()
+
+
+def test_the_carves_logic_levels_are_explains_grades() -> None:
+    # The generator grades by the masks engine's singles between the techniques' harder steps;
+    # explain's path takes every step with the techniques: their levels must agree.
+    from pysolver.engines import masks
+    from pysolver.kinds.sudoku import generating, masks_units
+    from pysolver.kinds.sudoku.board import Grid
+    from pysolver.kinds.sudoku.variants import PLAIN
+
+    grid = masks.CellsProblem(81, 9, [0] * 81, masks_units(9, 3, 3, PLAIN))
+    kind_9 = generating.Translation(grid.with_candidates, str, Grid.standard(9, 3, 3))
+    grids = (ROOT / "tests" / "data" / "top95.txt").read_text().split()[:15]
+    grids += [
+        generate("sudoku", {"size": 9}, seed=seed, difficulty=level)["puzzle"]["grid"]
+        for seed in (5, 6)
+        for level in ("easy", "medium", "hard", "expert")
+    ]
+    seen = set()
+    for text in grids:
+        values = [0 if char in ".0" else int(char) for char in text]
+        explained = pysolver.solve({"kind": "sudoku", "mode": "explain", "puzzle": {"grid": text}})
+        level = generating.logic_level(kind_9, values, "hard") or "expert"
+        assert level == explained["grade"]["level"], text
+        seen.add(level)
+    assert seen == {"easy", "medium", "hard", "expert"}

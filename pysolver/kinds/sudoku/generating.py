@@ -99,12 +99,13 @@ FILL_BUDGET = 20_000
 # are given back, as for a second solution. Some carved 12x12 jigsaws took minutes to prove
 # unique; a 9x9 carve's searches take a few dozen nodes.
 UNIQUE_BUDGET = 2_000
-# Attempts (a fill and a carve each) before answering the nearest puzzle found. Measured per
-# attempt: 4x4 ~1 ms, 9x9 ~40 ms, 12x12 ~150 ms, 16x16 1-5 s.
+# Attempts (a fill, a carve and its swaps each) before answering the nearest puzzle found.
+# Measured per attempt: 4x4 under 1 ms, 6x6 ~5 ms, 9x9 5-40 ms, 12x12 ~70 ms, 16x16 0.1-2 s.
 MAX_ATTEMPTS = {4: 50, 6: 400, 9: 200, 12: 40, 16: 4}
 # The sizes that cannot make every level, and the levels they make (``GENERATE_LEVELS_BY_SIZE``
-# in facts.json). Measured (seeds 0-9, 50 attempts each): no 4x4 puzzle needed more than the
-# singles. 6x6 makes every level (20 seeds each: medium in 2 to 262 attempts).
+# in facts.json). Measured (medium, hard and expert asked, seeds 0-9, both symmetries, 50
+# attempts each with their swaps): no 4x4 puzzle needed more than the singles. 6x6 makes
+# every level (20 seeds each: medium in 1 to 70 attempts).
 LEVELS_BY_SIZE = {4: ("easy",)}
 # Pairs of orbits (one given back, one blanked) tried on a carved puzzle easier than asked, per
 # size (``swap``). Measured on 20 seeds: 6x6 medium took at most 354 attempts with 40 pairs
@@ -397,7 +398,11 @@ def fill(n: int, kind: Translation, args: GenerateArgs) -> list[int] | None:
         # Boxes no house joins (a standard grid's on the diagonal) take any digits in any
         # order: the search starts from there. A start with no full grid (some 4x4 ones) is
         # given up at FILL_BUDGET nodes like a variant's layout, and the attempt starts again.
-        for box in independent_boxes(kind.houses):
+        # One box always has full grids (any digits are a relabelling of any others); two
+        # random 4x4 boxes often have none (4 attempts for one puzzle over 20 seeds), so a
+        # 4x4 starts from one.
+        boxes = independent_boxes(kind.houses)
+        for box in boxes if n > 4 else boxes[:1]:
             digits = list(range(n))
             args.rng.shuffle(digits)
             for cell, digit in zip(box, digits, strict=True):
