@@ -289,20 +289,24 @@ def givens_mask(n: int, values: list[int]) -> list[int]:
     return [1 << (value - 1) if value else every for value in values]
 
 
-def logic_level(kind: Translation, values: list[int], most: str) -> str | None:
+def logic_level(
+    kind: Translation, values: list[int], most: str, settled: list[int] | None = None
+) -> str | None:
     """The level explain's path grades ``values`` at when the techniques up to ``most`` fill
     the grid (which proves its solution unique), else None.
 
     The path applies the easiest technique that fires, so it reaches every fixpoint of the
     singles before a harder step; here the ``masks`` engine's rules reach that fixpoint in
     bit operations (``masks.settle``), and only then do the harder finders look at the board,
-    in the path's order. The level is that of the hardest step taken (easy: none)."""
+    in the path's order. The level is that of the hardest step taken (easy: none).
+    ``settled``: the singles' fixpoint of ``values`` when the caller has it."""
     n = kind.houses.n
     candidates = givens_mask(n, values)
     harder = techniques_up_to(most)
     reached = 0
     while True:
-        settled = masks.settle(kind.cells(candidates))
+        if settled is None:
+            settled = masks.settle(kind.cells(candidates))
         if settled is None:
             return None  # no solution: never the case for a carved solution grid
         values = [mask.bit_length() if not mask & (mask - 1) else 0 for mask in settled]
@@ -316,7 +320,7 @@ def logic_level(kind: Translation, values: list[int], most: str) -> str | None:
             return None
         reached = max(reached, TECHNIQUE_LEVELS.index(TECHNIQUE_NAMES[step.technique]))
         grid.apply(step)
-        candidates = grid.candidates
+        candidates, settled = grid.candidates, None
 
 
 def forced(grid: Grid, values: list[int], orbit: tuple[int, ...], solution: list[int]) -> bool:
@@ -334,31 +338,37 @@ def forced(grid: Grid, values: list[int], orbit: tuple[int, ...], solution: list
     return True
 
 
-def solved_by_singles(kind: Translation, values: list[int]) -> bool:
-    """Whether naked and hidden singles alone fill the grid (the ``masks`` engine's rules)."""
+def singles(kind: Translation, values: list[int]) -> list[int]:
+    """Each cell's candidates once naked and hidden singles are done (``masks.settle``): a
+    puzzle of a solution grid never dies there."""
     settled = masks.settle(kind.cells(givens_mask(kind.houses.n, values)))
-    return settled is not None and all(not mask & (mask - 1) for mask in settled)
+    assert settled is not None, "the rules killed a puzzle that has a solution"
+    return settled
 
 
 def unique_after_blanking(
     kind: Translation,
-    values: list[int],
+    settled: list[int],
     orbit: tuple[int, ...],
     solution: list[int],
     args: GenerateArgs,
 ) -> int | None:
-    """None when ``values`` (unique before ``orbit`` was blanked) still has one solution, else
-    the cells where a second solution differs from ``solution`` (a mask; 0 when a variant's
-    search ran out of budget). A second solution differs at a cell of the orbit (else it
-    solved the puzzle before), so one search per cell looks for a solution with another digit
-    there (the orbit's earlier cells keeping theirs): no full search from scratch, and each
-    search stops at its first solution. A variant's search stops after ``UNIQUE_BUDGET``
-    nodes, as if it had found one (the carve then keeps the cells: never wrong)."""
-    n = kind.houses.n
-    candidates = givens_mask(n, values)
+    """None when the puzzle (unique before ``orbit`` was blanked; ``settled``, its cells'
+    candidates after the singles) still has one solution, else the cells where a second
+    solution differs from ``solution`` (a mask; 0 when a variant's search ran out of budget).
+    A second solution differs at a cell of the orbit (else it solved the puzzle before), and
+    not at one the singles placed, so one search per other cell of the orbit looks for a
+    solution with another digit there (the orbit's earlier cells keeping theirs), from the
+    singles' candidates: no search from scratch, and each stops at its first solution. A
+    variant's search stops after ``UNIQUE_BUDGET`` nodes, as if it had found one (the carve
+    then keeps the cells: never wrong)."""
+    candidates = settled.copy()
     budget = UNIQUE_BUDGET if kind.fields else None
     for cell in orbit:
-        candidates[cell] &= ~(1 << (solution[cell] - 1))
+        digit = 1 << (solution[cell] - 1)
+        if candidates[cell] == digit:
+            continue  # every solution has the singles' digit there
+        candidates[cell] &= ~digit
         stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), budget)
         result = masks.search(kind.cells(candidates), limit=1, monitor=stage)
         args.stop_if_cancelled(stage)
@@ -368,7 +378,7 @@ def unique_after_blanking(
             return sum(1 << at for at, digit in enumerate(other) if digit != solution[at])
         if not result.complete:
             return 0
-        candidates[cell] = 1 << (solution[cell] - 1)
+        candidates[cell] = digit
     return None
 
 
@@ -446,13 +456,13 @@ def try_blank(
     orbit: tuple[int, ...],
     solution: list[int],
     args: GenerateArgs,
-    unique_first: bool = False,
 ) -> bool:
     """Blank ``orbit`` in ``carving`` when the puzzle stays unique and (below ``expert``) no
     harder than asked; whether it did. Cheapest proof first: the orbit's cells are naked
     singles at once, singles fill the grid, then the uniqueness searches (cheaper than the
     techniques' look at a puzzle with a second solution, which the carve's last tries mostly
-    are), then the techniques up to the level asked."""
+    are), then the techniques up to the level asked; the last two start from the singles'
+    candidates."""
     values = carving.values
     kept = [values[cell] for cell in orbit]
     for cell in orbit:
@@ -460,17 +470,14 @@ def try_blank(
     capped = args.difficulty != DIFFICULTIES[-1]
     if forced(kind.houses, values, orbit, solution):
         return True  # the same puzzle to every technique after its first singles
-    witness = None
-    if unique_first and args.difficulty != DIFFICULTIES[0]:
-        witness = unique_after_blanking(kind, values, orbit, solution, args)
-    if witness is None and solved_by_singles(kind, values):
+    settled = singles(kind, values)
+    if all(not mask & (mask - 1) for mask in settled):
         carving.level = DIFFICULTIES[0]
         return True
     if args.difficulty != DIFFICULTIES[0]:
-        if not unique_first:
-            witness = unique_after_blanking(kind, values, orbit, solution, args)
+        witness = unique_after_blanking(kind, settled, orbit, solution, args)
         if witness is None:
-            found = logic_level(kind, values, args.difficulty) if capped else None
+            found = logic_level(kind, values, args.difficulty, settled) if capped else None
             if not capped or found is not None:
                 carving.level = found
                 return True
@@ -569,8 +576,7 @@ def swap_once(
             if any(not cells & given for cells in known):
                 continue  # a known second solution fits its givens
             tried += 1
-            # Most swaps give a second solution: its search comes first.
-            blanked = try_blank(kind, trial, removed, solution, args, unique_first=True)
+            blanked = try_blank(kind, trial, removed, solution, args)
             known.extend(trial.witnesses.values())
             if not blanked:
                 continue  # not unique, or too hard
