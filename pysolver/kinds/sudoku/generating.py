@@ -109,9 +109,10 @@ MAX_ATTEMPTS = {4: 50, 6: 400, 9: 200, 12: 40, 16: 4}
 LEVELS_BY_SIZE = {4: ("easy",)}
 # Pairs of orbits (one given back, one blanked) tried on a carved puzzle easier than asked, per
 # size (``swap``). Measured on 20 seeds: 6x6 medium took at most 354 attempts with 40 pairs
-# and no walk, 102 with the walk and 40 pairs, 70 with 100; 9x9 levels are about as fast with
-# 40 to 100 (fewer attempts, each longer).
-MAX_SWAPS = {4: 10, 6: 100, 9: 60, 12: 40, 16: 20}
+# and no walk, 70 with the walk and 100 pairs, 25 with 300; 9x9 (ms a puzzle, medium / hard /
+# expert) 39 / 101 / 41 with 30 pairs, 36 / 111 / 44 with 60, 26 / 83 / 41 with 120, no
+# better with 250 or 500; 12x12 hard (5 seeds) 0.29 s median with 40, 0.38 s with 120.
+MAX_SWAPS = {4: 10, 6: 300, 9: 120, 12: 40, 16: 20}
 # The level of each technique's steps, by its name (a step names its technique).
 TECHNIQUE_NAMES = {technique.name: technique.level for technique in ALL}
 
