@@ -105,7 +105,7 @@ MAX_ATTEMPTS = {4: 50, 6: 400, 9: 200, 12: 40, 16: 4}
 # The sizes that cannot make every level, and the levels they make (``GENERATE_LEVELS_BY_SIZE``
 # in facts.json). Measured (medium, hard and expert asked, seeds 0-9, both symmetries, 50
 # attempts each with their swaps): no 4x4 puzzle needed more than the singles. 6x6 makes
-# every level (20 seeds each: medium in 1 to 70 attempts).
+# every level (20 seeds each: medium in 1 to 25 attempts).
 LEVELS_BY_SIZE = {4: ("easy",)}
 # Pairs of orbits (one given back, one blanked) tried on a carved puzzle easier than asked, per
 # size (``swap``). Measured on 20 seeds: 6x6 medium took at most 354 attempts with 40 pairs
