@@ -38,8 +38,8 @@ search and the singles, ``pysolver.logic``'s techniques grade:
 4. **Grade** (``grade``): explain mode's grade (``pysolver.kinds.sudoku.path``): the level of
    the hardest technique the path needs. ``easy``: naked and hidden singles alone; ``medium``:
    also locked candidates and naked or hidden subsets; ``hard``: also fish (X-wing, swordfish,
-   jellyfish) and wings (XY-wing, XYZ-wing); ``expert``: a guess. The grade also counts the
-   ``givens``.
+   jellyfish) and wings (XY-wing, XYZ-wing); ``fiendish``: also chains (colouring, X- and
+   XY-chains, forcing chains); ``expert``: a guess. The grade also counts the ``givens``.
 5. **Retry**: a puzzle still off the level starts a new attempt from a new fill, up to
    ``MAX_ATTEMPTS[size]``; past them the answer is the attempt nearest the level (easier
    preferred), with a ``note``. Small grids rarely need more than singles (a 4x4 never
@@ -47,7 +47,8 @@ search and the singles, ``pysolver.logic``'s techniques grade:
    made).
 
 Determinism: the only source of chance is ``GenerateArgs.rng``, seeded again with the seed
-and the level (``seed * 4 + level``: one seed's levels start from different grids); the
+and the level (``seed * len(DIFFICULTIES) + level``: one seed's levels start from different
+grids); the
 engine's branch order and the techniques' scan order are fixed; no set or dict of strings is
 iterated and no float decides anything.
 """
@@ -79,7 +80,7 @@ from pysolver.protocol import (
 
 # The sizes generated, each with its standard box (``sudoku.facts()["sizes"]``).
 SIZES = (4, 6, 9, 12, 16)
-DIFFICULTIES = ("easy", "medium", "hard", "expert")
+DIFFICULTIES = ("easy", "medium", "hard", "fiendish", "expert")
 SYMMETRIES = ("rotational", "none")
 # The puzzle's ``variant``: plain boxes, a jigsaw of random regions, Sudoku X.
 VARIANTS = ("standard", "jigsaw", "x")
@@ -310,23 +311,28 @@ def logic_level(
     candidates = givens_mask(n, values)
     harder = techniques_up_to(most)
     reached = 0
+    grid = kind.houses.copy()
     while True:
         if settled is None:
             settled = masks.settle(kind.cells(candidates))
         if settled is None:
             return None  # no solution: never the case for a carved solution grid
-        values = [mask.bit_length() if not mask & (mask - 1) else 0 for mask in settled]
-        if 0 not in values:
+        # The board follows the singles: their placements, then what they struck.
+        opened = grid.values
+        for cell, mask in enumerate(settled):
+            if not opened[cell] and not mask & (mask - 1):
+                grid.place(cell, mask.bit_length())
+        if grid.solved():
             return TECHNIQUE_LEVELS[reached]
-        grid = kind.houses.copy()
-        grid.values = values
-        grid.candidates = settled
+        for cell, mask in enumerate(settled):
+            if not opened[cell] and grid.candidates[cell] != mask:
+                grid.restrict(cell, mask)
         step = sudoku_path.next_step(grid, harder)
         if step is None:
             return None
         reached = max(reached, TECHNIQUE_LEVELS.index(TECHNIQUE_NAMES[step.technique]))
         grid.apply(step)
-        candidates, settled = grid.candidates, None
+        candidates, settled = grid.candidates.copy(), None
 
 
 def forced(grid: Grid, values: list[int], orbit: tuple[int, ...], solution: list[int]) -> bool:
@@ -336,9 +342,13 @@ def forced(grid: Grid, values: list[int], orbit: tuple[int, ...], solution: list
     every = (1 << grid.n) - 1
     for cell in orbit:
         seen = 1 << (solution[cell] - 1)
-        for peer in grid.peers[cell]:
-            if values[peer]:
-                seen |= 1 << (values[peer] - 1)
+        peers = grid.peer_mask[cell]
+        while peers:
+            low = peers & -peers
+            peers ^= low
+            value = values[low.bit_length() - 1]
+            if value:
+                seen |= 1 << (value - 1)
         if seen != every:
             return False
     return True
@@ -580,7 +590,8 @@ def swap_once(
                 continue
             if tried == MAX_SWAPS[kind.houses.n]:
                 break
-            trial = Carving(carving.values.copy(), None)
+            # No harder than the puzzle with ``back`` given back; the carve's try says more.
+            trial = Carving(carving.values.copy(), carving.level)
             for cell in back:
                 trial.values[cell] = solution[cell]
             given = sum(1 << cell for cell, value in enumerate(trial.values) if value)
@@ -592,7 +603,11 @@ def swap_once(
             known.extend(trial.witnesses.values())
             if not blanked:
                 continue  # not unique, or too hard
-            if DIFFICULTIES.index(level_of(kind, trial)) <= start:
+            if trial.level is None:  # unique, and the singles do not fill it: medium at least
+                harder = start == 0 or DIFFICULTIES.index(level_of(kind, trial)) > start
+            else:
+                harder = DIFFICULTIES.index(trial.level) > start
+            if not harder:
                 sideways.append((trial, back))
                 continue
             return carve_on(kind, carving, trial, back, all_orbits, solution, args, known), tried
@@ -613,8 +628,9 @@ def carve_on(
     known: list[int],
 ) -> Carving:
     """``trial`` (``carving`` with the orbit ``back`` given back and another blanked) carved
-    on unless it is at the level asked, with ``carving``'s witnesses and its own."""
-    if level_of(kind, trial) != args.difficulty:
+    on unless it is known to be at the level asked, with ``carving``'s witnesses and its own
+    (an ``expert`` carve's level is found after the carve: one technique run)."""
+    if trial.level != args.difficulty:
         rest = [orbit for orbit in all_orbits if trial.values[orbit[0]] and orbit != back]
         args.rng.shuffle(rest)
         carve(kind, trial, rest, solution, args, (args.fraction, args.fraction))
