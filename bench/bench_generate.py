@@ -14,7 +14,8 @@ Then 9x9 Sudoku against qqwing (Debian's C++ generator, ``qqwing --generate N --
 the seeds, symmetric givens as by default) beside qqwing's (its process's CPU time over
 ``QQWING_PUZZLES`` puzzles, start-up included) and their ratio. qqwing's levels are not
 ours: ``QQWING_LEVELS`` pairs each of ours with the nearest of qqwing's (qqwing's ``expert``
-needs a guess with its few techniques, so it stands for both our ``hard`` and ``expert``).
+needs a guess with its few techniques, so it stands for our ``hard``, ``fiendish`` and
+``expert``).
 qqwing is installed with ``apt-get install qqwing`` when missing; where that cannot be done
 (no apt-get, no rights, no network) the comparison is skipped with a note.
 """
@@ -46,7 +47,13 @@ ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
 )
 
 # Our level -> qqwing's nearest (qqwing: simple, easy, intermediate, expert).
-QQWING_LEVELS = {"easy": "easy", "medium": "intermediate", "hard": "expert", "expert": "expert"}
+QQWING_LEVELS = {
+    "easy": "easy",
+    "medium": "intermediate",
+    "hard": "expert",
+    "fiendish": "expert",
+    "expert": "expert",
+}
 # Puzzles per qqwing run: its CPU time over them is its figure.
 QQWING_PUZZLES = 100
 

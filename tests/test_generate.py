@@ -232,7 +232,7 @@ def test_a_level_out_of_reach_is_the_nearest_found_with_a_note() -> None:
     # A 4x4 Sudoku with one solution falls to singles (LEVELS_BY_SIZE): the first made answers.
     response = generate("sudoku", {"size": 4}, seed=1, difficulty="hard")
     assert response["grade"]["level"] == "easy"
-    assert "no hard 4x4 puzzle" in response["note"]
+    assert "4x4 puzzles are made at easy only" in response["note"]
     assert response["stats"]["attempts"] == 1
 
 

@@ -110,9 +110,11 @@ UNIQUE_BUDGET = 2_000
 MAX_ATTEMPTS = {4: 50, 6: 400, 9: 200, 12: 40, 16: 4}
 # The sizes that cannot make every level, and the levels they make (``GENERATE_LEVELS_BY_SIZE``
 # in facts.json). Measured (medium, hard and expert asked, seeds 0-9, both symmetries, 50
-# attempts each with their swaps): no 4x4 puzzle needed more than the singles. 6x6 makes
-# every level (20 seeds each: medium in 1 to 25 attempts).
-LEVELS_BY_SIZE = {4: ("easy",)}
+# attempts each with their swaps): no 4x4 puzzle needed more than the singles. A 6x6 makes
+# medium in 1 to 27 attempts (seeds 0-9), fiendish in 3 and 7 (seeds 0, 1), but a 6x6 that
+# needs a guess after the chains took 221 and 231 attempts (12 s each): not offered, the
+# first fiendish one answers with a note.
+LEVELS_BY_SIZE = {4: ("easy",), 6: ("easy", "medium", "hard", "fiendish")}
 # Pairs of orbits (one given back, one blanked) tried on a carved puzzle easier than asked, per
 # size (``swap``). Measured on 20 seeds: 6x6 medium took at most 354 attempts with 40 pairs
 # and no walk, 70 with the walk and 100 pairs, 25 with 300; 9x9 (ms a puzzle, medium / hard /
@@ -689,7 +691,12 @@ def generate(
     distance, values, solution, kind = best
     graded = grade(kind, values, solution)
     note = None
-    if graded["level"] != args.difficulty:
+    if graded["level"] != args.difficulty and not reachable:
+        note = (
+            f"{n}x{n} puzzles are made at {', '.join(LEVELS_BY_SIZE[n])} only; this is the "
+            f"nearest found ({graded['level']})"
+        )
+    elif graded["level"] != args.difficulty:
         note = (
             f"no {args.difficulty} {n}x{n} puzzle was found in {attempt + 1} attempts; this is "
             f"the nearest found ({graded['level']}); try another seed"
