@@ -52,8 +52,17 @@ SOLO = "/usr/games/sgt-solo"
 QQWING = "qqwing"
 
 
+def explain_requests(kind: str, puzzles: list[Any]) -> list[dict[str, Any]]:
+    return [{"kind": kind, "mode": "explain", "puzzle": puzzle} for puzzle in puzzles]
+
+
 def explain_all(kind: str, puzzles: list[Any]) -> list[dict[str, Any]]:
-    return [solve({"kind": kind, "mode": "explain", "puzzle": puzzle}) for puzzle in puzzles]
+    return [solve(request) for request in explain_requests(kind, puzzles)]
+
+
+def hard_explain_requests(count: int = HARD_COUNT) -> list[dict[str, Any]]:
+    """The hard row's requests: the first ``count`` of the hard Sudoku set explained."""
+    return explain_requests("sudoku", [{"grid": grid} for grid in read_puzzles(HARD_SET)[:count]])
 
 
 def sudoku_filled(response: dict[str, Any]) -> bool:
@@ -82,12 +91,12 @@ def read_paths(kind: str, responses: list[dict[str, Any]]) -> Measured:
     return Measured(f"{len(responses)} explained", {"steps": steps, "guesses": guesses})
 
 
-def timed_explain_all(grids: list[str]) -> tuple[list[dict[str, Any]], list[float]]:
-    """Every grid explained, and each one's CPU seconds."""
+def timed_explain_all(requests: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[float]]:
+    """Every request answered, and each one's CPU seconds."""
     responses, seconds = [], []
-    for grid in grids:
+    for request in requests:
         started = process_time()
-        responses.append(solve({"kind": "sudoku", "mode": "explain", "puzzle": {"grid": grid}}))
+        responses.append(solve(request))
         seconds.append(process_time() - started)
     return responses, seconds
 
@@ -164,7 +173,7 @@ def cases() -> Iterator[Case]:
         read=lambda responses: read_paths("sudoku", responses),
         expected="95 explained",
     )
-    hard = read_puzzles(HARD_SET)[:HARD_COUNT]
+    hard = hard_explain_requests()
     yield Case(
         name="sudoku hard150 explain",
         engine="logic",

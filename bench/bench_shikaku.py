@@ -120,6 +120,7 @@ def cases() -> Iterator[Case]:
 GENERATE_SIZES = ((10, 10), (20, 20), (40, 40))
 TATHAM = "/usr/games/sgt-rect"
 TATHAM_PUZZLES = 100
+LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def tatham_clues(description: str) -> list[tuple[int, int, int]]:
@@ -177,6 +178,17 @@ def tatham_row(program: str, rows: int, cols: int) -> dict[str, float]:
     }
 
 
+def generate_request(rows: int, cols: int, level: str, seed: int) -> dict[str, Any]:
+    """One generate request of the ``--generate`` table."""
+    return {
+        "kind": "shikaku",
+        "mode": "generate",
+        "seed": seed,
+        "difficulty": level,
+        "puzzle": {"rows": rows, "cols": cols},
+    }
+
+
 def generate_table(seeds: int) -> None:
     """The table of ``--generate`` (see the module docstring)."""
     program = tatham_program()
@@ -191,14 +203,11 @@ def generate_table(seeds: int) -> None:
     print(header)
     for rows, cols in GENERATE_SIZES:
         tatham = tatham_row(program, rows, cols) if program else None
-        for level in ("easy", "medium", "hard", "expert"):
+        for level in LEVELS:
             seconds, counts, ones, largest, reached = [], [], 0, 0, 0
             for seed in range(seeds):
-                request = {"kind": "shikaku", "mode": "generate", "seed": seed}
                 started = time.process_time()
-                response = solve(
-                    {**request, "difficulty": level, "puzzle": {"rows": rows, "cols": cols}}
-                )
+                response = solve(generate_request(rows, cols, level, seed))
                 seconds.append(time.process_time() - started)
                 if not response["ok"]:
                     raise SystemExit(f"{rows}x{cols} {level} seed {seed}: {response['error']}")
