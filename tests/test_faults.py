@@ -29,8 +29,8 @@ SIX_BY_TEN = ["." * 10] * 6
 
 
 def pentominoes(board: list[str], **fields) -> dict:
-    # bitset by default: its tasks are cuts of the serial search; a memo count of a symmetric
-    # board runs serially instead (polyomino.prepare's split, RunsWhole).
+    # bitset by default: its tasks are cuts of the serial search (a memo count's are cut in
+    # the memo walk's own tree, below its root orbits: memo_tasks).
     return {
         "kind": "polyomino",
         "mode": "count",

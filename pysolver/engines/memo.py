@@ -290,9 +290,21 @@ def root_orbits(problem: ExactCoverProblem) -> list[tuple[int, int]] | None:
     return best
 
 
-def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int]]:
+def count(
+    problem: ExactCoverProblem,
+    monitor: Monitor,
+    *,
+    starts: list[tuple[list[int], int]] | None = None,
+    memo: dict[int, int] | None = None,
+) -> SearchResult[list[int]]:
     """Count every exact cover: the bitset engine's tree with memoised sub-boards and, where
     the matrix has symmetries, weighted orbit representatives at the root.
+
+    ``starts`` (parallel tasks, ``memo_tasks``): count instead, for each (options, weight),
+    the covers holding all those options (indices in ``problem``), times the weight; the root
+    orbits are then the planner's. ``memo``: the sub-board counts to start from and to add to
+    (a worker's, kept across the tasks it runs: keys are covered items of ``problem``, so they
+    hold for any task of the same problem).
 
     Stats: ``nodes`` (nodes entered and dead ends, as in ``bitset``; a sub-board found in the
     memo is not entered), ``memo_hits``, ``memo_entries`` and ``options_struck`` (by
@@ -326,13 +338,16 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
     ]
     cover_at = [tables.cover_size[option] for option in option_at]
     covers_at = [sum(1 << item for item in options[option]) for option in option_at]
-    orbits = root_orbits(kept)
+    orbits = root_orbits(kept) if starts is None else None
 
     bit_count = int.bit_count
-    memo: dict[int, int] = {}
+    if memo is None:
+        memo = {}
     memo_get = memo.get
     cap = memo_cap(problem)
-    probe_at = HIT_PROBE
+    # A memo carried over from earlier tasks: its hit rate is probed on this run's entries.
+    carried = len(memo)
+    probe_at = carried + HIT_PROBE
     max_depth = primary + 2
     size_at = [0] * max_depth
     index_at = [0] * max_depth
@@ -421,12 +436,28 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
                         memo[key] = below
                         if len(memo) == probe_at:
                             probe_at += HIT_PROBE
-                            if hits * MIN_HIT_SHARE < len(memo):
+                            if hits * MIN_HIT_SHARE < len(memo) - carried:
                                 cap = 0  # sub-boards rarely repeat here: stop growing
                     total += below
                     continue
             nodes += 1  # a dead end
         return total
+
+    def start(rest: list[int], chosen: list[int | None]) -> tuple[list[int], int] | None:
+        """The live masks and covered items of the node below the ``chosen`` options (kept
+        indices), None when that is a dead end (an option struck, or not live where chosen)."""
+        covered = 0
+        for option in chosen:
+            if option is None:
+                return None
+            position = position_of[option]
+            if not any(mask >> position & 1 for mask in rest):
+                return None
+            child = list(filter(None, map(and_at[position], rest)))
+            if len(child) != len(rest) - cover_at[position]:
+                return None
+            rest, covered = child, covered | covers_at[position]
+        return rest, covered
 
     root = tables.item_masks[:primary]
     total = 0
@@ -434,6 +465,19 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
     try:
         if not all(root):
             nodes = 1  # an item without options makes the root a dead end
+        elif starts is not None:
+            kept_at = {option: index for index, option in enumerate(original)}
+            for chosen, start_weight in starts:
+                weight = start_weight
+                below = start(root, [kept_at.get(option) for option in chosen])
+                if below is None:
+                    nodes += 1  # a dead end (a struck option is in no cover)
+                    continue
+                rest, covered = below
+                chosen_at[: len(chosen)] = [kept_at[option] for option in chosen]
+                # Progress counts within the task: one branch taken at each level above it.
+                size_at[: len(chosen)] = [1] * len(chosen)
+                total += start_weight * walk(rest, covered, len(chosen))
         elif orbits is None:
             total = walk(root, 0, 0)
         else:

@@ -91,6 +91,11 @@ def plan_prepared(
     # A task keeps ``recent``: its progress reports then carry whole solutions (in the
     # puzzle's terms), and the merged progress passes the latest one on.
     base = {key: value for key, value in request.items() if key != "jobs"}
+    # A split of one engine's own tree (the memo count's) names that engine in its tasks: a
+    # worker's share of the budget must not move them to an engine walking another tree.
+    engines = {split.engine for split in splits if split is not None and split.engine}
+    if engines:
+        (base["engine"],) = engines
     share = 1 / len(splits)
     tasks: list[Task] = []
     settled = 0.0
