@@ -44,8 +44,9 @@ split would apply per task), kinds without ``split`` (dominoes: their engines ar
 searches). A whole count on the ``memo`` engine is cut in its own tree, below the root
 orbits of the board's symmetry, and each worker keeps its memo across its tasks
 (``pysolver.engines.memo_tasks``); its tasks name the ``memo`` engine, whatever a worker's
-share of the budget. Polyomino ``symmetry: "distinct"`` searches whose tilings are de-duplicated by canonical form
-run as one task each (equivalent tilings could fall into different subtrees).
+share of the budget. Polyomino ``symmetry: "distinct"`` searches whose tilings are
+de-duplicated by canonical form run as one task each (equivalent tilings could fall into
+different subtrees).
 
 Modules: ``plan`` (tasks, and ``PlannedKind``, what a kind supplies: ``prepare`` and
 ``merge_fields``), ``merge`` (the ``Merger``), ``runner`` (the ``Runner`` protocol every runner
