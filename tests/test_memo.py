@@ -287,7 +287,7 @@ def test_task_counts_add_up_on_random_tilings_whatever_the_workers(seed: int) ->
     for problem in random_tiling_problems(25, seed):
         whole = whole_count(problem, "dlx")
         parts = memo_tasks.split(problem, rng.randint(1, 12))
-        memos: list[list[Any]] = [[], []]
+        memos: list[list[memo_tasks._Kept]] = [[], []]
         total = 0
         for subtree in rng.sample(parts.subtrees, len(parts.subtrees)):
             worker = rng.randrange(2)

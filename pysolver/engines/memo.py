@@ -290,31 +290,16 @@ def root_orbits(problem: ExactCoverProblem) -> list[tuple[int, int]] | None:
     return best
 
 
-def count(
-    problem: ExactCoverProblem,
-    monitor: Monitor,
-    *,
-    starts: list[tuple[list[int], int]] | None = None,
-    memo: dict[int, int] | None = None,
-) -> SearchResult[list[int]]:
-    """Count every exact cover: the bitset engine's tree with memoised sub-boards and, where
-    the matrix has symmetries, weighted orbit representatives at the root.
+StruckTables = tuple[_Tables, ExactCoverProblem, list[int], int]
 
-    ``starts`` (parallel tasks, ``memo_tasks``): count instead, for each (options, weight),
-    the covers holding all those options (indices in ``problem``), times the weight; the root
-    orbits are then the planner's. ``memo``: the sub-board counts to start from and to add to
-    (a worker's, kept across the tasks it runs: keys are covered items of ``problem``, so they
-    hold for any task of the same problem).
 
-    Stats: ``nodes`` (nodes entered and dead ends, as in ``bitset``; a sub-board found in the
-    memo is not entered), ``memo_hits``, ``memo_entries`` and ``options_struck`` (by
-    ``strike_dead_options``, at the root and at nodes down to ``STRIKE_DEPTH``).
-    """
-    primary = problem.primary
-    # Strike the dead options, then lay the masks out again over the options left (narrower
-    # masks: every AND and bit count of the walk is over them). ``original``: each option of
-    # ``kept`` by its index in ``problem``.
+def strike_and_lay_out(problem: ExactCoverProblem, monitor: Monitor) -> StruckTables:
+    """The tables the walk runs on: the problem without its dead options (``kept``), the
+    masks laid out again over the options left (narrower masks: every AND and bit count of the
+    walk is over them), each option of ``kept`` by its index in ``problem`` (``original``) and
+    how many were struck."""
     tables = _Tables(problem, monitor)
+    primary = problem.primary
     root, struck = strike_dead_options(tables.item_masks[:primary], tables.compatible_at(), monitor)
     kept = problem
     original = list(range(len(problem.options)))
@@ -326,6 +311,35 @@ def count(
         kept = replace(problem, options=[problem.options[option] for option in original])
         del tables, root  # the old masks go before the new ones are made (the budget's peak)
         tables = _Tables(kept, monitor)
+    return tables, kept, original, struck
+
+
+def count(
+    problem: ExactCoverProblem,
+    monitor: Monitor,
+    *,
+    starts: list[tuple[list[int], int]] | None = None,
+    memo: dict[int, int] | None = None,
+    struck_tables: StruckTables | None = None,
+) -> SearchResult[list[int]]:
+    """Count every exact cover: the bitset engine's tree with memoised sub-boards and, where
+    the matrix has symmetries, weighted orbit representatives at the root.
+
+    ``starts`` (parallel tasks, ``memo_tasks``): count instead, for each (options, weight),
+    the covers holding all those options (indices in ``problem``), times the weight; the root
+    orbits are then the planner's. ``memo``: the sub-board counts to start from and to add to
+    (a worker's, kept across the tasks it runs: keys are covered items of ``problem``, so they
+    hold for any task of the same problem). ``struck_tables``: ``strike_and_lay_out(problem)``
+    when already made (a worker's, for its tasks).
+
+    Stats: ``nodes`` (nodes entered and dead ends, as in ``bitset``; a sub-board found in the
+    memo is not entered), ``memo_hits``, ``memo_entries`` and ``options_struck`` (by
+    ``strike_dead_options``, at the root and at nodes down to ``STRIKE_DEPTH``).
+    """
+    primary = problem.primary
+    if struck_tables is None:
+        struck_tables = strike_and_lay_out(problem, monitor)
+    tables, kept, original, struck = struck_tables
     options = kept.options
     position_of = tables.position_of
     option_at = tables.option_at

@@ -20,14 +20,33 @@ the process counts another problem.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from pysolver.engines import bitset
 from pysolver.engines.cover import ExactCoverProblem
-from pysolver.engines.memo import MAX_DEPTH, _deepest, count, root_orbits
+from pysolver.engines.memo import (
+    MAX_DEPTH,
+    StruckTables,
+    _deepest,
+    count,
+    root_orbits,
+    strike_and_lay_out,
+)
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import InvalidPath, Split, split_tree
 
-# The problem whose memo this process keeps (its fingerprint), the root orbits and the memo.
-_Kept = tuple[int, dict[int, int] | None, dict[int, int]]
+
+@dataclass
+class _Kept:
+    """What this process keeps of the problem it counted last: its fingerprint, root orbits
+    (option -> orbit size; None without symmetry), the walk's tables and the memo."""
+
+    fingerprint: int
+    orbits: dict[int, int] | None
+    tables: StruckTables
+    memo: dict[int, int] = field(default_factory=dict)
+
+
 _worker_memo: list[_Kept] = []
 
 
@@ -58,14 +77,14 @@ def _orbit_sizes(problem: ExactCoverProblem) -> dict[int, int] | None:
     return None if orbits is None else dict(orbits)
 
 
-def _kept(problem: ExactCoverProblem) -> _Kept:
-    """This process's orbits and memo for ``problem``: kept from its last task on the same
-    problem, else made afresh (and the memo of another problem let go)."""
+def _kept(problem: ExactCoverProblem, monitor: Monitor) -> _Kept:
+    """This process's orbits, tables and memo for ``problem``: kept from its last task on the
+    same problem, else made afresh (and those of another problem let go first)."""
     fingerprint = _fingerprint(problem)
-    if _worker_memo and _worker_memo[0][0] == fingerprint:
+    if _worker_memo and _worker_memo[0].fingerprint == fingerprint:
         return _worker_memo[0]
     _worker_memo.clear()
-    kept: _Kept = (fingerprint, _orbit_sizes(problem), {})
+    kept = _Kept(fingerprint, _orbit_sizes(problem), strike_and_lay_out(problem, monitor))
     _worker_memo.append(kept)
     return kept
 
@@ -129,10 +148,12 @@ def count_below(
     """The covers of ``problem`` below ``path`` (a path of ``split``), counted by the memo
     walk with this process's memo, and weighted by the orbit size of the path's first option
     when the root branches on orbits: the tasks of a split add up to the whole count."""
-    _, orbits, memo = _kept(problem)
+    kept = _kept(problem, monitor)
+    orbits, memo, tables = kept.orbits, kept.memo, kept.tables
     if not path:
-        return count(problem, monitor, memo=memo)
+        return count(problem, monitor, memo=memo, struck_tables=tables)
     if orbits is not None and path[0] not in orbits:
         raise InvalidPath(0, f"option {path[0]} is not one of the root's orbit representatives")
     weight = 1 if orbits is None else orbits[path[0]]
-    return count(problem, monitor, starts=[(list(path), weight)], memo=memo)
+    starts = [(list(path), weight)]
+    return count(problem, monitor, starts=starts, memo=memo, struck_tables=tables)
