@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -28,6 +29,19 @@ def package_version() -> str:
     return match.group(1)
 
 
+def distribution_name() -> str:
+    """The distribution's name, pyproject.toml's ``[project] name`` (``pysolver-studio``: the
+    name ``pysolver`` on PyPI is another project's; the import name stays ``pysolver``)."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        return str(tomllib.load(file)["project"]["name"])
+
+
+def wheel_prefix() -> str:
+    """The distribution's name as wheel and dist-info names write it (``pysolver_studio``:
+    runs of ``-``, ``_`` and ``.`` as one ``_``, lower case)."""
+    return re.sub(r"[-_.]+", "_", distribution_name()).lower()
+
+
 def record_hash(data: bytes) -> str:
     digest = hashlib.sha256(data).digest()
     return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
@@ -40,7 +54,9 @@ KEEP_OLD_WHEELS = 5
 
 def prune_old_wheels(folder: Path) -> set[Path]:
     """Delete all but the newest few pysolver wheels in folder; return the ones kept."""
-    wheels = sorted(folder.glob("pysolver-*.whl"), key=lambda path: path.stat().st_mtime_ns)
+    wheels = sorted(
+        folder.glob(f"{wheel_prefix()}-*.whl"), key=lambda path: path.stat().st_mtime_ns
+    )
     for old in wheels[:-KEEP_OLD_WHEELS]:
         old.unlink(missing_ok=True)
     return set(wheels[-KEEP_OLD_WHEELS:])
@@ -59,12 +75,13 @@ def build_pysolver_wheel() -> Path:
         source_hash.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
     version = f"{package_version()}+{source_hash.hexdigest()[:12]}"
     folder = CACHE / "wheels"
-    wheel = folder / f"pysolver-{version}-py3-none-any.whl"
+    prefix = wheel_prefix()
+    wheel = folder / f"{prefix}-{version}-py3-none-any.whl"
     if wheel.exists():
         return wheel
     folder.mkdir(parents=True, exist_ok=True)
     prune_old_wheels(folder)
-    dist_info = f"pysolver-{version}.dist-info"
+    dist_info = f"{prefix}-{version}.dist-info"
     entries: list[tuple[str, bytes]] = [
         (path.relative_to(ROOT).as_posix(), path.read_bytes()) for path in files
     ]
@@ -73,7 +90,7 @@ def build_pysolver_wheel() -> Path:
             f"{dist_info}/METADATA",
             (
                 "Metadata-Version: 2.1\n"
-                "Name: pysolver\n"
+                f"Name: {distribution_name()}\n"
                 f"Version: {version}\n"
                 "Summary: Puzzle solvers in pure Python behind one JSON protocol.\n"
                 "License: MIT\n"

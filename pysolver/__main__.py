@@ -1,5 +1,6 @@
-"""Command line: ``python -m pysolver solve FILE`` prints the response (JSON, or a picture with
-``--format text``); ``python -m pysolver batch FILE`` answers one request per line."""
+"""Command line: ``pysolver solve FILE`` prints the response (JSON, or a picture with
+``--format text``); ``pysolver batch FILE`` answers one request per line; ``pysolver generate
+KIND`` makes puzzles. ``python -m pysolver`` runs the same."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from time import perf_counter
 from typing import Any
 
@@ -39,7 +41,8 @@ def words(names: list[str]) -> str:
 
 # The help; ``Parser`` fills in the kinds, and those that generate and explain, from the registry.
 DESCRIPTION = """\
-Solve a puzzle given as a JSON request and print the JSON response.
+Solve a puzzle given as a JSON request and print the JSON response (solve), answer a
+file of them (batch), or make new puzzles (generate).
 
 A request looks like {{"kind": "sudoku", "mode": "solve", "limit": 2, "puzzle": {{...}}}}.
 Kinds: {kinds}. Modes: solve (first LIMIT solutions), count (count solutions,
@@ -61,17 +64,20 @@ reading the request, which is refused past {max_request_chars:,} characters.
 
 EXAMPLES = """\
 examples:
-  python -m pysolver solve puzzle.json
-  echo '{"kind": "domino", "mode": "count", "puzzle": {"rows": 8, "cols": 8}}' \\
-      | python -m pysolver solve -
-  python -m pysolver solve --mode count --limit 1000 puzzle.json
-  python -m pysolver solve --mode count --jobs 4 puzzle.json
-  python -m pysolver solve --mode count --scheduler tcp://10.0.0.5:8786 puzzle.json
-  echo '{"kind": "sudoku", "mode": "generate", "seed": 7, "difficulty": "hard",
-         "puzzle": {"size": 9}}' | python -m pysolver solve -
-  python -m pysolver solve --format text sudoku.json
-  python -m pysolver solve --mode estimate --probes 4000 --format text puzzle.json
-  python -m pysolver batch --jobs 2 tests/data/top95.txt
+  {prog} solve puzzle.json
+  echo '{{"kind": "domino", "mode": "count", "puzzle": {{"rows": 8, "cols": 8}}}}' \\
+      | {prog} solve -
+  {prog} solve --mode count --limit 1000 puzzle.json
+  {prog} solve --mode count --jobs 4 puzzle.json
+  {prog} solve --mode count --scheduler tcp://10.0.0.5:8786 puzzle.json
+  {prog} solve --format text sudoku.json
+  {prog} solve --mode estimate --probes 4000 --format text puzzle.json
+  {prog} batch --jobs 2 tests/data/top95.txt
+  {prog} generate sudoku --difficulty hard --seed 7
+  {prog} generate shikaku --size 12x15 --count 3 --format json
+
+Install: pip install . (from a copy of the repository) or pip install pysolver-studio;
+pip install "pysolver-studio[dask]" adds Dask for --scheduler.
 """
 
 
@@ -90,6 +96,13 @@ def positive_seconds(text: str) -> float:
     return seconds
 
 
+def program_name() -> str:
+    """The command's name in usage lines and messages: ``pysolver`` when run as the installed
+    command (``bin/pysolver``, ``pysolver.exe``), else ``python -m pysolver``."""
+    started = sys.argv[0] if sys.argv and sys.argv[0] else ""
+    return "pysolver" if Path(started).stem == "pysolver" else "python -m pysolver"
+
+
 class Parser(argparse.ArgumentParser):
     """The command line's parser, whose help names the kinds: only ``--help`` imports them all
     (to read their order and modes), not every run before its request is read."""
@@ -106,14 +119,20 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    prog = program_name()
     parser = Parser(
-        prog="python -m pysolver",
-        epilog=EXAMPLES,
+        prog=prog,
+        epilog=EXAMPLES.format(prog=prog),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"pysolver {__version__}")
+    parser.set_defaults(prog=prog)
     commands = parser.add_subparsers(
-        dest="command", metavar="COMMAND", parser_class=argparse.ArgumentParser
+        dest="command",
+        metavar="COMMAND",
+        parser_class=argparse.ArgumentParser,
+        title="commands",
+        description=f"each command has its own help: {prog} COMMAND --help",
     )
     run = commands.add_parser(
         "solve",
@@ -151,7 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--scheduler",
         metavar="tcp://HOST:PORT",
-        help="run the tasks on the Dask cluster of this scheduler (needs pysolver[dask]); "
+        help="run the tasks on the Dask cluster of this scheduler (needs "
+        'pip install "pysolver-studio[dask]"); '
         "as many jobs as the cluster has worker threads unless --jobs says otherwise",
     )
     batch = commands.add_parser(
@@ -194,6 +214,66 @@ def build_parser() -> argparse.ArgumentParser:
     )
     batch.add_argument("--quiet", action="store_true", help="no progress on standard error")
     add_format(batch)
+    make = commands.add_parser(
+        "generate",
+        help="make new puzzles with one solution each (sudoku, shikaku, polyomino, star_battle)",
+        description="Make COUNT new puzzles of KIND, each with exactly one solution, and print "
+        "them: with --format text (the default) each puzzle with its blanks, the level it has "
+        "(and the level asked, when none of that level was found, with a note) and its seed; "
+        "with --format json each answer of generate mode, one a line (the puzzle, its "
+        "solution and grade). The same KIND, size, --difficulty and --seed make the same "
+        "puzzle on every machine. Exit status 0, 1 for a request the generator refuses (an "
+        "unknown size or level: the error says which it takes), 2 for bad usage, 130 when "
+        "stopped (Ctrl-C, --timeout): the puzzles made so far stay printed.",
+    )
+    make.add_argument("kind", metavar="KIND", help="the kind: sudoku, shikaku, polyomino...")
+    make.add_argument(
+        "--difficulty",
+        metavar="LEVEL",
+        help="easy (default), medium, hard or expert (star_battle: up to hard)",
+    )
+    make.add_argument(
+        "--seed",
+        type=int,
+        help="the first puzzle's seed (the next ones take the following seeds); default: "
+        "picked at random and printed",
+    )
+    make.add_argument(
+        "--count", type=positive_int, default=1, metavar="N", help="make N puzzles (default 1)"
+    )
+    make.add_argument(
+        "--size",
+        metavar="N|ROWSxCOLS",
+        help="the board: a Sudoku's or Star Battle's side (9; Sudoku 4, 6, 9, 12 or 16), a "
+        "Shikaku's or polyomino's rows x cols (10x10, 5x6; N alone is N x N). Default: 9 "
+        "for Sudoku, 10x10 Shikaku, 5x4 polyomino, 10 Star Battle",
+    )
+    make.add_argument("--variant", metavar="NAME", help="Sudoku: standard (default), jigsaw or x")
+    make.add_argument(
+        "--stars",
+        type=positive_int,
+        metavar="N",
+        help="Star Battle: stars per row, column and region (default 2)",
+    )
+    make.add_argument(
+        "--symmetry",
+        metavar="NAME",
+        help="Sudoku: the givens' symmetry (default a half turn; none for no symmetry)",
+    )
+    make.add_argument("--indent", type=int, default=None, help="--format json: pretty-print")
+    make.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (default): each puzzle as a picture with its level and seed; json: each "
+        "answer of generate mode, one a line",
+    )
+    make.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        metavar="SECONDS",
+        help="stop after this many seconds (the puzzles made by then stay printed)",
+    )
     return parser
 
 
@@ -427,6 +507,8 @@ def main(argv: list[str] | None = None) -> int:
         stop = StopRequest(args.total_timeout)
         with stopping_on_signals(stop):
             return run_batch(args, stop)
+    if args.command == "generate":
+        return generate_puzzles(args)
     if args.command != "solve":
         parser.print_help()
         return 2
@@ -438,10 +520,10 @@ def main(argv: list[str] | None = None) -> int:
                 check_scheduler_address(args.scheduler)
             request, response = _answer(args, stop)
         except OSError as exc:
-            print(f"python -m pysolver: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+            print(f"{args.prog}: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
             return 2
         except _UsageError as error:
-            print(f"python -m pysolver: {error}", file=sys.stderr)
+            print(f"{args.prog}: {error}", file=sys.stderr)
             return 2
         trim_stopped_answer(response)
         try:
@@ -462,7 +544,7 @@ def main(argv: list[str] | None = None) -> int:
         if not response.get("ok"):  # the cluster was lost: the error says so in a sentence
             lost = response.get("error", {}).get("message", lost)
         print(
-            f"python -m pysolver: {lost}; the answer is partial (complete: false, the tasks "
+            f"{args.prog}: {lost}; the answer is partial (complete: false, the tasks "
             "in parallel.failed are missing)",
             file=sys.stderr,
         )
@@ -472,6 +554,108 @@ def main(argv: list[str] | None = None) -> int:
 
 class _UsageError(Exception):
     """The command line names something unusable (no Dask, an unreachable scheduler)."""
+
+
+# ---------------------------------------------------------------- the generate command
+
+# A --size value: a side ("9") or rows x cols ("10x12"; "X" and "×" read as "x").
+SIZE = re.compile(r"\s*([0-9]{1,4})\s*(?:[xX×]\s*([0-9]{1,4})\s*)?")
+
+
+def generate_request(args: argparse.Namespace) -> dict[str, Any]:
+    """The generate request of ``pysolver generate``'s arguments (without its seed): the
+    kind's ``GENERATE_DEFAULT`` puzzle with --size, --variant and --stars put in its fields
+    (``GENERATE_FIELDS``); ``_UsageError`` for a kind that does not generate or an option
+    its puzzles do not take."""
+    from pysolver.kinds import kind_module
+
+    kinds = generating_kinds()
+    args.kind = args.kind.strip().lower().replace("-", "_")  # "Sudoku", "star-battle"
+    if args.kind not in kinds:
+        known = args.kind in kind_names()
+        raise _UsageError(
+            f"{protocol.shown(args.kind)} {'has no generate mode' if known else 'is no kind'}; "
+            f"generate makes {words(kinds)} puzzles"
+        )
+    module: Any = kind_module(args.kind)
+    fields: tuple[str, ...] = module.GENERATE_FIELDS
+    # A kind that names no default size makes its small example's.
+    puzzle: dict[str, Any] = dict(
+        getattr(module, "GENERATE_DEFAULT", None) or module.GENERATE_EXAMPLE
+    )
+    if args.size is not None:
+        match = SIZE.fullmatch(args.size)
+        if match is None:
+            raise _UsageError(
+                f"--size {protocol.shown(args.size)} is not a size; write a side (9) or rows x "
+                "cols (10x12)"
+            )
+        rows = int(match[1])
+        cols = rows if match[2] is None else int(match[2])
+        if "size" in fields:
+            if rows != cols:
+                raise _UsageError(
+                    f"a {args.kind} board is square: --size is its side (--size {rows})"
+                )
+            puzzle["size"] = rows
+        else:
+            puzzle.update(rows=rows, cols=cols)
+    for name in ("variant", "stars"):
+        value = getattr(args, name)
+        if value is None:
+            continue
+        if name not in fields:
+            raise _UsageError(f"--{name} is not for {args.kind} puzzles")
+        puzzle[name] = value
+    request: dict[str, Any] = {"kind": args.kind, "mode": "generate", "puzzle": puzzle}
+    for name in ("difficulty", "symmetry"):
+        value = getattr(args, name)
+        if value is None:
+            continue
+        if name not in module.GENERATE_OPTIONS:
+            raise _UsageError(f"--{name} is not for {args.kind} puzzles")
+        request[name] = value
+    return request
+
+
+def generate_puzzles(args: argparse.Namespace) -> int:
+    """``pysolver generate``: make ``--count`` puzzles (seeds ``--seed``, ``--seed`` + 1...,
+    or picked), print each as it is made; stop at the first refused request."""
+    try:
+        request = generate_request(args)
+    except _UsageError as error:
+        print(f"{args.prog} generate: {error}", file=sys.stderr)
+        return 2
+    stop = StopRequest(args.timeout)
+    with stopping_on_signals(stop):
+        for number in range(args.count):
+            if args.seed is not None:
+                request["seed"] = args.seed + number
+            response = solve(dict(request), cancel=stop)
+            try:
+                if args.format == "json":
+                    print(protocol.dumps(response, indent=args.indent), flush=True)
+                elif response.get("ok") and not response.get("cancelled"):
+                    text = pictures.response_text(request, response)
+                    print(text if number == 0 else "\n" + text, flush=True)
+            except BrokenPipeError:
+                # The reader went away (`| head`): nothing more to make for it. Point stdout
+                # at devnull so the interpreter's final flush does not complain either.
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                return 0
+            if args.format == "text" and not response.get("ok") and not response.get("cancelled"):
+                # A refused request (an unknown size or level): one line, as usage errors are.
+                print(f"{args.prog} generate: {response['error']['message']}", file=sys.stderr)
+            if response.get("cancelled"):
+                print(
+                    f"{args.prog} generate: stopped by {stop.reason()} after {number} "
+                    f"puzzle{'' if number == 1 else 's'}",
+                    file=sys.stderr,
+                )
+                return 130
+            if not response.get("ok"):
+                return 1
+    return 0
 
 
 def _answer(args: argparse.Namespace, stop: StopRequest) -> tuple[Any, dict[str, Any]]:

@@ -361,7 +361,7 @@ def run_batch(args: argparse.Namespace, stop: StopCheck) -> int:
     try:
         file = open_input(args.file)
     except OSError as exc:
-        print(f"python -m pysolver: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        print(f"{args.prog}: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
     overrides = {
         name: getattr(args, name)
@@ -385,7 +385,7 @@ def run_batch(args: argparse.Namespace, stop: StopCheck) -> int:
         stopped = True
     except CannotStartWorkers as error:
         cause = error.args[0]
-        print(f"python -m pysolver: {cannot_start(cause)}", file=sys.stderr)
+        print(f"{args.prog}: {cannot_start(cause)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader of the answers went away (e.g. `| head`): not an error of ours.
@@ -402,7 +402,7 @@ def run_batch(args: argparse.Namespace, stop: StopCheck) -> int:
         print(f"stopped by {stop.reason()} after {run.done} answers", file=sys.stderr)
         return 130
     if reader.error is not None:
-        print(f"python -m pysolver: cannot read {args.file}: {reader.error}", file=sys.stderr)
+        print(f"{args.prog}: cannot read {args.file}: {reader.error}", file=sys.stderr)
         return 2
     run.report(last=True)
     return 1 if run.errors or run.timeouts else 0

@@ -41,16 +41,17 @@ def read_board_rows(value: Any, path: str, max_side: int) -> list[str]:
         if width is None:
             width = len(text)
         elif len(text) != width:
+            # Rows and columns in words count from 1 (the path keeps the JSON's index).
             raise puzzle_error(
-                f"{row_path} has {len(text)} characters but row 0 has {width}; all rows must "
-                "have the same length (use '#' for cells outside the board)",
+                f"row {r + 1} of the board has {len(text)} characters but row 1 has {width}; "
+                "all rows must have the same length (use '#' for cells outside the board)",
                 row_path,
             )
         column = next((i for i, ch in enumerate(text) if ch not in ".#"), None)
         if column is not None:
             raise puzzle_error(
-                f"{row_path} has {shown(text[column])} at column {column}; use '.' for a cell to "
-                "cover and '#' for no cell",
+                f"row {r + 1} of the board has {shown(text[column])} at column {column + 1}; "
+                "use '.' for a cell to cover and '#' for no cell",
                 row_path,
             )
     return rows

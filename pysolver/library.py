@@ -21,14 +21,15 @@ when it returns True. The search runs in the calling thread, so Ctrl-C
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypedDict, TypeVar, cast
 
 from pysolver import pictures
 from pysolver.api import solve
-from pysolver.kinds import kind_names, kind_part
+from pysolver.kinds import kind_module, kind_names, kind_part
+from pysolver.protocol import SolveError
 
 Progress = Callable[[dict[str, Any]], Any]
 Cancel = Callable[[], bool]
@@ -83,16 +84,74 @@ class Estimate:
         )
 
 
+class Step(TypedDict):
+    """One step of an explanation (``explain``) or a hint (``hint``), a dict as the protocol
+    answers it: the ``technique`` it uses (``"hidden single"``; ``"mistake"`` for a hint that
+    names wrong entries), what it ``place``s (Sudoku ``[row, col, digit]``; Shikaku ``{"clue":
+    i, "rect": [top, left, height, width]}``) and ``eliminate``s (Sudoku ``[row, col,
+    digit]``), the ``cells`` it looks at (``[row, col]``, 0-based) and its ``text`` for a
+    person (rows and columns counted from 1)."""
+
+    technique: str
+    place: list[Any]
+    eliminate: list[Any]
+    cells: list[list[int]]
+    text: str
+
+
+class Grade(TypedDict, total=False):
+    """How hard a puzzle is: its ``level`` (``"easy"``, ``"medium"``, ``"hard"``,
+    ``"expert"``) and the kind's measures: ``score`` and ``techniques`` (the uses of each) for
+    Sudoku and Shikaku, ``givens`` or ``clues``, the search's ``nodes`` for polyomino and
+    Star Battle tilings (with ``pieces``, ``effort``)."""
+
+    level: str
+    score: int
+    techniques: dict[str, int]
+    givens: int
+    clues: int
+    nodes: int
+    pieces: int
+    effort: float
+
+
+class Explanation(TypedDict):
+    """The answer of ``explain``: the ``steps`` from the givens to the solution, each one
+    named technique, and the path's ``grade``."""
+
+    steps: list[Step]
+    grade: Grade
+
+
 # ---------------------------------------------------------------- puzzle classes
 
+# What one solution is a list of: a Sudoku's rows, a Shikaku's rectangles, a queen's cell.
+Item = TypeVar("Item")
 
-class Solution:
-    """One solution of a puzzle: ``data`` is its protocol JSON; it prints as a picture."""
 
-    def __init__(self, kind: str, puzzle: dict[str, Any], data: Any) -> None:
+class Solution(Generic[Item]):
+    """One solution of a puzzle: ``data`` is its protocol JSON (a list: a Sudoku's rows of
+    digits, a Shikaku's rectangles, the queens' cells, the tiling's placed pieces), which the
+    solution indexes and iterates as a list does; it prints as a picture.
+
+    >>> solution = Queens(4).solve()
+    >>> solution[0], len(solution)
+    ([0, 2], 4)
+    """
+
+    def __init__(self, kind: str, puzzle: dict[str, Any], data: list[Item]) -> None:
         self.kind = kind
         self.puzzle = puzzle
         self.data = data
+
+    def __getitem__(self, index: int) -> Item:
+        return self.data[index]
+
+    def __iter__(self) -> Iterator[Item]:
+        return iter(self.data)
+
+    def __len__(self) -> int:
+        return len(self.data)
 
     def __str__(self) -> str:
         return pictures.solution_text(self.kind, self.puzzle, self.data)
@@ -110,23 +169,38 @@ class Solution:
         return pictures.solution_svg(self.kind, self.puzzle, self.data)
 
 
-class Puzzle:
+# The solutions a puzzle class answers with (``Solution`` of its kind's items, or a subclass).
+SolutionType = TypeVar("SolutionType", bound=Solution[Any])
+
+
+class Puzzle(Generic[SolutionType]):
     """What every puzzle class shares: a protocol puzzle and the modes of the protocol.
 
-    Each method takes ``progress`` and ``cancel`` as ``pysolver.solve`` does; an invalid puzzle
-    raises ``SolverError`` at the first method call.
+    Each method takes ``progress`` and ``cancel`` as ``pysolver.solve`` does. The constructor
+    checks the puzzle as the protocol reads it and raises ``SolverError`` for an invalid one
+    (the search runs later, in the method called).
     """
 
     kind: ClassVar[str]
+    # The class of this kind's solutions (a subclass adds what its kind's solutions offer).
+    solution_class: ClassVar[type[Solution[Any]]] = Solution
 
     def __init__(self, puzzle: dict[str, Any], engine: str | None = None, jobs: int = 1) -> None:
+        # The kind's own reading of its puzzle (what a request's would meet first), when it
+        # has one: an invalid puzzle is refused where it is written, not at a later call.
+        parse = getattr(kind_module(self.kind), "parse_puzzle", None)
+        try:
+            if parse is not None:
+                parse(puzzle)
+        except SolveError as error:
+            raise SolverError(error.code, error.message, error.path) from None
         self.puzzle = puzzle
         self.engine = engine
         self.jobs = jobs
         # The kind's own request fields (the polyomino ``symmetry``).
         self.options: dict[str, Any] = {}
         # A generated puzzle's grade (``generate``): level, score, techniques.
-        self.grade: dict[str, Any] | None = None
+        self.grade: Grade | None = None
 
     @classmethod
     def from_puzzle(cls, puzzle: dict[str, Any], engine: str | None = None, jobs: int = 1) -> Self:
@@ -166,11 +240,11 @@ class Puzzle:
 
     def explain(
         self, *, progress: Progress | None = None, cancel: Cancel | None = None
-    ) -> dict[str, Any]:
-        """The path of named techniques from the givens to the solution (explain mode): a
-        dict of ``steps`` (each with technique, place, eliminate, cells and text) and
-        ``grade`` (level, score, techniques). ``SolverError`` for a kind that does not
-        explain."""
+    ) -> Explanation:
+        """The path of named techniques from the givens to the solution (explain mode): an
+        ``Explanation`` (a dict) of ``steps`` (each a ``Step``: technique, place, eliminate,
+        cells and text) and ``grade`` (level, score, techniques). ``SolverError`` for a kind
+        that does not explain."""
         request = {"kind": self.kind, "mode": "explain", "puzzle": self.puzzle}
         response = answer(request, progress, cancel)
         return {"steps": response["steps"], "grade": response["grade"]}
@@ -182,17 +256,17 @@ class Puzzle:
         *,
         progress: Progress | None = None,
         cancel: Cancel | None = None,
-    ) -> dict[str, Any]:
-        """The next step from a player's state (hint mode): ``entries`` as hint mode reads
-        them (a Sudoku grid of the player's digits; Shikaku rectangles as top, left, height
-        and width), ``candidates`` a Sudoku player's pencil marks. A wrong entry gives a step
-        whose technique is ``mistake``, with the wrong cells."""
+    ) -> Step:
+        """The next step from a player's state (hint mode), a ``Step`` (a dict): ``entries``
+        as hint mode reads them (a Sudoku grid of the player's digits; Shikaku rectangles as
+        top, left, height and width), ``candidates`` a Sudoku player's pencil marks. A wrong
+        entry gives a step whose technique is ``mistake``, with the wrong cells."""
         puzzle = dict(self.puzzle)
         for name, value in (("entries", entries), ("candidates", candidates)):
             if value is not None:
                 puzzle[name] = value
         request = {"kind": self.kind, "mode": "hint", "puzzle": puzzle}
-        hint: dict[str, Any] = answer(request, progress, cancel)["hint"]
+        hint: Step = answer(request, progress, cancel)["hint"]
         return hint
 
     def request(self, mode: str = "solve", **fields: Any) -> dict[str, Any]:
@@ -206,8 +280,11 @@ class Puzzle:
         request.update(fields)
         return request
 
-    def _solutions(self, response: dict[str, Any]) -> list[Solution]:
-        return [Solution(self.kind, self.puzzle, data) for data in response["solutions"]]
+    def _solutions(self, response: dict[str, Any]) -> list[SolutionType]:
+        made = self.solution_class
+        return [
+            cast(SolutionType, made(self.kind, self.puzzle, data)) for data in response["solutions"]
+        ]
 
     def solutions(
         self,
@@ -215,13 +292,15 @@ class Puzzle:
         *,
         progress: Progress | None = None,
         cancel: Cancel | None = None,
-    ) -> list[Solution]:
+    ) -> list[SolutionType]:
         """The first ``limit`` solutions in search order (all when None, up to the listing
         cap of ``pysolver.budget``)."""
         response = answer(self.request("solve", limit=limit), progress, cancel)
         return self._solutions(response)
 
-    def solve(self, *, progress: Progress | None = None, cancel: Cancel | None = None) -> Solution:
+    def solve(
+        self, *, progress: Progress | None = None, cancel: Cancel | None = None
+    ) -> SolutionType:
         """The first solution; ``SolverError`` (code ``no_solution``) when there is none."""
         found = self.solutions(1, progress=progress, cancel=cancel)
         if not found:
@@ -245,7 +324,7 @@ class Puzzle:
         *,
         progress: Progress | None = None,
         cancel: Cancel | None = None,
-    ) -> list[Solution]:
+    ) -> list[SolutionType]:
         """Up to ``n`` distinct solutions in a random order fixed by ``seed``."""
         fields: dict[str, Any] = {"limit": n}
         if seed is not None:

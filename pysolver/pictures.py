@@ -169,6 +169,44 @@ def solution_svg(kind: str, puzzle: dict[str, Any], solution: Any) -> str | None
     return svg
 
 
+def puzzle_text(kind: str, puzzle: dict[str, Any]) -> str:
+    """A puzzle before solving as a text picture (a Sudoku's givens with ``.`` blanks, a
+    Shikaku's clues), through the kind's ``puzzle_text``; its JSON for a kind that has none."""
+    module: Any = kind_module(kind)
+    if not hasattr(module, "puzzle_text"):
+        return protocol.dumps(puzzle)
+    text: str = module.puzzle_text(puzzle)
+    return text
+
+
+def grade_text(grade: dict[str, Any], asked: str | None = None) -> str:
+    """A grade in a phrase: ``level hard, score 158, givens 30`` (its level, the level
+    ``asked`` when that differs, and its numbers)."""
+    level = f"level {grade.get('level')}"
+    if asked is not None and asked != grade.get("level"):
+        level += f" (asked {asked})"
+    numbers = [
+        f"{name} {value:,}"
+        for name, value in grade.items()
+        if name != "level" and isinstance(value, int | float) and not isinstance(value, bool)
+    ]
+    return ", ".join([level, *numbers])
+
+
+def generated_text(response: dict[str, Any]) -> str:
+    """A generate answer: what was made (its level, the level asked when the two differ, and
+    its seed), the note when the level asked was not found, and the puzzle with its blanks."""
+    kind = str(response.get("kind"))
+    grade = response.get("grade") or {}
+    head = f"{kind} puzzle, {grade_text(grade, response.get('difficulty'))}"
+    head += f", seed {response.get('seed')}"
+    parts = [head]
+    if response.get("note"):
+        parts.append(f"note: {response['note']}")
+    parts.append(puzzle_text(kind, response.get("puzzle") or {}))
+    return "\n\n".join(parts)
+
+
 def response_text(request: Any, response: dict[str, Any]) -> str:
     """A whole response as text: a summary line, then each listed solution's picture (or the
     error, or a trace's step count), blank lines between them."""
@@ -177,6 +215,8 @@ def response_text(request: Any, response: dict[str, Any]) -> str:
         return f"error ({error.get('code')}): {error.get('message')}"
     if "estimate" in response:
         return estimate_text(response)
+    if response.get("mode") == "generate" and "puzzle" in response:
+        return generated_text(response)
     if response.get("mode") == "hint" and "hint" in response:
         return (
             f"{response['kind']} hint ({response['hint']['technique']}): {response['hint']['text']}"

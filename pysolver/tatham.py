@@ -19,6 +19,9 @@ from pysolver.protocol import puzzle_error, shown
 # Both cases spelled out rather than IGNORECASE: a pasted grid of millions of characters is
 # matched twice as fast.
 GAME_ID = re.compile(r"^(\d+)(?:[xX](\d+))?([a-zA-Z][a-zA-Z0-9.]*)?:([a-zA-Z0-9_]+)(,.*)?$")
+# A random-seed ID ("3x3#592385238", "7x7dh#seed"): the size and flags, "#", and the seed his
+# program makes the puzzle from, with its own random generator (not the puzzle itself).
+RANDOM_SEED_ID = re.compile(r"^(\d+)(?:[xX](\d+))?([a-zA-Z][a-zA-Z0-9.]*)?#(\S+)$")
 MAX_SIDE_DIGITS = 4  # no game's side has more
 # No clue of a game ID within the kinds' limits has more digits (a Rectangles clue is at most
 # 100 x 100); a longer number is refused before it is read (Python refuses 4,301 digits).
@@ -92,6 +95,26 @@ def read_game_id(text: str) -> GameId | None:
         cell_count=_count_cells(encoded, digits),
         rest=rest or "",
     )
+
+
+def unread_id_message(text: str, games: str) -> str | None:
+    """What to say of a text that looks like one of Tatham's IDs that no kind read (``games``
+    names the games the kinds read, for the message): a random-seed ID, or a game ID of
+    another game; None for a text that looks like neither."""
+    squeezed = "".join(text.split())
+    if RANDOM_SEED_ID.fullmatch(squeezed):
+        return (
+            f"{shown(squeezed)} is a Simon Tatham random-seed ID: it names a puzzle by the seed "
+            "his program makes it from, and only his program can make it again. In his game "
+            "choose Game > Specific... (or Game > Game ID) and give the game ID it shows (like "
+            "3x3:a5b1_2c...) instead; or make a new puzzle here with pysolver generate KIND"
+        )
+    if GAME_ID.fullmatch(squeezed):
+        return (
+            f"{shown(squeezed[:40])} looks like a Simon Tatham game ID, but not one of {games} "
+            "of the size it gives (the games pysolver reads)"
+        )
+    return None
 
 
 def cell_count(grid: str) -> int:

@@ -5,7 +5,7 @@ on 127.0.0.1 only, every one of them ended when the block ends.
     with local_cluster(workers=2) as cluster:
         run pysolver with ["--scheduler", cluster.address] and env=cluster.env
 
-Needs the dask extra (``pysolver[dask]``): call ``pytest.importorskip("distributed")`` first.
+Needs the dask extra (``pysolver-studio[dask]``): call ``pytest.importorskip("distributed")`` first.
 """
 
 from __future__ import annotations

@@ -23,8 +23,13 @@ def test_valid_rows_come_back_unchanged() -> None:
         ([], INVALID_PUZZLE, "puzzle.board", "is empty"),
         (["..", 7], INVALID_PUZZLE, "puzzle.board[1]", "must be a string"),
         (["..", ""], INVALID_PUZZLE, "puzzle.board[1]", "at least one cell"),
-        (["..", "..."], INVALID_PUZZLE, "puzzle.board[1]", "row 0 has 2"),
-        (["..", ".x"], INVALID_PUZZLE, "puzzle.board[1]", "'x' at column 1"),
+        (
+            ["..", "..."],
+            INVALID_PUZZLE,
+            "puzzle.board[1]",
+            "row 2 of the board has 3 characters but row 1 has 2",
+        ),
+        (["..", ".x"], INVALID_PUZZLE, "puzzle.board[1]", "row 2 of the board has 'x' at column 2"),
         (["."] * 5, TOO_LARGE, "puzzle.board", "5 rows; the limit is 4"),
         (["....."], TOO_LARGE, "puzzle.board[0]", "5 columns; the limit is 4"),
     ],
@@ -49,4 +54,4 @@ def test_both_kinds_report_the_same_board_error(kind: str, puzzle: dict[str, Any
     response = solve({"kind": kind, "puzzle": puzzle})
     assert not response["ok"]
     assert response["error"]["path"] == "puzzle.board[1]"
-    assert "row 0 has 2" in response["error"]["message"]
+    assert "row 1 has 2" in response["error"]["message"]

@@ -264,7 +264,7 @@ def test_wheel_is_pure_deterministic_and_has_no_dependencies(
     monkeypatch.setattr(wheel, "CACHE", tmp_path / "second")
     second = wheel.build_pysolver_wheel()
     assert first.name == second.name and first.read_bytes() == second.read_bytes()
-    assert first.name.startswith(f"pysolver-{wheel.package_version()}+")
+    assert first.name.startswith(f"pysolver_studio-{wheel.package_version()}+")
     assert first.name.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(first) as archive:
         names = archive.namelist()
@@ -273,6 +273,7 @@ def test_wheel_is_pure_deterministic_and_has_no_dependencies(
         record = archive.read(f"{dist_info}/RECORD").decode().splitlines()
         contents = {name: archive.read(name) for name in names}
     assert "Requires-Dist" not in metadata
+    assert "Name: pysolver-studio\n" in metadata  # the distribution's name; imports say pysolver
     assert "Root-Is-Purelib: true" in contents[f"{dist_info}/WHEEL"].decode()
     package = [name for name in names if not name.startswith(dist_info)]
     assert package == [path.relative_to(ROOT).as_posix() for path in wheel.package_files()]
@@ -287,7 +288,7 @@ def test_wheel_is_pure_deterministic_and_has_no_dependencies(
 
 def test_prune_keeps_the_newest_wheels(tmp_path: Path) -> None:
     for age in range(wheel.KEEP_OLD_WHEELS + 2):
-        path = tmp_path / f"pysolver-0.1.0+{age}-py3-none-any.whl"
+        path = tmp_path / f"pysolver_studio-0.1.0+{age}-py3-none-any.whl"
         path.write_bytes(b"")
         os.utime(path, ns=(age * 10**9, age * 10**9))
     kept = wheel.prune_old_wheels(tmp_path)

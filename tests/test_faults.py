@@ -472,7 +472,9 @@ def test_every_kind_cuts_its_tree_cancellably(name, monkeypatch):
 @pytest.mark.slow
 @pytest.mark.parametrize("victim", ["scheduler", "worker"])
 def test_a_dask_run_that_loses_its_scheduler_or_a_worker(tmp_path, victim):
-    pytest.importorskip("distributed", reason="the dask extra is not installed (pysolver[dask])")
+    pytest.importorskip(
+        "distributed", reason="the dask extra is not installed (pysolver-studio[dask])"
+    )
     with local_cluster(workers=2) as cluster:
         request = tmp_path / "6x10.json"
         request.write_text(json.dumps(pentominoes(SIX_BY_TEN)))
@@ -516,7 +518,9 @@ def test_a_dask_run_whose_scheduler_or_only_worker_is_paused_is_unavailable_in_t
     tmp_path, victim
 ):
     # Issue 35: a paused worker or scheduler hung the run for minutes, --timeout 20 too.
-    pytest.importorskip("distributed", reason="the dask extra is not installed (pysolver[dask])")
+    pytest.importorskip(
+        "distributed", reason="the dask extra is not installed (pysolver-studio[dask])"
+    )
     with local_cluster(workers=1) as cluster:
         request = tmp_path / "6x10.json"
         request.write_text(json.dumps(pentominoes(SIX_BY_TEN)))

@@ -518,7 +518,7 @@ def test_a_dask_task_sends_recent_solutions_with_its_progress(monkeypatch):
     # The Dask task thins its progress out to two reports a second; the recent solution of a
     # dropped report still goes with the next one sent, as the other runners pass it on.
     distributed = pytest.importorskip(
-        "distributed", reason="the dask extra is not installed (pysolver[dask])"
+        "distributed", reason="the dask extra is not installed (pysolver-studio[dask])"
     )
     monkeypatch.setattr(monitor, "RECENT_INTERVAL", 0.0)
     monkeypatch.setattr(monitor.Monitor, "interval", 0.0)
@@ -559,7 +559,9 @@ def test_a_dask_task_sends_recent_solutions_with_its_progress(monkeypatch):
 
 @pytest.mark.slow
 def test_count_on_a_local_dask_cluster(tmp_path):
-    pytest.importorskip("distributed", reason="the dask extra is not installed (pysolver[dask])")
+    pytest.importorskip(
+        "distributed", reason="the dask extra is not installed (pysolver-studio[dask])"
+    )
     with local_cluster(workers=2) as cluster:
         request = tmp_path / "hole.json"
         request.write_text(json.dumps(pentominoes(HOLE_8X8, symmetry="distinct")))
@@ -584,7 +586,9 @@ def test_count_on_a_local_dask_cluster(tmp_path):
 
 @pytest.mark.slow  # the client waits out its 10 s connection timeout
 def test_scheduler_without_a_cluster_is_a_clear_usage_error(tmp_path):
-    pytest.importorskip("distributed", reason="the dask extra is not installed (pysolver[dask])")
+    pytest.importorskip(
+        "distributed", reason="the dask extra is not installed (pysolver-studio[dask])"
+    )
     request = tmp_path / "small.json"
     request.write_text(json.dumps(pentominoes(["." * 20] * 3)))
     run = subprocess.run(

@@ -150,7 +150,7 @@ def test_bad_puzzles_are_refused_with_their_paths(puzzle: Any, path: str, words:
 def test_attacking_queens_are_both_named() -> None:
     message = error_of({"n": 8, "queens": [[0, 0], [1, 3], [6, 6]]})["message"]
     assert message == (
-        "the queen on [6, 6] is on the same diagonal as the queen on [0, 0] (puzzle.queens[0]); "
+        "the queen at row 7, column 7 is on the same diagonal as the queen at row 1, column 1; "
         "placed queens must not attack each other"
     )
 

@@ -54,8 +54,12 @@ def test_the_sdist_installs_into_a_fresh_venv_and_solves(
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
     sdist = backend("build_sdist", source, tmp_path / "sdist")
-    assert sdist.name == f"pysolver-{package_version()}.tar.gz"
-    top = f"pysolver-{package_version()}"
+    # The distribution's name (setuptools 69 and later write it normalised, with "_").
+    expected = {
+        f"{name}-{package_version()}.tar.gz" for name in ("pysolver-studio", "pysolver_studio")
+    }
+    assert sdist.name in expected, sdist.name
+    top = sdist.name.removesuffix(".tar.gz")
     with tarfile.open(sdist) as archive:
         names = set(archive.getnames())
         archive.extractall(tmp_path / "unpacked", filter="data")
@@ -67,7 +71,7 @@ def test_the_sdist_installs_into_a_fresh_venv_and_solves(
     monkeypatch.setattr(wheel_writer, "PACKAGE", unpacked / PACKAGE.name)
     monkeypatch.setattr(wheel_writer, "CACHE", tmp_path / "cache")
     wheel = wheel_writer.build_pysolver_wheel()
-    assert wheel.name.startswith(f"pysolver-{package_version()}+")
+    assert wheel.name.startswith(f"pysolver_studio-{package_version()}+")
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
@@ -93,6 +97,15 @@ def test_the_sdist_installs_into_a_fresh_venv_and_solves(
         timeout=120,
     )
     location, response = json.loads(found.stdout)
+    # Installed under the distribution's name, imported as pysolver.
+    shown = subprocess.run(
+        [bin_dir / "python", "-m", "pip", "show", "pysolver-studio"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert "Name: pysolver-studio" in shown.stdout
     assert Path(location).is_relative_to(venv), location
     assert response["ok"] and response["solutions"][0][0] == [5, 3, 4, 6, 7, 8, 9, 1, 2]
     command = subprocess.run(

@@ -81,7 +81,8 @@ from the folder's other modules) provides at its top level:
     and ``GENERATE_OPTIONS`` (request options only generate mode takes, ``difficulty`` first;
     also in ``OPTIONS``). The midend checks them and facts.json publishes them (``generate``).
     ``GENERATE_EXAMPLE`` is the puzzle of a small generate request (made in well under a
-    second), which the generic tests and the soak run.
+    second), which the generic tests and the soak run; ``GENERATE_DEFAULT`` the puzzle of
+    ``pysolver generate KIND`` without ``--size`` (the size most people play).
 ``explain(puzzle, args) -> Explained`` and ``hint(puzzle, args) -> Hinted`` (optional, together)
     Explain and hint modes (``pysolver.midend.explain``): the path of named techniques from the
     givens to the solution with its grade, and the next step from a player's state (or the
@@ -94,6 +95,9 @@ from the folder's other modules) provides at its top level:
     CLI's ``--format text``, the library's ``str``) and as SVG (the library's ``_repr_svg_``),
     drawn with ``pysolver.pictures`` (``regions_text``, ``regions_svg``); the folder's
     ``pictures.py`` by custom. A kind without ``solution_text`` prints its solutions as JSON.
+``puzzle_text(puzzle) -> str`` (optional; a kind that generates has it)
+    The puzzle before solving as a text picture (a Sudoku's givens with ``.`` blanks, a
+    Shikaku's clues): how ``pysolver generate`` and ``--format text`` show a generated puzzle.
 ``read_pasted(text) -> request | None`` (optional)
     The kind's pasted formats (other programs' and sites' ways of writing its puzzles: game IDs,
     share links), the folder's ``pasted.py`` by custom: the request (``kind`` and ``puzzle``)

@@ -103,7 +103,8 @@ class DaskRunner:
             from distributed import Client
         except ImportError:
             raise RuntimeError(
-                "running on a Dask cluster needs dask.distributed: pip install 'pysolver[dask]'"
+                "running on a Dask cluster needs dask.distributed: "
+                'pip install "pysolver-studio[dask]"'
             ) from None
         try:
             self.client = Client(address, timeout="10s")

@@ -207,7 +207,11 @@ def _parse_grid(puzzle: dict[str, Any]) -> tuple[int, int, list[int], str]:
         r = require_int(pair[0], f"{path}[0]", minimum=0, maximum=rows - 1)
         c = require_int(pair[1], f"{path}[1]", minimum=0, maximum=cols - 1)
         if not open_rows[r] >> c & 1:
-            raise puzzle_error(f"{path} blocks cell [{r}, {c}] a second time", path)
+            raise puzzle_error(
+                f"row {r + 1}, column {c + 1} is blocked a second time (rows and columns "
+                "count from 1)",
+                path,
+            )
         open_rows[r] &= ~(1 << c)
     return rows, cols, open_rows, "puzzle.blocked"
 

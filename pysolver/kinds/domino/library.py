@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pysolver.library import Puzzle
+from pysolver.library import Puzzle, Solution
 from pysolver.pictures import board_rows
 
 __all__ = ["Dominoes"]
 
 
-class Dominoes(Puzzle):
-    """Domino tilings of a ``rows`` x ``cols`` board without the ``blocked`` cells.
+class Dominoes(Puzzle[Solution[list[list[int]]]]):
+    """Domino tilings of a ``rows`` x ``cols`` board without the ``blocked`` cells; a
+    solution lists its dominoes, each as its two cells ``[[r, c], [r, c]]``.
 
     >>> Dominoes(8, 8).count()
     12988816

@@ -30,6 +30,20 @@ def _is_matrix(rows: list[Any]) -> bool:
     )
 
 
+def _option_entries(row: Any, index: int) -> list[Any]:
+    """Option ``index`` as a list of its entries; ``SolverError`` for a bare string, which
+    would otherwise read as one item per character (``"bc"`` as ``b`` and ``c``)."""
+    if isinstance(row, str):
+        raise SolverError(
+            "invalid_puzzle",
+            f"option {index} is the string {row!r}, not a list of item names; write "
+            f"[{row!r}] for one item of that name, or {list(row)!r} "
+            "for one item per character",
+            f"options[{index}]",
+        )
+    return list(row.tolist() if hasattr(row, "tolist") else row)
+
+
 def _item_name(entry: Any) -> str:
     """The item an option entry names (``x:A`` names ``x``)."""
     return str(entry).split(":", 1)[0]
@@ -51,7 +65,14 @@ def exact_cover_puzzle(
     names are one str, as ``protocol.loads`` makes them (the reader counts any other copy).
     """
     given = options.tolist() if hasattr(options, "tolist") else options
-    rows = [row.tolist() if hasattr(row, "tolist") else list(row) for row in given]
+    if isinstance(given, str):
+        raise SolverError(
+            "invalid_puzzle",
+            f"the options are the string {given!r}; give a list of options, each a list of "
+            'item names: [["a", "b"], ["c"]]',
+            "options",
+        )
+    rows = [_option_entries(row, index) for index, row in enumerate(given)]
     if _is_matrix(rows):
         columns = max(map(len, rows))
         seen = [str(column) for column in range(columns)]

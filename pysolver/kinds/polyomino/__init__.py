@@ -77,6 +77,7 @@ from pysolver.kinds.polyomino.parsing import (
     parse_puzzle,
     parse_symmetry,
 )
+from pysolver.kinds.polyomino.pictures import puzzle_text as puzzle_text
 from pysolver.kinds.polyomino.pictures import solution_svg as solution_svg
 from pysolver.kinds.polyomino.pictures import solution_text as solution_text
 from pysolver.kinds.polyomino.pieces import LIBRARY, MAX_COORDINATE, MAX_PIECE_CELLS, SETS
@@ -114,6 +115,8 @@ ENGINES = tuple(ENGINE_MODULES)
 GENERATE_FIELDS = ("rows", "cols")
 # The puzzle of a small generate request (made in well under a second), for generic tests.
 GENERATE_EXAMPLE: dict[str, Any] = {"rows": 3, "cols": 5}
+# The puzzle of ``pysolver generate polyomino`` without --size: the size most people play.
+GENERATE_DEFAULT: dict[str, Any] = {"rows": 5, "cols": 4}
 DIFFICULTIES = generating.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty",)
 # What generate mode accepts (a rectangle of min to max pentominoes' area), published in

@@ -6,16 +6,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from pysolver.kinds.polyomino.pictures import letters
-from pysolver.library import Puzzle
+from pysolver.library import Puzzle, Solution
 
 __all__ = ["Polyomino"]
 
 
-class Polyomino(Puzzle):
+class Polyomino(Puzzle[Solution[dict[str, Any]]]):
     """A polyomino tiling: ``board`` rows of ``.`` (a cell) and ``#`` (no cell), ``pieces`` as
     the protocol names them (``"pentominoes"``, ``"O4"``, or ``{"name", "cells", "count"}``).
     ``symmetry``: the protocol's (``"all"``, the default, counts every tiling; ``"distinct"``
-    counts tilings up to the board's symmetries; ``trace`` needs ``"all"``).
+    counts tilings up to the board's symmetries; ``trace`` needs ``"all"``). A solution lists
+    its placed pieces, each ``{"piece": name, "cells": [[r, c], ...]}``.
 
     >>> Polyomino(["........"] * 8, ["pentominoes", "O4"]).count(limit=10)
     10

@@ -40,3 +40,12 @@ def solution_svg(puzzle: dict[str, Any], tiling: list[dict[str, Any]]) -> str:
         (placed["cells"][0][0], placed["cells"][0][1]): str(placed["piece"]) for placed in tiling
     }
     return regions_svg(labels, texts)
+
+
+def puzzle_text(puzzle: dict[str, Any]) -> str:
+    """The board before tiling (``.`` a cell to cover) and the pieces to cover it with."""
+    pieces = [
+        piece if isinstance(piece, str) else str(piece.get("name", "?"))
+        for piece in puzzle.get("pieces", [])
+    ]
+    return letters(puzzle, []) + "\npieces: " + ", ".join(pieces)

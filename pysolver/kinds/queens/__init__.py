@@ -139,12 +139,14 @@ def parse_puzzle(puzzle: Any) -> Board:
             require_int(queen[0], f"{path}[0]", 0, n - 1),
             require_int(queen[1], f"{path}[1]", 0, n - 1),
         )
-        for other, earlier in enumerate(queens):
+        for earlier in queens:
             how = attack(earlier, cell)
             if how is not None:
+                # Words for a person (rows and columns from 1, as the page's board and the
+                # trace say them); the JSON path of the queen refused is the error's path.
                 raise puzzle_error(
-                    f"the queen on {list(cell)} {how} the queen on {list(earlier)} "
-                    f"(puzzle.queens[{other}]); placed queens must not attack each other",
+                    f"the queen at {trace.cell_words(*cell)} {how} the queen at "
+                    f"{trace.cell_words(*earlier)}; placed queens must not attack each other",
                     path,
                 )
         queens.append(cell)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pysolver.library import Puzzle
+from pysolver.library import Puzzle, Solution
 
 __all__ = ["Queens"]
 
 
-class Queens(Puzzle):
+class Queens(Puzzle[Solution[list[int]]]):
     """``n`` queens on an ``n`` x ``n`` board, none attacking another; ``queens``: placed
-    ones, as ``(row, col)``.
+    ones, as ``(row, col)``, 0-based. A solution lists the queens' cells ``[row, col]``.
 
     >>> Queens(8).count()
     92

@@ -52,6 +52,7 @@ from pysolver.kinds.shikaku import generating as shikaku_generate
 from pysolver.kinds.shikaku import logic as shikaku_logic
 from pysolver.kinds.shikaku import pasted as shikaku_pasted
 from pysolver.kinds.shikaku.pasted import URL_PATH, Clue, format_url, parse_url
+from pysolver.kinds.shikaku.pictures import puzzle_text as puzzle_text
 from pysolver.kinds.shikaku.pictures import solution_svg as solution_svg
 from pysolver.kinds.shikaku.pictures import solution_text as solution_text
 from pysolver.logic.step import techniques_facts
@@ -95,6 +96,8 @@ PUZZLE_FIELDS = ("rows", "cols", "clues", "url")
 GENERATE_FIELDS = ("rows", "cols")
 # The puzzle of a small generate request (made in well under a second), for generic tests.
 GENERATE_EXAMPLE: dict[str, Any] = {"rows": 5, "cols": 5}
+# The puzzle of ``pysolver generate shikaku`` without --size: the size most people play.
+GENERATE_DEFAULT: dict[str, Any] = {"rows": 10, "cols": 10}
 DIFFICULTIES = shikaku_generate.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty",)
 # What generate mode accepts, published in facts.json for the page's "New puzzle" fields.

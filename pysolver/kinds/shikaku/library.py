@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from pysolver.kinds.shikaku.pasted import rectangles_id
-from pysolver.library import Puzzle
+from pysolver.library import Puzzle, Solution
 
 __all__ = ["Shikaku"]
 
 
-class Shikaku(Puzzle):
-    """A Shikaku: ``clues`` as ``(row, col, area)``; a solution is one rectangle per clue."""
+class Shikaku(Puzzle[Solution[list[int]]]):
+    """A Shikaku: ``clues`` as ``(row, col, area)``, 0-based; a solution is one rectangle per
+    clue, each ``[top, left, height, width]``."""
 
     kind = "shikaku"
 

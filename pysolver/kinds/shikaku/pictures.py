@@ -26,3 +26,9 @@ def solution_text(puzzle: dict[str, Any], rectangles: list[list[int]]) -> str:
 def solution_svg(puzzle: dict[str, Any], rectangles: list[list[int]]) -> str:
     """Each rectangle filled with a colour, the clues in their cells."""
     return regions_svg(*_parts(puzzle, rectangles))
+
+
+def puzzle_text(puzzle: dict[str, Any]) -> str:
+    """The grid before solving: every cell walled, the clues in their cells."""
+    cells = [[r, c, 1, 1] for r in range(int(puzzle["rows"])) for c in range(int(puzzle["cols"]))]
+    return solution_text(puzzle, cells)

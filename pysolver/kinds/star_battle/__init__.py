@@ -57,6 +57,7 @@ from pysolver.kinds.star_battle.encoding import (
     heatmap,
     solution_size,
 )
+from pysolver.kinds.star_battle.pictures import puzzle_text as puzzle_text
 from pysolver.kinds.star_battle.pictures import solution_svg as solution_svg
 from pysolver.kinds.star_battle.pictures import solution_text as solution_text
 from pysolver.kinds.star_battle.url import read_pasted, read_url, write_url
@@ -87,6 +88,8 @@ PUZZLE_FIELDS = ("regions", "stars", "givens")
 GENERATE_FIELDS = ("size", "stars")
 # The puzzle of a small generate request (made in well under a second), for generic tests.
 GENERATE_EXAMPLE: dict[str, Any] = {"size": 5, "stars": 1}
+# The puzzle of ``pysolver generate star_battle`` without --size: the size most people play.
+GENERATE_DEFAULT: dict[str, Any] = {"size": 10, "stars": 2}
 DIFFICULTIES = generator.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty",)
 GENERATE_LIMITS = {

@@ -158,12 +158,13 @@ def read_givens(value: Any, rows: tuple[str, ...], stars: int) -> tuple[Cell, ..
             require_int(given[0], f"{path}[0]", 0, n - 1),
             require_int(given[1], f"{path}[1]", 0, n - 1),
         )
-        for other, earlier in enumerate(givens):
+        for earlier in givens:
             if max(abs(cell[0] - earlier[0]), abs(cell[1] - earlier[1])) <= 1:
                 how = "is on the same cell as" if cell == earlier else "touches"
+                # Words for a person (rows and columns from 1); the path names the star.
                 raise puzzle_error(
-                    f"the star on {list(cell)} {how} the star on {list(earlier)} "
-                    f"(puzzle.givens[{other}]); no two stars may touch",
+                    f"the star at row {cell[0] + 1}, column {cell[1] + 1} {how} the star at "
+                    f"row {earlier[0] + 1}, column {earlier[1] + 1}; no two stars may touch",
                     path,
                 )
         region = rows[cell[0]][cell[1]]

@@ -28,3 +28,15 @@ def solution_svg(puzzle: dict[str, Any], rows: list[str]) -> str:
     """The regions in colours, a star on each starred cell."""
     labels, stars = _parts(puzzle, rows)
     return regions_svg(labels, {cell: "★" for cell in stars})
+
+
+def puzzle_text(puzzle: dict[str, Any]) -> str:
+    """The regions before solving (with the given stars, if any), and how many stars each
+    row, column and region takes."""
+    stars = int(puzzle.get("stars", 1))
+    rule = f"{stars} star{'' if stars == 1 else 's'} in every row, column and region"
+    regions = puzzle["regions"]
+    n = len(regions.split() if isinstance(regions, str) else regions)
+    given = {(int(r), int(c)) for r, c in puzzle.get("givens", [])}
+    rows = ["".join("*" if (r, c) in given else "." for c in range(n)) for r in range(n)]
+    return solution_text(puzzle, rows) + "\n" + rule

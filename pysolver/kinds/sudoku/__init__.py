@@ -88,6 +88,7 @@ from pysolver.facts import engine_facts
 from pysolver.kinds.sudoku import explaining as sudoku_explain
 from pysolver.kinds.sudoku import generating as sudoku_generate
 from pysolver.kinds.sudoku import pasted as sudoku_pasted
+from pysolver.kinds.sudoku import pictures as sudoku_pictures
 from pysolver.kinds.sudoku import techniques as sudoku_techniques
 from pysolver.kinds.sudoku import variants as sudoku_variants
 from pysolver.kinds.sudoku.board import Grid
@@ -144,6 +145,8 @@ PUZZLE_FIELDS = ("grid", "box", "symbols", "regions", "diagonals", "cages")
 GENERATE_FIELDS = ("size", "variant")
 # The puzzle of a small generate request (made in well under a second), for generic tests.
 GENERATE_EXAMPLE: dict[str, Any] = {"size": 4}
+# The puzzle of ``pysolver generate sudoku`` without --size: the size most people play.
+GENERATE_DEFAULT: dict[str, Any] = {"size": 9}
 DIFFICULTIES = sudoku_generate.DIFFICULTIES
 GENERATE_OPTIONS = ("difficulty", "symmetry")
 # What generate mode accepts, published in facts.json for the page's "New puzzle" fields.
@@ -205,6 +208,19 @@ def facts() -> dict[str, Any]:
             "0-F": {"symbols": ZERO_F_SYMBOLS, "blanks": ZERO_F_BLANKS, "label": "0-9, A-F"},
         },
     }
+
+
+def puzzle_text(puzzle: Any) -> str:
+    """The givens as a picture, ``.`` for a blank (``pictures.puzzle_text``: a generated
+    puzzle in text): the boxes' lines, or a jigsaw's region walls around the digits."""
+    n, box_rows, box_cols, values, _style = parse_puzzle(puzzle)
+    rows = [values[r * n : (r + 1) * n] for r in range(n)]
+    if sudoku_variants.has_regions(puzzle):
+        return sudoku_pictures.regions_text(puzzle["regions"], rows)
+    text = solution_text({**puzzle, "box": [box_rows, box_cols]}, rows)
+    if puzzle.get("diagonals"):
+        text += "\n(X: each diagonal holds every digit once too)"
+    return text
 
 
 def _symbol_value(char: str) -> int:

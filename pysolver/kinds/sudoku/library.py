@@ -5,28 +5,47 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pysolver.kinds.sudoku import parse_puzzle
+from pysolver.kinds.sudoku import parse_puzzle, read_pasted
 from pysolver.kinds.sudoku.pasted import solo_id
 from pysolver.kinds.sudoku.pictures import SYMBOLS
-from pysolver.library import Puzzle, SolverError
+from pysolver.library import Puzzle, Solution, SolverError
 from pysolver.protocol import SolveError
 
-__all__ = ["Sudoku"]
+__all__ = ["Sudoku", "SudokuSolution"]
 
 
-class Sudoku(Puzzle):
-    """A Sudoku: ``grid`` as 81 characters (``.`` or ``0`` blank) or rows of ints; ``box``
-    (rows, cols) for other sizes; the variants' ``regions``, ``diagonals`` and ``cages``.
+class SudokuSolution(Solution[list[int]]):
+    """A solved Sudoku: its rows of digits (1 to n), which it indexes and iterates
+    (``solution[0][2]`` is row 1, column 3), and ``grid``, the same rows as a list.
+
+    >>> Sudoku("1..." + "." * 11 + "4", box=(2, 2)).solve().grid[0]
+    [1, 2, 3, 4]
+    """
+
+    @property
+    def grid(self) -> list[list[int]]:
+        """The solved grid: one list of digits per row, top to bottom."""
+        return self.data
+
+
+class Sudoku(Puzzle[SudokuSolution]):
+    """A Sudoku: ``grid`` as one string of n*n characters (``.`` or ``0`` blank), a list of
+    row strings (``["53..7....", "6..195...", ...]``) or rows of ints (0 blank); a Simon
+    Tatham Solo game ID (``"3x3:a5b1_2c..."``, as ``game_id`` writes it), a sudokuwiki
+    address or a puzz.link Sudoku URL read as the puzzle it holds; ``box`` (rows, cols) for
+    other sizes; the variants' ``regions``, ``diagonals`` and ``cages``. An invalid grid (80
+    characters, two 5s in a row) raises ``SolverError`` here.
 
     >>> Sudoku("." * 81).count(limit=3)
     3
     """
 
     kind = "sudoku"
+    solution_class = SudokuSolution
 
     def __init__(
         self,
-        grid: str | Sequence[Sequence[int]],
+        grid: str | Sequence[str] | Sequence[Sequence[int]],
         *,
         box: tuple[int, int] | None = None,
         regions: Sequence[str] | None = None,
@@ -35,7 +54,7 @@ class Sudoku(Puzzle):
         engine: str | None = None,
         jobs: int = 1,
     ) -> None:
-        puzzle: dict[str, Any] = {"grid": grid if isinstance(grid, str) else [*map(list, grid)]}
+        puzzle: dict[str, Any] = grid_puzzle(grid)
         if box is not None:
             puzzle["box"] = list(box)
         if regions is not None:
@@ -71,3 +90,19 @@ class Sudoku(Puzzle):
         size = round(len(grid) ** 0.5)
         digits = [0 if ch in ".0" else SYMBOLS.index(ch.upper()) + 1 for ch in grid]
         return [digits[r * size : (r + 1) * size] for r in range(size)]
+
+
+def grid_puzzle(grid: str | Sequence[str] | Sequence[Sequence[int]]) -> dict[str, Any]:
+    """The puzzle fields of ``Sudoku``'s ``grid``: a string as the CLI reads it (a grid, a
+    Solo game ID with its box and diagonals, an address), row strings joined into one
+    grid, rows of ints as lists."""
+    if isinstance(grid, str):
+        try:
+            pasted = read_pasted(grid)
+        except SolveError as error:
+            raise SolverError(error.code, error.message, error.path) from None
+        return dict(pasted["puzzle"]) if pasted is not None else {"grid": grid}
+    rows = list(grid)
+    if rows and all(isinstance(row, str) for row in rows):
+        return {"grid": "".join(str(row).strip() for row in rows)}
+    return {"grid": [list(row) for row in rows]}

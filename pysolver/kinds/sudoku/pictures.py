@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from pysolver.pictures import Labels, regions_svg
+from pysolver.pictures import regions_text as draw_regions
 
 # The symbol of value v (1-based) in the default style: 1-9, then A-Z.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -51,3 +52,17 @@ def solution_svg(puzzle: dict[str, Any], grid: list[list[int]]) -> str:
     ]
     texts = {(r, c): SYMBOLS[d - 1] for r, row in enumerate(grid) for c, d in enumerate(row) if d}
     return regions_svg(labels, texts)
+
+
+def regions_text(regions: list[str] | str, grid: list[list[int]]) -> str:
+    """A jigsaw's grid: walls between its regions (rows of one label a cell), the digits in
+    their cells, ``.`` for a blank."""
+    rows = regions.split() if isinstance(regions, str) else [str(row) for row in regions]
+    names = {name: index for index, name in enumerate(dict.fromkeys("".join(rows)))}
+    labels: Labels = [[names[name] for name in row] for row in rows]
+    texts = {
+        (r, c): SYMBOLS[d - 1] if d else "."
+        for r, row in enumerate(grid)
+        for c, d in enumerate(row)
+    }
+    return draw_regions(labels, texts)

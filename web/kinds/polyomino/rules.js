@@ -176,12 +176,12 @@ export function boardRows(value, limits, path = "puzzle.board") {
     if (!text) throw ruleError(`${rowPath} is empty; every row needs at least one cell`, rowPath);
     if (text.length > limits.max_cols) throw ruleError(`${rowPath} has ${text.length} columns; the limit is ${limits.max_cols}`, rowPath);
     if (text.length !== value[0].length) {
-      throw ruleError(`${rowPath} has ${text.length} characters but row 0 has ${value[0].length}; ` +
+      throw ruleError(`row ${r + 1} of the board has ${text.length} characters but row 1 has ${value[0].length}; ` +
         "all rows must have the same length (use '#' for cells outside the board)", rowPath);
     }
     const column = [...text].findIndex((ch) => ch !== "." && ch !== "#");
     if (column >= 0) {
-      throw ruleError(`${rowPath} has ${JSON.stringify(text[column])} at column ${column}; ` +
+      throw ruleError(`row ${r + 1} of the board has '${text[column]}' at column ${column + 1}; ` +
         "use '.' for a cell to cover and '#' for no cell", rowPath);
     }
   });
