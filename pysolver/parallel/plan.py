@@ -109,4 +109,11 @@ def plan_prepared(
         for path, weight in subtrees:
             task_request = dict(base, subtree={"branch": branch, "path": path})
             tasks.append(Task(len(tasks), task_request, share * weight))
+    if engines:
+        # A whole count (the memo count's split): no solution order to keep, so the heaviest
+        # tasks go first (by Knuth's estimate) and the light ones even out the end. 6x10, 2
+        # workers, CPU s of their tasks: 1.07 + 1.36 in search order, 1.20 + 1.20 so.
+        tasks.sort(key=lambda task: -task.weight)
+        for index, task in enumerate(tasks):
+            task.index = index
     return tasks, settled
