@@ -62,7 +62,8 @@ class Task:
 def plan(
     request: dict[str, Any], query: Query, kind: PlannedKind, wanted: int
 ) -> tuple[list[Task], float]:
-    """The tasks of a request (about ``wanted``), in search order, and the weight already
+    """The tasks of a request (about ``wanted``), in search order (a whole count cut in one
+    engine's own tree: heaviest first, see ``plan_prepared``), and the weight already
     settled (dead ends met while cutting). ``kind.prepare`` validates the puzzle as ``solve``
     would, so bad input fails here, once."""
     return plan_prepared(request, query, kind.prepare(request["puzzle"], query), wanted)
