@@ -1,17 +1,26 @@
-"""Parallel search benchmark: serial against ``"jobs": 2`` (worker processes) and Dask.
+"""Parallel search benchmark: serial against ``"jobs": N`` (worker processes) and Dask.
 
-    python -m bench.bench_parallel                  # 6x10 all and a Sudoku count
+    python -m bench.bench_parallel                  # 6x10 (tiling, matrix), 8x8 + square, Sudoku
     python -m bench.bench_parallel --cases 6x10     # names start with the given prefixes
-    python -m bench.bench_parallel --full           # also the 16,146 distinct 8x8 + square
-    python -m bench.bench_parallel --dask           # also a local Dask cluster of 2 workers
+    python -m bench.bench_parallel --full           # also the distinct counts
+    python -m bench.bench_parallel --dask           # also a Dask cluster of N one-thread workers
+    python -m bench.bench_parallel --rounds 5       # medians of 5 rounds (default 3)
 
-Prints one row per case: the count (checked against the serial one), seconds serial, with
-``jobs`` worker processes, on Dask (a ``distributed.LocalCluster`` of single-threaded worker
-processes, started before timing), the speed-ups, the number of tasks and the largest task's
-share of the search nodes (the split's balance: the speed-up cannot pass 1 / that share), the
-CPU seconds of the serial run and of the parallel one (all its processes: the parallel
-overhead, whatever the load), and the load average of the machine when it ended. Timings are
-wall-clock: on a shared machine, read them together with the load.
+``--dask`` starts a real cluster on 127.0.0.1 before timing (``dask scheduler`` and N ``dask
+worker --nthreads 1`` processes, as a user would; ``--scheduler tcp://HOST:PORT`` uses one
+already running). Each round times the serial count, the count with ``jobs`` worker processes
+and on Dask, one after the other, so a change of the machine's load hits all three alike; the
+table prints each one's median over the rounds. Dask workers outlive a request and keep the
+memo count's memo of its last problem (``memo_tasks``): it is dropped before each timed run, so
+every round counts from cold.
+
+Prints one row per case: the count (checked against the serial one and the known count), the
+median seconds serial, with ``jobs`` processes and on Dask, the speed-ups, the number of tasks,
+the largest task's share of the search nodes (the split's balance: the speed-up cannot pass
+1 / that share), the nodes all tasks summed over the serial count's (the split's overhead: the
+memo count's tasks keep its root orbits and a memo per worker), the CPU seconds of the serial
+run and of the parallel one (all its processes, whatever the load), and the load average of the
+machine at the end. Timings are wall-clock: on a shared machine, read them with the load.
 """
 
 from __future__ import annotations
@@ -19,17 +28,43 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from time import perf_counter
 from typing import Any
 
 from pysolver import solve
 from pysolver.api import answer_task
+from pysolver.engines import memo_tasks
+from pysolver.kinds.polyomino.encoding import encode
+from pysolver.kinds.polyomino.parsing import parse_puzzle
 from pysolver.parallel.dask_cluster import DaskRunner
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def pentominoes(board: list[str], symmetry: str = "all", extra: tuple = ()) -> dict[str, Any]:
     puzzle = {"board": board, "pieces": ["pentominoes", *extra]}
     return {"kind": "polyomino", "mode": "count", "symmetry": symmetry, "puzzle": puzzle}
+
+
+def exact_cover(tiling: dict[str, Any]) -> dict[str, Any]:
+    """A tiling's exact cover matrix as an ``exact_cover`` request (items named by number): the
+    same count without the board's geometry, so without its symmetry."""
+    problem = encode(parse_puzzle(tiling)).problem
+    names = [f"i{item}" for item in range(problem.items)]
+    puzzle = {
+        "items": names[: problem.primary],
+        "secondary": names[problem.primary :],
+        "options": [[names[item] for item in option] for option in problem.options],
+    }
+    return {"kind": "exact_cover", "mode": "count", "puzzle": puzzle}
 
 
 # A grid of 23 givens with 147,554 completions: a count that takes seconds, not a batch of
@@ -39,13 +74,15 @@ SPARSE_SUDOKU = "...67..1.....9......8......8.97...234.6.53.91....2..569........
 # name, request, expected count, in the default run
 CASES: list[tuple[str, dict[str, Any], int, bool]] = [
     ("6x10 all", pentominoes(["." * 10] * 6), 9356, True),
-    ("6x10 distinct", pentominoes(["." * 10] * 6, "distinct"), 2339, False),
+    ("8x8+O4 all", pentominoes(["." * 8] * 8, "all", ("O4",)), 129168, True),
+    ("6x10 exact_cover", exact_cover(pentominoes(["." * 10] * 6)["puzzle"]), 9356, True),
     (
         "sudoku 23 givens",
         {"kind": "sudoku", "mode": "count", "puzzle": {"grid": SPARSE_SUDOKU}},
         147554,
         True,
     ),
+    ("6x10 distinct", pentominoes(["." * 10] * 6, "distinct"), 2339, False),
     ("8x8+O4 distinct", pentominoes(["." * 8] * 8, "distinct", ("O4",)), 16146, False),
 ]
 
@@ -57,12 +94,55 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def timed(run) -> tuple[dict[str, Any], float, float, float]:
-    """(response, wall seconds, CPU seconds, load average over the last minute at the end)."""
+def timed(run: Callable[[], dict[str, Any]]) -> tuple[dict[str, Any], float, float]:
+    """(response, wall seconds, CPU seconds)."""
     started = perf_counter()
     cpu_started = cpu_seconds()
     response = run()
-    return response, perf_counter() - started, cpu_seconds() - cpu_started, os.getloadavg()[0]
+    return response, perf_counter() - started, cpu_seconds() - cpu_started
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def dask_cluster(workers: int) -> Iterator[str]:
+    """A scheduler and ``workers`` one-thread workers on 127.0.0.1 (``python -m dask``, the
+    ``dask`` command), registered before it yields the scheduler's address; ended after."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "DASK_DISTRIBUTED__WORKER__DAEMON": "False"}
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    logs = tempfile.TemporaryDirectory(prefix="pysolver-bench-dask-")
+    processes: list[subprocess.Popen[bytes]] = []
+
+    def start(name: str, args: list[str]) -> None:
+        with open(Path(logs.name) / f"{name}.log", "wb") as log:
+            command = [sys.executable, "-m", "dask", *args, "--no-dashboard"]
+            processes.append(subprocess.Popen(command, env=env, cwd=REPO, stdout=log, stderr=log))
+
+    try:
+        start("scheduler", ["scheduler", "--host", "127.0.0.1", "--port", str(port)])
+        for number in range(workers):
+            start(f"worker{number}", ["worker", address, "--nthreads", "1", "--host", "127.0.0.1"])
+        from distributed import Client
+
+        with Client(address, timeout="60s") as client:
+            client.wait_for_workers(workers, timeout=120)
+        yield address
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        logs.cleanup()
 
 
 def main() -> None:
@@ -70,59 +150,93 @@ def main() -> None:
     parser.add_argument("--cases", nargs="*", help="run the cases whose names start so")
     parser.add_argument("--full", action="store_true", help="every case, the slow ones too")
     parser.add_argument("--dask", action="store_true", help="also time a local Dask cluster")
+    parser.add_argument("--scheduler", help="time this running Dask cluster (tcp://HOST:PORT)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds; medians (default 3)")
     args = parser.parse_args()
+    if args.dask and not args.scheduler:
+        with dask_cluster(args.jobs) as address:
+            run_cases(args, address)
+    else:
+        run_cases(args, args.scheduler)
 
-    cluster = client_address = None
-    if args.dask:
-        from distributed import LocalCluster
 
-        cluster = LocalCluster(
-            n_workers=args.jobs, threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        client_address = cluster.scheduler_address
-
-    print(f"{os.cpu_count()} CPUs; jobs {args.jobs}")
+def run_cases(args: argparse.Namespace, address: str | None) -> None:
+    print(f"{os.cpu_count()} CPUs; jobs {args.jobs}; medians of {args.rounds} rounds")
     header = (
         f"{'case':18} {'count':>8} {'serial s':>9} {'jobs s':>8} {'x':>5} "
-        f"{'dask s':>8} {'x':>5} {'tasks':>5} {'largest':>7} {'cpu 1':>7} {'cpu N':>7} "
-        f"{'load':>5}"
+        f"{'dask s':>8} {'x':>5} {'tasks':>5} {'largest':>7} {'nodes x':>7} {'cpu 1':>7} "
+        f"{'cpu N':>7} {'load':>5}"
     )
     print(header)
     print("-" * len(header))
+    runner = DaskRunner(address, answer_task) if address else None
     try:
         for name, request, expected, default in CASES:
             if args.cases and not any(name.startswith(prefix) for prefix in args.cases):
                 continue
             if not args.cases and not default and not args.full:
                 continue
-            serial, serial_seconds, serial_cpu, _ = timed(lambda request=request: solve(request))
-            jobs_request = dict(request, jobs=args.jobs)
-            split, split_seconds, split_cpu, load = timed(lambda r=jobs_request: solve(r))
-            ok = split["count"] == serial["count"] and expected in (-1, serial["count"])
-            dask_text = f"{'-':>8} {'-':>5}"
-            if client_address is not None:
-                runner = DaskRunner(client_address, answer_task)
-                try:
-                    on_dask, dask_seconds, _, load = timed(
-                        lambda r=jobs_request, runner=runner: solve(r, runner=runner)
-                    )
-                finally:
-                    runner.close()
-                ok = ok and on_dask["count"] == serial["count"]
-                dask_text = f"{dask_seconds:8.2f} {serial_seconds / dask_seconds:5.2f}"
-            info = split["parallel"]
-            print(
-                f"{name:18} {serial['count']:>8}{'' if ok else '!'} {serial_seconds:9.2f} "
-                f"{split_seconds:8.2f} {serial_seconds / split_seconds:5.2f} {dask_text} "
-                f"{info['tasks']:>5} {info['largest_task_share']:7.1%} {serial_cpu:7.2f} "
-                f"{split_cpu:7.2f} {load:5.1f}",
-                flush=True,
-            )
+            run_case(args, name, request, expected, runner)
     finally:
-        if cluster is not None:
-            cluster.close()
-    print("'!' after a count: it differs from the serial or the known count.")
+        if runner is not None:
+            runner.close()
+    print("'!' after a count: it differs from the serial or the known count; nodes x: the")
+    print("parallel count's summed nodes over the serial count's (the Dask run's in brackets).")
+
+
+def run_case(
+    args: argparse.Namespace,
+    name: str,
+    request: dict[str, Any],
+    expected: int,
+    runner: DaskRunner | None,
+) -> None:
+    jobs_request = dict(request, jobs=args.jobs)
+    serial_s: list[float] = []
+    split_s: list[float] = []
+    dask_s: list[float] = []
+    serial_cpu: list[float] = []
+    split_cpu: list[float] = []
+    ok = True
+    for _ in range(args.rounds):
+        serial, seconds, cpu = timed(lambda: solve(request))
+        serial_s.append(seconds)
+        serial_cpu.append(cpu)
+        split, seconds, cpu = timed(lambda: solve(jobs_request))
+        split_s.append(seconds)
+        split_cpu.append(cpu)
+        ok = ok and split["count"] == serial["count"] and expected in (-1, serial["count"])
+        if runner is not None:
+            runner.client.run(memo_tasks.forget)  # every round from a cold memo
+            on_dask, seconds, _ = timed(lambda: solve(jobs_request, runner=runner))
+            dask_s.append(seconds)
+            ok = ok and on_dask["count"] == serial["count"]
+    median_serial = statistics.median(serial_s)
+    median_split = statistics.median(split_s)
+    info = split["parallel"]
+    nodes = split["stats"]["nodes"] / serial["stats"]["nodes"]
+    dask_text = f"{'-':>8} {'-':>5}"
+    if dask_s:
+        median_dask = statistics.median(dask_s)
+        dask_text = f"{median_dask:8.2f} {median_serial / median_dask:5.2f}"
+        nodes_text = f"{nodes:4.2f}({on_dask['stats']['nodes'] / serial['stats']['nodes']:.2f})"
+    else:
+        nodes_text = f"{nodes:7.2f}"
+    print(
+        f"{name:18} {serial['count']:>8}{'' if ok else '!'} {median_serial:9.2f} "
+        f"{median_split:8.2f} {median_serial / median_split:5.2f} {dask_text} "
+        f"{info['tasks']:>5} {info.get('largest_task_share', 1.0):7.1%} {nodes_text:>7} "
+        f"{statistics.median(serial_cpu):7.2f} {statistics.median(split_cpu):7.2f} "
+        f"{os.getloadavg()[0]:5.1f}",
+        flush=True,
+    )
+    print(
+        f"{'':18} rounds: serial {' '.join(f'{s:.2f}' for s in serial_s)}; jobs "
+        f"{' '.join(f'{s:.2f}' for s in split_s)}"
+        + (f"; dask {' '.join(f'{s:.2f}' for s in dask_s)}" if dask_s else ""),
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

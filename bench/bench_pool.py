@@ -1,6 +1,6 @@
 """Browser benchmark of the page's pool of Pyodide workers (web/runtime/pool.js): memory and speed.
 
-    .venv/bin/python -m bench.bench_pool [--workers 2] [--full]
+    .venv/bin/python -m bench.bench_pool [--workers 2] [--full] [--rounds 3]
 
 Needs what ``python3 build.py test`` installs (.venv with Playwright, Debian's Chromium). Builds
 dist/, serves it cross-origin isolated on a free 127.0.0.1 port, opens the page and prints:
@@ -15,8 +15,9 @@ dist/, serves it cross-origin isolated on a free 127.0.0.1 port, opens the page 
    the workers (``measureUserAgentSpecificMemory``'s breakdown, which does not say which worker
    is which: listed largest first).
 3. Speed: each count with jobs 1 (one worker) and jobs N in the page, wall seconds as the page
-   sees them, the speed-up, the number of tasks and the workers that ran them. The default run
-   has 6x10 (all 9,356) and the 16,146 distinct 8x8 + square tilings; --full adds all 129,168.
+   sees them (medians of ``--rounds`` rounds, each one worker then the pool), the speed-up, the
+   number of tasks and the workers that ran them. The default run has 6x10 (all 9,356) and the
+   16,146 distinct 8x8 + square tilings; --full adds all 129,168.
 
 The machine is shared (2 cores, several jobs): figures are noisy; the load average is printed.
 """
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -109,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--workers", type=int, default=2, help="jobs of the parallel runs")
     parser.add_argument("--full", action="store_true", help="also all 129,168 8x8 + square")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds; medians (default 1)")
     args = parser.parse_args(argv)
     try:
         from playwright.sync_api import sync_playwright
@@ -167,18 +170,29 @@ def main(argv: list[str] | None = None) -> int:
         for name, request, expected, default in CASES:
             if not default and not args.full:
                 continue
-            serial = page.evaluate(SOLVE_JS, request)
-            split = page.evaluate(SOLVE_JS, dict(request, jobs=args.workers))
-            for run in (serial, split):
-                if not run["ok"] or run["count"] != str(expected) or not run["complete"]:
-                    print(f"{name}: wrong answer {run}")
-                    return 1
+            # One worker, then the pool, in each round: a change of load hits both alike.
+            serial_s: list[float] = []
+            split_s: list[float] = []
+            for _ in range(args.rounds):
+                serial = page.evaluate(SOLVE_JS, request)
+                split = page.evaluate(SOLVE_JS, dict(request, jobs=args.workers))
+                for run in (serial, split):
+                    if not run["ok"] or run["count"] != str(expected) or not run["complete"]:
+                        print(f"{name}: wrong answer {run}")
+                        return 1
+                serial_s.append(serial["seconds"])
+                split_s.append(split["seconds"])
             parallel = split["parallel"] or {}
+            one, pool = statistics.median(serial_s), statistics.median(split_s)
             print(
-                f"{name:<18} {expected:>9,} {serial['seconds']:>11.1f} {split['seconds']:>9.1f} "
-                f"{serial['seconds'] / split['seconds']:>9.2f} {parallel.get('tasks', 0):>6} "
-                f"{parallel.get('workers', 0):>8} {os.getloadavg()[0]:>5.1f}"
+                f"{name:<18} {expected:>9,} {one:>11.1f} {pool:>9.1f} {one / pool:>9.2f} "
+                f"{parallel.get('tasks', 0):>6} {parallel.get('workers', 0):>8} "
+                f"{os.getloadavg()[0]:>5.1f}"
             )
+            if args.rounds > 1:
+                pairs = zip(serial_s, split_s, strict=True)
+                rounds = " ".join(f"{one:.1f}/{pool:.1f}" for one, pool in pairs)
+                print(f"{'':18} rounds (1 worker / pool, s): {rounds}")
         print()
         print("after the counts:")
         print_workers(page.evaluate(WORKERS_JS), page.evaluate(MEASURE_JS))

@@ -237,7 +237,7 @@ def test_timeout_must_be_a_finite_positive_number(seconds: str) -> None:
 
 # ---------------------------------------------------------------- signals, reading, usage
 
-# bitset: a memo count of this symmetric board runs serially (the polyomino kind's split).
+# bitset: its tasks are cuts of the serial search (a memo count's are memo_tasks' own).
 PENTOMINO_6X10 = {
     "kind": "polyomino",
     "mode": "count",

@@ -29,8 +29,8 @@ SIX_BY_TEN = ["." * 10] * 6
 
 
 def pentominoes(board: list[str], **fields) -> dict:
-    # bitset by default: its tasks are cuts of the serial search; a memo count of a symmetric
-    # board runs serially instead (polyomino.prepare's split, RunsWhole).
+    # bitset by default: its tasks are cuts of the serial search (a memo count's are cut in
+    # the memo walk's own tree, below its root orbits: memo_tasks).
     return {
         "kind": "polyomino",
         "mode": "count",
@@ -67,7 +67,12 @@ def _marked_processes(mark: str) -> list[int]:
 # ---------------------------------------------------------------- a worker process dies
 
 
-def test_a_killed_worker_process_is_replaced_and_the_count_stays_exact():
+@pytest.mark.parametrize(
+    ("engine", "board", "count"), [("bitset", HOLE_8X8, 520), ("memo", SIX_BY_TEN, 9356)]
+)
+def test_a_killed_worker_process_is_replaced_and_the_count_stays_exact(engine, board, count):
+    # memo: the task runs again on a fresh worker, with a fresh memo (issue 31's split; 6x10:
+    # its tasks are long enough to report progress, when the worker is killed).
     killed: list[int] = []
 
     def kill_a_worker(report: dict) -> None:
@@ -78,9 +83,10 @@ def test_a_killed_worker_process_is_replaced_and_the_count_stays_exact():
             killed.append(workers[0].pid)
             os.kill(workers[0].pid, signal.SIGKILL)
 
-    merged = api.solve(pentominoes(HOLE_8X8, jobs=2), progress=kill_a_worker)
+    merged = api.solve(pentominoes(board, jobs=2, engine=engine), progress=kill_a_worker)
     assert killed, "no worker was running to be killed"
-    assert (merged["count"], merged["complete"]) == (520, True), merged
+    assert merged["engine"] == engine
+    assert (merged["count"], merged["complete"]) == (count, True), merged
     assert "failed" not in merged["parallel"]
     [retry] = merged["parallel"]["retried"]
     assert retry["reasons"] == ["ended by SIGKILL"]

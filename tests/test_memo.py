@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from pysolver import budget, solve
-from pysolver.engines import memo
-from pysolver.engines.cover import ExactCoverProblem, search, split
+from pysolver.engines import memo, memo_tasks
+from pysolver.engines.cover import ExactCoverProblem, search, split_for
 from pysolver.engines.monitor import Monitor
+from pysolver.engines.subtree import InvalidPath
 from pysolver.kinds.polyomino.encoding import encode
 from pysolver.kinds.polyomino.parsing import parse_puzzle
 from pysolver.kinds.polyomino.pieces import LIBRARY
@@ -265,14 +266,64 @@ def test_progress_recent_solutions_and_cancel() -> None:
 
 
 def test_subtrees_add_up_to_the_whole_count() -> None:
+    # The memo count's own split (its tasks name the memo engine).
     pieces = {"board": ["." * 6] * 5, "pieces": ["P", "P", "L", "L", "N", "N"]}
     problem = encode(parse_puzzle(pieces)).problem
     whole = whole_count(problem, "dlx")
-    parts = split(problem, 6)
+    parts = split_for(problem, "memo", 6, counting=True)
+    assert parts.engine == "memo"
     total = sum(
         search(problem, "memo", keep_solutions=False, path=sub.path).count for sub in parts.subtrees
     )
     assert total == whole > 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_task_counts_add_up_on_random_tilings_whatever_the_workers(seed: int) -> None:
+    # Tasks of memo_tasks.split, run by two "workers" (each keeping its memo across its tasks)
+    # in an order drawn at random, add up to dlx's count, with and without symmetry; a task
+    # run again on a warm memo counts the same.
+    rng = random.Random(seed)
+    for problem in random_tiling_problems(25, seed):
+        whole = whole_count(problem, "dlx")
+        parts = memo_tasks.split(problem, rng.randint(1, 12))
+        memos: list[list[memo_tasks._Kept]] = [[], []]
+        total = 0
+        for subtree in rng.sample(parts.subtrees, len(parts.subtrees)):
+            worker = rng.randrange(2)
+            memo_tasks._worker_memo[:] = memos[worker]
+            counted = memo_tasks.count_below(problem, subtree.path, Monitor()).count
+            assert memo_tasks.count_below(problem, subtree.path, Monitor()).count == counted
+            memos[worker] = list(memo_tasks._worker_memo)
+            total += counted
+        assert total == whole
+    memo_tasks.forget()
+
+
+def test_tasks_of_a_symmetric_count_sum_close_to_the_serial_nodes() -> None:
+    # Issue 31: cut below the root orbits, with a memo per worker, the tasks' nodes stay near
+    # the serial walk's (cuts of the plain tree summed 4.5x on 6x10).
+    hole = ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3
+    problem = encode(parse_puzzle({"board": hole, "pieces": ["pentominoes"]})).problem
+    serial = memo.count(problem, Monitor())
+    assert memo.root_orbits(problem) is not None
+    parts = memo_tasks.split(problem, 16)
+    memo_tasks.forget()
+    results = [memo_tasks.count_below(problem, sub.path, Monitor()) for sub in parts.subtrees]
+    memo_tasks.forget()
+    assert sum(result.count for result in results) == serial.count == 520
+    assert len(results) >= 16
+    assert sum(result.stats["nodes"] for result in results) <= 1.2 * serial.stats["nodes"]
+
+
+def test_a_path_off_the_root_orbits_is_refused() -> None:
+    hole = ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3
+    problem = encode(parse_puzzle({"board": hole, "pieces": ["pentominoes"]})).problem
+    orbits = dict(memo.root_orbits(problem) or [])
+    outside = next(option for option in range(len(problem.options)) if option not in orbits)
+    with pytest.raises(InvalidPath):
+        memo_tasks.count_below(problem, [outside], Monitor())
+    memo_tasks.forget()
 
 
 @pytest.mark.parametrize("symmetry", ["all", "distinct"])

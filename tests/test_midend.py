@@ -212,7 +212,7 @@ def test_the_kind_object_is_what_parallel_search_needs(name: str) -> None:
     planned = kind(name)
     request = {"kind": name, "mode": "count", "puzzle": SEVERAL[name]}
     if name == "polyomino":
-        # memo counts of a symmetric board run whole (RunsWhole): bitset's split is cut.
+        # bitset: the split of the serial search's tree (memo's is its own: memo_tasks).
         request["engine"] = "bitset"
     query = parse_query(request)
     splits = planned.split(SEVERAL[name], query, 4)

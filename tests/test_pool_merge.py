@@ -83,8 +83,8 @@ REPORTS_PER_TASK = 4
 
 
 def pentominoes(board: list[str], mode: str = "count", **fields: Any) -> dict[str, Any]:
-    # bitset by default: its tasks are cuts of the serial search; a memo count of a symmetric
-    # board runs serially instead (polyomino.prepare's split, RunsWhole).
+    # bitset by default: its tasks are cuts of the serial search (a memo count's are cut in
+    # the memo walk's own tree, below its root orbits: memo_tasks).
     puzzle = {"board": board, "pieces": EIGHT_PENTOMINOES}
     return {"kind": "polyomino", "mode": mode, "engine": "bitset", "puzzle": puzzle, **fields}
 

@@ -208,6 +208,14 @@ def search(
             f"{' or '.join(MULTIPLICITY_ENGINES)}"
         )
     if path is not None:
+        if engine == "memo" and _memo_tasks().counts_whole(
+            problem, limit, keep_solutions, rng is not None
+        ):
+            # A task of the memo count's own split (``split_for``): its tree, its memo.
+            below: SearchResult[list[int]] = _memo_tasks().count_below(
+                problem, path, monitor or Monitor()
+            )
+            return below
         return search_subtree(
             problem,
             path,
@@ -402,6 +410,30 @@ def split(
         ]
 
     return split_tree(_root(problem, singles, locked, monitor), children, wanted, monitor)
+
+
+def split_for(
+    problem: ExactCoverProblem,
+    engine: str,
+    wanted: int,
+    *,
+    counting: bool,
+    monitor: Monitor | None = None,
+) -> Split:
+    """``split`` of the tree that ``engine`` searches: for a whole count (``counting``: count
+    mode without a limit) on the ``memo`` engine, the memo walk's own tree, cut below its root
+    orbits (``memo_tasks.split``; its tasks then run on ``memo``); else the family's tree."""
+    if engine == "memo" and counting and _memo_tasks().counts_whole(problem, None, False, False):
+        memo_split: Split = _memo_tasks().split(problem, wanted, monitor)
+        return memo_split
+    return split(problem, wanted, monitor=monitor)
+
+
+@cache
+def _memo_tasks() -> ModuleType:
+    """The memo engine's parallel tasks (imported on use, as the engines are: it imports this
+    module)."""
+    return importlib.import_module("pysolver.engines.memo_tasks")
 
 
 @dataclass

@@ -290,19 +290,16 @@ def root_orbits(problem: ExactCoverProblem) -> list[tuple[int, int]] | None:
     return best
 
 
-def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int]]:
-    """Count every exact cover: the bitset engine's tree with memoised sub-boards and, where
-    the matrix has symmetries, weighted orbit representatives at the root.
+StruckTables = tuple[_Tables, ExactCoverProblem, list[int], int]
 
-    Stats: ``nodes`` (nodes entered and dead ends, as in ``bitset``; a sub-board found in the
-    memo is not entered), ``memo_hits``, ``memo_entries`` and ``options_struck`` (by
-    ``strike_dead_options``, at the root and at nodes down to ``STRIKE_DEPTH``).
-    """
-    primary = problem.primary
-    # Strike the dead options, then lay the masks out again over the options left (narrower
-    # masks: every AND and bit count of the walk is over them). ``original``: each option of
-    # ``kept`` by its index in ``problem``.
+
+def strike_and_lay_out(problem: ExactCoverProblem, monitor: Monitor) -> StruckTables:
+    """The tables the walk runs on: the problem without its dead options (``kept``), the
+    masks laid out again over the options left (narrower masks: every AND and bit count of the
+    walk is over them), each option of ``kept`` by its index in ``problem`` (``original``) and
+    how many were struck."""
     tables = _Tables(problem, monitor)
+    primary = problem.primary
     root, struck = strike_dead_options(tables.item_masks[:primary], tables.compatible_at(), monitor)
     kept = problem
     original = list(range(len(problem.options)))
@@ -314,6 +311,35 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
         kept = replace(problem, options=[problem.options[option] for option in original])
         del tables, root  # the old masks go before the new ones are made (the budget's peak)
         tables = _Tables(kept, monitor)
+    return tables, kept, original, struck
+
+
+def count(
+    problem: ExactCoverProblem,
+    monitor: Monitor,
+    *,
+    starts: list[tuple[list[int], int]] | None = None,
+    memo: dict[int, int] | None = None,
+    struck_tables: StruckTables | None = None,
+) -> SearchResult[list[int]]:
+    """Count every exact cover: the bitset engine's tree with memoised sub-boards and, where
+    the matrix has symmetries, weighted orbit representatives at the root.
+
+    ``starts`` (parallel tasks, ``memo_tasks``): count instead, for each (options, weight),
+    the covers holding all those options (indices in ``problem``), times the weight; the root
+    orbits are then the planner's. ``memo``: the sub-board counts to start from and to add to
+    (a worker's, kept across the tasks it runs: keys are covered items of ``problem``, so they
+    hold for any task of the same problem). ``struck_tables``: ``strike_and_lay_out(problem)``
+    when already made (a worker's, for its tasks).
+
+    Stats: ``nodes`` (nodes entered and dead ends, as in ``bitset``; a sub-board found in the
+    memo is not entered), ``memo_hits``, ``memo_entries`` and ``options_struck`` (by
+    ``strike_dead_options``, at the root and at nodes down to ``STRIKE_DEPTH``).
+    """
+    primary = problem.primary
+    if struck_tables is None:
+        struck_tables = strike_and_lay_out(problem, monitor)
+    tables, kept, original, struck = struck_tables
     options = kept.options
     position_of = tables.position_of
     option_at = tables.option_at
@@ -325,8 +351,10 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
     keeping_at = [mask | 1 << position for position, mask in enumerate(compatible_at)]
     cover_at = [tables.cover_size[option] for option in option_at]
     covers_at = [sum(1 << item for item in options[option]) for option in option_at]
-    orbits = root_orbits(kept)
-    fast = bitset.compiled_walk()
+    orbits = root_orbits(kept) if starts is None else None
+    # The compiled walk counts whole searches only: a task's starting subtrees and a memo
+    # carried over from earlier tasks are the pure walk's (pysolver.engines.memo_tasks).
+    fast = bitset.compiled_walk() if starts is None and memo is None else None
     if fast is not None and not all(tables.item_masks[:primary]):
         monitor.finish(1, 0, True)  # an item without options makes the root a dead end
         stats = {"nodes": 1, "memo_hits": 0, "memo_entries": 0, "options_struck": struck}
@@ -348,10 +376,13 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
             return answer
 
     bit_count = int.bit_count
-    memo: dict[int, int] = {}
+    if memo is None:
+        memo = {}
     memo_get = memo.get
     cap = memo_cap(problem)
-    probe_at = HIT_PROBE
+    # A memo carried over from earlier tasks: its hit rate is probed on this run's entries.
+    carried = len(memo)
+    probe_at = carried + HIT_PROBE
     max_depth = primary + 2
     size_at = [0] * max_depth
     index_at = [0] * max_depth
@@ -453,12 +484,28 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
                         memo[key] = below
                         if len(memo) == probe_at:
                             probe_at += HIT_PROBE
-                            if hits * MIN_HIT_SHARE < len(memo):
+                            if hits * MIN_HIT_SHARE < len(memo) - carried:
                                 cap = 0  # sub-boards rarely repeat here: stop growing
                     total += below
                     continue
             nodes += 1  # a dead end
         return total
+
+    def start(rest: list[int], chosen: list[int | None]) -> tuple[list[int], int] | None:
+        """The live masks and covered items of the node below the ``chosen`` options (kept
+        indices), None when that is a dead end (an option struck, or not live where chosen)."""
+        covered = 0
+        for option in chosen:
+            if option is None:
+                return None
+            position = position_of[option]
+            if not any(mask >> position & 1 for mask in rest):
+                return None
+            child = list(filter(None, map(and_at[position], rest)))
+            if len(child) != len(rest) - cover_at[position]:
+                return None
+            rest, covered = child, covered | covers_at[position]
+        return rest, covered
 
     root = tables.item_masks[:primary]
     total = 0
@@ -466,6 +513,19 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
     try:
         if not all(root):
             nodes = 1  # an item without options makes the root a dead end
+        elif starts is not None:
+            kept_at = {option: index for index, option in enumerate(original)}
+            for chosen, start_weight in starts:
+                weight = start_weight
+                below = start(root, [kept_at.get(option) for option in chosen])
+                if below is None:
+                    nodes += 1  # a dead end (a struck option is in no cover)
+                    continue
+                rest, covered = below
+                chosen_at[: len(chosen)] = [kept_at[option] for option in chosen]
+                # Progress counts within the task: one branch taken at each level above it.
+                size_at[: len(chosen)] = [1] * len(chosen)
+                total += start_weight * walk(rest, covered, len(chosen))
         elif orbits is None:
             total = walk(root, 0, 0)
         else:

@@ -33,16 +33,6 @@ State = TypeVar("State")
 Choice = TypeVar("Choice", bound=Hashable)
 
 
-class RunsWhole(Exception):
-    """Raised by a kind's ``split`` when cutting its search into subtrees would cost more
-    than the workers give back: the request then runs as one serial search, and ``reason``
-    (a phrase) says why in ``parallel.note``."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
 class InvalidPath(ValueError):
     """A subtree path that the serial search never takes; ``step`` is the offending position."""
 
@@ -70,6 +60,9 @@ class Split:
     subtrees: list[Subtree]
     # Dead branches met while splitting: no solutions, already settled (progress counts them).
     settled_weight: float = 0.0
+    # The engine whose own tree was cut (the memo count's, cut below its root orbits), which
+    # its tasks must then run on; None: any engine of the family walks these paths alike.
+    engine: str | None = None
 
 
 def split_tree(

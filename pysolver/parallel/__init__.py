@@ -41,11 +41,12 @@ Not split, answered by one serial search (the response says why in ``parallel.no
 the reproducible one), ``trace`` mode (its steps are one walk from the root, in order),
 ``heatmap`` requests (a heatmap is summed over the counted solutions up to a cap, which a
 split would apply per task), kinds without ``split`` (dominoes: their engines are not
-searches) and searches whose kind's ``split`` raises ``RunsWhole`` (a polyomino count on the
-``memo`` engine that weighs root orbits of the board's symmetry: subtree tasks lose those
-orbits and the shared memo, and summed 4.5x the serial nodes on 6x10 pentominoes).
-Polyomino ``symmetry: "distinct"`` searches whose tilings are de-duplicated by canonical form
-run as one task each (equivalent tilings could fall into different subtrees).
+searches). A whole count on the ``memo`` engine is cut in its own tree, below the root
+orbits of the board's symmetry, and each worker keeps its memo across its tasks
+(``pysolver.engines.memo_tasks``); its tasks name the ``memo`` engine, whatever a worker's
+share of the budget. Polyomino ``symmetry: "distinct"`` searches whose tilings are
+de-duplicated by canonical form run as one task each (equivalent tilings could fall into
+different subtrees).
 
 Modules: ``plan`` (tasks, and ``PlannedKind``, what a kind supplies: ``prepare`` and
 ``merge_fields``), ``merge`` (the ``Merger``), ``runner`` (the ``Runner`` protocol every runner
@@ -73,7 +74,6 @@ from typing import Any
 
 from pysolver import protocol
 from pysolver.engines.monitor import Cancelled
-from pysolver.engines.subtree import RunsWhole
 from pysolver.parallel.inline import InlineRunner
 from pysolver.parallel.merge import Merger
 from pysolver.parallel.page import AnsweredRunner, PlanRunner, merge_text, plan_text
@@ -155,12 +155,7 @@ def solve_split(
     # Read once: a search that is not cut runs serially on the same reading (at 17 MB of
     # request, reading again took about 1 s of CPU).
     prepared = kind.prepare(request["puzzle"], query)
-    try:
-        tasks, settled = plan_prepared(
-            request, query, prepared, max(1, jobs * runner.tasks_per_job)
-        )
-    except RunsWhole as whole:
-        return _serially(prepared.solve, asked, jobs, f"{whole.reason}; it ran serially")
+    tasks, settled = plan_prepared(request, query, prepared, max(1, jobs * runner.tasks_per_job))
     if not tasks:  # dead at the root: the serial search answers at once, with all its fields
         note = "the search has no subtree to split (no solution below the root)"
         return _serially(prepared.solve, asked, jobs, note, tasks=0)

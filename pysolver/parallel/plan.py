@@ -62,7 +62,8 @@ class Task:
 def plan(
     request: dict[str, Any], query: Query, kind: PlannedKind, wanted: int
 ) -> tuple[list[Task], float]:
-    """The tasks of a request (about ``wanted``), in search order, and the weight already
+    """The tasks of a request (about ``wanted``), in search order (a whole count cut in one
+    engine's own tree: heaviest first, see ``plan_prepared``), and the weight already
     settled (dead ends met while cutting). ``kind.prepare`` validates the puzzle as ``solve``
     would, so bad input fails here, once."""
     return plan_prepared(request, query, kind.prepare(request["puzzle"], query), wanted)
@@ -91,6 +92,11 @@ def plan_prepared(
     # A task keeps ``recent``: its progress reports then carry whole solutions (in the
     # puzzle's terms), and the merged progress passes the latest one on.
     base = {key: value for key, value in request.items() if key != "jobs"}
+    # A split of one engine's own tree (the memo count's) names that engine in its tasks: a
+    # worker's share of the budget must not move them to an engine walking another tree.
+    engines = {split.engine for split in splits if split is not None and split.engine}
+    if engines:
+        (base["engine"],) = engines
     share = 1 / len(splits)
     tasks: list[Task] = []
     settled = 0.0
@@ -104,4 +110,11 @@ def plan_prepared(
         for path, weight in subtrees:
             task_request = dict(base, subtree={"branch": branch, "path": path})
             tasks.append(Task(len(tasks), task_request, share * weight))
+    if engines:
+        # A whole count (the memo count's split): no solution order to keep, so the heaviest
+        # tasks go first (by Knuth's estimate) and the light ones even out the end. 6x10, 2
+        # workers, CPU s of their tasks: 1.07 + 1.36 in search order, 1.20 + 1.20 so.
+        tasks.sort(key=lambda task: -task.weight)
+        for index, task in enumerate(tasks):
+            task.index = index
     return tasks, settled

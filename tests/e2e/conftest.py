@@ -216,8 +216,7 @@ def canvas_picture(page, kind: str) -> str:
 
 
 # Requests for the page's pool of workers (test_pool.py, test_pool_faults.py). bitset: its tasks
-# are cuts of the serial search; a memo count of these symmetric boards runs serially, on one
-# worker (pysolver.kinds.polyomino's split, RunsWhole).
+# are cuts of the serial search (a memo count's are cut in its own tree: memo_tasks).
 # 1,472 tilings of 4x15: a few seconds of search, split into 16+ tasks.
 STRIP = {
     "kind": "polyomino",

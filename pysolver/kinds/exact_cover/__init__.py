@@ -78,8 +78,8 @@ from pysolver.engines.cover import (
     engine_modules,
     estimated_bytes,
     search,
+    split_for,
 )
-from pysolver.engines.cover import split as split_search
 from pysolver.engines.monitor import Monitor, SearchResult, entries_work
 from pysolver.facts import engine_facts
 from pysolver.kinds.exact_cover.pictures import solution_text as solution_text
@@ -197,7 +197,9 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         decode=decode,
         listed_bytes=solution_bytes,
         listed_chars=solution_chars,
-        split=lambda _engine, wanted, monitor: [split_search(problem, wanted, monitor=monitor)],
+        split=lambda engine, wanted, monitor: [
+            split_for(problem, engine, wanted, counting=_whole_count(query), monitor=monitor)
+        ],
         trace=traced,
         solution_fields=(
             partial(_colours_field, problem) if isinstance(problem, ColouredProblem) else None
@@ -211,6 +213,11 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         engine=_bitset_or_dlx(problem, _count_engine(problem, engine, query), query),
         exact_cover=lambda: [problem],
     )
+
+
+def _whole_count(query: Query) -> bool:
+    """A count of every solution: the memo engine then counts with its own walk and split."""
+    return query.mode == "count" and query.limit is None and not query.heatmap
 
 
 def _needed_bytes(problem: ExactCoverProblem, request_bytes: int, engine: str) -> int:

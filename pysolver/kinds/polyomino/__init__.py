@@ -53,18 +53,17 @@ import random
 from functools import cache, partial
 from typing import Any
 
-from pysolver import budget
+from pysolver import budget, protocol
 from pysolver.engines import trace
 from pysolver.engines.cover import (
     ExactCoverProblem,
     engine_modules,
     estimated_bytes,
     search,
+    split_for,
 )
-from pysolver.engines.cover import split as split_search
-from pysolver.engines.memo import root_orbits
 from pysolver.engines.monitor import Monitor, SearchResult, StageMonitor
-from pysolver.engines.subtree import RunsWhole, Split
+from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
 from pysolver.kinds.polyomino import generating
 from pysolver.kinds.polyomino.encoding import Placement, Solution, decode, encode, item_labels
@@ -432,6 +431,24 @@ def generate(puzzle: Any, args: GenerateArgs) -> Generated:
     return generating.generate(puzzle, prepare, ENGINES[0], args)
 
 
+# The searches of the last parallel task's puzzle in this process, by its JSON text: a worker
+# runs many tasks of one request, and building them again (symmetry plan and encodings) took
+# 50 ms a task on the distinct 8x8 + square (66 tasks: 3.4 s of CPU, a third of the serial
+# count). Serial requests never keep theirs.
+_last_task_branches: list[tuple[str, list[Branch]]] = []
+
+
+def _task_branches(puzzle: Any, tiling: Tiling, symmetry: str, monitor: Monitor) -> list[Branch]:
+    """``count_branches`` of a parallel task, kept for the next task on the same puzzle."""
+    key = protocol.dumps([puzzle, symmetry])
+    if _last_task_branches and _last_task_branches[0][0] == key:
+        return _last_task_branches[0][1]
+    _last_task_branches.clear()  # another puzzle's go first
+    built = count_branches(tiling, symmetry, monitor)
+    _last_task_branches.append((key, built))
+    return built
+
+
 def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
     """The searches of a polyomino request for the midend: one per symmetry branch, in order
     (see the module docstring for the puzzle, symmetry and random modes)."""
@@ -450,6 +467,8 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         """The searches this request runs (built once, on first use: trace mode needs none)."""
         if query.mode == "random":
             return [random_branch(tiling, symmetry, building)]
+        if query.subtree is not None:
+            return _task_branches(puzzle, tiling, symmetry, building)
         return count_branches(tiling, symmetry, building)
 
     def run(args: SearchArgs) -> SearchResult[Solution]:
@@ -478,22 +497,21 @@ def prepare(puzzle: Any, query: Query, engine: str) -> Plan:
         """A search whose tilings are de-duplicated by canonical form is not cut (None):
         equivalent tilings could fall into different subtrees, so it runs as one task.
 
-        A whole count on ``memo`` over a board with symmetry runs serially (``RunsWhole``):
-        the serial search weighs one option per root orbit and shares one memo, which cut
-        subtrees lose (6x10 pentominoes, jobs 2: 28 tasks summed 2,666,911 nodes against the
-        serial 592,996, so two workers took longer than one search)."""
-        whole_count = query.mode == "count" and query.limit is None
-        if engine == "memo" and whole_count:
-            for branch in branches():
-                if branch.reduce is None and root_orbits(branch.encoding.problem) is not None:
-                    raise RunsWhole(
-                        "the memo engine counts this board once per orbit of its symmetry, "
-                        "which subtree tasks would lose"
-                    )
+        A whole count on ``memo`` is cut in the memo walk's own tree, below its root orbits
+        of the board's symmetry (``cover.split_for``), so its tasks keep the orbits; each
+        worker keeps its memo across its tasks (6x10 pentominoes, jobs 2: the tasks sum about
+        1.1x the serial nodes, where cuts of the plain tree summed 4.5x)."""
+        counting = query.mode == "count" and query.limit is None and not query.heatmap
         cuttable = sum(1 for branch in branches() if branch.reduce is None)
         each = -(-wanted // max(1, cuttable))
+        if engine == "memo" and counting:
+            # The searches differ in size by 10x and more (the distinct 8x8 + square: the one
+            # of X's free placements has 68% of the nodes, cut into 4 it left its tasks the
+            # largest), and a memo task costs little beyond its nodes (a worker keeps its
+            # tables): each search is cut into as many tasks as all of them would be.
+            each = wanted
         return [
-            split_search(branch.encoding.problem, each, monitor=monitor)
+            split_for(branch.encoding.problem, engine, each, counting=counting, monitor=monitor)
             if branch.reduce is None
             else None
             for branch in branches()
