@@ -87,6 +87,7 @@ from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
 from pysolver.kinds.sudoku import explaining as sudoku_explain
 from pysolver.kinds.sudoku import generating as sudoku_generate
+from pysolver.kinds.sudoku import killer_generating
 from pysolver.kinds.sudoku import pasted as sudoku_pasted
 from pysolver.kinds.sudoku import pictures as sudoku_pictures
 from pysolver.kinds.sudoku import techniques as sudoku_techniques
@@ -108,7 +109,6 @@ from pysolver.midend.plan import (
     TraceArgs,
 )
 from pysolver.protocol import (
-    INVALID_REQUEST,
     Query,
     SolveError,
     empty_grid,
@@ -797,6 +797,15 @@ def generate(puzzle: Any, args: GenerateArgs) -> Generated:
     sudoku_generate.check_variant_size(variant, n)
     symmetry = sudoku_generate.read_symmetry(args.options)
     box_rows, box_cols = _box_shape(n, None)
+    if variant == "killer":
+        killer = killer_generating.KillerTranslation(
+            problem=lambda values, cages: masks_problem(
+                n, box_rows, box_cols, values, Variants(cages=cages)
+            ),
+            houses=Grid.standard(n, box_rows, box_cols),
+            write=lambda values: "".join(SYMBOLS[value - 1] if value else "." for value in values),
+        )
+        return killer_generating.generate(n, killer, args)
     diagonals = variant == "x"
 
     def translate(regions: tuple[int, ...] | None) -> sudoku_generate.Translation:
@@ -824,17 +833,13 @@ def explain_facts() -> dict[str, Any]:
 
 
 def explain_board(puzzle: Any) -> tuple[sudoku_explain.Board, str, int, int]:
-    """The explain board of a puzzle (givens placed), the style its grid was read in and its
-    box shape; killer cages are refused (no technique here reads a cage's sum)."""
+    """The explain board of a puzzle (givens placed, killer cages on it: the cage techniques
+    of ``pysolver.kinds.sudoku.cages`` read them), the style its grid was read in and its box
+    shape."""
     n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
     variants = parse_variants(puzzle, n, values)
-    if variants.cages:
-        raise SolveError(
-            INVALID_REQUEST,
-            "explain and hint do not reason about killer cages; solve this puzzle instead",
-            "puzzle.cages",
-        )
     grid = Grid.standard(n, box_rows, box_cols, variants.regions, variants.diagonals)
+    grid.cages = variants.cages
     for cell, value in enumerate(values):
         if value:
             grid.place(cell, value)

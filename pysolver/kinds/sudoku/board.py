@@ -7,6 +7,10 @@ each digit once: the n rows (houses 0..n-1, each listing its cells by column), t
 Sudoku X. Placing a digit removes it from every cell sharing a house (its peers); that removal
 is part of the placement, never listed as an elimination.
 
+A killer board also has its ``cages`` (``variants.Cage``: a sum and cells), which the cage
+techniques read (``pysolver.kinds.sudoku.cages``); they are not houses (a cage need not hold
+every digit), so placing a digit does not remove it from the rest of its cage.
+
 Sentences count rows and columns from 1 ("row 3, column 5"); boxes and regions too, in
 reading order of their first cell.
 """
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pysolver.kinds.sudoku.variants import Cage
 from pysolver.logic.step import Step
 
 
@@ -77,6 +82,7 @@ class Grid:
         self._crossings: list[tuple[int, int, list[int], list[int], list[int]]] = []
         self.values = [0] * (n * n)
         self.candidates = [(1 << n) - 1] * (n * n)
+        self.cages: tuple[Cage, ...] = ()  # a killer's (shared by copies: never changed)
 
     @classmethod
     def standard(

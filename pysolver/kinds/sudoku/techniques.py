@@ -5,7 +5,9 @@ None. A finder only reports a step that changes the board.
 ``TECHNIQUES`` lists them with the level they belong to and the points they add to a score:
 singles are ``easy``; locked candidates and naked and hidden subsets ``medium``; fish (X-wing,
 swordfish, jellyfish) and wings (XY-wing, XYZ-wing) ``hard``. A guess (``path``) is
-``expert``.
+``expert``. Killer cages add theirs (``pysolver.kinds.sudoku.cages``): cage combinations
+``easy``, cage overlaps and innies and outies of one house ``medium``, innies and outies
+across houses ``hard``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from pysolver.kinds.sudoku.board import Grid, bits, digits_of, listed
+from pysolver.kinds.sudoku.cages import with_cage_techniques
 from pysolver.logic.step import Step, Technique
 
 Finder = Callable[[Grid], Step | None]
@@ -371,6 +374,9 @@ TECHNIQUES: tuple[Technique[Grid], ...] = (
         "xyz-wing", xyz_wing, "hard", 30, "a pivot x/y/z seeing pincers x/z and y/z rules z out"
     ),
 )
+# Killer cages' techniques (``pysolver.kinds.sudoku.cages``) join by level and points; on a
+# board without cages they find nothing.
+TECHNIQUES = with_cage_techniques(TECHNIQUES)
 GUESS: Technique[Grid] = Technique(
     "guess",
     lambda grid: None,
