@@ -33,14 +33,15 @@ and grade:
 6. **Retry**: a puzzle easier than asked starts a new attempt, up to ``MAX_ATTEMPTS[size]``;
    past them the answer is the attempt nearest the level, with a ``note``.
 
-Determinism: the only source of chance is the request's ``random.Random(seed)``; the engine's
-branch order and the techniques' scan order are fixed.
+Determinism: the only source of chance is the request's ``random.Random``, seeded again with
+the seed and the level (``seed * 4 + level``: one seed's levels start from different grids);
+the engine's branch order and the techniques' scan order are fixed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pysolver.engines import masks
@@ -62,7 +63,7 @@ MAX_MERGES = 60
 # Attempts (a fill, cages, splits and merges each) before answering the nearest puzzle.
 MAX_ATTEMPTS = {4: 20, 6: 20, 9: 8}
 # Branch nodes a uniqueness search may take before the cages count as not unique (split on).
-UNIQUE_BUDGET = 20_000
+UNIQUE_BUDGET = 3_000
 
 
 @dataclass
@@ -212,16 +213,26 @@ def stuck_cells(kind: KillerTranslation, cages: tuple[Cage, ...], level: str) ->
 def second_solution(
     kind: KillerTranslation, cages: tuple[Cage, ...], args: GenerateArgs
 ) -> list[int] | None:
-    """None when the cages have one solution (the engine's search, limit 2); else a solution
-    (the second found, or the first when the search ran out of its budget)."""
-    n2 = len(kind.houses.values)
+    """The cells where a second solution of the cages differs from the one found first
+    (empty: the cages have one solution). The techniques up to ``hard`` go first (what they
+    place and rule out is sound, and when they fill the grid it has one solution); the
+    engine's search with limit 2 then starts from their candidates. A search stopped by its
+    budget counts as not unique, at the cells the techniques left open."""
+    grid = board(kind, cages)
+    if sudoku_path.solvable_without_guess(grid, techniques_up_to(LEVELS[-2])):
+        return []
+    cells = len(grid.values)
+    problem = replace(kind.problem([0] * cells, cages), candidates=list(grid.candidates))
     stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), UNIQUE_BUDGET)
-    result = masks.search(kind.problem([0] * n2, cages), limit=2, monitor=stage)
+    result = masks.search(problem, limit=2, monitor=stage)
     args.stop_if_cancelled(stage)
     args.nodes += result.stats["nodes"]
     if result.complete and result.count == 1:
-        return None
-    return result.solutions[-1] if result.solutions else [0] * n2
+        return []
+    if result.count < 2:
+        return [cell for cell, value in enumerate(grid.values) if not value]
+    first, second = result.solutions
+    return [cell for cell in range(cells) if first[cell] != second[cell]]
 
 
 def fill(n: int, kind: KillerTranslation, args: GenerateArgs) -> list[int]:
@@ -241,14 +252,12 @@ def solved(
     args: GenerateArgs,
 ) -> list[int]:
     """The cells to split a cage at (none: the puzzle is solved at ``level``): where the
-    techniques stop, or for ``expert`` where a second solution differs."""
+    techniques stop, or for ``expert`` where a second solution differs
+    (``second_solution``)."""
     made = cage_tuple(cages, solution)
     if level != LEVELS[-1]:
         return stuck_cells(kind, made, level)
-    other = second_solution(kind, made, args)
-    if other is None:
-        return []
-    return [cell for cell, value in enumerate(other) if value != solution[cell]]
+    return second_solution(kind, made, args)
 
 
 def attempt(
@@ -274,6 +283,8 @@ def attempt(
         }
     )
     rng.shuffle(edges)
+    # The smallest cages first: a cage of one cell tells its digit, as a given would.
+    edges.sort(key=lambda edge: min(len(cages[owner[edge[0]]]), len(cages[owner[edge[1]]])))
     refused: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     tried = 0
     for cell, side in edges:
@@ -297,11 +308,7 @@ def attempt(
             for other in b:
                 owner[other] = first
         args.advance(0, args.fraction)
-    cages = [cage for cage in cages if cage]
-    # The techniques' fill proves the one solution; the engine's search confirms it (and
-    # would split on where a second solution differs).
-    split_until_solved(n, kind, cages, solution, LEVELS[-1], args)
-    return solution, cages
+    return solution, [cage for cage in cages if cage]
 
 
 def split_until_solved(
@@ -335,6 +342,8 @@ def generate(n: int, kind: KillerTranslation, args: GenerateArgs) -> Generated:
     """A killer Sudoku of size ``n`` with one solution, graded at the level asked if reached
     within ``MAX_ATTEMPTS[n]`` attempts (module docstring)."""
     target = LEVELS.index(args.difficulty)
+    # One seed's levels start from different grids.
+    args.rng.seed(args.seed * len(LEVELS) + target)
     attempts = MAX_ATTEMPTS[n]
     best: tuple[int, tuple[Cage, ...], list[int], dict[str, Any]] | None = None
     for number in range(attempts):
