@@ -212,11 +212,18 @@ def facts() -> dict[str, Any]:
 
 def puzzle_text(puzzle: Any) -> str:
     """The givens as a picture, ``.`` for a blank (``pictures.puzzle_text``: a generated
-    puzzle in text): the boxes' lines, or a jigsaw's region walls around the digits."""
+    puzzle in text): the boxes' lines, a jigsaw's region walls around the digits, or a
+    killer's cage walls with each sum in its cage's first cell."""
     n, box_rows, box_cols, values, _style = parse_puzzle(puzzle)
     rows = [values[r * n : (r + 1) * n] for r in range(n)]
     if sudoku_variants.has_regions(puzzle):
         return sudoku_pictures.regions_text(puzzle["regions"], rows)
+    if puzzle.get("cages"):
+        return (
+            sudoku_pictures.cages_text(puzzle["cages"], rows)
+            + "\n(killer: each cage's sum is in its first cell; its digits differ and add up to"
+            + " it; rows, columns and boxes hold every digit once)"
+        )
     text = solution_text({**puzzle, "box": [box_rows, box_cols]}, rows)
     if puzzle.get("diagonals"):
         text += "\n(X: each diagonal holds every digit once too)"
