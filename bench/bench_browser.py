@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.bench_browser [harness options, see python -m bench.harness --help]
     .venv/bin/python -m bench.bench_browser --micro     (the microbenchmarks' table alone)
+    .venv/bin/python -m bench.bench_browser --only batch --repeat 2   (issue 30's batches alone)
     python3 build.py bench --browser            (the same rows after the CPython suite)
 
 Needs what ``python3 build.py test`` installs (.venv with Playwright, Debian's Chromium). Builds
@@ -25,6 +26,16 @@ dist/, serves it cross-origin isolated on a free 127.0.0.1 port and measures:
   its web workers alone, where Python runs; ``x_cpython`` is ``worker_cpu_s`` over the CPython
   row's CPU s (best runs each): how much slower Pyodide is on that request. ``--full`` adds
   some rows again with the other engines that answer them (``other_engine_requests``).
+- Batches (rows named ``batch ...``, issue 30's figures): the hard Sudoku set proved unique
+  (all 311 of bench/data/sudoku_hard311.txt), 9x9 Sudoku and 20x20 Shikaku generation per
+  level (seeds 0-2 and 0-4), and explain on the first 150 of the hard set: the requests of
+  bench/bench_sudoku.py, bench_generate.py, bench_shikaku.py and bench_explain.py, each batch
+  once through ``pysolver.solve`` here and once in the page in one ``page.evaluate`` (the
+  requests sent to ``window.pysolver.solve`` one after the other, each answer its JSON text),
+  so Playwright's round trip is paid once per batch, not per request. The page's answers must
+  equal CPython's (times aside). ``x_cpython`` is again the workers' CPU seconds over
+  CPython's; a table of the batches (CPython s, page s, ratio; best runs) follows the rows.
+  Issue 30's target: at most 1.6x.
 - ``--micro`` (instead of the rows): bench/micro.py's operations (small and big int arithmetic,
   dicts, lists, calls, the engines' map/filter/sorted idioms), CPU nanoseconds per operation in
   CPython and in a Pyodide worker of the page, and their ratio, worst first: which operations
@@ -358,6 +369,171 @@ class PairedCPU:
         return read
 
 
+BATCH_JS = """async (requests) => {
+    const texts = [];
+    const started = performance.now();
+    for (const request of requests) texts.push(await window.pysolver.solve(request, {raw: true}));
+    return {texts, pageSeconds: (performance.now() - started) / 1000};
+}"""
+# Seeds per level of the generation batches (0 .. n - 1).
+SUDOKU_GENERATE_SEEDS = 3
+SHIKAKU_GENERATE_SEEDS = 5
+
+
+Reader = Callable[[list[dict[str, Any]]], Measured]
+
+
+def batches() -> list[tuple[str, list[dict[str, Any]], Reader, str]]:
+    """Issue 30's work as batches of requests: label, requests, the reader of their responses
+    and the answer it must give."""
+    from bench import bench_explain, bench_generate, bench_shikaku, bench_sudoku
+
+    hard = bench_sudoku.read_puzzles(bench_sudoku.HARD_SET)
+    rows: list[tuple[str, list[dict[str, Any]], Reader, str]] = [
+        (
+            f"batch hard{len(hard)} unique",
+            bench_sudoku.unique_requests(hard),
+            lambda responses: bench_sudoku.read_answers(hard, responses),
+            f"{len(hard)} unique",
+        )
+    ]
+    sudoku_9 = next(row for row in bench_generate.ROWS if row[0] == "sudoku-9")
+    by_level: dict[str, list[dict[str, Any]]] = {}
+    for level, request in bench_generate.requests(sudoku_9, SUDOKU_GENERATE_SEEDS):
+        by_level.setdefault(level, []).append(request)
+    for level, requests in by_level.items():
+        label = f"batch 9x9 generate {level}"
+        rows.append((label, requests, generated_reader(level), f"{len(requests)} generated"))
+    for level in bench_shikaku.LEVELS:
+        requests = [
+            bench_shikaku.generate_request(20, 20, level, seed)
+            for seed in range(SHIKAKU_GENERATE_SEEDS)
+        ]
+        label = f"batch shikaku 20x20 generate {level}"
+        rows.append((label, requests, generated_reader(level), f"{len(requests)} generated"))
+    explain = bench_explain.hard_explain_requests()
+    rows.append(
+        (
+            f"batch explain hard{len(explain)}",
+            explain,
+            lambda responses: bench_explain.read_paths("sudoku", responses),
+            f"{len(explain)} explained",
+        )
+    )
+    return rows
+
+
+def generated_reader(level: str) -> Reader:
+    """The answer to a batch of generate requests: how many puzzles, and how many were graded
+    at ``level`` (a counter)."""
+
+    def read(responses: list[dict[str, Any]]) -> Measured:
+        for response in responses:
+            if not response["ok"]:
+                raise WrongAnswer(response["error"]["message"])
+        reached = sum(1 for response in responses if response["grade"]["level"] == level)
+        return Measured(f"{len(responses)} generated", {"reached": reached})
+
+    return read
+
+
+def without_times(value: Any) -> Any:
+    """A response with its timings (``seconds`` anywhere) left out: what CPython's answer and
+    the page's must share."""
+    if isinstance(value, dict):
+        return {key: without_times(item) for key, item in value.items() if key != "seconds"}
+    if isinstance(value, list):
+        return [without_times(item) for item in value]
+    return value
+
+
+def batch_in_page(page: Any, requests: list[dict[str, Any]]) -> dict[str, Any]:
+    """The page's responses to ``requests`` (one ``page.evaluate``), with the CPU seconds of the
+    browser (``cpu_s``) and of its workers (``worker_cpu_s``) over the batch."""
+    before = browser_cpu_seconds()
+    result: dict[str, Any] = page.evaluate(BATCH_JS, requests)
+    after = browser_cpu_seconds()
+    result["responses"] = [json.loads(text) for text in result.pop("texts")]
+    if before is not None and after is not None:
+        result["cpu_s"] = after[0] - before[0]
+        result["worker_cpu_s"] = after[1] - before[1]
+    return result
+
+
+class PairedBatches:
+    """Each batch's CPython responses and best CPU seconds, and the page's best worker CPU
+    seconds, by label: the browser row's ratio and the table after the rows."""
+
+    def __init__(self) -> None:
+        self.cpython: dict[str, float] = {}
+        self.page: dict[str, float] = {}
+        self.answers: dict[str, list[Any]] = {}
+
+    def run_cpython(self, label: str, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        started = process_time()
+        responses = [solve(request) for request in requests]
+        spent = process_time() - started
+        self.cpython[label] = min(spent, self.cpython.get(label, spent))
+        self.answers[label] = without_times(responses)
+        return responses
+
+    def page_reader(self, label: str, read: Reader) -> Callable[[dict[str, Any]], Measured]:
+        def read_page(result: dict[str, Any]) -> Measured:
+            responses = result["responses"]
+            measured = read(responses)
+            if label in self.answers and without_times(responses) != self.answers[label]:
+                raise WrongAnswer("the page's responses differ from CPython's")
+            counters = {**measured.counters, "page_s": round(result["pageSeconds"], 4)}
+            worker = result.get("worker_cpu_s")
+            if worker is not None:
+                counters["cpu_s"] = round(result["cpu_s"], 4)
+                counters["worker_cpu_s"] = round(worker, 4)
+                self.page[label] = min(worker, self.page.get(label, worker))
+                cpython = self.cpython.get(label)
+                if cpython:
+                    counters["x_cpython"] = round(worker / cpython, 2)
+            return Measured(measured.answer, counters)
+
+        return read_page
+
+    def table(self) -> str:
+        """CPython's CPU seconds, the page workers' and their ratio per batch (best runs)."""
+        lines = [
+            "batches, best runs: CPython CPU s, the page's workers' CPU s, page / CPython",
+            f"{'batch':<36} {'CPython s':>9} {'page s':>9} {'ratio':>6}",
+        ]
+        for label, page_seconds in self.page.items():
+            cpython = self.cpython[label]
+            lines.append(
+                f"{label:<36} {cpython:>9.3f} {page_seconds:>9.3f} {page_seconds / cpython:>6.2f}"
+            )
+        return "\n".join(lines)
+
+
+def batch_cases(page: Any) -> Iterator[Case]:
+    """A CPython row and a browser row per batch (see the module docstring), then the table."""
+    paired = PairedBatches()
+    for label, requests, read, expected in batches():
+        yield Case(
+            f"{label}, CPython",
+            "default",
+            lambda label=label, requests=requests: paired.run_cpython(label, requests),
+            read,
+            expected,
+            "default",
+        )
+        yield Case(
+            f"{label}, browser",
+            "default",
+            lambda requests=requests: batch_in_page(page, requests),
+            paired.page_reader(label, read),
+            expected,
+            "default",
+        )
+    if paired.page:
+        print(paired.table(), flush=True)
+
+
 # A bare Pyodide worker for the microbenchmarks (bench/micro.py): the page's runtime and wheel,
 # started from a blob URL by the page (so it is a worker thread of the page's renderer, as the
 # page's own solver is). window.benchPython(code) runs Python there: {ok, text}.
@@ -528,6 +704,7 @@ def cases() -> Iterator[Case]:
                     expected,
                     level,
                 )
+            yield from batch_cases(page)
             if warm_outside:
                 raise SystemExit(f"requests tried to leave the machine: {warm_outside}")
             warm_context.close()

@@ -59,11 +59,14 @@ def check_solution(grid: str, solution: list[list[int]]) -> bool:
     )
 
 
+def unique_requests(puzzles: list[str], engine: str | None = None) -> list[dict[str, Any]]:
+    """Each puzzle's uniqueness question (``limit`` 2), by ``engine`` or the kind's default."""
+    chosen = {"engine": engine} if engine is not None else {}
+    return [{"kind": "sudoku", "limit": 2, **chosen, "puzzle": {"grid": grid}} for grid in puzzles]
+
+
 def solve_all(puzzles: list[str], engine: str) -> list[dict[str, Any]]:
-    return [
-        solve({"kind": "sudoku", "limit": 2, "engine": engine, "puzzle": {"grid": grid}})
-        for grid in puzzles
-    ]
+    return [solve(request) for request in unique_requests(puzzles, engine)]
 
 
 def read_answers(puzzles: list[str], responses: list[dict[str, Any]]) -> Measured:

@@ -23,6 +23,7 @@ from typing import Any
 from pysolver import __version__, pasted, pictures, protocol
 from pysolver.api import answer_task, solve
 from pysolver.kinds import kind_names
+from pysolver.midend.assist import assisting_kinds
 from pysolver.midend.explain import explaining_kinds
 from pysolver.midend.generate import generating_kinds
 
@@ -52,7 +53,8 @@ puzzle with one solution, for {generating}: see docs/generating.md),
 estimate (how big a count would be, and how long it would take, before running it: Knuth's
 random paths, PROBES of them, fixed by SEED),
 explain (the path of named techniques to the solution, graded) and hint (the next step from
-the player's "entries"), for {explaining}: see docs/explaining.md.
+the player's "entries"), for {explaining}: see docs/explaining.md; assist (for a setter: the
+givens to add, the givens that can go, or the givens that clash), for {assisting}.
 Exit status: 0 when the response is ok, 1 when the request was invalid (the error JSON is
 still printed), 2 for bad command-line usage, 130 when the search was stopped by Ctrl-C,
 SIGTERM, SIGHUP or --timeout (the partial answer, with "cancelled": true, is still printed; it
@@ -112,6 +114,7 @@ class Parser(argparse.ArgumentParser):
             kinds=", ".join(kind_names()),
             generating=words(generating_kinds()),
             explaining=words(explaining_kinds()),
+            assisting=words(assisting_kinds()),
             stopped_listing=STOPPED_LISTING,
             max_request_chars=protocol.MAX_REQUEST_CHARS,
         )

@@ -101,9 +101,10 @@ class Step(TypedDict):
 
 class Grade(TypedDict, total=False):
     """How hard a puzzle is: its ``level`` (``"easy"``, ``"medium"``, ``"hard"``,
-    ``"expert"``) and the kind's measures: ``score`` and ``techniques`` (the uses of each) for
-    Sudoku and Shikaku, ``givens`` or ``clues``, the search's ``nodes`` for polyomino and
-    Star Battle tilings (with ``pieces``, ``effort``)."""
+    ``"expert"``; Sudoku also ``"fiendish"``, between the last two) and the kind's measures:
+    ``score`` and ``techniques`` (the uses of each) for Sudoku and Shikaku, ``givens`` or
+    ``clues``, the search's ``nodes`` for polyomino and Star Battle tilings (with ``pieces``,
+    ``effort``)."""
 
     level: str
     score: int

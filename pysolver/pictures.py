@@ -215,6 +215,8 @@ def response_text(request: Any, response: dict[str, Any]) -> str:
         return f"error ({error.get('code')}): {error.get('message')}"
     if "estimate" in response:
         return estimate_text(response)
+    if response.get("mode") == "assist":
+        return assist_text(request, response)
     if response.get("mode") == "generate" and "puzzle" in response:
         return generated_text(response)
     if response.get("mode") == "hint" and "hint" in response:
@@ -247,6 +249,13 @@ def response_text(request: Any, response: dict[str, Any]) -> str:
     for solution in response.get("solutions", []):
         parts.append(solution_text(kind, puzzle, solution))
     return "\n\n".join(parts)
+
+
+def assist_text(request: Any, response: dict[str, Any]) -> str:
+    """An assist response in words, by its kind (the kinds with assist mode write it)."""
+    module: Any = kind_module(str(response.get("kind")))
+    text: str = module.assist_text((request or {}).get("puzzle") or {}, response)
+    return text
 
 
 def estimate_text(response: dict[str, Any]) -> str:

@@ -45,7 +45,7 @@ from typing import Any
 
 from pysolver.engines.monitor import SearchResult
 
-MODES = ("solve", "count", "random", "trace", "generate", "explain", "hint", "estimate")
+MODES = ("solve", "count", "random", "trace", "generate", "explain", "hint", "estimate", "assist")
 
 # Trace mode: steps recorded by default, and the documented cap (about 30 MB of steps).
 DEFAULT_MAX_STEPS = 2000
@@ -55,6 +55,9 @@ DEFAULT_PROBES = 1000
 MAX_PROBES = 100_000
 # A heatmap is summed over the solutions, kept while counting: at most this many of them.
 MAX_HEATMAP_SOLUTIONS = 100_000
+# Assist mode (``pysolver.midend.assist``): solutions counted by default, exactly, to tell a
+# setter which givens to add; a limit below 2 could not see two solutions differ.
+DEFAULT_ASSIST_LIMIT = 1000
 
 # Response fields that are lists parallel to ``solutions`` (one entry per solution): a parallel
 # search merges them with the solutions.
@@ -227,7 +230,7 @@ class Query:
     def wants_solutions(self) -> bool:
         """The response lists solutions (count mode counts them; a hint keeps them hidden;
         an estimate has none)."""
-        return self.mode not in ("count", "hint", "estimate")
+        return self.mode not in ("count", "hint", "estimate", "assist")
 
     # Progress reports carry a solution found lately ("recent": true).
     recent: bool = False
@@ -466,7 +469,7 @@ def parse_query(
             f"unknown mode {shown(mode)}; choose one of {', '.join(MODES)}",
             "mode",
         )
-    default_limit = None if mode == "count" else 1
+    default_limit = {"count": None, "assist": DEFAULT_ASSIST_LIMIT}.get(mode, 1)
     limit = request.get("limit", default_limit)
     if limit is not None:
         limit = require_int(limit, "limit", minimum=1, code=INVALID_REQUEST)

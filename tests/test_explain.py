@@ -19,6 +19,7 @@ from pysolver.kinds.sudoku import techniques as sudoku_techniques
 from pysolver.kinds.sudoku.board import Grid
 from pysolver.kinds.sudoku.path import grade
 from pysolver.logic.step import LEVELS, Step
+from pysolver.pasted import request_from_text
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -235,7 +236,7 @@ def find(name: str, grid: Grid) -> Step | None:
 def test_naked_and_hidden_singles() -> None:
     grid = open_grid()
     assert find("naked single", grid) is None and find("hidden single", grid) is None
-    grid.candidates[at(4, 4)] = 1 << 6
+    grid.restrict(at(4, 4), 1 << 6)
     step = find("naked single", grid)
     assert step is not None and step.place == [(at(4, 4), 7)]
     grid = open_grid()
@@ -262,11 +263,27 @@ def test_naked_subsets(size: int) -> None:
     grid = open_grid()
     digits = sum(1 << d for d in range(size))  # 1..size
     for c in range(size):
-        grid.candidates[at(6, c * 2)] = digits
+        grid.restrict(at(6, c * 2 + 1), digits)  # columns 2, 4, 6, 8: no two in one box
     expected = {
-        (6, c, d + 1) for c in range(9) if c not in range(0, 2 * size, 2) for d in range(size)
+        (6, c, d + 1) for c in range(9) if c not in range(1, 2 * size, 2) for d in range(size)
     }
     assert removed(find(name, grid)) == expected
+
+
+@pytest.mark.parametrize("size", [2, 3])
+def test_a_naked_subset_in_a_box_and_a_line_empties_both_in_one_step(size: int) -> None:
+    name = {2: "naked pair", 3: "naked triple"}[size]
+    grid = open_grid()
+    digits = sum(1 << d for d in range(size))  # 1..size
+    group = [(3, 3 + c) for c in range(size)]  # row 4, in box 5
+    for r, c in group:
+        grid.restrict(at(r, c), digits)
+    box = {(r, c) for r in range(3, 6) for c in range(3, 6)}
+    line = {(3, c) for c in range(9)}
+    expected = {(r, c, d + 1) for r, c in (box | line) - set(group) for d in range(size)}
+    step = find(name, grid)
+    assert removed(step) == expected
+    assert step is not None and "row 4 and box 5" in step.text
 
 
 @pytest.mark.parametrize("size", [2, 3, 4])
@@ -302,9 +319,9 @@ def test_fish() -> None:
 
 def test_xy_wing() -> None:
     grid = open_grid()
-    grid.candidates[at(0, 0)] = 0b011  # pivot 1/2
-    grid.candidates[at(0, 5)] = 0b101  # pincer 1/3 in its row
-    grid.candidates[at(5, 0)] = 0b110  # pincer 2/3 in its column
+    grid.restrict(at(0, 0), 0b011)  # pivot 1/2
+    grid.restrict(at(0, 5), 0b101)  # pincer 1/3 in its row
+    grid.restrict(at(5, 0), 0b110)  # pincer 2/3 in its column
     step = find("xy-wing", grid)
     assert removed(step) == {(5, 5, 3)}
     assert step is not None and step.cells == [at(0, 0), at(0, 5), at(5, 0)]
@@ -312,15 +329,121 @@ def test_xy_wing() -> None:
 
 def test_xyz_wing() -> None:
     grid = open_grid()
-    grid.candidates[at(0, 0)] = 0b111  # pivot 1/2/3
-    grid.candidates[at(0, 1)] = 0b101  # pincer 1/3 in its row and box
-    grid.candidates[at(4, 0)] = 0b110  # pincer 2/3 in its column
+    grid.restrict(at(0, 0), 0b111)  # pivot 1/2/3
+    grid.restrict(at(0, 1), 0b101)  # pincer 1/3 in its row and box
+    grid.restrict(at(4, 0), 0b110)  # pincer 2/3 in its column
     assert find("xy-wing", grid) is None
     assert removed(find("xyz-wing", grid)) == {(1, 0, 3), (2, 0, 3)}
 
 
+def keep_places(grid: Grid, digit: int, house: list[int], places: list[tuple[int, int]]) -> None:
+    """``digit`` only at ``places`` in ``house`` (a conjugate pair when two)."""
+    keep_only(grid, digit, places, house)
+
+
+def box(b: int) -> list[int]:
+    top, left = 3 * (b // 3), 3 * (b % 3)
+    return [at(top + r, left + c) for r in range(3) for c in range(3)]
+
+
+def sees(first: tuple[int, int], second: tuple[int, int]) -> bool:
+    (r1, c1), (r2, c2) = first, second
+    return first != second and (r1 == r2 or c1 == c2 or (r1 // 3, c1 // 3) == (r2 // 3, c2 // 3))
+
+
+def test_simple_colouring_traps_a_cell_seeing_both_colours() -> None:
+    grid = open_grid()
+    # 5's pairs: box 1 (r1c1, r3c3), row 3 (r3c3, r3c7), column 7 (r3c7, r7c7): colours
+    # {r1c1, r3c7} and {r3c3, r7c7}.
+    keep_places(grid, 5, box(0), [(0, 0), (2, 2)])
+    keep_places(grid, 5, row(2), [(2, 2), (2, 6)])
+    keep_places(grid, 5, column(6), [(2, 6), (6, 6)])
+    step = find("simple colouring", grid)
+    colours = ([(0, 0), (2, 6)], [(2, 2), (6, 6)])
+    expected = {
+        (r, c, 5)
+        for r in range(9)
+        for c in range(9)
+        if grid.candidates[at(r, c)] >> 4 & 1
+        and (r, c) not in colours[0] + colours[1]
+        and any(sees((r, c), cell) for cell in colours[0])
+        and any(sees((r, c), cell) for cell in colours[1])
+    }
+    assert expected and removed(step) == expected  # r7c1 among them
+    assert step is not None and {(r, c) for r, c, _d in removed(step)} >= {(6, 0)}
+
+
+def test_simple_colouring_drops_a_colour_twice_in_a_house() -> None:
+    grid = open_grid()
+    # 5's pairs: row 1 (r1c1, r1c5), box 2 (r1c5, r2c4), column 4 (r2c4, r6c4), row 6
+    # (r6c4, r6c1): r1c1, r2c4 and r6c1 share a colour, and r1c1 and r6c1 share column 1.
+    keep_places(grid, 5, row(0), [(0, 0), (0, 4)])
+    keep_places(grid, 5, box(1), [(0, 4), (1, 3)])
+    keep_places(grid, 5, column(3), [(1, 3), (5, 3)])
+    keep_places(grid, 5, row(5), [(5, 3), (5, 0)])
+    step = find("simple colouring", grid)
+    assert removed(step) == {(0, 0, 5), (1, 3, 5), (5, 0, 5)}
+    assert step is not None and "column 1" in step.text
+
+
+def test_x_chain() -> None:
+    grid = open_grid()
+    # 7 in row 1 only at r1c2 and r1c5, in row 6 only at r6c2 and r6c4 (a skyscraper): one of
+    # r1c5 and r6c4 is 7.
+    keep_places(grid, 7, row(0), [(0, 1), (0, 4)])
+    keep_places(grid, 7, row(5), [(5, 1), (5, 3)])
+    step = find("x-chain", grid)
+    assert removed(step) == {(1, 3, 7), (2, 3, 7), (3, 4, 7), (4, 4, 7)}
+    assert step is not None and step.cells == [at(0, 4), at(0, 1), at(5, 1), at(5, 3)]
+
+
+def test_xy_chain() -> None:
+    grid = open_grid()
+    chain = {(0, 0): 0b0011, (0, 4): 0b0110, (4, 4): 0b1100, (4, 8): 0b1001}  # 1/2 2/3 3/4 4/1
+    for (r, c), digits in chain.items():
+        grid.restrict(at(r, c), digits)
+    step = find("xy-chain", grid)
+    assert removed(step) == {(0, 8, 1), (4, 0, 1)}
+    assert step is not None and step.cells == [at(r, c) for r, c in chain]
+
+
+def test_forcing_chain_from_a_bivalue_cell() -> None:
+    grid = open_grid()
+    grid.restrict(at(0, 0), 0b011)  # 1/2
+    grid.restrict(at(0, 4), 0b101)  # 1/3: 3 when r1c1 is 1
+    grid.restrict(at(4, 0), 0b110)  # 2/3: 3 when r1c1 is 2
+    step = find("forcing chain", grid)
+    assert removed(step) == {(4, 4, 3)}
+    assert step is not None and "If it is 1" in step.text and "If it is 2" in step.text
+
+
+def test_forcing_chain_drops_a_branch_that_contradicts() -> None:
+    grid = open_grid()
+    grid.restrict(at(0, 0), 0b011)  # 1/2
+    grid.restrict(at(0, 4), 0b101)  # 1/3
+    grid.restrict(at(0, 8), 0b101)  # 1/3: with r1c1 1, r1c5 and r1c9 both 3
+    step = find("forcing chain", grid)
+    assert step is not None and step.place == [(at(0, 0), 2)] and not step.eliminate
+    assert "impossible" in step.text
+
+
+def test_tathams_extreme_sudoku_need_no_guess() -> None:
+    """Solo's 'extreme' level (forcing chains, no guessing): ``sgt-solo --generate 20 3x3de``
+    (tests/data/tatham_extreme.txt). At least 18 of the 20 are explained with no guess, and
+    every path replays to the solution."""
+    ids = (DATA / "tatham_extreme.txt").read_text().split()
+    without_guess = 0
+    for game_id in ids:
+        request = request_from_text(game_id)
+        assert request is not None
+        response = explain(request["puzzle"])
+        replay(request["puzzle"]["grid"], response["steps"], response["solutions"][0], (3, 3))
+        without_guess += "guess" not in response["grade"]["techniques"]
+    assert len(ids) == 20 and without_guess >= 18
+
+
 def test_a_guess_names_the_alternatives_that_fail() -> None:
-    response = explain({"grid": TOP95[3]})  # needs three guesses
+    response = explain({"grid": TOP95[44]})  # needs three guesses, even with chains
     guesses = [step for step in response["steps"] if step["technique"] == "guess"]
     assert len(guesses) == 3 and response["grade"]["level"] == "expert"
     for step in guesses:
@@ -331,7 +454,7 @@ def test_a_guess_names_the_alternatives_that_fail() -> None:
         assert f"row {r + 1}, column {c + 1}" in step["text"]
     # Each alternative fails: the givens, the path's placements before the guess and the
     # alternative have no solution (dancing links counts them).
-    board = read(TOP95[3], 9)
+    board = read(TOP95[44], 9)
     for step in response["steps"]:
         if step["technique"] == "guess":
             for r, c, digit in step["alternatives"]:
@@ -525,3 +648,15 @@ def test_explain_reports_progress_and_stops_when_cancelled() -> None:
     )
     assert response["ok"] and response.get("cancelled") is True
     assert response["stats"]["seconds"] < 3
+
+
+def test_a_puzzle_with_no_solution_is_refused_though_it_has_no_clash() -> None:
+    # Row 1 holds 1-8 and needs 9 at its end, which row 5's 9 in column 9 rules out: the path
+    # runs until it must guess, and the search from there finds nothing.
+    grid = list("12345678." + "." * 72)
+    grid[4 * 9 + 8] = "9"
+    response = pysolver.solve(
+        {"kind": "sudoku", "mode": "explain", "puzzle": {"grid": "".join(grid)}}
+    )
+    assert not response["ok"] and response["error"]["code"] == "invalid_puzzle"
+    assert "no solution" in response["error"]["message"]

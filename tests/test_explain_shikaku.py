@@ -5,13 +5,14 @@ removed; each rule fires on a small puzzle; hints name wrong rectangles."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import pysolver
-from pysolver.kinds.shikaku import logic
+from pysolver.kinds.shikaku import explain_board, logic
 from pysolver.logic.step import Step
 
 SEED12 = json.loads((Path(__file__).parent / "data" / "seed12.json").read_text())["puzzle"]
@@ -103,7 +104,7 @@ def test_the_seed_puzzle_replays() -> None:
         (6, 6, "medium"),
         (10, 10, "hard"),
         (15, 12, "expert"),
-        pytest.param(25, 25, "hard", marks=pytest.mark.slow),  # seconds to generate
+        (25, 25, "hard"),
     ],
 )
 def test_generated_puzzles_replay(rows: int, cols: int, difficulty: str) -> None:
@@ -120,6 +121,52 @@ def test_generated_puzzles_replay(rows: int, cols: int, difficulty: str) -> None
         response = explain(made["puzzle"])
         assert response["solutions"] == made["solutions"]
         replay(made["puzzle"], response["steps"], made["solutions"][0])
+
+
+def random_puzzle(rows: int, cols: int, most: int, rng: random.Random) -> dict[str, Any]:
+    """A grid cut into random rectangles of up to ``most`` cells, each clue at a drawn cell
+    (often with several solutions)."""
+    owner = [[-1] * cols for _ in range(rows)]
+    clues = []
+    for top in range(rows):
+        for left in range(cols):
+            if owner[top][left] >= 0:
+                continue
+            shapes = [
+                (height, width)
+                for height in range(1, rows - top + 1)
+                for width in range(1, cols - left + 1)
+                if height * width <= most
+                and all(owner[top + r][left + c] < 0 for r in range(height) for c in range(width))
+            ]
+            height, width = rng.choice(shapes)
+            for r in range(height):
+                for c in range(width):
+                    owner[top + r][left + c] = len(clues)
+            spot = rng.randrange(height * width)
+            clues.append([top + spot // width, left + spot % width, height * width])
+    return {"rows": rows, "cols": cols, "clues": clues}
+
+
+def test_the_rules_fixpoint_level_is_the_paths_level() -> None:
+    """``logic.rule_level`` (each level's rules run to their fixpoint on masks, as the
+    generator grades its attempts) against the level of explain mode's whole path, step by
+    step, on random grids with one solution or several and on generated puzzles of every
+    level."""
+    rng = random.Random(5)
+    puzzles = []
+    for _puzzle in range(100):
+        rows, cols = rng.randrange(3, 11), rng.randrange(3, 11)
+        puzzles.append(random_puzzle(rows, cols, rng.choice((3, 4, 6, 9)), rng))
+    for difficulty in ("easy", "medium", "hard", "expert"):
+        request = {"kind": "shikaku", "mode": "generate", "difficulty": difficulty, "seed": 1}
+        puzzles.append(pysolver.solve({**request, "puzzle": {"rows": 10, "cols": 10}})["puzzle"])
+    seen = set()
+    for puzzle in puzzles:
+        level = logic.rule_level(explain_board(puzzle).field)
+        assert level == explain(puzzle)["grade"]["level"], puzzle
+        seen.add(level)
+    assert seen == {"easy", "medium", "hard", "expert"}
 
 
 def test_several_solutions_are_explained_to_one() -> None:

@@ -208,6 +208,13 @@ def _shaped_layout(
     )
 
 
+def unit_layout(cells: int, symbols: int, units: list[list[int]]) -> _Layout:
+    """The layout of boards for ``units`` and no cages (see ``_Layout``), as the search keeps
+    it: for logic that reads and writes the same boards (the Sudoku technique finder,
+    ``pysolver.kinds.sudoku.board``), where a unit's field gives the places of a symbol in it."""
+    return _shaped_layout(cells, symbols, tuple(cell for unit in units for cell in unit), ())
+
+
 def estimated_bytes(problem: CellsProblem) -> int:
     """What ``search`` allocates at most: its tables and, per branching level (at most one per
     cell), a frame with a copy of the boards."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 Board = TypeVar("Board")
-LEVELS = ("easy", "medium", "hard", "expert")
+LEVELS = ("easy", "medium", "hard", "fiendish", "expert")
 
 
 @dataclass
@@ -59,9 +59,11 @@ def grade(steps: list[Step], techniques: tuple[Technique[Any], ...]) -> dict[str
 
 
 def techniques_facts(techniques: tuple[Technique[Any], ...]) -> dict[str, Any]:
-    """The levels and the techniques (name, level, summary), easiest first, for facts.json."""
+    """The levels the techniques use and the techniques (name, level, summary), easiest
+    first, for facts.json."""
+    used = {technique.level for technique in techniques}
     return {
-        "levels": list(LEVELS),
+        "levels": [level for level in LEVELS if level in used],
         "techniques": [
             {"name": technique.name, "level": technique.level, "summary": technique.summary}
             for technique in techniques

@@ -58,13 +58,21 @@ def recent_decoder(plan: Plan, query: Query) -> Any:
     return plan.decode if query.wants_recent else None
 
 
-def run(plan: Plan, query: Query, engine: str, engines: tuple[str, ...]) -> dict[str, Any]:
+def run(
+    plan: Plan,
+    query: Query,
+    engine: str,
+    engines: tuple[str, ...],
+    monitor: Monitor | None = None,
+) -> dict[str, Any]:
     """The response fields of one request's search (``ok``, ``kind``... are added by
-    ``pysolver.midend.solve``)."""
+    ``pysolver.midend.solve``). ``monitor``: the search is a stage of a longer answer (assist
+    mode's count), reported through it; else the request's own."""
     if query.mode == "trace":
         return run_trace(plan, query, engine)
     engine = choose_engine(plan, engine, engines, query.engine is not None)
-    monitor = Monitor(query.progress, query.cancel, recent_decoder(plan, query))
+    if monitor is None:
+        monitor = Monitor(query.progress, query.cancel, recent_decoder(plan, query))
     heatmap_cap = budget.heatmap_cap(plan.heatmap_bytes or plan.listed_bytes)
     wants_heatmap = query.heatmap and plan.heatmap is not None
     branch = 0

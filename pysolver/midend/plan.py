@@ -213,3 +213,65 @@ class Hinted:
 
     hint: dict[str, Any]
     steps: list[dict[str, Any]]
+
+
+@dataclass
+class Counted:
+    """The midend's count of a puzzle for assist mode, under every rule of count mode (the
+    engine within the budget, the count rule, the heatmap's limits): ``count`` (at most the
+    limit), ``complete`` (the count is exact), ``heatmap`` (per digit / key, per cell, how many
+    of the first ``limit`` solutions put it there; None when cancelled), the ``engine`` that
+    ran, its ``nodes`` and whether the count was ``cancelled``."""
+
+    count: int
+    complete: bool
+    heatmap: dict[str, list[list[int]]] | None
+    engine: str
+    nodes: int
+    cancelled: bool
+
+
+@dataclass
+class AssistArgs:
+    """What the midend decides for one ``"mode": "assist"`` request; a kind's ``assist`` hook
+    reads them. ``limit``: the most solutions counted (at least 2). ``count(puzzle)``: the
+    midend's heatmap count of a puzzle (the request's, or one the kind derived from it), run
+    within the share of progress ``count_share``; the kind's own searches take ``stage()``
+    monitors and ``advance`` between them; ``nodes`` counts their nodes (``stats.nodes``)."""
+
+    monitor: Monitor
+    limit: int
+    count: Callable[[Any], Counted]
+    count_share: float = 0.3
+    nodes: int = 0
+    fraction: float = 0.0
+
+    def stage(self) -> StageMonitor:
+        """The monitor of one engine search of the kind's checks."""
+        return StageMonitor(self.monitor, self.nodes, 0, (self.fraction, self.fraction))
+
+    def advance(self, nodes: int, fraction: float) -> None:
+        """Count a finished check's ``nodes``, move the share of the work done to ``fraction``
+        (kept below 1 until the end), report progress when due and raise ``Cancelled`` when
+        the cancel hook asks to stop."""
+        self.nodes += nodes
+        self.fraction = min(max(self.fraction, fraction), 0.999)
+        if self.monitor.check(self.nodes, 0, lambda: self.fraction):
+            raise Cancelled
+
+
+@dataclass
+class Assisted:
+    """A kind's answer to a setter: the ``count`` (at most the limit; ``complete`` when exact)
+    and the ``engine`` that counted, then the fields of its case (see
+    ``pysolver.midend.assist``): ``add`` and ``add_exact`` (two or more solutions),
+    ``redundant`` and ``minimal`` (one), ``conflict`` (none), a ``note``; ``fields``: the
+    kind's own response fields (the grid's size...). ``cancelled``: stopped after the count,
+    the case's fields left out."""
+
+    count: int
+    complete: bool
+    engine: str
+    answer: dict[str, Any]
+    fields: dict[str, Any] = field(default_factory=dict)
+    cancelled: bool = False

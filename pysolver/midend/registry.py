@@ -35,6 +35,8 @@ class Kind:
         self.can_generate: bool = hasattr(module, "generate")
         # Explain and hint modes (``pysolver.midend.explain``): a kind with both hooks.
         self.can_explain: bool = hasattr(module, "explain") and hasattr(module, "hint")
+        # Assist mode (``pysolver.midend.assist``): a kind with an ``assist`` hook.
+        self.can_assist: bool = hasattr(module, "assist")
 
     def plan(self, puzzle: Any, query: Query) -> tuple[Plan, str]:
         """The kind's plan of ``query`` on ``puzzle`` and the engine asked for (the request's,

@@ -20,7 +20,7 @@ from pysolver import protocol
 from pysolver.engines.monitor import Cancelled, SearchResult
 from pysolver.engines.subtree import InvalidPath
 from pysolver.kinds import is_kind, kind_names
-from pysolver.midend import estimate, explain, generate
+from pysolver.midend import assist, estimate, explain, generate
 from pysolver.midend.registry import Kind, heatmap_kinds, kind
 from pysolver.protocol import (
     INTERNAL_ERROR,
@@ -136,6 +136,7 @@ def read_request(
     generate.check_request(the_kind, request, query)
     estimate.check_request(the_kind, request, query)
     explain.check_request(the_kind, request, query)
+    assist.check_request(the_kind, request, query)
     if query.mode == "generate":
         return the_kind, query, puzzle
     known = explain.puzzle_fields(the_kind, query)
@@ -169,6 +170,8 @@ def _solve(
                 fields = estimate.run(the_kind, puzzle, query)
             elif query.mode in explain.MODES:
                 fields = explain.run(the_kind, puzzle, query)
+            elif query.mode == "assist":
+                fields = assist.run(the_kind, puzzle, query)
             elif query.jobs > 1 and query.subtree is None:
                 from pysolver import parallel  # the pool machinery loads only when parallel
 

@@ -3,34 +3,39 @@
 Request: ``{"kind": "shikaku", "mode": "generate", "seed": 3, "difficulty": "medium",
 "puzzle": {"rows": 20, "cols": 20}}``, sides 2 to ``MAX_GENERATE_SIDE``.
 
-The generator translates; the ``propagate`` engine (``pysolver.engines.propagate``) does every
-search:
+The generator translates; the rules of explain mode (``pysolver.kinds.shikaku.logic``) and the
+``propagate`` engine (``pysolver.engines.propagate``) judge its puzzles. Puzzles are made as
+Tatham's Rectangles makes them: no 1-clues, about as many clues (a partition has 20 on
+10 x 10, 45 on 20 x 20 on average; Tatham's 21 and 48) and rectangles of 2 up to a sixth
+of the grid.
 
-1. **Partition**: the grid cut into random rectangles: at the first uncovered cell in reading
-   order, a rectangle of a shape drawn from those that fit the uncovered cells, of area 2 to
-   the attempt's entry of ``MAX_AREA[level]`` (a 1x1 only where nothing larger fits). Each
-   rectangle gets its clue (its area) at a drawn cell.
-2. **Make it unique**: the engine's search with limit 2. While it finds a second solution, a
-   rectangle of the intended partition that the other solution does not have is changed:
-   merged with a neighbour when the two make a rectangle within the level's area, else its
-   clue moves to another of its cells. Past ``FIXES_PER_RECTANGLE`` changes per rectangle the
-   attempt is given up and a
-   new partition drawn.
-3. **Grade** (``grade``): explain mode's grade (``pysolver.kinds.shikaku.logic``): the level of the
-   hardest rule the path needs. ``easy``: a clue with one rectangle left alone; ``medium``:
-   also a cell only one clue reaches; ``hard``: also the overlap of a clue's rectangles;
-   ``expert``: a guess. The grade also counts the ``clues``. Attempts are judged by the path's
-   rules without guesses (``level_of``: the same steps as explain's path, so the same level);
-   only the answer gets the whole path, guesses and their refutations included.
-4. **Retry**: a puzzle of another level than the one asked starts a new attempt, with the
-   rectangle areas that make the level likeliest (``MAX_AREA``: random partitions grade
-   ``medium`` most often; small rectangles make ambiguous corners that need overlaps or
-   guesses; only dominoes stay ``easy`` on large grids), up to ``MAX_ATTEMPTS``
-   (``MAX_ATTEMPTS_LARGE`` above ``LARGE_CELLS`` cells); past them the answer is the nearest
-   found (easier preferred), with a ``note``. Above ``LARGE_CELLS`` ``easy`` is out of reach
-   (dominoes only take over a minute to make unique at 40x40; larger rectangles are never easy
-   there): the answer is made as a ``medium`` one, with a ``note``. Small grids rarely need
-   overlaps, so ``hard`` may be out of reach on them.
+1. **Partition** (``partition``): at each uncovered cell in a drawn order, a rectangle drawn
+   evenly among those of 2 to ``cells // AREA_SHARE`` uncovered cells holding it (at least
+   ``MIN_MOST``); where none fits, the 1 x 1 left joins a neighbour (``without_singles``).
+2. **Clues** (``clue_cell``): each rectangle's clue at a cell drawn by the level's
+   ``PLACEMENT``: a corner for ``easy`` (its rectangle has fewer alternatives), anywhere for
+   ``medium``, the middle for ``hard`` and ``expert`` (more alternatives).
+3. **Make it unique** (``attempt``): the rules of explain mode run to their fixpoint on the
+   candidate masks (``logic.rule_level``, the level explain mode's path grades). When they
+   place every rectangle the puzzle is unique and its level known, without a search. When
+   they get stuck, the engine searches with limit 2: one solution makes an ``expert``
+   puzzle; two move the clue of a rectangle the other solution gives its clue differently to
+   a cell of it outside that other rectangle (``move_clue``), and the rules run again. Past
+   ``FIXES_PER_RECTANGLE`` moves per rectangle the attempt is given up.
+4. **Easy** attempts first move clues (``make_easy``): where the easy rule gets stuck, a clue
+   it left open goes to a cell of its rectangle where that rectangle is the only one of its
+   area left; the easy rule then mostly places every rectangle.
+   **Hard and expert** puzzles hold a puzzle of their own at that level (``level_block``: on a
+   square of ``BLOCKS``' side, of rectangles of its most cells, made by the same attempts) at
+   a drawn place; the rest is drawn around it. The rules, placing the rectangles around it,
+   wall it in and need on it what it needs on its own: at 20 x 20 one attempt in fifteen is
+   hard and one in fifty expert without it, most of them with it.
+5. **Retry**: a puzzle of another level than the one asked starts a new attempt, up to
+   ``MAX_ATTEMPTS`` (more on small grids: ``ATTEMPT_CELLS``); past them the answer is the
+   nearest found (easier preferred), with a ``note``. Small grids (5 x 6) rarely need
+   overlaps or guesses, so ``hard`` and ``expert`` may be out of reach on them.
+6. **Grade** (``grade``): explain mode's grade of the answer (its whole path, guesses and
+   their refutations included), and its number of ``clues``.
 
 Determinism: ``GenerateArgs.rng`` is the only source of chance; choices are drawn from lists
 in a fixed order; no float decides anything.
@@ -38,6 +43,8 @@ in a fixed order; no float decides anything.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -52,19 +59,30 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert")
 # The largest side generated (the solver takes up to shikaku.MAX_SIDE).
 MAX_GENERATE_SIDE = 60
 MIN_GENERATE_SIDE = 2
-# The largest rectangle a level's partition draws, by attempt: the attempts split evenly among
-# the areas listed. Measured on single attempts (10x10 / 20x20 / 40x40, 6-60 seeds): no
-# rectangle above 2 cells gives easy always (each domino clue keeps few rectangles) but costs
-# the most fixes (~0.5 s an attempt at 20x20), 3-4 cells easy 10% / 0% / 0%; 9 cells medium
-# 90% / 70%; 5 cells hard 0-5% / 45%; 3 cells expert 7% / 25% / 66%.
-MAX_AREA = {"easy": (4, 3, 2, 2), "medium": (9,), "hard": (5,), "expert": (3,)}
-MAX_ATTEMPTS = 24
-# Grids of more cells than this make fewer attempts and no domino-only ones: an attempt costs
-# ~1-2 s at 40x40 (dominoes over a minute: thousands of fixes, a search each).
-LARGE_CELLS = 400
-MAX_ATTEMPTS_LARGE = 6
-# Changes (merges, moved clues) one attempt may make per rectangle before it is given up.
-FIXES_PER_RECTANGLE = 2
+# The largest rectangle drawn is the grid's cells divided by this (at least ``MIN_MOST``), as
+# in Tatham's Rectangles (up to 16 cells on 10 x 10, 66 on 20 x 20).
+AREA_SHARE = 6
+MIN_MOST = 4
+# Where a rectangle's clue goes, by level (see the module docstring).
+PLACEMENT = {"easy": "corner", "medium": "anywhere", "hard": "middle", "expert": "middle"}
+# Attempts before the nearest level found is the answer: ATTEMPT_CELLS // cells, at least
+# MAX_ATTEMPTS (an attempt costs about its cells: 2 ms at 10 x 10, 7 ms at 20 x 20).
+MAX_ATTEMPTS = 60
+ATTEMPT_CELLS = 20_000
+# Shapes drawn for a cell before its fitting rectangles are counted (``partition``).
+DRAWS_BEFORE_COUNTING = 8
+# A hard or expert puzzle on a grid of sides above its block's holds a puzzle of its own of
+# that level (``level_block``) on a square of BLOCKS' side, of rectangles of BLOCKS' most
+# cells at most, made in BLOCK_ATTEMPTS attempts at most and used for BLOCK_REUSE attempts.
+BLOCKS = {"hard": (6, 6), "expert": (5, 3)}
+BLOCK_ATTEMPTS = 400
+BLOCK_REUSE = 8
+# Clue moves per rectangle an easy attempt may make (``make_easy``).
+EASY_MOVES_PER_RECTANGLE = 1
+# Partitions drawn per attempt until one has no 1 x 1 rectangle left after the repairs.
+MAX_PARTITIONS = 20
+# Clue moves one attempt may make per rectangle before it is given up.
+FIXES_PER_RECTANGLE = 3
 
 Rectangle = tuple[int, int, int, int]  # top, left, height, width
 Clue = tuple[int, int, int]  # row, col, area
@@ -94,30 +112,6 @@ def read_sides(puzzle: Any) -> tuple[int, int]:
     return sides[0], sides[1]
 
 
-def field_of(
-    rows: int, cols: int, clues: list[Clue], candidates: Candidates, monitor: Monitor
-) -> Field:
-    """Explain mode's board of a puzzle: its clues and their candidate rectangles."""
-    rectangles, masks, _in_area = candidates(rows, cols, clues, monitor)
-    return Field(rows, cols, clues, rectangles, masks)
-
-
-def level_of(field: Field) -> str:
-    """The level explain mode grades a unique puzzle: its path's hardest rule while a rule
-    applies (the path takes the easiest that does), ``expert`` when none does before the end
-    (the path then guesses)."""
-    field = field.copy()
-    steps = []
-    while not field.solved():
-        step = shikaku_logic.next_step(field)
-        if step is None:
-            return DIFFICULTIES[-1]
-        field.apply(step)
-        steps.append(step)
-    level: str = shikaku_logic.grade(steps)["level"]
-    return level
-
-
 def grade(field: Field, rectangles: list[Rectangle]) -> dict[str, Any]:
     """Explain mode's grade of a unique puzzle (``level``, ``score``, ``techniques``) whose
     solution is ``rectangles`` (in clue order), and its number of ``clues``."""
@@ -128,84 +122,288 @@ def grade(field: Field, rectangles: list[Rectangle]) -> dict[str, Any]:
     return {**shikaku_logic.grade(steps), "clues": len(field.clues)}
 
 
-def partition(rows: int, cols: int, most: int, args: GenerateArgs) -> list[Rectangle]:
-    """Random rectangles covering the grid, each of area 2 to ``most`` where one fits."""
-    covered = [[False] * cols for _ in range(rows)]
-    rectangles: list[Rectangle] = []
-    for top in range(rows):
-        for left in range(cols):
-            if covered[top][left]:
+def free_run(free: int, cols: int, row: int, col: int) -> tuple[int, int] | None:
+    """The first and last column of the free cells of ``row`` around ``col``, or None when
+    ``col`` is not free there."""
+    base = row * cols
+    if not free >> (base + col) & 1:
+        return None
+    first = last = col
+    while first > 0 and free >> (base + first - 1) & 1:
+        first -= 1
+    while last < cols - 1 and free >> (base + last + 1) & 1:
+        last += 1
+    return first, last
+
+
+def placements(
+    rows: int, cols: int, free: int, cell: int, most: int
+) -> tuple[list[tuple[int, int, int, int, int]], int]:
+    """The rectangles of 2 to ``most`` free cells holding ``cell``, counted by their rows:
+    ``(top, height, first, last, count)``, ``count`` of them within columns ``first`` to
+    ``last``, and their total."""
+    row, col = divmod(cell, cols)
+    # Free runs of the rows upwards and downwards from the cell's, while its column is free.
+    above: list[tuple[int, int]] = []
+    for line in range(row, -1, -1):
+        run = free_run(free, cols, line, col)
+        if run is None:
+            break
+        above.append(run)
+    below: list[tuple[int, int]] = []
+    for line in range(row, rows):
+        run = free_run(free, cols, line, col)
+        if run is None:
+            break
+        below.append(run)
+    counted = []
+    total = 0
+    upper_first, upper_last = 0, cols - 1
+    for up, (run_first, run_last) in enumerate(above):
+        upper_first, upper_last = max(upper_first, run_first), min(upper_last, run_last)
+        first, last = upper_first, upper_last
+        for down, (run_first, run_last) in enumerate(below):
+            height = up + down + 1
+            if height > most:
+                break
+            first, last = max(first, run_first), min(last, run_last)
+            count = 0
+            for width in range(1, min(last - first + 1, most // height) + 1):
+                if height * width >= 2:
+                    count += min(col, last - width + 1) - max(first, col - width + 1) + 1
+            if count:
+                counted.append((row - up, height, first, last, count))
+                total += count
+    return counted, total
+
+
+def nth_placement(
+    counted: list[tuple[int, int, int, int, int]], pick: int, col: int, most: int
+) -> Rectangle:
+    """The ``pick``-th rectangle that ``placements`` counted (column ``col`` holds the cell)."""
+    for top, height, first, last, count in counted:
+        if pick >= count:
+            pick -= count
+            continue
+        for width in range(1, min(last - first + 1, most // height) + 1):
+            if height * width < 2:
                 continue
-            # Free width from here along this row (rows above are covered already).
-            free = 0
-            while left + free < cols and not covered[top][left + free]:
-                free += 1
-            shapes = [
-                (height, width)
-                for height in range(1, min(most, rows - top) + 1)
-                for width in range(1, min(most // height, free) + 1)
-                if height * width >= 2
-                and all(not covered[top + down][left + width - 1] for down in range(height))
-                and all(not covered[top + height - 1][left + side] for side in range(width))
-            ]
-            height, width = args.rng.choice(shapes) if shapes else (1, 1)
-            for down in range(height):
-                for side in range(width):
-                    covered[top + down][left + side] = True
-            rectangles.append((top, left, height, width))
+            lowest = max(first, col - width + 1)
+            count = min(col, last - width + 1) - lowest + 1
+            if pick < count:
+                return top, lowest + pick, height, width
+            pick -= count
+    raise ValueError("pick is past the placements counted")
+
+
+def partition(
+    rows: int, cols: int, most: int, args: GenerateArgs, taken: int = 0
+) -> list[Rectangle]:
+    """Random rectangles covering the grid: at each uncovered cell in a drawn order, one
+    drawn evenly among the rectangles of 2 to ``most`` uncovered cells holding it (a 1 x 1
+    where none fits).
+
+    The draw first tries ``DRAWS_BEFORE_COUNTING`` times a shape and an offset drawn evenly
+    among those of every shape (each shape weighs its area, its number of offsets): the first
+    that fits the uncovered cells is even among those that do. Past them ``placements``
+    counts the fitting ones and draws among them."""
+    repeat = [0]
+    for height in range(1, rows + 1):
+        repeat.append(repeat[-1] | 1 << ((height - 1) * cols))
+    shapes = [
+        (height, width)
+        for height in range(1, rows + 1)
+        for width in range(1, cols + 1)
+        if 2 <= height * width <= most
+    ]
+    ends = list(itertools.accumulate(height * width for height, width in shapes))
+    free = ((1 << (rows * cols)) - 1) & ~taken
+    order = list(range(rows * cols))
+    args.rng.shuffle(order)
+    rectangles: list[Rectangle] = []
+    for cell in order:
+        if not free >> cell & 1:
+            continue
+        row, col = divmod(cell, cols)
+        rectangle = None
+        for _draw in range(DRAWS_BEFORE_COUNTING if shapes else 0):
+            pick = args.rng.randrange(ends[-1])
+            shape = bisect.bisect_right(ends, pick)
+            height, width = shapes[shape]
+            offset = pick - (ends[shape] - height * width)
+            top, left = row - offset // width, col - offset % width
+            if top < 0 or left < 0 or top + height > rows or left + width > cols:
+                continue
+            mask = ((1 << width) - 1) * repeat[height] << (top * cols + left)
+            if free & mask == mask:
+                rectangle = (top, left, height, width)
+                break
+        if rectangle is None:
+            counted, total = placements(rows, cols, free, cell, most)
+            if not total:
+                free &= ~(1 << cell)
+                rectangles.append((row, col, 1, 1))
+                continue
+            rectangle = nth_placement(counted, args.rng.randrange(total), col, most)
+        top, left, height, width = rectangle
+        free &= ~(((1 << width) - 1) * repeat[height] << (top * cols + left))
+        rectangles.append(rectangle)
     return rectangles
 
 
-def clue_cell(rectangle: Rectangle, args: GenerateArgs) -> tuple[int, int]:
-    """A drawn cell of ``rectangle``."""
+def without_singles(rectangles: list[Rectangle], args: GenerateArgs) -> list[Rectangle] | None:
+    """``rectangles`` with each 1 x 1 joined to a neighbour: the neighbour is cut into strips
+    across the side they share, the strip beside the single cell taking it in (a neighbour
+    one cell thick just grows; the neighbours cut in the fewest pieces are drawn from). None
+    when a single cell has no neighbour to join without leaving another single cell."""
+    rectangles = list(rectangles)
+    while True:
+        singles = [
+            index for index, (_t, _l, height, width) in enumerate(rectangles) if height * width == 1
+        ]
+        if not singles:
+            return rectangles
+        single = singles[0]
+        row, col, _height, _width = rectangles[single]
+        choices = []
+        for index, (top, left, height, width) in enumerate(rectangles):
+            if left + width == col or left == col + 1:
+                if not top <= row < top + height:
+                    continue
+                # Side by side: rows above the cell's, the cell's row with it, rows below.
+                pieces = [(row, min(left, col), 1, width + 1)]
+                if row > top:
+                    pieces.append((top, left, row - top, width))
+                if row < top + height - 1:
+                    pieces.append((row + 1, left, top + height - 1 - row, width))
+            elif top + height == row or top == row + 1:
+                if not left <= col < left + width:
+                    continue
+                pieces = [(min(top, row), col, height + 1, 1)]
+                if col > left:
+                    pieces.append((top, left, height, col - left))
+                if col < left + width - 1:
+                    pieces.append((top, col + 1, height, left + width - 1 - col))
+            else:
+                continue
+            if all(height * width >= 2 for _t, _l, height, width in pieces):
+                choices.append((index, pieces))
+        if not choices:
+            return None
+        # The fewest pieces: as few clues added as can be.
+        fewest = min(len(pieces) for _index, pieces in choices)
+        index, pieces = args.rng.choice(
+            [(index, pieces) for index, pieces in choices if len(pieces) == fewest]
+        )
+        rectangles = [
+            rectangle for other, rectangle in enumerate(rectangles) if other not in (single, index)
+        ] + pieces
+
+
+def clue_cell(rectangle: Rectangle, placement: str, args: GenerateArgs) -> tuple[int, int]:
+    """A drawn cell of ``rectangle``: at a corner, anywhere, or in the middle (one of the
+    middle rows and columns)."""
     top, left, height, width = rectangle
+    if placement == "corner":
+        return top + args.rng.choice((0, height - 1)), left + args.rng.choice((0, width - 1))
+    if placement == "middle":
+        return (
+            top + (height - 1 + args.rng.randrange(2)) // 2,
+            left + (width - 1 + args.rng.randrange(2)) // 2,
+        )
     spot = args.rng.randrange(height * width)
     return top + spot // width, left + spot % width
 
 
-def merged(first: Rectangle, second: Rectangle) -> Rectangle | None:
-    """The rectangle two side-by-side rectangles make together, or None."""
-    top, left, height, width = first
-    other_top, other_left, other_height, other_width = second
-    stacked = top + height == other_top or other_top + other_height == top
-    if left == other_left and width == other_width and stacked:
-        return (min(top, other_top), left, height + other_height, width)
-    side_by_side = left + width == other_left or other_left + other_width == left
-    if top == other_top and height == other_height and side_by_side:
-        return (top, min(left, other_left), height, width + other_width)
-    return None
+class Boards:
+    """Explain boards of puzzles of one size, from each clue's rectangles of its area holding
+    its cell (the kind's ``candidates`` of the clue alone, kept across the attempts' many
+    puzzles), less those holding another clue: the kind's candidates of the whole puzzle."""
+
+    def __init__(self, rows: int, cols: int, candidates: Candidates) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.candidates = candidates
+        self.known: dict[Clue, tuple[list[Rectangle], list[int]]] = {}
+
+    def alone(self, clue: Clue, monitor: Monitor) -> tuple[list[Rectangle], list[int]]:
+        """The rectangles of the clue's area holding its cell, and their masks."""
+        if clue not in self.known:
+            alone, alone_masks, _in_area = self.candidates(self.rows, self.cols, [clue], monitor)
+            self.known[clue] = alone[0], alone_masks[0]
+        return self.known[clue]
+
+    def field(self, clues: list[Clue], monitor: Monitor) -> Field:
+        cols = self.cols
+        clue_cells = 0
+        for row, col, _area in clues:
+            clue_cells |= 1 << (row * cols + col)
+        rectangles = []
+        masks = []
+        for clue in clues:
+            every, every_mask = self.alone(clue, monitor)
+            others = clue_cells & ~(1 << (clue[0] * cols + clue[1]))
+            kept = [index for index, mask in enumerate(every_mask) if not mask & others]
+            rectangles.append([every[index] for index in kept])
+            masks.append([every_mask[index] for index in kept])
+        return Field(self.rows, cols, clues, rectangles, masks)
 
 
-def unique_search(
-    rows: int, cols: int, clues: list[Clue], candidates: Candidates, args: GenerateArgs
-) -> tuple[dict[str, int], list[list[Rectangle]]]:
-    """The engine's search with limit 2: its stats (``nodes``, ``candidates_initial``) and the
-    solutions found (at most 2), each as the rectangles in clue order."""
-    stage = args.stage()
-    rectangles, masks, _in_area = candidates(rows, cols, clues, stage)
-    result = propagate.search(
-        propagate.PartitionProblem(rows * cols, masks), limit=2, monitor=stage
-    )
-    args.stop_if_cancelled(stage)
-    solutions = [
-        [rectangles[clue][choice] for clue, choice in enumerate(solution)]
-        for solution in result.solutions
-    ]
-    return result.stats, solutions
+def level_block(
+    aim: str, candidates: Candidates, args: GenerateArgs
+) -> list[tuple[Rectangle, Clue]]:
+    """The rectangles and clues of a puzzle of its own at level ``aim`` on a square of
+    ``BLOCKS[aim]``'s side, of rectangles of its most cells; none when none came in
+    ``BLOCK_ATTEMPTS`` attempts."""
+    side, most = BLOCKS[aim]
+    small = Boards(side, side, candidates)
+    for _attempt in range(BLOCK_ATTEMPTS):
+        found = attempt(side, side, aim, small, args, (args.fraction,) * 2, most=most)
+        if found is not None and found[0] == aim:
+            _level, clues, rectangles, _field = found
+            return list(zip(rectangles, clues, strict=True))
+    return []
 
 
 def attempt(
     rows: int,
     cols: int,
-    most: int,
-    candidates: Candidates,
+    aim: str,
+    boards: Boards,
     args: GenerateArgs,
     share: tuple[float, float],
-) -> tuple[list[Clue], list[Rectangle], dict[str, int]] | None:
-    """One partition into rectangles of up to ``most`` cells made unique: (clues, rectangles
-    in clue order, the uniqueness search's stats), or None when the fixes ran out."""
-    rectangles = partition(rows, cols, most, args)
-    cells = [clue_cell(rectangle, args) for rectangle in rectangles]
+    block: list[tuple[Rectangle, Clue]] | None = None,
+    most: int | None = None,
+) -> tuple[str, list[Clue], list[Rectangle], Field] | None:
+    """One partition made unique by moving clues: (its level, the clues, the rectangles in
+    clue order, its explain board), or None when the fixes ran out. ``block``: a
+    ``level_block`` placed first at a drawn place; ``most``: the largest rectangle (else a
+    ``AREA_SHARE`` of the grid)."""
+    most = most or max(MIN_MOST, rows * cols // AREA_SHARE)
+    given: dict[Rectangle, tuple[int, int]] = {}
+    taken = 0
+    if block:
+        side = max(top + height for (top, _left, height, _width), _clue in block)
+        down = args.rng.randrange(rows - side + 1)
+        right = args.rng.randrange(cols - side + 1)
+        for (top, left, height, width), (row, col, _area) in block:
+            given[top + down, left + right, height, width] = row + down, col + right
+            for line in range(top + down, top + down + height):
+                taken |= ((1 << width) - 1) << (line * cols + left + right)
+    rectangles = None
+    for _drawn in range(MAX_PARTITIONS):
+        drawn = list(given) + partition(rows, cols, most, args, taken)
+        rectangles = without_singles(drawn, args)
+        if rectangles is not None:
+            break
+    if rectangles is None:
+        return None
+    cells = [
+        given.get(rectangle) or clue_cell(rectangle, PLACEMENT[aim], args)
+        for rectangle in rectangles
+    ]
+    if aim == DIFFICULTIES[0]:
+        make_easy(rectangles, cells, boards, args)
     fixes = FIXES_PER_RECTANGLE * len(rectangles)
     low, high = share
     for fix in range(fixes + 1):
@@ -213,59 +411,120 @@ def attempt(
             (row, col, height * width)
             for (row, col), (_top, _left, height, width) in zip(cells, rectangles, strict=True)
         ]
-        stats, solutions = unique_search(rows, cols, clues, candidates, args)
-        args.advance(stats["nodes"], low + (high - low) * fix / (fixes + 1))
-        if len(solutions) == 1:
-            return clues, rectangles, stats
-        # The partition is one of the two solutions found: change a rectangle of it that the
-        # other one does not have.
-        other = set(solutions[1] if solutions[0] == rectangles else solutions[0])
-        differing = [index for index, rectangle in enumerate(rectangles) if rectangle not in other]
-        index = args.rng.choice(differing)
-        neighbours = [
-            (other_index, union)
-            for other_index, candidate in enumerate(rectangles)
-            if other_index != index
-            for union in [merged(rectangles[index], candidate)]
-            if union is not None and union[2] * union[3] <= most
+        stage = args.stage()
+        field = boards.field(clues, stage)
+        args.stop_if_cancelled(stage)
+        level = shikaku_logic.rule_level(field)
+        if level != DIFFICULTIES[-1]:
+            # The rules place every rectangle: the puzzle has no other solution.
+            args.advance(0, low + (high - low) * fix / (fixes + 1))
+            return level, clues, rectangles, field
+        stage = args.stage()
+        result = propagate.search(
+            propagate.PartitionProblem(rows * cols, field.masks), limit=2, monitor=stage
+        )
+        args.stop_if_cancelled(stage)
+        args.advance(result.stats["nodes"], low + (high - low) * fix / (fixes + 1))
+        solutions = [
+            [field.rectangles[clue][choice] for clue, choice in enumerate(solution)]
+            for solution in result.solutions
         ]
-        if neighbours:
-            other_index, union = args.rng.choice(neighbours)
-            for dropped in sorted((index, other_index), reverse=True):
-                del rectangles[dropped]
-                del cells[dropped]
-            rectangles.append(union)
-            cells.append(clue_cell(union, args))
-        else:
-            cells[index] = clue_cell(rectangles[index], args)
+        if len(solutions) == 1:
+            return level, clues, rectangles, field
+        # The partition is one of the two solutions found.
+        other = solutions[1] if solutions[0] == rectangles else solutions[0]
+        move_clue(rectangles, other, cells, args)
     return None
+
+
+def make_easy(
+    rectangles: list[Rectangle], cells: list[tuple[int, int]], boards: Boards, args: GenerateArgs
+) -> bool:
+    """Move clues (in ``cells``) until the easy rule (one rectangle left) alone places every
+    rectangle, and say whether it does: where it gets stuck, a clue it left open moves to a
+    cell of its rectangle where that rectangle is the only one of its area holding no other
+    clue and no placed cell. Up to ``EASY_MOVES_PER_RECTANGLE`` moves per rectangle."""
+    cols = boards.cols
+    for _move in range(EASY_MOVES_PER_RECTANGLE * len(rectangles) + 1):
+        clues = [
+            (row, col, height * width)
+            for (row, col), (_top, _left, height, width) in zip(cells, rectangles, strict=True)
+        ]
+        stage = args.stage()
+        field = boards.field(clues, stage)
+        args.stop_if_cancelled(stage)
+        level, open_clues, covered = shikaku_logic.rule_closure(field, DIFFICULTIES[0])
+        if level is not None:
+            return True
+        clue_cells = 0
+        for row, col in cells:
+            clue_cells |= 1 << (row * cols + col)
+        moves = []
+        for clue in open_clues:
+            top, left, height, width = rectangles[clue]
+            row, col = cells[clue]
+            blocked = covered | clue_cells & ~(1 << (row * cols + col))
+            for spot_row in range(top, top + height):
+                for spot_col in range(left, left + width):
+                    _every, masks = boards.alone((spot_row, spot_col, height * width), stage)
+                    if sum(1 for mask in masks if not mask & blocked) == 1:
+                        moves.append((clue, (spot_row, spot_col)))
+            if moves:
+                break
+        if not moves:
+            return False
+        clue, cell = args.rng.choice(moves)
+        cells[clue] = cell
+    return False
+
+
+def move_clue(
+    rectangles: list[Rectangle],
+    other: list[Rectangle],
+    cells: list[tuple[int, int]],
+    args: GenerateArgs,
+) -> None:
+    """Move the clue of a drawn rectangle that the ``other`` solution gives its clue
+    differently to a drawn cell of it out of that other rectangle (in ``cells``)."""
+    index = args.rng.choice(
+        [index for index, rectangle in enumerate(rectangles) if other[index] != rectangle]
+    )
+    top, left, height, width = rectangles[index]
+    other_top, other_left, other_height, other_width = other[index]
+    cells[index] = args.rng.choice(
+        [
+            (row, col)
+            for row in range(top, top + height)
+            for col in range(left, left + width)
+            if not (
+                other_top <= row < other_top + other_height
+                and other_left <= col < other_left + other_width
+            )
+        ]
+    )
 
 
 def generate(puzzle: Any, candidates: Candidates, args: GenerateArgs) -> Generated:
     """A Shikaku of the size asked with one solution, graded at ``args.difficulty`` if
     reachable within ``MAX_ATTEMPTS`` (see the module docstring)."""
     rows, cols = read_sides(puzzle)
-    large = rows * cols > LARGE_CELLS
-    attempts = MAX_ATTEMPTS_LARGE if large else MAX_ATTEMPTS
-    # Easy out of reach (see the module docstring): the nearest is made as medium is.
-    out_of_reach = large and args.difficulty == DIFFICULTIES[0]
-    aim = DIFFICULTIES[1] if out_of_reach else args.difficulty
-    target = DIFFICULTIES.index(aim)
-    areas = MAX_AREA[aim]
+    target = DIFFICULTIES.index(args.difficulty)
+    boards = Boards(rows, cols, candidates)
+    attempts = max(MAX_ATTEMPTS, ATTEMPT_CELLS // (rows * cols))
+    blocks = args.difficulty in BLOCKS and min(rows, cols) > BLOCKS[args.difficulty][0]
+    block: list[tuple[Rectangle, Clue]] | None = None
     # (target minus the level's index, clues, rectangles, explain board)
     best: tuple[int, list[Clue], list[Rectangle], Field] | None = None
     made = 0
     for made in range(1, attempts + 1):
         share = ((made - 1) / attempts, made / attempts)
-        most = areas[(made - 1) * len(areas) // attempts]
-        found = attempt(rows, cols, most, candidates, args, share)
+        if blocks and made % BLOCK_REUSE == 1:
+            block = level_block(args.difficulty, candidates, args) or None
+        found = attempt(rows, cols, args.difficulty, boards, args, share, block)
         if found is None:
             continue
-        clues, rectangles, _stats = found
-        stage = args.stage()
-        field = field_of(rows, cols, clues, candidates, stage)
-        args.stop_if_cancelled(stage)
-        distance = target - DIFFICULTIES.index(level_of(field))
+        level, clues, rectangles, field = found
+        distance = target - DIFFICULTIES.index(level)
         if (
             best is None
             or abs(distance) < abs(best[0])
@@ -283,12 +542,7 @@ def generate(puzzle: Any, candidates: Candidates, args: GenerateArgs) -> Generat
     distance, clues, rectangles, field = best
     graded = grade(field, rectangles)
     note = None
-    if out_of_reach:
-        note = (
-            f"{args.difficulty} Shikaku are made on grids of up to {LARGE_CELLS} cells; this "
-            f"{rows} x {cols} puzzle is the nearest found ({graded['level']})"
-        )
-    elif distance:
+    if distance:
         note = (
             f"no {args.difficulty} {rows} x {cols} puzzle was found in {made} attempts; this "
             f"is the nearest found ({graded['level']}); try another seed"

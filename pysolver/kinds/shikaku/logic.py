@@ -245,6 +245,111 @@ GUESS: Technique[Field] = Technique(
 ALL = (*TECHNIQUES, GUESS)
 
 
+def rule_level(field: Field) -> str:
+    """The level explain mode grades ``field``'s path (``rule_closure``; ``expert`` when the
+    rules get stuck: the path then guesses)."""
+    return rule_closure(field)[0] or GUESS.level
+
+
+def rule_closure(field: Field, highest: str = "hard") -> tuple[str | None, list[int], int]:
+    """The level ``explain`` grades ``field``'s path: the easiest level whose rules (it and
+    those below) place every rectangle, or None when the rules up to ``highest`` get stuck;
+    with the clues they leave open and the cells placed. The same level as following
+    ``next_step`` (a unit test compares them),
+    computed as each level's fixpoint on the candidates' masks without building steps: the
+    rules only remove candidates that no solution has, so the order they apply in changes
+    no fixpoint, and the path takes a rule of a level only at the fixpoint of the easier
+    ones."""
+    alive = [
+        [field.masks[clue][index] for index in indices] for clue, indices in enumerate(field.alive)
+    ]
+    own = [1 << field.clue_cell(clue) for clue in range(len(field.clues))]
+    open_clues = field.open_clues()
+    # What each clue's candidates could cover at the start (they only lose candidates): a
+    # clue out of a rectangle's reach keeps its candidates without looking at them.
+    spread = [0] * len(alive)
+    for clue in open_clues:
+        for mask in alive[clue]:
+            spread[clue] |= mask
+    covered = field.covered
+    level = 0
+    while True:
+        # One rectangle left: place it; the others' candidates overlapping it go.
+        placed: set[int] = set()
+        for clue in open_clues:
+            if len(alive[clue]) != 1:
+                continue  # (none left: a contradiction, the clue stays open)
+            mask = alive[clue][0]
+            covered |= mask
+            placed.add(clue)
+            for other in open_clues:
+                if spread[other] & mask and other not in placed:
+                    alive[other] = [m for m in alive[other] if not m & mask]
+        if placed:
+            open_clues = [clue for clue in open_clues if clue not in placed]
+            continue
+        if not open_clues:
+            return steps_module.LEVELS[level], [], covered
+        if level >= 1 and _only_clue_masks(alive, own, open_clues, covered):
+            continue
+        if level >= 2 and _overlap_masks(alive, own, spread, open_clues):
+            continue
+        if level == min(2, steps_module.LEVELS.index(highest)):
+            return None, open_clues, covered
+        level += 1
+
+
+def _only_clue_masks(
+    alive: list[list[int]], own: list[int], open_clues: list[int], covered: int
+) -> bool:
+    """``only_clue`` on every clue at once; whether a candidate went."""
+    once = twice = clue_cells = 0
+    reaches = []
+    for clue in open_clues:
+        reach = 0
+        for mask in alive[clue]:
+            reach |= mask
+        reaches.append(reach)
+        twice |= once & reach
+        once |= reach
+        clue_cells |= own[clue]
+    alone = once & ~twice & ~covered & ~clue_cells
+    changed = False
+    if alone:
+        for clue, reach in zip(open_clues, reaches, strict=True):
+            needed = alone & reach
+            if needed:
+                kept = [mask for mask in alive[clue] if mask & needed == needed]
+                if len(kept) < len(alive[clue]):
+                    alive[clue] = kept
+                    changed = True
+    return changed
+
+
+def _overlap_masks(
+    alive: list[list[int]], own: list[int], spread: list[int], open_clues: list[int]
+) -> bool:
+    """``overlap`` on every clue at once; whether a candidate went."""
+    changed = False
+    for clue in open_clues:
+        candidates = alive[clue]
+        if len(candidates) < 2:
+            continue
+        core = -1
+        for mask in candidates:
+            core &= mask
+        core &= ~own[clue]
+        if not core:
+            continue
+        for other in open_clues:
+            if other != clue and spread[other] & core:
+                kept = [mask for mask in alive[other] if not mask & core]
+                if len(kept) < len(alive[other]):
+                    alive[other] = kept
+                    changed = True
+    return changed
+
+
 def next_step(field: Field) -> Step | None:
     for technique in TECHNIQUES:
         step = technique.find(field)

@@ -85,6 +85,7 @@ from pysolver.engines.cover import ExactCoverProblem, engine_modules
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import Split
 from pysolver.facts import engine_facts
+from pysolver.kinds.sudoku import assisting as sudoku_assist
 from pysolver.kinds.sudoku import explaining as sudoku_explain
 from pysolver.kinds.sudoku import generating as sudoku_generate
 from pysolver.kinds.sudoku import killer_generating
@@ -99,6 +100,8 @@ from pysolver.kinds.sudoku.pictures import solution_text as solution_text
 from pysolver.kinds.sudoku.variants import PLAIN, Variants
 from pysolver.logic.step import techniques_facts
 from pysolver.midend.plan import (
+    AssistArgs,
+    Assisted,
     ExplainArgs,
     Explained,
     GenerateArgs,
@@ -437,6 +440,14 @@ def parse_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
     Givens that clash are an error too (see ``check_givens``). A jigsaw (``"regions"``) reads
     as boxes of one row each; ``parse_variants`` reads its regions.
     """
+    n, box_rows, box_cols, values, read = read_puzzle(puzzle)
+    check_givens(n, box_rows, box_cols, values, read)
+    return n, box_rows, box_cols, values, read
+
+
+def read_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
+    """``parse_puzzle`` without the clash check: assist mode reads clashing givens to say
+    which of them clash."""
     puzzle = require_dict(puzzle, "puzzle")
     if "grid" not in puzzle:
         raise puzzle_error('the puzzle has no "grid"', "puzzle")
@@ -464,7 +475,6 @@ def parse_puzzle(puzzle: Any) -> tuple[int, int, int, list[int], str]:
             f"the grid must be a string of n*n symbols or a list of n rows, not {_json_type(grid)}",
             GRID_PATH,
         )
-    check_givens(n, shape[0], shape[1], values, read)
     return n, shape[0], shape[1], values, read
 
 
@@ -547,10 +557,11 @@ def _name_clash(n: int, box_rows: int, box_cols: int, values: list[int], style: 
 # ---------------------------------------------------------------- encoding
 
 
-def parse_variants(puzzle: Any, n: int, values: list[int]) -> Variants:
+def parse_variants(puzzle: Any, n: int, values: list[int], check: bool = True) -> Variants:
     """The variant rules (jigsaw regions, X diagonals, killer cages) of a puzzle whose grid
-    ``parse_puzzle`` has read (see ``pysolver.kinds.sudoku.variants``)."""
-    return sudoku_variants.parse(puzzle, n, values)
+    ``parse_puzzle`` has read (see ``pysolver.kinds.sudoku.variants``); ``check``: refuse
+    givens that clash in a region, a diagonal or a cage."""
+    return sudoku_variants.parse(puzzle, n, values, check)
 
 
 def encode(
@@ -829,6 +840,30 @@ def generate(puzzle: Any, args: GenerateArgs) -> Generated:
         )
 
     return sudoku_generate.generate(n, (box_rows, box_cols), variant, translate, symmetry, args)
+
+
+# ---------------------------------------------------------------- assist mode
+
+
+def assist(puzzle: Any, args: AssistArgs) -> Assisted:
+    """Assist mode: which givens to add, which can go, which clash (see
+    ``pysolver.kinds.sudoku.assisting``). Clashing givens are read, not refused: they are
+    the answer."""
+    n, box_rows, box_cols, values, style = read_puzzle(puzzle)
+    variants = parse_variants(puzzle, n, values, check=False)
+    problem = partial(masks_problem, n, box_rows, box_cols, variants=variants)
+    rules = problem([0] * (n * n))
+    groups = [*rules.units, *(list(cage.cells) for cage in rules.cages)]
+    fields = {"size": n, **shape_fields(box_rows, box_cols, variants), "symbols": style}
+    setter = sudoku_assist.Setter(n, values, problem, groups, fields)
+    return sudoku_assist.assist(setter, puzzle, args)
+
+
+def assist_text(puzzle: Any, response: dict[str, Any]) -> str:
+    """An assist response in words, rows and columns from 1 (``pysolver.pictures``)."""
+    n, _box_rows, _box_cols, values, style = read_puzzle(puzzle)
+    symbols = ZERO_F_SYMBOLS if style == "0-F" else SYMBOLS
+    return sudoku_assist.assist_text(values, n, response, symbols)
 
 
 # ---------------------------------------------------------------- explain and hint modes

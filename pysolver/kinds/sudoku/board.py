@@ -1,11 +1,23 @@
-"""A Sudoku board of candidates, and its steps as the protocol's JSON.
+"""A Sudoku board of candidates as bit masks, and its steps as the protocol's JSON.
 
-Cells are numbered row by row (``cell = row * n + column``, 0-based); digits are 1..n and a
-cell's candidates are a bit mask (bit ``d - 1`` for digit d). Houses are the groups that hold
-each digit once: the n rows (houses 0..n-1, each listing its cells by column), the n columns
-(houses n..2n-1, each by row), then the boxes or jigsaw regions, then the two diagonals of a
-Sudoku X. Placing a digit removes it from every cell sharing a house (its peers); that removal
-is part of the placement, never listed as an elimination.
+Cells are numbered row by row (``cell = row * n + column``, 0-based); digits are 1..n. Houses
+are the groups that hold each digit once: the n rows (houses 0..n-1, each listing its cells by
+column), the n columns (houses n..2n-1, each by row), then the boxes or jigsaw regions, then
+the two diagonals of a Sudoku X. Placing a digit removes it from every cell sharing a house
+(its peers); that removal is part of the placement, never listed as an elimination.
+
+A board keeps each open cell's candidates twice, kept equal by every change:
+
+- ``candidates[cell]``: a digit mask (bit ``d - 1`` for digit d); a placed cell keeps its one
+  digit's bit;
+- ``boards[d - 1]``: where digit d may still go, in the ``masks`` engine's layout
+  (``pysolver.engines.masks``): one field of n bits per house (a bit per position in the house,
+  a guard bit above) and, above the fields, one bit per cell. One subtraction then looks at every
+  house at once (``nonempty``), a house's field is the places of d in it, and
+  ``board >> shape.base`` is the plain mask of the cells (bit c for cell c) that may hold d.
+  Placed cells are in no board.
+
+A finder reads the masks; a change goes through ``place``, ``eliminate`` or ``restrict``.
 
 A killer board also has its ``cages`` (``variants.Cage``: a sum and cells), which the cage
 techniques read (``pysolver.kinds.sudoku.cages``); they are not houses (a cage need not hold
@@ -17,10 +29,17 @@ reading order of their first cell.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from pysolver.engines import masks
 from pysolver.kinds.sudoku.variants import Cage
 from pysolver.logic.step import Step
+
+# Grid shapes kept (``Grid.standard``): the tables of a shape are built once.
+SHAPES_KEPT = 32
+# Keys a board's ``memo`` holds before it is emptied (a generator reads thousands of boards).
+MEMO_KEPT = 10_000
 
 
 def step_json(step: Step, n: int) -> dict[str, Any]:
@@ -48,6 +67,16 @@ def bits(mask: int) -> list[int]:
     return found
 
 
+def bit_masks(mask: int) -> list[int]:
+    """The set bits of ``mask`` as masks of one bit, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low)
+        mask ^= low
+    return found
+
+
 def digits_of(mask: int) -> list[int]:
     """The digits (1-based) of a candidate mask, smallest first."""
     return [bit + 1 for bit in bits(mask)]
@@ -58,30 +87,120 @@ def listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-class Grid:
-    """The houses of one Sudoku shape and, per cell, its value (0: open) and candidates."""
+class Shape:
+    """The houses of one grid shape and the tables every board of it reads."""
 
     def __init__(self, n: int, houses: list[list[int]], house_names: list[str]) -> None:
         self.n = n
         self.houses = houses
         # "row 3", "column 5", "box 2", "region 4", "the main diagonal".
         self.house_names = house_names
-        self.cell_houses: list[list[int]] = [[] for _ in range(n * n)]
-        for house, cells in enumerate(houses):
-            for cell in cells:
+        self.full = (1 << n) - 1
+        cells = n * n
+        layout = masks.unit_layout(cells, n, houses)
+        self.width = n + 1  # a field and its guard
+        self.base = layout.cell_base
+        self.guards = layout.guards
+        self.lows = layout.lows
+        # Per cell: its bits in a board (a position in each of its houses, its cell bit), and
+        # those of its peers.
+        self.copies = list(layout.cell_copies)
+        self.peer_copies = [layout.peers[1 << (self.base + cell)] for cell in range(cells)]
+        self.house_mask = [sum(1 << cell for cell in group) for group in houses]
+        self.cell_houses: list[list[int]] = [[] for _ in range(cells)]
+        for house, group in enumerate(houses):
+            for cell in group:
                 self.cell_houses[cell].append(house)
-        self.peer_mask = [0] * (n * n)
-        for cell in range(n * n):
+        # Per cell, its houses as a mask (bit h for house h).
+        self.house_bits = [sum(1 << house for house in found) for found in self.cell_houses]
+        self.peer_mask = [0] * cells
+        for cell in range(cells):
             mask = 0
             for house in self.cell_houses[cell]:
-                for other in houses[house]:
-                    mask |= 1 << other
+                mask |= self.house_mask[house]
             self.peer_mask[cell] = mask & ~(1 << cell)
-        self.peers = [bits(mask) for mask in self.peer_mask]
-        # Filled on first use by ``crossings`` and shared by every copy of this board.
-        self._crossings: list[tuple[int, int, list[int], list[int], list[int]]] = []
-        self.values = [0] * (n * n)
-        self.candidates = [(1 << n) - 1] * (n * n)
+        self.box_guards = sum(
+            1 << (house * self.width + n) for house in range(len(houses)) if self.is_box(house)
+        )
+        self.line_guards = self.guards & ~self.box_guards
+        self.row_guards = sum(1 << (house * self.width + n) for house in range(n))
+        self.column_guards = sum(1 << (house * self.width + n) for house in range(n, 2 * n))
+        self.slots, self.crossings = self._crossing_slots()
+
+    def is_box(self, house: int) -> bool:
+        """A box or a jigsaw region (not a row, a column or a diagonal)."""
+        return 2 * self.n <= house < 3 * self.n
+
+    def _crossing_slots(self) -> tuple[list[int], list[list[tuple[int, int, list[int]]]]]:
+        """Locked candidates' tables: per house, every other house sharing two cells or more
+        with it (a box and a line), in house order, as (the other house, its cells outside
+        this one as a cell mask, the shared cells); and per rank j in those lists a board
+        mask (``slots[j]``) holding, in each house's field, the positions outside its j-th
+        crossing (every position when it has none): a digit whose field misses that mask lies
+        within the crossing."""
+        sets = [set(group) for group in self.houses]
+        crossings: list[list[tuple[int, int, list[int]]]] = []
+        for house, group in enumerate(self.houses):
+            found = []
+            for other, others in enumerate(self.houses):
+                shared = [cell for cell in group if cell in sets[other]]
+                if house != other and len(shared) >= 2:
+                    rest = sum(1 << cell for cell in others if cell not in sets[house])
+                    found.append((other, rest, shared))
+            crossings.append(found)
+        slots = []
+        for rank in range(max((len(found) for found in crossings), default=0)):
+            mask = 0
+            for house, found in enumerate(crossings):
+                outside = self.full
+                if rank < len(found):
+                    for position, cell in enumerate(self.houses[house]):
+                        if cell in found[rank][2]:
+                            outside &= ~(1 << position)
+                mask |= outside << (house * self.width)
+            slots.append(mask)
+        return slots, crossings
+
+    def nonempty(self, board: int) -> int:
+        """The guard bits of the houses whose field in ``board`` is not empty (per field,
+        ``(field | guard) - 1`` keeps the guard unless the field is 0)."""
+        guards = self.guards
+        return ((board | guards) - self.lows) & guards
+
+    def house_of(self, guard: int) -> int:
+        """The house of a guard bit."""
+        return (guard.bit_length() - 1) // self.width
+
+    def field(self, board: int, house: int) -> int:
+        """The positions (bit i: the house's i-th cell) that ``board`` holds in ``house``."""
+        return (board >> (house * self.width)) & self.full
+
+
+class Grid:
+    """One board: the ``shape``'s houses and, per cell, its value (0: open) and candidates
+    (the module docstring)."""
+
+    def __init__(self, shape: Shape) -> None:
+        self.shape = shape
+        self.n = shape.n
+        self.houses = shape.houses
+        self.house_names = shape.house_names
+        self.peer_mask = shape.peer_mask
+        cells = self.n * self.n
+        self.values = [0] * cells
+        self.candidates = [shape.full] * cells
+        every = 0
+        for copies in shape.copies:
+            every |= copies
+        self.boards = [every] * self.n
+        # Per digit, the copies of the cells that hold it (a board of the placed cells).
+        self.filled = [0] * self.n
+        self.open = (1 << cells) - 1  # the open cells, a cell mask
+        # What finders work out from this state (``state``), dropped by every change.
+        self._state: dict[Any, Any] | None = None
+        # What finders know of a part of a state (``fruitless``), kept across changes and
+        # shared by copies.
+        self.memo: set[Any] = set()
         self.cages: tuple[Cage, ...] = ()  # a killer's (shared by copies: never changed)
 
     @classmethod
@@ -93,54 +212,18 @@ class Grid:
         regions: tuple[int, ...] | None = None,
         diagonals: bool = False,
     ) -> Grid:
-        """Rows, columns, then boxes of ``box_rows`` x ``box_cols`` (or jigsaw ``regions``,
-        a region number per cell), then the diagonals when ``diagonals``."""
-        houses = [[r * n + c for c in range(n)] for r in range(n)]
-        houses += [[r * n + c for r in range(n)] for c in range(n)]
-        names = [f"row {r + 1}" for r in range(n)] + [f"column {c + 1}" for c in range(n)]
-        if regions is None:
-            for top in range(0, n, box_rows):
-                for left in range(0, n, box_cols):
-                    houses.append(
-                        [(top + r) * n + left + c for r in range(box_rows) for c in range(box_cols)]
-                    )
-            names += [f"box {b + 1}" for b in range(n)]
-        else:
-            numbers = sorted(set(regions), key=regions.index)
-            for number in numbers:
-                houses.append([cell for cell in range(n * n) if regions[cell] == number])
-            names += [f"region {index + 1}" for index in range(len(numbers))]
-        if diagonals:
-            houses.append([i * n + i for i in range(n)])
-            houses.append([i * n + n - 1 - i for i in range(n)])
-            names += ["the main diagonal", "the anti-diagonal"]
-        return cls(n, houses, names)
-
-    def crossings(self) -> list[tuple[int, int, list[int], list[int], list[int]]]:
-        """Every ordered pair of houses sharing two cells or more (a box and a line): the
-        houses, the shared cells, the rest of the first and the rest of the second."""
-        if not self._crossings:
-            sets = [set(cells) for cells in self.houses]
-            for house, cells in enumerate(self.houses):
-                for other, others in enumerate(self.houses):
-                    shared = [cell for cell in cells if cell in sets[other]]
-                    if house != other and len(shared) >= 2:
-                        self._crossings.append(
-                            (
-                                house,
-                                other,
-                                shared,
-                                [cell for cell in cells if cell not in sets[other]],
-                                [cell for cell in others if cell not in sets[house]],
-                            )
-                        )
-        return self._crossings
+        """An open board of rows, columns, then boxes of ``box_rows`` x ``box_cols`` (or
+        jigsaw ``regions``, a region number per cell), then the diagonals when
+        ``diagonals``."""
+        return cls(standard_shape(n, box_rows, box_cols, regions, diagonals))
 
     def copy(self) -> Grid:
         twin = object.__new__(Grid)
         twin.__dict__.update(self.__dict__)
         twin.values = self.values.copy()
         twin.candidates = self.candidates.copy()
+        twin.boards = self.boards.copy()
+        twin.filled = self.filled.copy()
         return twin
 
     def cell_name(self, cell: int) -> str:
@@ -152,19 +235,50 @@ class Grid:
 
     def is_box(self, house: int) -> bool:
         """A box or a jigsaw region (not a row, a column or a diagonal)."""
-        return 2 * self.n <= house < 3 * self.n
+        return self.shape.is_box(house)
+
+    # ------------------------------------------------------------ changes
 
     def place(self, cell: int, digit: int) -> None:
         """Put ``digit`` at ``cell`` and remove it from the candidates of its peers."""
-        bit = 1 << (digit - 1)
+        shape = self.shape
+        boards = self.boards
+        index = digit - 1
+        bit = 1 << index
+        copies = shape.copies[cell]
+        mask = self.candidates[cell] | bit
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            boards[low.bit_length() - 1] &= ~copies
+        board = boards[index]
+        hit = (board >> shape.base) & shape.peer_mask[cell]
+        if hit:
+            boards[index] = board & ~shape.peer_copies[cell]
+            candidates = self.candidates
+            while hit:
+                low = hit & -hit
+                hit ^= low
+                candidates[low.bit_length() - 1] &= ~bit
+        self.filled[index] |= copies
         self.values[cell] = digit
         self.candidates[cell] = bit
-        candidates = self.candidates
-        for peer in self.peers[cell]:
-            candidates[peer] &= ~bit
+        self.open &= ~(1 << cell)
+        self._state = None
 
     def eliminate(self, cell: int, digit: int) -> None:
-        self.candidates[cell] &= ~(1 << (digit - 1))
+        index = digit - 1
+        self.candidates[cell] &= ~(1 << index)
+        self.boards[index] &= ~self.shape.copies[cell]
+        self._state = None
+
+    def restrict(self, cell: int, mask: int) -> None:
+        """Keep only the candidates of ``mask`` at the open ``cell``."""
+        gone = self.candidates[cell] & ~mask
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            self.eliminate(cell, low.bit_length())
 
     def apply(self, step: Step) -> None:
         for cell, digit in step.eliminate:
@@ -172,39 +286,125 @@ class Grid:
         for cell, digit in step.place:
             self.place(cell, digit)
 
+    # ------------------------------------------------------------ reading
+
+    def cells_of(self, digit: int) -> int:
+        """The open cells that may hold ``digit``, as a cell mask."""
+        return self.boards[digit - 1] >> self.shape.base
+
+    def state(self) -> dict[Any, Any]:
+        """A dict for what finders work out from this state, emptied by every change."""
+        if self._state is None:
+            self._state = {}
+        return self._state
+
+    def fruitless(self, key: Any) -> bool:
+        """Whether ``key`` (a finder's name and the part of the board it reads, e.g. one
+        digit's board) was marked by ``mark_fruitless``: the finder found nothing there."""
+        return key in self.memo
+
+    def mark_fruitless(self, key: Any) -> None:
+        if len(self.memo) >= MEMO_KEPT:
+            self.memo.clear()
+        self.memo.add(key)
+
+    def counts(self) -> list[int]:
+        """``counts()[k]``: the open cells with at least k candidates, as a cell mask (k = 1 ..
+        5; ``counts()[0]`` is every open cell); kept until the board changes."""
+        state = self.state()
+        found: list[int] | None = state.get("counts")
+        if found is None:
+            one = two = three = four = five = 0
+            for board in self.boards:
+                five |= four & board
+                four |= three & board
+                three |= two & board
+                two |= one & board
+                one |= board
+            base = self.shape.base
+            found = [self.open, one >> base, two >> base, three >> base, four >> base, five >> base]
+            state["counts"] = found
+        return found
+
+    def spread(self, most: int) -> list[int]:
+        """Per digit index, the guard bits of the houses where the digit has 2 to ``most``
+        places (per field, ``x & ((x | guard) - 1)`` drops the lowest place: after ``most``
+        drops a field still holding one had more); kept until the board changes."""
+        state = self.state()
+        key = f"spread{most}"
+        found: list[int] | None = state.get(key)
+        if found is None:
+            shape = self.shape
+            guards, lows = shape.guards, shape.lows
+            found = []
+            for board in self.boards:
+                rest = board & ((board | guards) - lows)
+                several = ((rest | guards) - lows) & guards
+                for _ in range(most - 1):
+                    rest &= (rest | guards) - lows
+                found.append(several & ~((rest | guards) - lows))
+            state[key] = found
+        return found
+
     def open_cells(self, house: int) -> list[int]:
         values = self.values
         return [cell for cell in self.houses[house] if not values[cell]]
 
-    def placed(self, house: int) -> int:
-        """The digits already placed in ``house``, as a mask."""
-        mask = 0
-        for cell in self.houses[house]:
-            if self.values[cell]:
-                mask |= 1 << (self.values[cell] - 1)
-        return mask
-
     def places(self, house: int, digit: int) -> list[int]:
         """The open cells of ``house`` where ``digit`` is still a candidate."""
-        bit = 1 << (digit - 1)
-        values, candidates = self.values, self.candidates
-        return [cell for cell in self.houses[house] if not values[cell] and candidates[cell] & bit]
+        cells = self.houses[house]
+        return [cells[i] for i in bits(self.shape.field(self.boards[digit - 1], house))]
 
     def solved(self) -> bool:
-        return 0 not in self.values
+        return not self.open
 
     def contradiction(self) -> str | None:
         """Why this board cannot be finished (an open cell without candidates, a house with no
         place left for a missing digit), or None when no such plain dead end shows."""
-        for cell, value in enumerate(self.values):
-            if not value and not self.candidates[cell]:
-                return f"{self.cell_name(cell)} would have no candidate left"
-        full = (1 << self.n) - 1
-        for house, cells in enumerate(self.houses):
-            seen = 0
-            for cell in cells:
-                seen |= self.candidates[cell]
-            if seen != full:
-                missing = digits_of(full & ~seen)[0]
-                return f"{self.house_names[house]} would have no place for {missing}"
+        empty = self.open & ~self.counts()[1]
+        if empty:
+            return (
+                f"{self.cell_name((empty & -empty).bit_length() - 1)} would have no candidate left"
+            )
+        shape = self.shape
+        first: tuple[int, int] | None = None
+        for index, board in enumerate(self.boards):
+            missing = shape.guards & ~shape.nonempty(board | self.filled[index])
+            if missing:
+                house = shape.house_of(missing & -missing)
+                if first is None or house < first[0]:
+                    first = (house, index + 1)
+        if first is not None:
+            return f"{self.house_names[first[0]]} would have no place for {first[1]}"
         return None
+
+
+@lru_cache(maxsize=SHAPES_KEPT)
+def standard_shape(
+    n: int,
+    box_rows: int,
+    box_cols: int,
+    regions: tuple[int, ...] | None = None,
+    diagonals: bool = False,
+) -> Shape:
+    """The shape of ``Grid.standard``, built once per set of arguments."""
+    houses = [[r * n + c for c in range(n)] for r in range(n)]
+    houses += [[r * n + c for r in range(n)] for c in range(n)]
+    names = [f"row {r + 1}" for r in range(n)] + [f"column {c + 1}" for c in range(n)]
+    if regions is None:
+        for top in range(0, n, box_rows):
+            for left in range(0, n, box_cols):
+                houses.append(
+                    [(top + r) * n + left + c for r in range(box_rows) for c in range(box_cols)]
+                )
+        names += [f"box {b + 1}" for b in range(n)]
+    else:
+        numbers = sorted(set(regions), key=regions.index)
+        for number in numbers:
+            houses.append([cell for cell in range(n * n) if regions[cell] == number])
+        names += [f"region {index + 1}" for index in range(len(numbers))]
+    if diagonals:
+        houses.append([i * n + i for i in range(n)])
+        houses.append([i * n + n - 1 - i for i in range(n)])
+        names += ["the main diagonal", "the anti-diagonal"]
+    return Shape(n, houses, names)

@@ -9,12 +9,15 @@ refused. Steps give rows and columns 0-based and digits 1..n, as solutions and t
 ``place`` and ``eliminate`` are ``[r, c, d]``, ``cells`` ``[r, c]``; sentences count from 1.
 
 This module translates; the techniques, the path, the guesses and the grade are
-``pysolver.logic``'s, and the solution a path reaches is the ``singles`` engine's (through
-the kind's encoding, passed in as a ``Solver`` by ``pysolver.kinds.sudoku``, which this module
-does not import). A hint first compares the player's state with the solution (one consistent
-with the entries when the puzzle has several): a wrong digit, or pencil marks without the
-right digit, give the step ``mistake``; a full right grid gives ``solved``; else the hint is
-the path's next step from the player's board, marks applied.
+``pysolver.logic``'s. The solution a path reaches is the grid it fills when it needs no guess
+(the techniques alone prove it the only solution), else the ``masks`` engine's search of the
+board at the first guess (the steps before it are sound, so its solutions are the puzzle's).
+A hint searches the givens with the kind's ``Solver`` (its encoding, passed in by
+``pysolver.kinds.sudoku``, which this module does not import) and first compares the player's
+state with the solution (one consistent with the entries when the puzzle has several): a wrong
+digit, or pencil marks without the right digit, give the step ``mistake``; a full right grid
+gives ``solved``; else the hint is the path's next step from the player's board, marks
+applied.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pysolver.engines import masks
 from pysolver.kinds.sudoku import path as sudoku_path
 from pysolver.kinds.sudoku.board import Grid, step_json
+from pysolver.kinds.sudoku.variants import cage_digit_sets
 from pysolver.logic.step import Step
 from pysolver.midend.plan import ExplainArgs, Explained, Hinted
 from pysolver.protocol import puzzle_error, require_int, require_list
@@ -58,10 +63,22 @@ def solution_of(board: Board, values: list[int], args: ExplainArgs) -> tuple[lis
 
 
 def explain(board: Board, args: ExplainArgs) -> Explained:
-    """The whole path from the givens, its grade and the solution it reaches."""
-    solution, unique = solution_of(board, board.givens, args)
+    """The whole path from the givens, its grade and the solution it reaches. The engine
+    searches only when the path needs a guess (or the givens clash), from the board as the
+    path has narrowed it: a path of techniques alone reaches the only solution."""
+    found: list[tuple[list[int], bool]] = []
+
+    def solve(grid: Grid) -> tuple[list[int], bool]:
+        if not found:
+            found.append(solution_from(grid, args))
+        return found[0]
+
     grid = board.grid.copy()
-    steps = sudoku_path.explain(grid, solution, unique, args.advance)
+    steps = sudoku_path.explain_lazily(grid, solve, args.advance)
+    if found or not filled_right(grid):
+        solution, unique = solve(grid)
+    else:
+        solution, unique = grid.values, True
     n = board.n
     return Explained(
         steps=[step_json(step, n) for step in steps],
@@ -69,6 +86,41 @@ def explain(board: Board, args: ExplainArgs) -> Explained:
         solution=[solution[row * n : (row + 1) * n] for row in range(n)],
         unique=unique,
     )
+
+
+def solution_from(grid: Grid, args: ExplainArgs) -> tuple[list[int], bool]:
+    """The first solution of ``grid``'s candidates (the ``masks`` engine's search over its
+    houses and killer cages) and whether it is the only one; none is an ``invalid_puzzle``
+    error."""
+    n = grid.n
+    cages = [
+        masks.Cage(cage.cells, tuple(cage_digit_sets(n, grid.values, cage, index)))
+        for index, cage in enumerate(grid.cages)
+    ]
+    problem = masks.CellsProblem(n * n, n, grid.candidates.copy(), grid.houses, cages)
+    stage = args.stage()
+    result = masks.search(problem, limit=2, monitor=stage)
+    args.nodes += result.stats["nodes"]
+    args.stop_if_cancelled(stage)
+    if not result.solutions:
+        raise puzzle_error(
+            "this puzzle has no solution, so there is no path to explain", "puzzle.grid"
+        )
+    return result.solutions[0], result.count == 1
+
+
+def filled_right(grid: Grid) -> bool:
+    """Whether every house of a full ``grid`` holds every digit (placements never clash;
+    givens may)."""
+    full = (1 << grid.n) - 1
+    values = grid.values
+    for cells in grid.houses:
+        seen = 0
+        for cell in cells:
+            seen |= 1 << (values[cell] - 1)
+        if seen != full:
+            return False
+    return True
 
 
 def read_marks(value: Any, n: int) -> list[int]:
@@ -135,7 +187,7 @@ def hint(board: Board, entries: list[int], marks: list[int] | None, args: Explai
             )
         for cell, mask in enumerate(marks):
             if mask and not grid.values[cell]:
-                grid.candidates[cell] &= mask
+                grid.restrict(cell, mask)
     steps = [step_json(step, n) for step in sudoku_path.hint(grid, solution, unique)]
     if not steps:
         solved = Step("solved", [], [], [], "The grid is full and every digit is right.")

@@ -71,7 +71,7 @@ from pysolver.protocol import (
 
 # The sizes generated, each with its standard box (``sudoku.facts()["sizes"]``).
 SIZES = (4, 6, 9, 12, 16)
-DIFFICULTIES = ("easy", "medium", "hard", "expert")
+DIFFICULTIES = ("easy", "medium", "hard", "fiendish", "expert")
 SYMMETRIES = ("rotational", "none")
 # The puzzle's ``variant``: plain boxes, a jigsaw of random regions, Sudoku X.
 VARIANTS = ("standard", "jigsaw", "x", "killer")

@@ -37,8 +37,8 @@ and grade:
    past them the answer is the attempt nearest the level, with a ``note``.
 
 Determinism: the only source of chance is the request's ``random.Random``, seeded again with
-the seed and the level (``seed * 4 + level``: one seed's levels start from different grids);
-the engine's branch order and the techniques' scan order are fixed.
+the seed and the level (``seed * len(LEVELS) + level``: one seed's levels start from
+different grids); the engine's branch order and the techniques' scan order are fixed.
 """
 
 from __future__ import annotations
@@ -229,7 +229,7 @@ def second_solution(
     engine's search with limit 2 then starts from their candidates. A search stopped by its
     budget counts as not unique, at the cells the techniques left open."""
     grid = board(kind, cages)
-    if sudoku_path.solvable_without_guess(grid, techniques_up_to(LEVELS[-2])):
+    if sudoku_path.solvable_without_guess(grid, techniques_up_to("hard")):
         return []
     cells = len(grid.values)
     problem = replace(kind.problem([0] * cells, cages), candidates=list(grid.candidates))

@@ -3,15 +3,57 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pysolver.kinds.sudoku import parse_puzzle, read_pasted
 from pysolver.kinds.sudoku.pasted import solo_id
 from pysolver.kinds.sudoku.pictures import SYMBOLS
-from pysolver.library import Puzzle, Solution, SolverError
+from pysolver.library import Cancel, Progress, Puzzle, Solution, SolverError, answer
+from pysolver.pictures import response_text
 from pysolver.protocol import SolveError
 
-__all__ = ["Sudoku", "SudokuSolution"]
+__all__ = ["Addition", "Assistance", "Sudoku", "SudokuSolution"]
+
+
+@dataclass(frozen=True)
+class Addition:
+    """A given a setter could add (``Sudoku.assist``): ``digit`` at ``row``, ``col`` (from 0)
+    leaves ``count`` solutions (at least so many when ``Assistance.add_exact`` is false)."""
+
+    row: int
+    col: int
+    digit: int
+    count: int
+
+
+@dataclass(frozen=True)
+class Assistance:
+    """What ``Sudoku.assist`` answers (the protocol's assist mode), cells as (row, col) from 0.
+
+    ``count``: the solutions, counted up to the limit (``exact`` when that is all of them and
+    nothing was cut short);
+    ``unique``: one solution (None while undecided: a cancelled count). Then by case: two or
+    more solutions, ``add`` (the givens the solutions disagree on, fewest left first); one,
+    ``redundant`` (the givens that can go, each on its own) and ``minimal``; none,
+    ``conflict`` (a minimal set of clashing givens). ``note`` explains a count stopped at the
+    limit or an empty conflict; ``cancelled``: stopped, the case's answer left out. ``str``
+    gives it in words, as the CLI's ``--format text``."""
+
+    count: int
+    exact: bool
+    unique: bool | None
+    add: tuple[Addition, ...] = ()
+    add_exact: bool = True
+    redundant: tuple[tuple[int, int], ...] = ()
+    minimal: bool | None = None
+    conflict: tuple[tuple[int, int], ...] | None = None
+    note: str | None = None
+    cancelled: bool = False
+    text: str = ""
+
+    def __str__(self) -> str:
+        return self.text
 
 
 class SudokuSolution(Solution[list[int]]):
@@ -82,6 +124,42 @@ class Sudoku(Puzzle[SudokuSolution]):
         except SolveError as error:
             raise SolverError(error.code, error.message, error.path) from None
         return solo_id(values, box_rows, box_cols, bool(self.puzzle.get("diagonals")))
+
+    def assist(
+        self,
+        limit: int | None = None,
+        *,
+        progress: Progress | None = None,
+        cancel: Cancel | None = None,
+    ) -> Assistance:
+        """What a setter asks of this grid (assist mode): with several solutions, which given
+        to add (``add``); with one, which givens can go (``redundant``); with none, which clash
+        (``conflict``). ``limit``: count up to this many solutions (default 1,000).
+
+        >>> Sudoku("1234" + "." * 11 + "1", box=(2, 2)).assist().add[0]
+        Addition(row=1, col=0, digit=4, count=1)
+        """
+        fields = {} if limit is None else {"limit": limit}
+        request = self.request("assist", **fields)
+        request.pop("jobs", None)  # assist mode's searches run one after another
+        response = answer(request, progress, cancel)
+        conflict = response.get("conflict")
+        return Assistance(
+            count=response["count"],
+            exact=bool(response["complete"]),
+            unique=response.get("unique"),
+            add=tuple(
+                Addition(entry["cell"][0], entry["cell"][1], entry["digit"], entry["count"])
+                for entry in response.get("add", ())
+            ),
+            add_exact=bool(response.get("add_exact", True)),
+            redundant=tuple((r, c) for r, c in response.get("redundant", ())),
+            minimal=response.get("minimal"),
+            conflict=None if conflict is None else tuple((r, c) for r, c in conflict),
+            note=response.get("note"),
+            cancelled=bool(response.get("cancelled")),
+            text=response_text(request, response),
+        )
 
     def _blank(self) -> list[list[int]]:
         grid = self.puzzle["grid"]

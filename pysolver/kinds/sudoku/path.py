@@ -8,9 +8,13 @@ candidates as ``alternatives``, each shown to fail: by a dead end that naked and
 reach from it when they do (``MAX_REFUTED`` of them are followed), else by the search (the
 puzzle has one solution). Every step keeps the solution on the board, so the path reaches it.
 
+``explain_lazily`` asks for the solution only at the first guess: a path of techniques alone
+(every one a sound deduction) proves the grid it fills the only solution.
+
 ``grade``: ``techniques`` counts each technique's steps (in the order of ``TECHNIQUES``, guess
 last), ``score`` adds their points, and ``level`` is the level of the hardest technique used
-(``easy`` when singles alone solve the puzzle, ``expert`` when it needs a guess).
+(``easy`` when singles alone solve the puzzle, ``fiendish`` when it needs chains, ``expert``
+when it needs a guess).
 """
 
 from __future__ import annotations
@@ -48,12 +52,30 @@ def explain(
 ) -> list[Step]:
     """The steps from ``grid`` to ``solution`` (values row by row), applied to ``grid``;
     ``advance`` hears the share of the open cells filled before each step (progress, cancel)."""
+    return explain_lazily(grid, lambda _grid: (solution, unique), advance, techniques)
+
+
+def explain_lazily(
+    grid: Grid,
+    solve: Callable[[Grid], tuple[list[int], bool]],
+    advance: Callable[[float], None] | None = None,
+    techniques: tuple[Technique[Grid], ...] = TECHNIQUES,
+) -> list[Step]:
+    """``explain``, calling ``solve`` (the solution of the board it is given and whether it is
+    the only one) only when a guess needs it: a path of techniques alone proves its end the
+    only solution. Every step is sound, so the board at the first guess has the puzzle's
+    solutions, with fewer candidates to search."""
     steps = []
-    open_at_start = grid.values.count(0) or 1
+    open_at_start = grid.open.bit_count() or 1
+    known: tuple[list[int], bool] | None = None
     while not grid.solved():
         if advance is not None:
-            advance(1 - grid.values.count(0) / open_at_start)
-        step = next_step(grid, techniques) or guess(grid, solution, unique)
+            advance(1 - grid.open.bit_count() / open_at_start)
+        step = next_step(grid, techniques)
+        if step is None:
+            if known is None:
+                known = solve(grid)
+            step = guess(grid, *known)
         grid.apply(step)
         steps.append(step)
     return steps

@@ -4,8 +4,9 @@ None. A finder only reports a step that changes the board.
 
 ``TECHNIQUES`` lists them with the level they belong to and the points they add to a score:
 singles are ``easy``; locked candidates and naked and hidden subsets ``medium``; fish (X-wing,
-swordfish, jellyfish) and wings (XY-wing, XYZ-wing) ``hard``. A guess (``path``) is
-``expert``. Killer cages add theirs (``pysolver.kinds.sudoku.cages``): cage combinations
+swordfish, jellyfish) and wings (XY-wing, XYZ-wing) ``hard``; chains (simple colouring, X-chains,
+XY-chains, forcing chains: ``pysolver.kinds.sudoku.chains``) ``fiendish``. A guess (``path``)
+is ``expert``. Killer cages add theirs (``pysolver.kinds.sudoku.cages``): cage combinations
 ``easy``, cage overlaps and innies and outies of one house ``medium``, innies and outies
 across houses ``hard``.
 """
@@ -15,131 +16,224 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from pysolver.kinds.sudoku.board import Grid, bits, digits_of, listed
+from pysolver.kinds.sudoku import chains
+from pysolver.kinds.sudoku.board import Grid, bit_masks, bits, digits_of, listed
 from pysolver.kinds.sudoku.cages import with_cage_techniques
 from pysolver.logic.step import Step, Technique
 
 Finder = Callable[[Grid], Step | None]
 
 
+# Groups of one size: (keys, union) each.
+Groups = list[tuple[list[int], int]]
+
+
+def covered_groups(usable: list[tuple[int, int]], size: int) -> Groups:
+    """Every ``size`` (2, 3 or 4) of ``usable`` (key, mask) whose masks together have exactly
+    ``size`` bits: their keys and that union, in the order of ``itertools.combinations``
+    (nested loops that drop a partial group as soon as its union has more bits)."""
+    count = len(usable)
+    found: Groups = []
+    for first in range(count - size + 1):
+        key1, mask1 = usable[first]
+        for second in range(first + 1, count - size + 2):
+            key2, mask2 = usable[second]
+            union2 = mask1 | mask2
+            if size == 2:
+                if union2.bit_count() == 2:
+                    found.append(([key1, key2], union2))
+                continue
+            if union2.bit_count() > size:
+                continue
+            for third in range(second + 1, count - size + 3):
+                key3, mask3 = usable[third]
+                union3 = union2 | mask3
+                if size == 3:
+                    if union3.bit_count() == 3:
+                        found.append(([key1, key2, key3], union3))
+                    continue
+                if union3.bit_count() > 4:
+                    continue
+                for fourth in range(third + 1, count):
+                    key4, mask4 = usable[fourth]
+                    union4 = union3 | mask4
+                    if union4.bit_count() == 4:
+                        found.append(([key1, key2, key3, key4], union4))
+    return found
+
+
 def naked_single(grid: Grid) -> Step | None:
     """A cell with one candidate left holds it."""
-    for cell, mask in enumerate(grid.candidates):
-        if not grid.values[cell] and mask and mask & (mask - 1) == 0:
-            digit = mask.bit_length()
-            text = (
-                f"{grid.cell_name(cell).capitalize()} can only be {digit}: every other digit is "
-                "ruled out there."
-            )
-            return Step("naked single", [(cell, digit)], [], [cell], text)
-    return None
+    once = twice = 0
+    for board in grid.boards:
+        twice |= once & board
+        once |= board
+    single = (once & ~twice) >> grid.shape.base
+    if not single:
+        return None
+    cell = (single & -single).bit_length() - 1
+    digit = grid.candidates[cell].bit_length()
+    text = (
+        f"{grid.cell_name(cell).capitalize()} can only be {digit}: every other digit is "
+        "ruled out there."
+    )
+    return Step("naked single", [(cell, digit)], [], [cell], text)
 
 
 def hidden_single(grid: Grid) -> Step | None:
-    """A digit with one place left in a house goes there."""
-    values, candidates = grid.values, grid.candidates
-    for house, cells in enumerate(grid.houses):
-        once = twice = 0
-        for cell in cells:
-            if not values[cell]:
-                twice |= once & candidates[cell]
-                once |= candidates[cell]
-        single = once & ~twice
+    """A digit with one place left in a house goes there (the first such house, then the
+    smallest digit)."""
+    shape = grid.shape
+    guards, lows = shape.guards, shape.lows
+    best = digit = 0
+    for index, board in enumerate(grid.boards):
+        # Per field: ``less`` keeps the guard when the field is not empty, and board & less
+        # is the field less its lowest place: empty when it had one place.
+        less = (board | guards) - lows
+        single = less & guards & ~(((board & less) | guards) - lows)
         if single:
-            bit = single & -single
-            digit = bit.bit_length()
-            place = next(cell for cell in cells if not values[cell] and candidates[cell] & bit)
-            text = f"In {grid.house_names[house]}, {digit} fits only at {grid.cell_name(place)}."
-            return Step("hidden single", [(place, digit)], [], cells, text)
-    return None
+            low = single & -single
+            if not best or low < best:
+                best, digit = low, index + 1
+    if not best:
+        return None
+    house = shape.house_of(best)
+    cells = grid.houses[house]
+    place = cells[shape.field(grid.boards[digit - 1], house).bit_length() - 1]
+    text = f"In {grid.house_names[house]}, {digit} fits only at {grid.cell_name(place)}."
+    return Step("hidden single", [(place, digit)], [], cells, text)
 
 
 def locked_candidates(grid: Grid, from_boxes: bool, name: str) -> Step | None:
     """A digit whose places in one house all lie in a second house is not anywhere else in
-    the second: pointing (from a box to a line), claiming (from a line to a box)."""
-    values, candidates = grid.values, grid.candidates
-
-    def union(cells: list[int]) -> int:
-        mask = 0
-        for cell in cells:
-            if not values[cell]:
-                mask |= candidates[cell]
-        return mask
-
-    for house, other, shared, house_rest, other_rest in grid.crossings():
-        if grid.is_box(house) != from_boxes:
+    the second: pointing (from a box to a line), claiming (from a line to a box). The first
+    house in order, then its crossings in the order of the second house, then the smallest
+    digit."""
+    shape = grid.shape
+    guards, lows, base = shape.guards, shape.lows, shape.base
+    chosen = shape.box_guards if from_boxes else shape.line_guards
+    best: tuple[int, int, int] | None = None
+    for index, board in enumerate(grid.boards):
+        filled = ((board | guards) - lows) & chosen
+        # A digit's locked candidates read its board alone: one found fruitless stays so.
+        key = (name, board)
+        if not filled or grid.fruitless(key):
             continue
-        locked = union(shared) & ~union(house_rest) & union(other_rest)
-        if not locked:
-            continue
-        bit = locked & -locked
-        digit = bit.bit_length()
-        places = [cell for cell in shared if not values[cell] and candidates[cell] & bit]
-        removed = [cell for cell in other_rest if not values[cell] and candidates[cell] & bit]
-        text = (
-            f"In {grid.house_names[house]}, {digit} can only go in "
-            f"{grid.house_names[other]} ({grid.cells_named(places)}), so "
-            f"{digit} comes out of the rest of {grid.house_names[other]}: "
-            f"{grid.cells_named(removed)}."
-        )
-        return Step(name, [], [(cell, digit) for cell in removed], places, text)
-    return None
+        cells = board >> base
+        fruitful = False
+        for rank, outside in enumerate(shape.slots):
+            # The houses where the digit has places and none outside the rank's crossing.
+            inside = filled & ~((board & outside | guards) - lows)
+            while inside:
+                low = inside & -inside
+                inside ^= low
+                house = shape.house_of(low)
+                if cells & shape.crossings[house][rank][1]:
+                    fruitful = True
+                    if best is None or (house, rank) < best[:2]:
+                        best = (house, rank, index)
+                    break
+        if not fruitful:
+            grid.mark_fruitless(key)
+    if best is None:
+        return None
+    house, rank, index = best
+    other, rest, shared = shape.crossings[house][rank]
+    digit = index + 1
+    cells = grid.cells_of(digit)
+    places = [cell for cell in shared if cells >> cell & 1]
+    removed = bits(cells & rest)
+    text = (
+        f"In {grid.house_names[house]}, {digit} can only go in "
+        f"{grid.house_names[other]} ({grid.cells_named(places)}), so "
+        f"{digit} comes out of the rest of {grid.house_names[other]}: "
+        f"{grid.cells_named(removed)}."
+    )
+    return Step(name, [], [(cell, digit) for cell in removed], places, text)
 
 
 def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
     """``size`` cells of a house whose candidates together are ``size`` digits hold those
-    digits: the other cells of the house do not."""
-    for house in range(len(grid.houses)):
-        open_cells = grid.open_cells(house)
-        if len(open_cells) <= size:
+    digits: the other cells of the house do not, nor those of a second house the cells all
+    share (a box and a line), in the same step."""
+    shape = grid.shape
+    counts = grid.counts()
+    open_cells = counts[0]
+    small_cells = counts[2] & ~counts[size + 1]
+    candidates = grid.candidates
+    for house_mask in shape.house_mask:
+        # With m open cells, a naked subset of ``size`` is a hidden one of m - size (the same
+        # eliminations), which an earlier finder looks for when m < 2 * size.
+        small = small_cells & house_mask
+        if small.bit_count() < size or (open_cells & house_mask).bit_count() < 2 * size:
             continue
-        small = [cell for cell in open_cells if bin(grid.candidates[cell]).count("1") <= size]
-        for group in combinations(small, size):
-            union = 0
+        usable = [(cell, candidates[cell]) for cell in bits(small)]
+        for group, union in covered_groups(usable, size):
+            group_mask = 0
+            shared = -1
             for cell in group:
-                union |= grid.candidates[cell]
-            if bin(union).count("1") != size:
-                continue
+                group_mask |= 1 << cell
+                shared &= shape.house_bits[cell]
+            houses = bits(shared)
+            around = 0
+            for other in houses:
+                around |= shape.house_mask[other]
             removed = [
                 (cell, digit)
-                for cell in open_cells
-                if cell not in group
-                for digit in digits_of(grid.candidates[cell] & union)
+                for cell in bits(around & open_cells & ~group_mask)
+                for digit in digits_of(candidates[cell] & union)
             ]
             if removed:
                 shown = listed([str(digit) for digit in digits_of(union)])
-                text = (
-                    f"In {grid.house_names[house]}, {grid.cells_named(list(group))} hold only "
-                    f"{shown} between them, so those digits come out of the house's other cells."
+                where = listed([grid.house_names[other] for other in houses])
+                others = (
+                    "the house's other cells" if len(houses) == 1 else f"the other cells of {where}"
                 )
-                return Step(name, [], removed, list(group), text)
+                text = (
+                    f"In {where}, {grid.cells_named(group)} hold only "
+                    f"{shown} between them, so those digits come out of {others}."
+                )
+                return Step(name, [], removed, group, text)
     return None
 
 
 def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
     """``size`` digits whose places in a house are the same ``size`` cells fill those cells:
     the cells' other candidates go."""
-    for house in range(len(grid.houses)):
-        missing = ((1 << grid.n) - 1) & ~grid.placed(house)
-        if bin(missing).count("1") <= size:
+    shape = grid.shape
+    open_cells = grid.open
+    candidates = grid.candidates
+    spread = grid.spread(size)
+    # The houses where ``size`` digits or more have 2 to ``size`` places (bit-sliced counts).
+    counted = [0] * (size + 1)
+    for several in spread:
+        for count in range(size, 0, -1):
+            counted[count] |= counted[count - 1] & several
+        counted[0] |= several
+    houses = counted[size - 1]
+    while houses:
+        low = houses & -houses
+        houses ^= low
+        house = shape.house_of(low)
+        # With m open cells, a hidden subset of ``size`` is a naked one of m - size (the same
+        # eliminations), which an earlier finder looks for when m <= 2 * size.
+        if (open_cells & shape.house_mask[house]).bit_count() <= 2 * size:
             continue
-        where: dict[int, list[int]] = {digit: [] for digit in digits_of(missing)}
-        for cell in grid.open_cells(house):
-            for digit in digits_of(grid.candidates[cell]):
-                where[digit].append(cell)
-        few = [digit for digit, places in where.items() if len(places) <= size]
-        for group in combinations(few, size):
-            cells = sorted({cell for digit in group for cell in where[digit]})
-            if len(cells) != size:
-                continue
-            keep = sum(1 << (digit - 1) for digit in group)
+        usable = [
+            (index, shape.field(grid.boards[index], house))
+            for index, several in enumerate(spread)
+            if several & low
+        ]
+        for group, union in covered_groups(usable, size):
+            keep = 0
+            for index in group:
+                keep |= 1 << index
+            cells = [grid.houses[house][position] for position in bits(union)]
             removed = [
-                (cell, digit)
-                for cell in cells
-                for digit in digits_of(grid.candidates[cell] & ~keep)
+                (cell, digit) for cell in cells for digit in digits_of(candidates[cell] & ~keep)
             ]
             if removed:
-                shown = listed([str(digit) for digit in group])
+                shown = listed([str(index + 1) for index in group])
                 text = (
                     f"In {grid.house_names[house]}, {shown} fit only in "
                     f"{grid.cells_named(cells)}, so those cells hold nothing else."
@@ -152,71 +246,77 @@ def fish(grid: Grid, size: int, name: str) -> Step | None:
     """A digit whose places in ``size`` rows all lie in ``size`` columns (or the other way
     round) fills those columns from those rows: it goes from the columns' other cells."""
     n = grid.n
-    # spots[base][digit][line]: where ``digit`` can go in that base line, as a mask of the
-    # cover lines (rows then columns as the base lines).
-    spots_of = {base: [[0] * n for _digit in range(n + 1)] for base in (0, n)}
-    for base, by_digit in spots_of.items():
-        for line in range(n):
-            for index, cell in enumerate(grid.houses[base + line]):
-                if not grid.values[cell]:
-                    for digit in digits_of(grid.candidates[cell]):
-                        by_digit[digit][line] |= 1 << index
-    for digit in range(1, n + 1):
-        bit = 1 << (digit - 1)
-        for base, cover in ((0, n), (n, 0)):
-            lines = [
-                (line, spots)
-                for line, spots in enumerate(spots_of[base][digit])
-                if 2 <= bin(spots).count("1") <= size
+    shape = grid.shape
+    spread = grid.spread(size)
+    for index, several in enumerate(spread):
+        digit = index + 1
+        board = grid.boards[index]
+        # With the digit open in m rows (and m columns), a fish of ``size`` is one of m - size
+        # the other way round (the same eliminations), which an earlier finder looks for when
+        # m < 2 * size.
+        if (shape.nonempty(board) & shape.row_guards).bit_count() < 2 * size:
+            continue
+        # A digit's fish read its board alone: one found fruitless stays so.
+        key = (name, board)
+        if grid.fruitless(key):
+            continue
+        cells = board >> shape.base
+        for base, cover, lines in ((0, n, shape.row_guards), (n, 0, shape.column_guards)):
+            chosen_lines = several & lines
+            if chosen_lines.bit_count() < size:
+                continue
+            usable = [
+                (house - base, shape.field(board, house))
+                for house in map(shape.house_of, bit_masks(chosen_lines))
             ]
-            for group in combinations(lines, size):
-                union = 0
-                for _line, spots in group:
-                    union |= spots
-                if bin(union).count("1") != size:
-                    continue
-                chosen = {line for line, _spots in group}
-                removed = [
-                    (cell, digit)
-                    for index in bits(union)
-                    for line, cell in enumerate(grid.houses[cover + index])
-                    if line not in chosen and not grid.values[cell] and grid.candidates[cell] & bit
-                ]
-                if removed:
-                    base_names = [grid.house_names[base + line] for line, _spots in group]
-                    cover_names = [grid.house_names[cover + index] for index in bits(union)]
-                    used = [
-                        grid.houses[base + line][index]
-                        for line, spots in group
-                        for index in bits(spots)
+            for group, union in covered_groups(usable, size):
+                covered = chosen = 0
+                for position in bits(union):
+                    covered |= shape.house_mask[cover + position]
+                for line in group:
+                    chosen |= shape.house_mask[base + line]
+                if cells & covered & ~chosen:
+                    removed = [
+                        (cell, digit)
+                        for position in bits(union)
+                        for cell in bits(cells & shape.house_mask[cover + position] & ~chosen)
                     ]
+                    base_names = [grid.house_names[base + line] for line in group]
+                    cover_names = [grid.house_names[cover + other] for other in bits(union)]
+                    used = sorted(
+                        grid.houses[base + line][position]
+                        for line in group
+                        for position in bits(shape.field(board, base + line))
+                    )
                     text = (
                         f"In {listed(base_names)}, {digit} can only go in {listed(cover_names)}; "
                         f"so {digit} comes out of the rest of those lines: "
                         f"{grid.cells_named([cell for cell, _digit in removed])}."
                     )
-                    return Step(name, [], removed, sorted(used), text)
+                    return Step(name, [], removed, used, text)
+        grid.mark_fruitless(key)
     return None
 
 
 def xy_wing(grid: Grid) -> Step | None:
     """A pivot with candidates {x, y} seeing pincers {x, z} and {y, z}: one pincer is z, so a
     cell seeing both pincers is not z."""
-    pairs = [
-        cell
-        for cell, mask in enumerate(grid.candidates)
-        if not grid.values[cell] and bin(mask).count("1") == 2
-    ]
-    for pivot in pairs:
-        pivot_mask = grid.candidates[pivot]
-        wings = [cell for cell in pairs if grid.peer_mask[pivot] >> cell & 1]
+    counts = grid.counts()
+    pairs = counts[2] & ~counts[3]
+    candidates = grid.candidates
+    peer_mask = grid.peer_mask
+    for pivot in bits(pairs):
+        pivot_mask = candidates[pivot]
+        wings = bits(pairs & peer_mask[pivot])
         for first in wings:
-            shared = grid.candidates[first] & pivot_mask
-            if grid.candidates[first] == pivot_mask or not shared:
+            first_mask = candidates[first]
+            shared = first_mask & pivot_mask
+            if first_mask == pivot_mask or not shared:
                 continue
-            z = grid.candidates[first] & ~pivot_mask
+            z = first_mask & ~pivot_mask
+            wanted = (pivot_mask & ~shared) | z
             for second in wings:
-                if grid.candidates[second] != (pivot_mask & ~shared) | z:
+                if candidates[second] != wanted:
                     continue
                 step = wing_step(grid, "xy-wing", pivot, first, second, z, pivot_seen=False)
                 if step is not None:
@@ -227,19 +327,19 @@ def xy_wing(grid: Grid) -> Step | None:
 def xyz_wing(grid: Grid) -> Step | None:
     """A pivot with candidates {x, y, z} seeing pincers {x, z} and {y, z}: one of the three
     is z, so a cell seeing all three is not z."""
-    for pivot, pivot_mask in enumerate(grid.candidates):
-        if grid.values[pivot] or bin(pivot_mask).count("1") != 3:
-            continue
+    counts = grid.counts()
+    pairs = counts[2] & ~counts[3]
+    candidates = grid.candidates
+    for pivot in bits(counts[3] & ~counts[4]):
+        pivot_mask = candidates[pivot]
         wings = [
             cell
-            for cell in grid.peers[pivot]
-            if not grid.values[cell]
-            and bin(grid.candidates[cell]).count("1") == 2
-            and grid.candidates[cell] & ~pivot_mask == 0
+            for cell in bits(pairs & grid.peer_mask[pivot])
+            if candidates[cell] & ~pivot_mask == 0
         ]
         for first, second in combinations(wings, 2):
-            z = grid.candidates[first] & grid.candidates[second]
-            if grid.candidates[first] | grid.candidates[second] != pivot_mask or z & (z - 1):
+            z = candidates[first] & candidates[second]
+            if candidates[first] | candidates[second] != pivot_mask or z & (z - 1):
                 continue
             step = wing_step(grid, "xyz-wing", pivot, first, second, z, pivot_seen=True)
             if step is not None:
@@ -255,18 +355,16 @@ def wing_step(
     if pivot_seen:
         seen &= grid.peer_mask[pivot]
     digit = z.bit_length()
-    removed = [
-        (cell, digit)
-        for cell in bits(seen)
-        if cell != pivot and not grid.values[cell] and grid.candidates[cell] & z
-    ]
-    if not removed:
+    gone = seen & grid.cells_of(digit) & ~(1 << pivot)
+    if not gone:
         return None
-    pivot_digits = "/".join(map(str, digits_of(grid.candidates[pivot])))
+    removed = [(cell, digit) for cell in bits(gone)]
+    candidates = grid.candidates
+    pivot_digits = "/".join(map(str, digits_of(candidates[pivot])))
     text = (
         f"{grid.cell_name(pivot).capitalize()} ({pivot_digits}) sees {grid.cell_name(first)} "
-        f"({'/'.join(map(str, digits_of(grid.candidates[first])))}) and "
-        f"{grid.cell_name(second)} ({'/'.join(map(str, digits_of(grid.candidates[second])))}):"
+        f"({'/'.join(map(str, digits_of(candidates[first])))}) and "
+        f"{grid.cell_name(second)} ({'/'.join(map(str, digits_of(candidates[second])))}):"
         f" whichever it holds, one of them is {digit}, so {digit} comes out of "
         f"{grid.cells_named([cell for cell, _digit in removed])}."
     )
@@ -372,6 +470,37 @@ TECHNIQUES: tuple[Technique[Grid], ...] = (
     Technique("xy-wing", xy_wing, "hard", 25, "a pivot x/y seeing pincers x/z and y/z rules z out"),
     Technique(
         "xyz-wing", xyz_wing, "hard", 30, "a pivot x/y/z seeing pincers x/z and y/z rules z out"
+    ),
+    Technique(
+        "simple colouring",
+        chains.simple_colouring,
+        "fiendish",
+        45,
+        "a digit's conjugate pairs in two colours: a colour twice in a house is wrong, a cell "
+        "seeing both colours loses the digit",
+    ),
+    Technique(
+        "x-chain",
+        chains.x_chain,
+        "fiendish",
+        50,
+        "one digit along links alternating strong and weak: a cell seeing both ends loses it",
+    ),
+    Technique(
+        "xy-chain",
+        chains.xy_chain,
+        "fiendish",
+        55,
+        "bivalue cells each sharing a digit with the next: a cell seeing both ends loses the "
+        "digit they end on",
+    ),
+    Technique(
+        "forcing chain",
+        chains.forcing_chain,
+        "fiendish",
+        70,
+        "every candidate of a cell (or place of a digit in a house), followed along strong "
+        "links, leads to the same digit placed or candidate removed",
     ),
 )
 # Killer cages' techniques (``pysolver.kinds.sudoku.cages``) join by level and points; on a

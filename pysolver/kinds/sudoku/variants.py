@@ -85,10 +85,10 @@ def has_regions(puzzle: Any) -> bool:
 # ---------------------------------------------------------------- reading
 
 
-def parse(puzzle: dict[str, Any], n: int, values: list[int]) -> Variants:
+def parse(puzzle: dict[str, Any], n: int, values: list[int], check: bool = True) -> Variants:
     """The variant fields of a puzzle whose grid (n, ``values``) is already read and checked
     against its rows, columns and boxes. Raises ``invalid_puzzle`` with the field's path for bad
-    regions or cages and for givens that clash in a region, a diagonal or a cage."""
+    regions or cages and (``check``) for givens that clash in a region, a diagonal or a cage."""
     regions = _parse_regions(puzzle["regions"], n) if has_regions(puzzle) else None
     diagonals = require_bool(puzzle.get("diagonals", False), "puzzle.diagonals")
     if diagonals and n < 2:
@@ -99,7 +99,8 @@ def parse(puzzle: dict[str, Any], n: int, values: list[int]) -> Variants:
         )
     cages = _parse_cages(puzzle["cages"], n) if puzzle.get("cages") is not None else ()
     variants = Variants(regions, diagonals, cages)
-    _check_givens(n, values, variants)
+    if check:
+        _check_givens(n, values, variants)
     return variants
 
 

@@ -17,6 +17,7 @@ import { cellCursor, countWords, uniquenessWords } from "../../ui/widgets.js";
 import { sentence } from "../../ui/words.js";
 import { readPastedGrid } from "./paste.js";
 import { createVariantEditor, decodeVariants, encodeVariants, readVariantFields, variantFields, variantUnits } from "./variants.js";
+import { createSetter } from "./setter.js";
 
 const EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
@@ -223,6 +224,12 @@ export function createSudoku(ctx) {
     variants.refresh();
     givensChanged();
   };
+  // The Setter (web/kinds/sudoku/setter.js): assist mode, beside Solve.
+  const setter = createSetter(ctx, view, {
+    puzzle: () => puzzle(),
+    setGiven: (index, value) => { view.selected = index; setCell(value); },
+    redraw: () => ctx.redraw(),
+  });
   const request = (mode) => ({ kind: ctx.id, mode, limit: mode === "solve" ? 2 : undefined, puzzle: puzzle() });
   solveButton.addEventListener("click", () => ctx.run(request("solve")));
   countButton.addEventListener("click", () => ctx.run(request("count")));
@@ -255,7 +262,9 @@ export function createSudoku(ctx) {
       typingHint,
       variants.controls),
     pad: el("div", { class: "pad-column" }, pad.node, clashNote),
-    actions: el("div", { class: "buttons" }, solveButton, countButton),
+    actions: el("div", { class: "buttons" }, solveButton, countButton, setter.button),
+    extra: setter.panel,
+    showResponse: setter.show,
     attachCanvas(canvas) {
       const n = () => view.size;
       cellCursor(canvas, {
@@ -274,10 +283,10 @@ export function createSudoku(ctx) {
         try { loadPastedText(text); ctx.changed(); } catch (error) { inputError.textContent = sentence(error.message); }
       });
     },
-    describe: (response) => (response.mode === "count" ? countWords(response, "solution", "solutions") : uniquenessWords(response)),
+    describe: (response) => (response.mode === "assist" ? setter.describe(response) : response.mode === "count" ? countWords(response, "solution", "solutions") : uniquenessWords(response)),
     setSolution(solution) { view.solution = solution ? solution.flat() : null; },
     solutionCells: (solution) => new Map(solution.flatMap((row, r) => row.map((value, c) => [`${r},${c}`, String(value)]))),
-    clearSolution() { view.solution = null; inputError.textContent = ""; },
+    clearSolution() { view.solution = null; inputError.textContent = ""; setter.clear(); },
     encode: () => (view.style === "0-F" && view.size === 16 ? `0-F:${gridText()}` : gridText()) + encodeVariants(view),
     decode(text) {
       const [grid, ...parts] = text.split("/");

@@ -21,6 +21,7 @@
 import { DEFAULT_PALETTE, MARKS, PIECE_COLOURS } from "../../render/palette.js";
 import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "../../render/grid.js";
 import { maskValues } from "./logic.js";
+import { drawSetterMarks } from "./setter.js";
 
 export function layout(view) {
   const cell = view.size <= 9 ? 44 : view.size <= 16 ? 30 : 24;
@@ -51,6 +52,7 @@ export function draw(d, view, { exporting = false, palette = DEFAULT_PALETTE } =
   // The cursor belongs to typing digits; painting regions or selecting cages hides it.
   const typing = !view.editing || view.editing === "digits";
   drawGrid(d, view, { selected: exporting || !typing ? null : view.selected, clashes: exporting ? undefined : view.clashes, digits, tint, tintFill, regionTints });
+  if (!exporting) drawSetterMarks(d, view, (row, col) => cellBox(view, row, col));
 }
 
 // The region of each cell: view.regions, or the boxes numbered row by row.

@@ -1,0 +1,684 @@
+"""Chains: the Sudoku techniques of the ``fiendish`` level, tried after the wings and before a
+guess. Each follows implications from one candidate to another along *strong links*:
+
+- a **conjugate pair**: a digit with exactly two places in a house (if one is not the digit,
+  the other is);
+- a **bivalue cell**: a cell with exactly two candidates (if it is not one, it is the other);
+
+joined by *weak links* (two cells sharing a house cannot both hold a digit; a cell holds one
+digit). Finders, easiest first (``TECHNIQUES`` in ``pysolver.kinds.sudoku.techniques``):
+
+- ``simple colouring``: one digit's conjugate pairs joined into chains and coloured in two
+  colours, one of which holds the digit everywhere. Two cells of one colour in a house: that
+  colour is wrong, its cells lose the digit. A cell seeing both colours loses it.
+- ``x-chain``: one digit, from a cell to another along links alternating strong and weak
+  (if the first is not the digit, the last is): a cell seeing both ends loses it.
+- ``xy-chain``: bivalue cells each sharing a digit with the next (if the first is not z, the
+  last is z): a cell seeing both ends loses z.
+- ``forcing chain``: a cell with two or three candidates, or a house with two or three places
+  for a digit; each candidate (place) is followed along strong links (a candidate made true
+  makes its peers' and its cell's others false; a false candidate makes its strong partner
+  true). What every branch reaches (a digit placed, a candidate removed) holds; a branch that
+  reaches a contradiction (a candidate both true and false) is wrong, and when all but one are,
+  the last holds.
+
+The search is shortest chain first (breadth first, in lockstep over every start, for the
+single-digit and bivalue chains), then in a fixed order of digits and cells, so paths are
+reproducible. Every finder reads the board's masks (``pysolver.kinds.sudoku.board``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pysolver.kinds.sudoku.board import Grid, bit_masks, bits, digits_of, listed
+from pysolver.logic.step import Step
+
+# A forcing chain starts at a cell with at most this many candidates, or a house with at most
+# this many places for a digit.
+MAX_BRANCHES = 2
+# The most digits placed and candidates removed one forcing chain step names (each explained
+# along every branch; the next step finds the rest).
+MAX_CONCLUSIONS = 3
+
+
+@dataclass
+class Links:
+    """One state's strong links: per digit index, each cell's conjugate partners (a cell mask)
+    and the house pairing two cells (keyed by the lower cell first); the bivalue cells."""
+
+    partners: list[dict[int, int]]
+    pair_houses: list[dict[tuple[int, int], int]]
+    bivalue: int
+    # Per digit index, the cells with a conjugate partner (a cell mask).
+    paired: list[int]
+
+
+def links(grid: Grid) -> Links:
+    """The strong links of ``grid``'s state (worked out once per state)."""
+    state = grid.state()
+    found: Links | None = state.get("links")
+    if found is None:
+        shape = grid.shape
+        width, full = shape.width, shape.full
+        partners: list[dict[int, int]] = []
+        pair_houses: list[dict[tuple[int, int], int]] = []
+        for board, pairs in zip(grid.boards, grid.spread(2), strict=True):
+            by_cell: dict[int, int] = {}
+            houses: dict[tuple[int, int], int] = {}
+            while pairs:
+                guard = pairs & -pairs
+                pairs ^= guard
+                house = (guard.bit_length() - 1) // width
+                places = (board >> (house * width)) & full
+                low = places & -places
+                cells = grid.houses[house]
+                first = cells[low.bit_length() - 1]
+                second = cells[(places ^ low).bit_length() - 1]
+                by_cell[first] = by_cell.get(first, 0) | 1 << second
+                by_cell[second] = by_cell.get(second, 0) | 1 << first
+                key = (first, second) if first < second else (second, first)
+                if key not in houses:
+                    houses[key] = house
+            partners.append(by_cell)
+            pair_houses.append(houses)
+        paired = []
+        for by_cell in partners:
+            mask = 0
+            for cell in by_cell:
+                mask |= 1 << cell
+            paired.append(mask)
+        counts = grid.counts()
+        found = Links(partners, pair_houses, counts[2] & ~counts[3], paired)
+        state["links"] = found
+    return found
+
+
+def shared_house(grid: Grid, first: int, second: int) -> str:
+    """The name of the first house two cells share."""
+    common = grid.shape.house_bits[first] & grid.shape.house_bits[second]
+    return grid.house_names[(common & -common).bit_length() - 1]
+
+
+def pair_house(grid: Grid, chains: Links, index: int, first: int, second: int) -> str:
+    """The name of the house where digit ``index + 1`` has exactly the two places ``first``
+    and ``second``."""
+    return grid.house_names[chains.pair_houses[index][min(first, second), max(first, second)]]
+
+
+def lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+# ---------------------------------------------------------------- simple colouring
+
+
+def simple_colouring(grid: Grid) -> Step | None:
+    """One digit's conjugate pairs, coloured: a colour twice in a house is wrong; a cell
+    seeing both colours is not the digit."""
+    chains = links(grid)
+    peer_mask = grid.peer_mask
+    for index, partners in enumerate(chains.partners):
+        # A digit's colouring reads its board alone: one found fruitless stays so.
+        key = ("simple colouring", grid.boards[index])
+        if not partners or grid.fruitless(key):
+            continue
+        digit = index + 1
+        places = grid.cells_of(digit)
+        coloured = 0
+        for start in sorted(partners):
+            if coloured >> start & 1:
+                continue
+            colours = [1 << start, 0]
+            frontier = seen = 1 << start
+            side = 0
+            while frontier:
+                reached = 0
+                for cell in bits(frontier):
+                    reached |= partners[cell]
+                side ^= 1
+                frontier = reached & ~seen
+                colours[side] |= frontier
+                seen |= frontier
+            coloured |= seen
+            if colours[0] & colours[1]:
+                continue  # an odd loop of pairs: only on a board with no solution
+            step = colour_step(grid, digit, places, colours, peer_mask)
+            if step is not None:
+                return step
+        grid.mark_fruitless(key)
+    return None
+
+
+def colour_step(
+    grid: Grid, digit: int, places: int, colours: list[int], peer_mask: list[int]
+) -> Step | None:
+    """The step of one coloured chain of ``digit``: a colour twice in a house, else a cell
+    seeing both colours; None when neither shows."""
+    both = colours[0] | colours[1]
+    for colour in colours:
+        for cell in bits(colour):
+            clash = peer_mask[cell] & colour
+            if clash:
+                other = lowest(clash)
+                text = (
+                    f"{colouring_words(grid, digit, colours)} "
+                    f"{grid.cell_name(cell).capitalize()} and {grid.cell_name(other)} "
+                    f"have the same colour and share {shared_house(grid, cell, other)}, so "
+                    f"that colour is not {digit}: {digit} comes out of "
+                    f"{grid.cells_named(bits(colour))}."
+                )
+                removed = [(spot, digit) for spot in bits(colour)]
+                return Step("simple colouring", [], removed, bits(both), text)
+    sees = []
+    for colour in colours:
+        mask = 0
+        for cell in bits(colour):
+            mask |= peer_mask[cell]
+        sees.append(mask)
+    trapped = places & sees[0] & sees[1] & ~both
+    if not trapped:
+        return None
+    named = grid.cells_named(bits(trapped))
+    one = trapped & (trapped - 1) == 0
+    text = (
+        f"{colouring_words(grid, digit, colours)} {named[0].upper()}{named[1:]} "
+        f"{'sees' if one else 'see'} a cell of each colour, so {digit} comes out of "
+        f"{'it' if one else 'them'}."
+    )
+    return Step("simple colouring", [], [(cell, digit) for cell in bits(trapped)], bits(both), text)
+
+
+def colouring_words(grid: Grid, digit: int, colours: list[int]) -> str:
+    """The sentences that colour a chain of ``digit``'s conjugate pairs."""
+    shown = [grid.cells_named(bits(colour)) for colour in colours]
+    return (
+        f"Colour the places of {digit} that come in pairs (a house with only two places for "
+        f"{digit}), each pair one cell of each colour: {shown[0]} one colour, {shown[1]} the "
+        f"other. One colour holds {digit} everywhere."
+    )
+
+
+# ---------------------------------------------------------------- x-chains
+
+
+@dataclass
+class Walk:
+    """A breadth-first walk from one start (a cell of one digit for x-chains, a cell and the
+    digit it is not for xy-chains): its layers, what it has seen, its frontier."""
+
+    start: int
+    digit: int
+    layers: list[list[int]] = field(default_factory=list)
+    seen_on: int = 0
+    seen_off: int = 0
+    frontier: int = 0
+
+
+def x_chain(grid: Grid) -> Step | None:
+    """One digit along alternating strong and weak links, shortest first: if the first cell is
+    not the digit, the last is; a cell seeing both loses it."""
+    chains = links(grid)
+    peer_mask = grid.peer_mask
+    walks: list[Walk] = []
+    # A digit's x-chains read its board alone: one found fruitless stays so.
+    searched = []
+    for index, partners in enumerate(chains.partners):
+        key = ("x-chain", grid.boards[index])
+        if grid.fruitless(key):
+            continue
+        searched.append(key)
+        for start in sorted(partners):
+            walk = Walk(start, index + 1, seen_off=1 << start, seen_on=partners[start])
+            walk.frontier = walk.seen_on
+            walk.layers.append([1 << start, walk.frontier])
+            walks.append(walk)
+    places = [grid.cells_of(digit) for digit in range(1, grid.n + 1)]
+    # Only an off cell with a conjugate partner leads on.
+    paired = chains.paired
+    while walks:
+        for walk in walks:
+            ends = walk.frontier
+            cells = places[walk.digit - 1]
+            seen = cells & peer_mask[walk.start]
+            for end in bits(ends):
+                gone = seen & peer_mask[end]
+                if gone:
+                    return x_chain_step(grid, chains, walk, end, gone)
+        alive = []
+        for walk in walks:
+            partners = chains.partners[walk.digit - 1]
+            off = 0
+            for cell in bits(walk.frontier):
+                off |= peer_mask[cell]
+            off &= paired[walk.digit - 1] & ~walk.seen_off
+            walk.seen_off |= off
+            on = 0
+            for cell in bits(off):
+                on |= partners[cell]
+            on &= ~walk.seen_on
+            walk.seen_on |= on
+            walk.frontier = on
+            if on:
+                walk.layers.append([off, on])
+                alive.append(walk)
+        walks = alive
+    for key in searched:
+        grid.mark_fruitless(key)
+    return None
+
+
+def x_chain_step(grid: Grid, chains: Links, walk: Walk, end: int, gone: int) -> Step:
+    """The step of an x-chain from ``walk.start`` to ``end`` (the cells ``gone`` see both)."""
+    digit = walk.digit
+    index = digit - 1
+    partners = chains.partners[index]
+    # Back from the end: each on cell's off cell (a conjugate partner in the same layer), each
+    # off cell's on cell (a peer in the layer before).
+    chain = [end]
+    on = end
+    for layer in range(len(walk.layers) - 1, -1, -1):
+        off = next(cell for cell in bits(walk.layers[layer][0]) if partners.get(cell, 0) >> on & 1)
+        chain.append(off)
+        if layer:
+            on = lowest(walk.layers[layer - 1][1] & grid.peer_mask[off])
+            chain.append(on)
+    chain.reverse()
+    parts = []
+    for position in range(1, len(chain)):
+        before, cell = chain[position - 1], chain[position]
+        if position % 2:
+            parts.append(
+                f"{grid.cell_name(cell)} is {digit} (the other place for {digit} in "
+                f"{pair_house(grid, chains, index, before, cell)})"
+            )
+        else:
+            parts.append(
+                f"{grid.cell_name(cell)} is not {digit} (it shares "
+                f"{shared_house(grid, before, cell)} with {grid.cell_name(before)})"
+            )
+    start, last = chain[0], chain[-1]
+    text = (
+        f"Either {grid.cell_name(start)} or {grid.cell_name(last)} is {digit}: if "
+        f"{grid.cell_name(start)} is not {digit}, {', so '.join(parts)}. So {digit} comes out of "
+        f"{grid.cells_named(bits(gone))}, which see{'s' if gone & (gone - 1) == 0 else ''} both."
+    )
+    return Step("x-chain", [], [(cell, digit) for cell in bits(gone)], chain, text)
+
+
+# ---------------------------------------------------------------- xy-chains
+
+
+def xy_chain(grid: Grid) -> Step | None:
+    """Bivalue cells, each sharing a digit with the next, shortest first: if the first is not
+    z, the last is z; a cell seeing both loses z."""
+    chains = links(grid)
+    bivalue = chains.bivalue
+    candidates = grid.candidates
+    peer_mask = grid.peer_mask
+    n = grid.n
+    holding = [bivalue & grid.cells_of(digit) for digit in range(1, n + 1)]
+    # Per walk: the start cell, the digit z it is assumed not to be, and per node (cell,
+    # digit index it holds) the node it came from.
+    walks: list[
+        tuple[int, int, dict[tuple[int, int], tuple[int, int] | None], list[tuple[int, int]]]
+    ]
+    walks = []
+    for start in bits(bivalue):
+        for z in digits_of(candidates[start]):
+            other = (candidates[start] & ~(1 << (z - 1))).bit_length() - 1
+            node = (start, other)
+            walks.append((start, z, {node: None}, [node]))
+    while walks:
+        for start, z, came_from, frontier in walks:
+            seen = grid.cells_of(z) & peer_mask[start]
+            for cell, index in frontier:
+                if index == z - 1 and cell != start:
+                    gone = seen & peer_mask[cell]
+                    if gone:
+                        return xy_chain_step(grid, start, z, (cell, index), came_from, gone)
+        alive = []
+        for start, z, came_from, frontier in walks:
+            reached = []
+            for cell, index in frontier:
+                for nxt in bits(holding[index] & peer_mask[cell]):
+                    node = (nxt, (candidates[nxt] & ~(1 << index)).bit_length() - 1)
+                    if node not in came_from:
+                        came_from[node] = (cell, index)
+                        reached.append(node)
+            if reached:
+                alive.append((start, z, came_from, reached))
+        walks = alive
+    return None
+
+
+def xy_chain_step(
+    grid: Grid,
+    start: int,
+    z: int,
+    end: tuple[int, int],
+    came_from: dict[tuple[int, int], tuple[int, int] | None],
+    gone: int,
+) -> Step:
+    """The step of an xy-chain from ``start`` (not z) to ``end`` (z)."""
+    nodes = []
+    node: tuple[int, int] | None = end
+    while node is not None:
+        nodes.append(node)
+        node = came_from[node]
+    nodes.reverse()
+    candidates = grid.candidates
+
+    def named(cell: int) -> str:
+        return f"{grid.cell_name(cell)} ({'/'.join(map(str, digits_of(candidates[cell])))})"
+
+    first = nodes[0]
+    parts = [f"if {named(start)} is not {z} it is {first[1] + 1}"]
+    parts += [f"so {named(cell)} is {index + 1}" for cell, index in nodes[1:]]
+    cells = [cell for cell, _index in nodes]
+    text = (
+        f"{', '.join(parts)}. Either way one of {grid.cell_name(start)} and "
+        f"{grid.cell_name(end[0])} is {z}, so {z} comes out of {grid.cells_named(bits(gone))}, "
+        f"which see{'s' if gone & (gone - 1) == 0 else ''} both."
+    )
+    text = text[0].upper() + text[1:]
+    return Step("xy-chain", [], [(cell, z) for cell in bits(gone)], cells, text)
+
+
+# ---------------------------------------------------------------- forcing chains
+
+
+@dataclass
+class Implications:
+    """One state's candidates as nodes (``digit index * cells + cell``, so a digit's cell mask
+    shifted by ``index * cells`` is its nodes) and, per node made true, the nodes that one weak
+    link then one strong link make true (``successors``, worked out on first use)."""
+
+    cells: int
+    places: list[int]
+    chains: Links
+    successors: dict[int, int] = field(default_factory=dict)
+    falses: dict[int, int] = field(default_factory=dict)
+
+
+def implications(grid: Grid) -> Implications:
+    """``Implications`` of ``grid``'s state (once per state)."""
+    state = grid.state()
+    found: Implications | None = state.get("implications")
+    if found is None:
+        places = [grid.cells_of(digit) for digit in range(1, grid.n + 1)]
+        found = Implications(grid.n * grid.n, places, links(grid))
+        state["implications"] = found
+    return found
+
+
+def made_false(grid: Grid, facts: Implications, node: int) -> int:
+    """The nodes a true ``node`` makes false: its digit in its peers, its cell's other
+    candidates."""
+    false = facts.falses.get(node)
+    if false is None:
+        cells = facts.cells
+        index, cell = divmod(node, cells)
+        false = (grid.peer_mask[cell] & facts.places[index]) << (index * cells)
+        others = grid.candidates[cell] & ~(1 << index)
+        while others:
+            low = others & -others
+            others ^= low
+            false |= 1 << ((low.bit_length() - 1) * cells + cell)
+        facts.falses[node] = false
+    return false
+
+
+def successors(grid: Grid, facts: Implications, node: int) -> int:
+    """The nodes a true ``node`` makes true through one false candidate: a peer's digit gone
+    leaves a bivalue peer its other digit, or the digit's conjugate place; a candidate of its
+    own cell gone leaves that digit's conjugate place."""
+    found = facts.successors.get(node)
+    if found is not None:
+        return found
+    cells = facts.cells
+    index, cell = divmod(node, cells)
+    chains = facts.chains
+    candidates = grid.candidates
+    peers = grid.peer_mask[cell] & facts.places[index]
+    found = 0
+    for peer in bits(peers & chains.bivalue):
+        other = (candidates[peer] & ~(1 << index)).bit_length() - 1
+        found |= 1 << (other * cells + peer)
+    partners = chains.partners[index]
+    pairs = 0
+    for peer in bits(peers & chains.paired[index]):
+        pairs |= partners[peer]
+    found |= (pairs & ~(1 << cell)) << (index * cells)
+    for other in bits(candidates[cell] & ~(1 << index)):
+        found |= chains.partners[other].get(cell, 0) << (other * cells)
+    facts.successors[node] = found
+    return found
+
+
+@dataclass
+class Branch:
+    """What one node made true leads to: the nodes made true layer by layer (layer 0: the
+    node), all of them, the nodes they make false, and the nodes both true and false (a
+    contradiction: 0 when none)."""
+
+    layers: list[int]
+    true: int
+    false: int
+    clash: int
+
+
+def follow(grid: Grid, facts: Implications, node: int) -> Branch:
+    """The branch of ``node`` (once per state)."""
+    state = grid.state()
+    key = ("branch", node)
+    found: Branch | None = state.get(key)
+    if found is None:
+        true = frontier = 1 << node
+        layers = [frontier]
+        known = facts.successors
+        false = 0
+        while frontier:
+            reached = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                spot = low.bit_length() - 1
+                found_next = known.get(spot)
+                reached |= successors(grid, facts, spot) if found_next is None else found_next
+                false |= made_false(grid, facts, spot)
+            frontier = reached & ~true
+            if frontier:
+                true |= frontier
+                layers.append(frontier)
+        found = Branch(layers, true, false, true & false)
+        state[key] = found
+    return found
+
+
+def true_path(grid: Grid, facts: Implications, branch: Branch, node: int) -> list[int]:
+    """The true nodes from the branch's assumption to ``node``, in order."""
+    layer = next(k for k, nodes in enumerate(branch.layers) if nodes >> node & 1)
+    path = [node]
+    while layer:
+        layer -= 1
+        node = next(
+            spot for spot in bits(branch.layers[layer]) if successors(grid, facts, spot) >> node & 1
+        )
+        path.append(node)
+    path.reverse()
+    return path
+
+
+def false_path(grid: Grid, facts: Implications, branch: Branch, node: int) -> list[int]:
+    """The true nodes from the branch's assumption to the first that makes ``node`` false."""
+    for nodes in branch.layers:
+        for spot in bits(nodes):
+            if made_false(grid, facts, spot) >> node & 1:
+                return true_path(grid, facts, branch, spot)
+    raise ValueError("the branch does not make this node false")
+
+
+def forcing_chain(grid: Grid) -> Step | None:
+    """A cell's candidates (or a house's places for a digit), each followed along strong
+    links: what they all reach holds; a branch reaching a contradiction is wrong."""
+    facts = implications(grid)
+    cells = facts.cells
+    counts = grid.counts()
+    shape = grid.shape
+    for size in range(2, MAX_BRANCHES + 1):
+        for cell in bits(counts[size] & ~counts[size + 1]):
+            starts = [index * cells + cell for index in bits(grid.candidates[cell])]
+            step = forcing_step(grid, facts, starts, None)
+            if step is not None:
+                return step
+        exact = grid.spread(size)
+        fewer = grid.spread(size - 1) if size > 2 else [0] * grid.n
+        for index in range(grid.n):
+            for guard in bit_masks(exact[index] & ~fewer[index]):
+                house = shape.house_of(guard)
+                spots = shape.field(grid.boards[index], house)
+                starts = [index * cells + grid.houses[house][position] for position in bits(spots)]
+                step = forcing_step(grid, facts, starts, house)
+                if step is not None:
+                    return step
+    return None
+
+
+def forcing_step(
+    grid: Grid, facts: Implications, starts: list[int], house: int | None
+) -> Step | None:
+    """The step of one source (a cell's candidates, or a house's places for a digit, the
+    ``house`` named), or None when its branches agree on nothing."""
+    cells = facts.cells
+    branches = [follow(grid, facts, node) for node in starts]
+    alive = [branch for branch in branches if not branch.clash]
+    if not alive:
+        return None  # only on a board with no solution
+    placed: list[int] = []
+    removed: list[int] = []
+    if len(alive) == 1:
+        placed = [starts[branches.index(alive[0])]]
+    else:
+        common_true = common_false = -1
+        for branch in alive:
+            common_true &= branch.true
+            common_false &= branch.false
+        placed = bits(common_true)
+        # What the placements remove themselves is not listed.
+        covered = 0
+        for node in placed:
+            covered |= made_false(grid, facts, node)
+        removed = bits(common_false & ~covered)
+        # A few conclusions a step, each explained: the next step finds the rest.
+        placed = sorted(placed, key=lambda node: node % cells)[:MAX_CONCLUSIONS]
+        removed = sorted(removed, key=lambda node: (node % cells, node))[
+            : MAX_CONCLUSIONS - len(placed)
+        ]
+    if not placed and not removed:
+        return None
+    return forcing_text(grid, facts, starts, branches, house, placed, removed)
+
+
+def forcing_text(
+    grid: Grid,
+    facts: Implications,
+    starts: list[int],
+    branches: list[Branch],
+    house: int | None,
+    placed: list[int],
+    removed: list[int],
+) -> Step:
+    """The step of a source whose branches reach ``placed`` and ``removed`` (or, with one
+    branch alive, whose others reach a contradiction: ``placed`` is its start)."""
+    cells = facts.cells
+    if house is None:
+        opening = (
+            f"{grid.cell_name(starts[0] % cells).capitalize()} holds "
+            f"{alternatives([str(node // cells + 1) for node in starts])}."
+        )
+    else:
+        opening = (
+            f"In {grid.house_names[house]}, {starts[0] // cells + 1} goes in "
+            f"{alternatives([grid.cell_name(node % cells) for node in starts])}."
+        )
+    sentences = [opening]
+    shown = [node % cells for node in starts]
+    alive = sum(1 for branch in branches if not branch.clash)
+    for start, branch in zip(starts, branches, strict=True):
+        if house is None:
+            assumption = f"If it is {start // cells + 1}"
+        else:
+            assumption = f"If {grid.cell_name(start % cells)} is {start // cells + 1}"
+        if branch.clash:
+            words, used = clash_words(grid, facts, branch)
+            shown += used
+            sentences.append(f"{assumption}: {words}: impossible.")
+            continue
+        if alive == 1:
+            continue
+        # Conclusions reached along the same chain share its words.
+        endings: dict[tuple[int, ...], list[str]] = {}
+        for node in placed:
+            path = true_path(grid, facts, branch, node)
+            shown += [spot % cells for spot in path]
+            endings.setdefault(tuple(path[1:-1]), []).append(node_words(grid, cells, path[-1:]))
+        for node in removed:
+            path = false_path(grid, facts, branch, node)
+            shown += [spot % cells for spot in path]
+            ending = f"{grid.cell_name(node % cells)} is not {node // cells + 1}"
+            endings.setdefault(tuple(path[1:]), []).append(ending)
+        parts = [
+            ", so ".join(
+                part for part in (node_words(grid, cells, list(path)), listed(ends)) if part
+            )
+            for path, ends in endings.items()
+        ]
+        sentences.append(f"{assumption}: {'; '.join(parts)}.")
+    outcome = [f"{grid.cell_name(node % cells)} is {node // cells + 1}" for node in placed]
+    for index in sorted({node // cells for node in removed}):
+        spots = [node % cells for node in removed if node // cells == index]
+        outcome.append(f"{index + 1} comes out of {grid.cells_named(spots)}")
+    sentences.append(f"{'So' if alive == 1 else 'Either way'}, {listed(outcome)}.")
+    shown += [node % cells for node in placed + removed]
+    return Step(
+        "forcing chain",
+        [(node % cells, node // cells + 1) for node in placed],
+        [(node % cells, node // cells + 1) for node in removed],
+        list(dict.fromkeys(shown)),
+        " ".join(sentences),
+    )
+
+
+def clash_words(grid: Grid, facts: Implications, branch: Branch) -> tuple[str, list[int]]:
+    """How a branch reaches its contradiction, and the cells on the way."""
+    cells = facts.cells
+    spot = lowest(branch.clash)
+    to_true = true_path(grid, facts, branch, spot)
+    to_false = false_path(grid, facts, branch, spot)
+    index, cell = divmod(spot, cells)
+    other_index, other_cell = divmod(to_false[-1], cells)
+    if other_cell == cell:
+        conflict = f"{grid.cell_name(cell)} would be both {index + 1} and {other_index + 1}"
+    else:
+        conflict = (
+            f"{grid.cell_name(cell)} and {grid.cell_name(other_cell)} would both be "
+            f"{index + 1} in {shared_house(grid, cell, other_cell)}"
+        )
+    parts = [
+        node_words(grid, cells, to_true[1:-1]),
+        node_words(grid, cells, to_false[1:-1]),
+        conflict,
+    ]
+    used = [node % cells for node in to_true + to_false]
+    return "; ".join(part for part in parts if part), used
+
+
+def node_words(grid: Grid, cells: int, path: list[int]) -> str:
+    """``row 2, column 8 is 7, row 5, column 8 is 2`` (nothing for an empty path)."""
+    return ", ".join(f"{grid.cell_name(node % cells)} is {node // cells + 1}" for node in path)
+
+
+def alternatives(items: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
