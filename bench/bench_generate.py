@@ -1,19 +1,32 @@
 """Generate mode: seconds per size and difficulty, median and worst over seeds, in CPython
 and (with ``--page``) in the page's worker, for the same requests.
 
-    python -m bench.bench_generate [--seeds 20] [--only sudoku-9] [--page]
+    python -m bench.bench_generate [--seeds 20] [--only sudoku-9] [--page] [--no-qqwing]
 
 A row is one puzzle size of one kind at one level; each seed is one request through
 ``pysolver.solve`` (or ``window.pysolver.solve`` in Chromium: Pyodide, the worker's round trip
 included). "reached" counts the answers graded at the level asked (the others carry a note and
 the nearest level found). Wall seconds, so a loaded machine inflates them; CPython's CPU
 seconds are given too.
+
+Then 9x9 Sudoku against qqwing (Debian's C++ generator, ``qqwing --generate N --difficulty X
+--one-line``) in the same run: CPU milliseconds a puzzle per level, pysolver's (the mean over
+the seeds, symmetric givens as by default) beside qqwing's (its process's CPU time over
+``QQWING_PUZZLES`` puzzles, start-up included) and their ratio. qqwing's levels are not
+ours: ``QQWING_LEVELS`` pairs each of ours with the nearest of qqwing's (qqwing's ``expert``
+needs a guess with its few techniques, so it stands for our ``hard``, ``fiendish`` and
+``expert``).
+qqwing is installed with ``apt-get install qqwing`` when missing; where that cannot be done
+(no apt-get, no rights, no network) the comparison is skipped with a note.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -32,6 +45,17 @@ ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("shikaku-20", "shikaku", {"rows": 20, "cols": 20}),
     ("polyomino-5x3", "polyomino", {"rows": 5, "cols": 3}),
 )
+
+# Our level -> qqwing's nearest (qqwing: simple, easy, intermediate, expert).
+QQWING_LEVELS = {
+    "easy": "easy",
+    "medium": "intermediate",
+    "hard": "expert",
+    "fiendish": "expert",
+    "expert": "expert",
+}
+# Puzzles per qqwing run: its CPU time over them is its figure.
+QQWING_PUZZLES = 100
 
 PAGE_SOLVE_JS = """async (request) => {
     const started = performance.now();
@@ -118,6 +142,61 @@ def in_page(rows: list[tuple[str, str, dict[str, Any]]], seeds: int) -> None:
         server.server_close()
 
 
+def qqwing_binary() -> tuple[str | None, str]:
+    """The qqwing program, installed with apt-get when missing; None and why when it cannot
+    be had."""
+    found = shutil.which("qqwing")
+    if found:
+        return found, ""
+    apt = shutil.which("apt-get")
+    if apt is None:
+        return None, "qqwing is not installed and there is no apt-get to install it"
+    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    for command in ([*sudo, apt, "update", "-qq"], [*sudo, apt, "install", "-y", "-qq", "qqwing"]):
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0:
+            reason = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            return None, f"qqwing could not be installed ({' '.join(command)}: {reason})"
+    found = shutil.which("qqwing")
+    return (found, "") if found else (None, "apt-get ran but no qqwing program was found")
+
+
+def qqwing_ms(binary: str, level: str, puzzles: int) -> float:
+    """qqwing's CPU milliseconds a puzzle at its ``level`` (its child's user and system time
+    over ``puzzles`` puzzles)."""
+    before = os.times()
+    subprocess.run(
+        [binary, "--generate", str(puzzles), "--difficulty", level, "--one-line"],
+        check=True,
+        capture_output=True,
+    )
+    after = os.times()
+    spent = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+    return spent * 1000 / puzzles
+
+
+def against_qqwing(seeds: int) -> None:
+    """9x9 Sudoku per level: pysolver's CPU ms a puzzle, qqwing's, the ratio (module doc)."""
+    print(f"\n9x9 Sudoku against qqwing: CPU ms a puzzle (pysolver: seeds 0-{seeds - 1})")
+    binary, why = qqwing_binary()
+    if binary is None:
+        print(f"skipped: {why}")
+        return
+    print(f"{'level':<7} {'pysolver':>9} {'qqwing':>9} {'(its level)':<14} {'ratio':>6}")
+    for level, theirs in QQWING_LEVELS.items():
+        cpu = time.process_time()
+        for seed in range(seeds):
+            request = {"kind": "sudoku", "mode": "generate", "seed": seed, "difficulty": level}
+            response = solve({**request, "puzzle": {"size": 9}})
+            if not response["ok"]:
+                raise SystemExit(f"{request}: {response['error']['message']}")
+        ours = (time.process_time() - cpu) * 1000 / seeds
+        peer = qqwing_ms(binary, theirs, QQWING_PUZZLES)
+        print(f"{level:<7} {ours:9.1f} {peer:9.1f} {'(' + theirs + ')':<14} {ours / peer:5.1f}x")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=20, help="seeds per row and level")
@@ -127,10 +206,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--page", action="store_true", help="also in Chromium (needs build.py test's set-up)"
     )
+    parser.add_argument(
+        "--no-qqwing", action="store_true", help="leave out the 9x9 comparison with qqwing"
+    )
     args = parser.parse_args(argv)
     wanted = set(args.only.split(",")) if args.only else {row[0] for row in ROWS}
     rows = [row for row in ROWS if row[0] in wanted]
     table(in_cpython, rows, args.seeds, "CPython")
+    if not args.no_qqwing and "sudoku-9" in wanted:
+        against_qqwing(args.seeds)
     if args.page:
         in_page(rows, args.seeds)
     return 0

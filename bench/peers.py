@@ -1,6 +1,7 @@
 """pysolver against compiled peers on the same exact cover matrices, in one run, as ratios.
 
     python -m bench.peers [--quick] [--repeat N]
+    python -m bench.peers --suite [--repeat N]   # issue 36's seven matrices: pure, fast, peers
     python -m bench.peers --write-hard-set   # tests/data/hard_generated.txt, again
 
 The peers are xcover (Algorithm X in numba; its JIT is warmed before timing) and exact-cover
@@ -17,6 +18,13 @@ table. It is compiled with ``cc -O2`` into ``.cache/c-dlx/`` when a C compiler i
 the same matrices as text on stdin; its seconds are the search's CPU seconds alone, as the
 program measures them (reading and linking the matrix excluded; listed under the table with its
 search nodes, the same figure as pysolver's dlx engine, whose tree it walks).
+
+``--suite``: the seven matrices of issue 36, built here (``suite``), each counted whole by
+pysolver's default engine for a count (``memo``, or ``bitset`` with secondary items) in pure
+Python (``PYSOLVER_PURE=1``, as in the page) and with the compiled walk (``fast``: numba,
+``pysolver-studio[fast]``; its JIT is warmed first), by xcover and by the C DLX, with the
+ratios of pure and fast to xcover and their geometric means, and the issue's targets checked.
+xcover runs in this Python when it is installed here, else in the peers' environment.
 
 Rows (CPU seconds of the solving process, best of ``--repeat`` runs; the machine is shared, and
 CPU time is the least disturbed figure):
@@ -37,8 +45,11 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
+import math
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -362,6 +373,192 @@ def hard_generated_grids(seeds: range, keep: int) -> list[str]:
     return [grid for _, _, grid in sorted(chosen, key=lambda entry: entry[1])]
 
 
+# ---------------------------------------------------------------- issue 36's suite
+
+
+def langford_problem(pairs: int) -> Any:
+    """Langford pairs as exact cover: items 0 .. n-1 the numbers 1 .. n, then the 2n positions;
+    number k sits at positions i and i + k + 1 (both orientations counted: n = 11 has 35,584)."""
+    from pysolver.engines.cover import ExactCoverProblem
+
+    options = [
+        [k - 1, pairs + i, pairs + i + k + 1]
+        for k in range(1, pairs + 1)
+        for i in range(2 * pairs - k - 1)
+    ]
+    return ExactCoverProblem(pairs, 2 * pairs, options)
+
+
+def queens_matrix(size: int) -> Any:
+    """N queens: rows and columns primary, the diagonals secondary (Knuth's example)."""
+    from pysolver.engines.cover import ExactCoverProblem
+
+    diagonals = 2 * size - 1
+    options = [
+        [row, size + col, 2 * size + row + col, 2 * size + diagonals + row - col + size - 1]
+        for row in range(size)
+        for col in range(size)
+    ]
+    return ExactCoverProblem(2 * size, 2 * diagonals, options)
+
+
+def random_matrix(items: int, options: int, fewest: int, most: int, seed: int) -> Any:
+    """``options`` options of ``fewest`` .. ``most`` distinct items of ``items``, from ``seed``."""
+    from pysolver.engines.cover import ExactCoverProblem
+
+    rng = random.Random(seed)
+    rows = [sorted(rng.sample(range(items), rng.randint(fewest, most))) for _ in range(options)]
+    return ExactCoverProblem(items, 0, rows)
+
+
+SUITE_SEED = 36
+
+
+def suite() -> list[tuple[str, Any, str, int | None]]:
+    """Issue 36's seven matrices: name, problem, pysolver's default engine for a whole count,
+    expected count (None for the random ones: every column must agree)."""
+    from pysolver.kinds.polyomino import build_problem
+
+    holed = ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3
+    return [
+        ("6x10 pentominoes, X fixed", build_problem(SIX_BY_TEN, "distinct"), "memo", 2339),
+        (
+            "5x12 pentominoes, X fixed",
+            build_problem({"board": ["." * 12] * 5, "pieces": ["pentominoes"]}, "distinct"),
+            "memo",
+            1308,
+        ),
+        (
+            "8x8 centre hole, all",
+            build_problem({"board": holed, "pieces": ["pentominoes"]}),
+            "memo",
+            520,
+        ),
+        ("Langford pairs n=11", langford_problem(11), "memo", 35584),
+        ("12 queens, diagonals secondary", queens_matrix(12), "bitset", 14200),
+        ("random 30x200, 2-4 items", random_matrix(30, 200, 2, 4, SUITE_SEED), "memo", None),
+        ("random 30x200, 2-5 items", random_matrix(30, 200, 2, 5, SUITE_SEED), "memo", None),
+    ]
+
+
+def pysolver_count(problem: Any, engine: str, pure: bool) -> int:
+    """A whole count by ``engine``, in pure Python or with the compiled walk."""
+    from pysolver.engines.cover import search
+
+    previous = os.environ.get("PYSOLVER_PURE")
+    os.environ["PYSOLVER_PURE"] = "1" if pure else "0"
+    try:
+        return search(problem, engine, keep_solutions=False).count
+    finally:
+        if previous is None:
+            del os.environ["PYSOLVER_PURE"]
+        else:
+            os.environ["PYSOLVER_PURE"] = previous
+
+
+def run_suite(repeat: int) -> int:
+    """Issue 36's table: per matrix the counts and CPU seconds of pure, fast, xcover and the
+    C DLX, the ratios to xcover, the geometric means and the issue's targets."""
+    from pysolver.engines.bitset import compiled_walk
+
+    rows = suite()
+    shared = [
+        {
+            "name": name,
+            "primary": problem.primary,
+            "secondary": problem.secondary,
+            "options": problem.options,
+            "limit": None,
+            "expected": expected,
+        }
+        for name, problem, _, expected in rows
+    ]
+    timings: dict[str, dict[str, Any]] = {matrix["name"]: {} for matrix in shared}
+    python = peer_python()
+    if python is not None:
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
+            json.dump(shared, file)
+        command = [str(python), str(Path(__file__)), "--peer", file.name, "--repeat", str(repeat)]
+        done = subprocess.run(command, capture_output=True, text=True)
+        os.unlink(file.name)
+        if done.returncode != 0:
+            print(done.stderr, file=sys.stderr)
+            return 1
+        for name, peer_timings in json.loads(done.stdout.strip().splitlines()[-1]).items():
+            timings[name].update(peer_timings)
+    binary, note = c_dlx_binary()
+    print(note)
+    if binary is not None:
+        for matrix in shared:
+            timings[matrix["name"]][C_DLX] = c_dlx_timing(binary, matrix, repeat)
+    fast = compiled_walk() is not None
+    if fast:
+        pysolver_count(langford_problem(3), "memo", pure=False)  # compile or load the kernel
+    else:
+        print("the compiled walk is not available (numba not installed, or PYSOLVER_PURE=1)")
+    header = f"{'matrix':<32} {'count':>7} {'pure':>8} {'fast':>8} {'xcover':>8} {'C DLX':>8}"
+    print(header + f" {'pure/xc':>8} {'fast/xc':>8} {'pure/C':>7} {'fast/C':>7}")
+    wrong = False
+    ratios: dict[str, list[float]] = {"pure": [], "fast": []}
+    pure_of: dict[str, float] = {}
+    for name, problem, engine, expected in rows:
+        seconds: dict[str, float | None] = {}
+        counts = set()
+        pure_seconds, answer = best_cpu(partial(pysolver_count, problem, engine, True), repeat)
+        seconds["pure"] = pure_seconds
+        counts.add(answer)
+        seconds["fast"] = None
+        if fast:
+            seconds["fast"], answer = best_cpu(
+                partial(pysolver_count, problem, engine, False), repeat
+            )
+            counts.add(answer)
+        for peer in ("xcover", C_DLX):
+            timing = timings[name].get(peer, {})
+            seconds[peer] = timing.get("seconds")
+            if "answer" in timing and timing["answer"] != answer:
+                print(f"{name}: {peer} counted {timing['answer']}, pysolver {answer}")
+                wrong |= peer == C_DLX
+        if len(counts) != 1 or (expected is not None and answer != expected):
+            print(f"{name}: pysolver's counts {sorted(counts)}, expected {expected}")
+            wrong = True
+        pure_of[name] = pure_seconds
+
+        def shown(value: float | None) -> str:
+            return "-" if value is None else f"{value:.3f}"
+
+        def ratio(top: float | None, bottom: float | None) -> str:
+            return "-" if top is None or not bottom else f"{top / bottom:.2f}x"
+
+        xcover = seconds["xcover"]
+        for column in ratios:
+            value = seconds[column]
+            if value is not None and xcover:
+                ratios[column].append(value / xcover)
+        print(
+            f"{name:<32} {answer:>7} "
+            + " ".join(f"{shown(seconds[c]):>8}" for c in ("pure", "fast", "xcover", C_DLX))
+            + f" {ratio(seconds['pure'], xcover):>8} {ratio(seconds['fast'], xcover):>8}"
+            + f" {ratio(seconds['pure'], seconds[C_DLX]):>7}"
+            + f" {ratio(seconds['fast'], seconds[C_DLX]):>7}"
+        )
+    for column, values in ratios.items():
+        if values:
+            mean = math.exp(sum(map(math.log, values)) / len(values))
+            print(f"geometric mean of {column}/xcover: {mean:.2f}x")
+    if ratios["pure"] and len(ratios["pure"]) == len(rows):
+        pure = ratios["pure"]
+        narrow = max(pure[0], pure[1])
+        mean = math.exp(sum(map(math.log, pure)) / len(pure))
+        print(
+            f"targets: fast <= 0.5x xcover on every matrix: "
+            f"{'met' if ratios['fast'] and max(ratios['fast']) <= 0.5 else 'NOT met'}; "
+            f"pure geometric mean <= 2x: {'met' if mean <= 2 else 'NOT met'}; "
+            f"pure 6x10 and 5x12 <= 0.8x: {'met' if narrow <= 0.8 else 'NOT met'}"
+        )
+    return 1 if wrong else 0
+
+
 # ---------------------------------------------------------------- this process
 
 
@@ -369,6 +566,8 @@ def peer_python() -> Path | None:
     """The peers' Python, installing them on first use; None when skipped or not installable."""
     if os.environ.get("PYSOLVER_BENCH_PEERS", "1") == "0":
         return None
+    if importlib.util.find_spec("xcover") is not None:
+        return Path(sys.executable)  # installed here (exact-cover may be missing: says so)
     python = PEERS_VENV / "bin" / "python"
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(PEERS_VENV)], check=True)
@@ -391,11 +590,16 @@ def main(argv: list[str] | None = None) -> int:
         help=f"write {HARD_SET.relative_to(ROOT)} again (seeds {HARD_SEEDS.start}-"
         f"{HARD_SEEDS.stop - 1}, the {HARD_KEEP} hardest for a plain DLX) and stop",
     )
+    parser.add_argument(
+        "--suite", action="store_true", help="issue 36's seven matrices: pure, fast and peers"
+    )
     parser.add_argument("--peer", metavar="FILE", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.peer:
         run_peers(args.peer, args.repeat)
         return 0
+    if args.suite:
+        return run_suite(args.repeat)
     if args.write_hard_set:
         grids = hard_generated_grids(HARD_SEEDS, HARD_KEEP)
         HARD_SET.write_text("".join(grid + "\n" for grid in grids))

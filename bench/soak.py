@@ -95,6 +95,14 @@ def valid_requests(kind: str) -> list[Request]:
             if hasattr(module, "explain"):
                 found.append(Request(kind, {"kind": kind, "mode": mode, "puzzle": puzzle}, None))
             continue
+        if mode == "assist":
+            # The setter's questions, for the kinds that answer them (the others refuse).
+            request = {"kind": kind, "mode": mode, "puzzle": puzzle, "limit": 3}
+            if hasattr(module, "assist"):
+                found.append(Request(kind, request, None))
+            else:
+                found.append(Request(ERROR_GROUP, request, protocol.INVALID_REQUEST))
+            continue
         if mode == "estimate":
             # No limit (the whole count is estimated); a kind without a tree engine refuses.
             request = {"kind": kind, "mode": mode, "puzzle": puzzle, "probes": 20, "seed": 3}

@@ -50,6 +50,8 @@ def run_tests(pytest_args: list[str], quick: bool = False) -> int:
     fewer fuzz examples (``PYSOLVER_FUZZ=quick``, tests/test_fuzz_protocol.py)."""
     python = ensure_venv()
     env = dict(os.environ)
+    # .venv has numba (TEST_REQUIREMENTS): the compiled walk's tests must run, not skip.
+    env["PYSOLVER_REQUIRE_NUMBA"] = "1"
     eslint: list[str] | None
     if quick:
         eslint = installed_js_lint()

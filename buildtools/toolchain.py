@@ -23,6 +23,8 @@ TEST_REQUIREMENTS = (
     "hypothesis==6.170.15",
     # The optional "dask" extra of pyproject.toml (the same pin): the cluster tests use it.
     "dask[distributed]==2026.8.0",
+    # The optional "fast" extra (the same pin): the compiled walk's differential tests.
+    "numba==0.68.1",
 )
 CHROMIUM = os.environ.get("PYSOLVER_CHROMIUM", "/usr/bin/chromium")
 

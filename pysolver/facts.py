@@ -23,7 +23,11 @@ Sudoku sizes and symbols, error codes). Schema::
                           "limits": {"max_size": 36, ...},
                           "generate": {"difficulties": ["easy", ...],   # kinds that generate
                                        "puzzle_fields": ["size"], "options": [...],
-                                       "limits": {"sizes": [4, ...]}},  # what it accepts
+                                       "limits": {"sizes": [4, ...]},  # what it accepts
+                                       # The sizes that cannot make every level (the size as
+                                       # the page names it: "4", "5x3", "8/2" for side/stars)
+                                       # -> the levels they make; a size not named makes all.
+                                       "levels_by_size": {"4": ["easy"]}},
                           "explain": {"levels": ["easy", ...],   # kinds that explain and hint
                                       "techniques": [{"name": "naked single", "level": "easy",
                                                       "summary": "..."}, ...],
@@ -58,6 +62,9 @@ STATS_LABELS = {
     "memo_entries": "Counts remembered",
     "memo_hits": "Remembered counts reused",
     "options_struck": "Options ruled out before trying them",
+    # The compiled walk (pip install "pysolver-studio[fast]"): which ran, and its first compile.
+    "kernel": "Compiled walk",
+    "jit_seconds": "Compiling the walk (first search)",
     "candidates": "Candidate rectangles",
     "candidates_area": "Cells the candidates cover",
     "candidates_initial": "Candidates at the start",
@@ -127,6 +134,10 @@ def _kind_facts(name: str) -> dict[str, Any]:
             "puzzle_fields": list(generating.GENERATE_FIELDS),
             "options": list(generating.GENERATE_OPTIONS),
             "limits": dict(generating.GENERATE_LIMITS),
+            "levels_by_size": {
+                size: list(levels)
+                for size, levels in getattr(generating, "GENERATE_LEVELS_BY_SIZE", {}).items()
+            },
         }
     if callable(getattr(module, "explain", None)):
         # Explain and hint modes (``pysolver.midend.explain``): the techniques a path names,

@@ -120,13 +120,20 @@ def test_polyomino_distinct_without_a_single_piece_is_refused_before_reducing(
     assert_too_large(solve(row(name)), "symmetry 'all'", "fit the memory budget")
 
 
-def test_sudoku_25x25_bitset_stops_when_its_live_masks_outgrow_the_budget() -> None:
+def test_sudoku_25x25_bitset_stops_when_its_live_masks_outgrow_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Up front the fixed masks and two levels fit; the stack outgrows the rest as it deepens.
+    # (The pure walk's stack: the compiled walk keeps one mask per level and runs on.)
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
     message = assert_too_large(solve(row("sudoku 25x25 empty, count, bitset")), "live masks")
     assert "dlx engine, which would fit" in message
 
 
-def test_bitset_bounds_its_stack_at_run_time(small_budget: Callable[[int], None]) -> None:
+def test_bitset_bounds_its_stack_at_run_time(
+    small_budget: Callable[[int], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYSOLVER_PURE", "1")  # the pure walk's stack (see above)
     n = 16
     problem, _ = sudoku.encode(n, 4, 4, [0] * (n * n))
     small_budget(bitset.estimated_bytes(problem) // 2**20 + 2)

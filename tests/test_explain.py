@@ -442,6 +442,25 @@ def test_tathams_extreme_sudoku_need_no_guess() -> None:
     assert len(ids) == 20 and without_guess >= 18
 
 
+def test_finders_looking_where_cells_changed_find_what_a_full_look_finds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Subsets, wings and xy-chains look only near the cells changed since they last found
+    nothing (``Grid.changed_since``); with every cell counted as changed they look
+    everywhere, and the paths are the same step for step (Tatham's 'extreme' puzzles, which
+    need every level, and the first top95 puzzles)."""
+    puzzles = [
+        request_from_text(game_id)
+        for game_id in (DATA / "tatham_extreme.txt").read_text().split()[:8]
+    ]
+    grids = [request["puzzle"] for request in puzzles if request is not None]
+    grids += [{"grid": grid} for grid in TOP95[:4]]
+    paths = [explain(puzzle)["steps"] for puzzle in grids]
+    monkeypatch.setattr(Grid, "changed_since", lambda grid, finder: (1 << grid.n**2) - 1)
+    assert [explain(puzzle)["steps"] for puzzle in grids] == paths
+    assert any(step["technique"] == "xy-chain" for path in paths for step in path)
+
+
 def test_a_guess_names_the_alternatives_that_fail() -> None:
     response = explain({"grid": TOP95[44]})  # needs three guesses, even with chains
     guesses = [step for step in response["steps"] if step["technique"] == "guess"]

@@ -229,11 +229,32 @@ def test_larger_sudokus_are_unique() -> None:
 
 
 def test_a_level_out_of_reach_is_the_nearest_found_with_a_note() -> None:
-    # A 4x4 Sudoku with one solution practically always falls to singles.
+    # A 4x4 Sudoku with one solution falls to singles (LEVELS_BY_SIZE): the first made answers.
     response = generate("sudoku", {"size": 4}, seed=1, difficulty="hard")
     assert response["grade"]["level"] == "easy"
-    assert "no hard 4x4 puzzle" in response["note"]
-    assert response["stats"]["attempts"] == 50
+    assert "4x4 puzzles are made at easy only" in response["note"]
+    assert response["stats"]["attempts"] == 1
+
+
+def test_6x6_medium_is_made_on_every_seed() -> None:
+    # The carve stays within the level asked and swaps orbits on puzzles easier than it: a
+    # minimal 6x6 puzzle is nearly always easy, so blanking while unique alone never got there.
+    for seed in range(5):
+        response = generate("sudoku", {"size": 6}, seed=seed, difficulty="medium")
+        assert response["grade"]["level"] == response["level"] == "medium", seed
+        assert "note" not in response
+        values = read_grid(response["puzzle"]["grid"])
+        assert len(brute_force_solutions(6, values)) == 1
+        assert singles_only(6, values) is None  # singles alone do not fill it
+
+
+def test_the_levels_of_one_seed_start_from_different_grids() -> None:
+    for seed in (1, 4):
+        grids = {
+            json.dumps(generate("sudoku", {"size": 9}, seed=seed, difficulty=level)["solutions"])
+            for level in ("easy", "medium", "hard", "expert")
+        }
+        assert len(grids) == 4, seed
 
 
 # ---------------------------------------------------------------- Sudoku variants
@@ -808,7 +829,13 @@ def test_generating_kinds_declare_their_levels_fields_and_options_once() -> None
             "puzzle_fields": list(module.GENERATE_FIELDS),
             "options": list(module.GENERATE_OPTIONS),
             "limits": dict(module.GENERATE_LIMITS),
+            "levels_by_size": {
+                size: list(levels)
+                for size, levels in getattr(module, "GENERATE_LEVELS_BY_SIZE", {}).items()
+            },
         }
+        for levels in published["levels_by_size"].values():
+            assert levels and set(levels) <= set(module.DIFFICULTIES)
         assert set(module.GENERATE_OPTIONS) <= set(module.OPTIONS)
         small = GENERATED_STATS_PUZZLES.get(name, module.GENERATE_EXAMPLE)
         response = generate(name, dict(small), seed=1)
@@ -837,5 +864,69 @@ def write_expected() -> None:
     DATA.write_text(json.dumps({"about": about, "cases": cases}, indent=1) + "\n")
 
 
+# The sizes of levels_by_size generated at each level they list, and at one they leave out (the
+# larger ones take seconds an attempt; their comments in the kinds state what was measured),
+# as the request's puzzle.
+SMALL_LEVEL_SIZES = {
+    "sudoku": {"4": {"size": 4}},
+    "polyomino": {"5x3": {"rows": 5, "cols": 3}},
+    "star_battle": {"4/1": {"size": 4, "stars": 1}, "8/2": {"size": 8, "stars": 2}},
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [(name, size) for name, sizes in SMALL_LEVEL_SIZES.items() for size in sizes],
+)
+def test_small_sizes_make_the_levels_facts_list_for_them(name: str, size: str) -> None:
+    module: Any = kind_module(name)
+    levels = module.GENERATE_LEVELS_BY_SIZE[size]
+    puzzle = SMALL_LEVEL_SIZES[name][size]
+    for level in levels:
+        made = [generate(name, dict(puzzle), seed=seed, difficulty=level) for seed in (0, 1)]
+        assert any(response["level"] == level for response in made), (size, level)
+    missing = next(level for level in module.DIFFICULTIES if level not in levels)
+    response = generate(name, dict(puzzle), seed=0, difficulty=missing)
+    assert response["level"] in levels and "note" in response
+
+
+@pytest.mark.parametrize("name", ["sudoku", "shikaku", "polyomino", "star_battle"])
+def test_every_answer_states_its_level_with_a_note_when_not_the_one_asked(name: str) -> None:
+    module: Any = kind_module(name)
+    small = GENERATED_STATS_PUZZLES.get(name, module.GENERATE_EXAMPLE)
+    for difficulty in module.DIFFICULTIES:
+        response = generate(name, dict(small), seed=2, difficulty=difficulty)
+        assert response["difficulty"] == difficulty
+        assert response["level"] == response["grade"]["level"]
+        assert ("note" in response) == (response["level"] != difficulty), response
+
+
 if __name__ == "__main__":
     write_expected()
+
+
+def test_the_carves_logic_levels_are_explains_grades() -> None:
+    # The generator grades by the masks engine's singles between the techniques' harder steps;
+    # explain's path takes every step with the techniques: their levels must agree.
+    from pysolver.engines import masks
+    from pysolver.kinds.sudoku import generating, masks_units
+    from pysolver.kinds.sudoku.board import Grid
+    from pysolver.kinds.sudoku.variants import PLAIN
+
+    grid = masks.CellsProblem(81, 9, [0] * 81, masks_units(9, 3, 3, PLAIN))
+    kind_9 = generating.Translation(grid.with_candidates, str, Grid.standard(9, 3, 3))
+    grids = (ROOT / "tests" / "data" / "top95.txt").read_text().split()[:15]
+    grids += [
+        generate("sudoku", {"size": 9}, seed=seed, difficulty=level)["puzzle"]["grid"]
+        for seed in (5, 6)
+        for level in ("easy", "medium", "hard", "fiendish")
+    ]
+    seen = set()
+    for text in grids:
+        values = [0 if char in ".0" else int(char) for char in text]
+        explained = pysolver.solve({"kind": "sudoku", "mode": "explain", "puzzle": {"grid": text}})
+        below_guess = generating.DIFFICULTIES[-2]
+        level = generating.logic_level(kind_9, values, below_guess) or "expert"
+        assert level == explained["grade"]["level"], text
+        seen.add(level)
+    assert seen == set(generating.DIFFICULTIES)

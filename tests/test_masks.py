@@ -246,3 +246,30 @@ def test_the_default_engine_takes_grids_up_to_9x9() -> None:
         assert answer["engine"] == expected
     named = solve({"kind": "sudoku", "engine": "masks", "puzzle": {"grid": "." * 256}})
     assert named["engine"] == "masks" and named["count"] == 1
+
+
+@pytest.mark.parametrize("kind", ["plain", "jigsaw", "x", "killer"])
+def test_settle_keeps_every_solution_and_fills_only_a_unique_grid(kind: str) -> None:
+    for n, count in ((4, 12), (6, 6)):
+        for values, variants in puzzles(n, kind, count, seed=7 + len(kind)):
+            box_rows, box_cols = SHAPES[n]
+            problem = sudoku.masks_problem(n, box_rows, box_cols, values, variants)
+            settled = masks.settle(problem)
+            grids = dlx_grids(n, values, variants)
+            if settled is None:
+                assert grids == []
+                continue
+            # The rules only strike what no solution holds...
+            for grid in grids:
+                assert all(settled[c] >> (digit - 1) & 1 for c, digit in enumerate(grid))
+            # ... and a grid they fill is the one solution.
+            if all(not mask & (mask - 1) for mask in settled):
+                assert grids == [[mask.bit_length() for mask in settled]]
+            # A twin with other candidates searches as a problem built afresh.
+            twin = problem.with_candidates(settled)
+            assert (
+                masks.search(twin).solutions
+                == masks.search(
+                    masks.CellsProblem(n * n, n, settled, problem.units, problem.cages)
+                ).solutions
+            )

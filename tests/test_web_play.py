@@ -19,7 +19,9 @@ require_node("the page's play mode")
 RUNNER = """
 import * as sudoku from "./web/kinds/sudoku/logic.js";
 import * as shikaku from "./web/kinds/shikaku/logic.js";
-import { clockText, joinShareText, splitShareText } from "./web/play/session.js";
+import {
+  clockText, joinShareText, levelsFor, sizeKeys, splitShareText,
+} from "./web/play/session.js";
 import { explainedSteps, gradeWords } from "./web/play/explain.js";
 import { frameAt, indexTrace } from "./web/watch/stepview.js";
 import * as polyomino from "./web/kinds/polyomino/logic.js";
@@ -121,6 +123,10 @@ const out = JSON.parse(input).map((c) => {
     return { parts, again, bad: attempt(() => splitShareText(`${c.text}!Q1`)).error };
   }
   if (c.op === "clock") return c.seconds.map(clockText);
+  if (c.op === "levels") {
+    const levels = (puzzle) => levelsFor(c.generate, puzzle);
+    return c.puzzles.map((puzzle) => ({ keys: sizeKeys(puzzle), levels: levels(puzzle) }));
+  }
   if (c.op === "explain") {
     // The Step view's board after the last step: every placement of the path.
     const place = c.kind === "sudoku" ? ([r, col, value]) => ({ cell: [r, col], value }) : (p) => p;
@@ -224,12 +230,68 @@ def test_share_text_parts_and_clock() -> None:
     )
     assert share["parts"] == {
         "puzzle": "....39..5",
-        "generated": {"difficulty": "easy", "seed": 7},
+        "generated": {"level": "easy", "seed": 7, "difficulty": "easy"},
         "progress": ".5..,c2.c",
     }
     assert share["again"] == text
     assert "neither" in share["bad"]
     assert clock == ["0:00", "1:05", "1:01:02"]
+
+
+def test_share_text_names_the_level_made_and_the_level_asked() -> None:
+    # Generate asked for hard made a medium puzzle (its note says so): the link names the level
+    # the puzzle has, then the one asked, which makes the same puzzle again.
+    text = "5x5:F,L,P,V,W:all!Gmedium.167774489.hard!P"
+    (share,) = run([{"op": "share", "text": text}])
+    assert share["parts"]["generated"] == {
+        "level": "medium",
+        "seed": 167774489,
+        "difficulty": "hard",
+    }
+    assert share["again"] == text
+
+
+def test_levels_offered_are_those_facts_list_for_the_size() -> None:
+    every = ["easy", "medium", "hard", "expert"]
+    generate = {
+        "difficulties": every,
+        "levels_by_size": {
+            "4": ["easy"],
+            "jigsaw:6": ["easy", "medium"],
+            "5x3": ["easy", "hard"],
+            "8/2": ["easy"],
+        },
+    }
+    (answers,) = run(
+        [
+            {
+                "op": "levels",
+                "generate": generate,
+                "puzzles": [
+                    {"size": 4},
+                    {"size": 9},
+                    {"size": 6, "variant": "jigsaw"},
+                    {"size": 4, "variant": "x"},
+                    {"rows": 5, "cols": 3},
+                    {"size": 8, "stars": 2},
+                ],
+            }
+        ]
+    )
+    assert [answer["levels"] for answer in answers] == [
+        ["easy"],
+        every,  # a size the facts do not list makes every level
+        ["easy", "medium"],
+        ["easy"],  # no entry for X: the plain size's
+        ["easy", "hard"],
+        ["easy"],  # a Star Battle's side and stars
+    ]
+    assert answers[3]["keys"] == ["x:4", "x:4x4", "4", "4x4"]
+    # Without levels_by_size (a Python before it), every level.
+    (plain,) = run(
+        [{"op": "levels", "generate": {"difficulties": every}, "puzzles": [{"size": 4}]}]
+    )
+    assert plain[0]["levels"] == every
 
 
 def test_polyomino_game_placed_as_the_solution() -> None:

@@ -208,7 +208,8 @@ function addKind({ id, editor, renderer }, facts, siteFacts) {
         panel.explore.actions)),
     el("div", { class: "board-column" },
       panel.historyButtons.node,
-      el("div", { class: "board-wrap" }, panel.canvas),
+      // The board, and beside it (under it on a phone) the Step view's current step.
+      el("div", { class: "board-stage" }, el("div", { class: "board-wrap" }, panel.canvas), panel.explore.stage),
       kind.pad || null,
       el("div", { class: "board-actions" }, kind.actions),
       panel.error, panel.result, panel.nav, panel.differenceText, panel.stats, panel.explore.element, kind.extra || null));
@@ -601,7 +602,7 @@ function updateHash() {
   const engine = panel.engine.select.value ? `&engine=${panel.engine.select.value}` : "";
   const fragment = `#${panel.id}:${panel.kind.encode()}${engine}`;
   if (location.hash !== fragment) history.replaceState(null, "", fragment);
-  if (shareUrl.value) shareUrl.value = location.href;
+  shareUrl.value = location.href; // the share box always holds the link, before any click
 }
 
 function shareLink() {

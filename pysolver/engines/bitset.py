@@ -41,9 +41,12 @@ bounds both, and kinds refuse (or pick ``dlx``) when the bound is over the budge
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import random
 from collections.abc import Callable
-from functools import partial
+from functools import cache, partial
+from types import ModuleType
 
 from pysolver import budget
 from pysolver.engines.cover import ExactCoverProblem
@@ -152,6 +155,11 @@ def search(
         monitor = Monitor()
     if problem.multiplicities is not None:
         return _search_multiplicities(problem, limit, keep_solutions, max_kept, rng, monitor)
+    fast = compiled_walk()
+    if fast is not None:
+        answer = _compiled_search(fast, problem, limit, keep_solutions, max_kept, rng, monitor)
+        if answer is not None:
+            return answer
     primary = problem.primary
     options = problem.options
 
@@ -336,6 +344,72 @@ def search(
         cancelled=cancelled,
         stats={"nodes": nodes, "mask_ops": mask_ops},
     )
+
+
+@cache
+def _numba_installed() -> bool:
+    return importlib.util.find_spec("numba") is not None
+
+
+def compiled_walk() -> ModuleType | None:
+    """``pysolver.engines.compiled`` when the walks should run compiled: in CPython with numba
+    installed (the ``fast`` extra), unless ``PYSOLVER_PURE=1``; else None (pure Python, and
+    always in Pyodide, where the module is never imported)."""
+    if budget.IN_PYODIDE or os.environ.get("PYSOLVER_PURE") == "1" or not _numba_installed():
+        return None
+    from pysolver.engines import compiled
+
+    return compiled
+
+
+def _compiled_search(
+    fast: ModuleType,
+    problem: ExactCoverProblem,
+    limit: int | None,
+    keep_solutions: bool,
+    max_kept: int | None,
+    rng: random.Random | None,
+    monitor: Monitor,
+) -> SearchResult[list[int]] | None:
+    """``search`` by the compiled walk (None when it declines: the pure walk runs). A whole
+    count takes this engine's bit positions (narrow masks deep in the tree); a search, whose
+    order is the options', puts option ``o`` at bit ``o``."""
+    whole_count = limit is None and not keep_solutions and rng is None
+    count = len(problem.options)
+    position_of = _bit_positions(problem) if whole_count else list(range(count))
+    option_at = [0] * count
+    for option, position in enumerate(position_of):
+        option_at[position] = option
+    item_masks = _item_masks(problem, position_of)
+    compatible, _, smallest_cover = _compatible_masks(problem, position_of, item_masks, monitor)
+    root = item_masks[: problem.primary]
+    if not all(root):  # an item without options makes the root a dead end
+        monitor.finish(1, 0, True)
+        return SearchResult(stats={"nodes": 1, "mask_ops": 0, "kernel": fast.KERNEL})
+    result: SearchResult[list[int]] | None
+    if whole_count:
+        result = fast.count(
+            root,
+            [compatible[option] for option in option_at],
+            [],
+            smallest_cover,
+            problem.items,
+            monitor,
+            lambda positions: sorted(option_at[position] for position in positions),
+        )
+    else:
+        result = fast.search(
+            root,
+            compatible,
+            smallest_cover,
+            problem.items,
+            monitor,
+            limit=limit,
+            keep_solutions=keep_solutions,
+            max_kept=max_kept,
+            rng=rng,
+        )
+    return result
 
 
 def _compatible_masks(

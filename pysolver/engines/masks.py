@@ -44,6 +44,7 @@ named ``cell * symbols + symbol - 1``, and ``search(path=...)`` searches below o
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -90,6 +91,16 @@ class CellsProblem:
     # Each unit: ``symbols`` distinct cells holding every symbol exactly once.
     units: list[list[int]]
     cages: list[Cage] = field(default_factory=list)
+    # The board layout, kept by ``_layout`` (shared with ``with_candidates``' twins).
+    layout: _Layout | None = field(default=None, init=False, repr=False, compare=False)
+
+    def with_candidates(self, candidates: list[int]) -> CellsProblem:
+        """The same cells, units and cages with other ``candidates`` (one mask per cell),
+        neither checked nor laid out again: a generator's thousands of searches on one grid."""
+        _layout(self)  # laid out once, here, for every twin
+        twin = copy.copy(self)
+        twin.candidates = candidates
+        return twin
 
     def __post_init__(self) -> None:
         if len(self.candidates) != self.cells:
@@ -139,6 +150,8 @@ def _layout(problem: CellsProblem) -> _Layout:
     cells): a long-lived tuple of tuples would leave the garbage collector's count of tracked
     objects a few lower after each of the next collections (it untracks one level of nested
     tuples a pass), which the page's memory report reads as objects freed."""
+    if problem.layout is not None:
+        return problem.layout
     units = tuple(cell for unit in problem.units for cell in unit)
     cages = tuple(entry for cage in problem.cages for entry in (len(cage.cells), *cage.cells))
     layout = _shaped_layout(problem.cells, problem.symbols, units, cages)
@@ -147,6 +160,7 @@ def _layout(problem: CellsProblem) -> _Layout:
             layout,
             cages=[(layout.cell_mask(cage.cells), cage.sets) for cage in problem.cages],
         )
+    problem.layout = layout
     return layout
 
 
@@ -402,6 +416,30 @@ def _root(problem: CellsProblem, layout: _Layout) -> tuple[list[int], int]:
     """The settled root: its boards and placed cells (-1: dead)."""
     boards = initial_boards(problem, layout)
     return boards, _settle(boards, 0, (1 << problem.symbols) - 1, layout)
+
+
+def settle(problem: CellsProblem) -> list[int] | None:
+    """Each cell's candidates (a symbol mask) once the rules (singles, cages) reach their
+    fixpoint with no branching, or None when they kill the root (no solution). A cell with
+    one candidate then is placed; every cell with one is a solution proved unique by the rules
+    alone. Logic graders call it between their own techniques."""
+    layout = _layout(problem)
+    boards, solved = _root(problem, layout)
+    if solved < 0:
+        return None
+    cells = problem.cells
+    if solved == layout.all_bits:
+        return [1 << (symbol - 1) for symbol in _symbols_of(boards, layout, cells)]
+    candidates = [0] * cells
+    base = layout.cell_base
+    for index, board in enumerate(boards):
+        bit = 1 << index
+        board = (board & layout.cell_bits) >> base
+        while board:
+            low = board & -board
+            board ^= low
+            candidates[low.bit_length() - 1] |= bit
+    return candidates
 
 
 def _children(

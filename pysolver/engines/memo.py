@@ -321,12 +321,31 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
     # Everything below is indexed by bit position, as the masks are.
     compatible_at = tables.compatible_at()
     and_at = [mask.__and__ for mask in compatible_at]
-    and_keeping_self_at = [
-        (mask | 1 << position).__and__ for position, mask in enumerate(compatible_at)
-    ]
+    # Each option's compatible mask with its own bit kept (the dead end check).
+    keeping_at = [mask | 1 << position for position, mask in enumerate(compatible_at)]
     cover_at = [tables.cover_size[option] for option in option_at]
     covers_at = [sum(1 << item for item in options[option]) for option in option_at]
     orbits = root_orbits(kept)
+    fast = bitset.compiled_walk()
+    if fast is not None and not all(tables.item_masks[:primary]):
+        monitor.finish(1, 0, True)  # an item without options makes the root a dead end
+        stats = {"nodes": 1, "memo_hits": 0, "memo_entries": 0, "options_struck": struck}
+        return SearchResult(stats={**stats, "kernel": fast.KERNEL})
+    if fast is not None:
+        answer: SearchResult[list[int]] | None = fast.count(
+            tables.item_masks[:primary],
+            compatible_at,
+            covers_at,
+            smallest_cover,
+            problem.items,
+            monitor,
+            lambda positions: sorted(original[option_at[position]] for position in positions),
+            memo=(memo_cap(problem), STRIKE_DEPTH, STRIKE_SUBTREE, MIN_HIT_SHARE, HIT_PROBE),
+            orbits=None if orbits is None else [(position_of[o], size) for o, size in orbits],
+        )
+        if answer is not None:
+            answer.stats["options_struck"] += struck
+            return answer
 
     bit_count = int.bit_count
     memo: dict[int, int] = {}
@@ -404,8 +423,16 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
             index_at[depth] = index
             index += 1
             # Most children are dead ends, found by the cheap check before the memo is asked
-            # (a dead end is never in the memo: the covered items decide the check).
-            if all(map(and_keeping_self_at[position], tightest)):
+            # (a dead end is never in the memo: the covered items decide the check). Plain
+            # loops, not ``all(map(...))`` and ``list(filter(None, map(...)))``: measured
+            # (CPU s, best of 3, CPython 3.11, pure walk) 0.80-0.90 of their time on every
+            # matrix of bench.peers --suite (6x10 and 5x12 X fixed, 8x8 with a hole, Langford
+            # n=11, random 30x200).
+            keeping = keeping_at[position]
+            for mask in tightest:
+                if not mask & keeping:
+                    break
+            else:
                 key = covered | covers_at[position]
                 known = memo_get(key)
                 if known is not None:
@@ -413,7 +440,12 @@ def count(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int
                     total += known
                     found += known * weight
                     continue
-                child = list(filter(None, map(and_at[position], rest)))
+                compatible = compatible_at[position]
+                child = []
+                for mask in rest:
+                    mask &= compatible
+                    if mask:
+                        child.append(mask)
                 if len(child) == width - cover_at[position]:
                     chosen_at[depth] = option_at[position]
                     below = walk(child, key, depth + 1)

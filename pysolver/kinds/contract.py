@@ -80,6 +80,13 @@ from the folder's other modules) provides at its top level:
     puzzle's fields in that mode: ``("size",)``), ``DIFFICULTIES`` (its levels, easiest first)
     and ``GENERATE_OPTIONS`` (request options only generate mode takes, ``difficulty`` first;
     also in ``OPTIONS``). The midend checks them and facts.json publishes them (``generate``).
+    ``GENERATE_LEVELS_BY_SIZE`` (optional, default ``{}``) names the sizes that cannot make
+    every level: the size as the page names it (a Sudoku's ``"4"``, a polyomino board's
+    ``"5x3"``, a Star Battle's ``"8/2"``: side and stars) -> the levels it makes, measured
+    (tests/test_generate.py generates each small size at each level it lists, and at one it
+    leaves out, to a ``note``); a size it does not name makes every level. Published as
+    ``generate.levels_by_size``; the answer's ``level`` is always the puzzle's own, with a
+    ``note`` when it is not the level asked.
     ``GENERATE_EXAMPLE`` is the puzzle of a small generate request (made in well under a
     second), which the generic tests and the soak run; ``GENERATE_DEFAULT`` the puzzle of
     ``pysolver generate KIND`` without ``--size`` (the size most people play).

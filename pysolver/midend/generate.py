@@ -11,7 +11,9 @@ The midend owns the rules: generate mode for kinds with the hook only; the reque
 ``difficulty`` one of the kind's levels (default: the first); the seed (the request's, or one
 picked and reported); progress and cancel through one ``Monitor``; and the response:
 ``puzzle``, ``solutions`` (its one solution), ``count`` 1, ``complete``, ``grade``,
-``difficulty``, ``note`` when the level was not reached, ``stats`` (``nodes``, ``attempts``).
+``difficulty`` (the level asked), ``level`` (the level the puzzle has: its grade's), ``note``
+whenever the two differ (the kind's words, else the midend's), ``stats`` (``nodes``,
+``attempts``).
 """
 
 from __future__ import annotations
@@ -115,6 +117,12 @@ def run(the_kind: Kind, puzzle: Any, query: Query) -> dict[str, Any]:
         "grade": generated.grade,
         "stats": {"nodes": args.nodes, "attempts": generated.attempts},
     }
+    level = generated.grade["level"]
+    fields["level"] = level
     if generated.note is not None:
         fields["note"] = generated.note
+    elif level != difficulty:
+        fields["note"] = (
+            f"no {difficulty} puzzle of this size was found; this is the nearest found ({level})"
+        )
     return fields

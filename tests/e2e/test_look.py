@@ -184,7 +184,7 @@ def test_each_tab_says_what_its_puzzle_is_and_links_to_the_guide(
         help_text = shared_page.locator(f"#{kind}-help")
         assert help_text.is_visible(), kind
         assert facts["help"] in help_text.text_content(), kind
-        href = help_text.locator("a").get_attribute("href")
+        href = help_text.locator("a").first.get_attribute("href")  # then, to play: its section
         anchor = facts["title"].lower().replace(" ", "-")
         assert href == f"guide.html#{anchor}", href
     # The guide for people using the page (docs/guide.md), not the developers' README.

@@ -101,8 +101,10 @@ import { playable } from "../play/session.js";
 /**
  * The size fields of a kind's "New puzzle" (web/play/session.js), bounded by what Python's
  * generate mode accepts (facts.json: kinds.KIND.generate, given as `generate`); ids start with
- * kindId. puzzle() is the "puzzle" of a generate request.
- * @typedef {(kindId: string, generate: object) => {node: Node, puzzle: () => object}} SizeFields
+ * kindId. puzzle() is the "puzzle" of a generate request; of(puzzle), that of the request which
+ * made a puzzle; show(fields) sets the fields to it (New puzzle follows a linked game's size).
+ * @typedef {(kindId: string, generate: object) => {node: Node, puzzle: () => object,
+ *   of?: (puzzle: object) => object, show?: (fields: object) => void}} SizeFields
  */
 
 /**

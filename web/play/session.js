@@ -15,22 +15,31 @@
 //   the board, its sentence in #KIND-play-status, or the mistake framed in red) and
 //   #KIND-play-explain (the path from the givens, "mode": "explain", played in the Step view of
 //   web/watch/stepview.js with the grade and the techniques counted in #KIND-step-summary).
-// The share text is the editor's own, then "!G<difficulty>.<seed>" for a generated puzzle and
-// "!P<progress>" while playing (no kind's own text has a "!"), so one link gives the puzzle, its
-// seed and the player's progress, and undo and redo (web/ui/history.js, over this text) step
-// through the moves. The game in progress (text, solution, time) is also kept in localStorage
-// (key "pysolver.play.KIND"): a reload or a later visit goes on where the player was.
+// The share text is the editor's own, then "!G<level>.<seed>" for a generated puzzle (the level
+// the puzzle has, graded; "!G<level>.<seed>.<asked>" when generate was asked for another level
+// and made the nearest it found, as its note says) and "!P<progress>" while playing (no kind's
+// own text has a "!"), so one link gives the puzzle, its level and seed and the player's
+// progress, and undo and redo (web/ui/history.js, over this text) step through the moves. The
+// game in progress (text, solution, time) is also kept in localStorage (key
+// "pysolver.play.KIND"): a reload or a later visit goes on where the player was.
+// The Level menu offers the levels the size chosen can make (facts.json's
+// kinds.KIND.generate.levels_by_size, keyed by sizeKeys; a size not listed makes every level).
+// A game opened from a link checks as the tab that generated it does: Check solves the puzzle
+// with the game's checkFields, under which a generated puzzle has its one answer (a polyomino's
+// up to the board's symmetry). New puzzle's size and Level follow a linked game's (sizeFields'
+// of(puzzle) and show(fields)).
 //
 // A game (createGame(ctx, view, hooks, puzzle); puzzle() is the editor's request puzzle) has:
 // bar (its controls), attach(canvas) (its pointer and key handlers, which act only while
 // hooks.playing()), start() (fresh progress on the puzzle), stop(), encode() / decode(text)
 // (its progress), solutionOf(response) (the solution from a solve or generate answer),
 // solved(solution) (true when the board is complete and right), markErrors(solution) (returns
-// how many moves are wrong; they are drawn until the next move), and for Hint and Explain
-// hintFields() (the player's board as hint mode's puzzle fields), showHint(step) and
-// traceSteps(steps) (web/play/explain.js's explainedSteps with the kind's places). hooks:
-// playing(), moved() (after each move), needSolution() (a promise of the solution, null if
-// the puzzle has none or several), say(text).
+// how many moves are wrong; they are drawn until the next move), checkFields (optional: request
+// fields under which the puzzle has one answer for Check, such as a polyomino's {symmetry:
+// "distinct"}), and for Hint and Explain hintFields() (the player's board as hint mode's puzzle
+// fields), showHint(step) and traceSteps(steps) (web/play/explain.js's explainedSteps with the
+// kind's places). hooks: playing(), moved() (after each move), needSolution() (a promise of the
+// solution, null if the puzzle has none or several), say(text).
 import { el, labelled } from "../ui/ui.js";
 import { seedField } from "../ui/widgets.js";
 import { gradeWords } from "./explain.js";
@@ -47,8 +56,9 @@ export function clockText(seconds) {
 }
 
 /**
- * The parts of a share text: the editor's puzzle, the generated puzzle's {difficulty, seed} (or
- * null) and the game's progress (or null when not playing). Throws Error on a part it cannot read.
+ * The parts of a share text: the editor's puzzle, the generated puzzle's {level, seed,
+ * difficulty} (level: the one it has; difficulty: the one generate was asked for; or null) and
+ * the game's progress (or null when not playing). Throws Error on a part it cannot read.
  */
 export function splitShareText(text) {
   const [puzzle, ...parts] = text.split(PART);
@@ -56,9 +66,9 @@ export function splitShareText(text) {
   let progress = null;
   for (const part of parts) {
     if (part.startsWith("G")) {
-      const match = /^G([a-z]+)\.(\d+)$/.exec(part);
-      if (!match) throw new Error(`the part "!${part.slice(0, 20)}" should be !G, a difficulty, "." and a seed`);
-      generated = { difficulty: match[1], seed: Number(match[2]) };
+      const match = /^G([a-z]+)\.(\d+)(?:\.([a-z]+))?$/.exec(part);
+      if (!match) throw new Error(`the part "!${part.slice(0, 20)}" should be !G, a level, "." and a seed`);
+      generated = { level: match[1], seed: Number(match[2]), difficulty: match[3] || match[1] };
     } else if (part.startsWith("P")) {
       progress = part.slice(1);
     } else {
@@ -71,10 +81,37 @@ export function splitShareText(text) {
 /** The share text of a puzzle, its generation and a game's progress (splitShareText's inverse). */
 export function joinShareText(puzzle, generated, progress) {
   let text = puzzle;
-  if (generated) text += `${PART}G${generated.difficulty}.${generated.seed}`;
+  if (generated) {
+    const level = generated.level || generated.difficulty;
+    text += `${PART}G${level}.${generated.seed}${generated.difficulty && generated.difficulty !== level ? `.${generated.difficulty}` : ""}`;
+  }
   if (progress !== null) text += `${PART}P${progress}`;
   return text;
 }
+
+/**
+ * The keys a size may have in facts.json's generate.levels_by_size, most specific first: the
+ * size fields' values joined by "x" or "/" (Sudoku "4", a polyomino board "5x3", a Star Battle
+ * side and stars "8/2"), a one-number size also as "9x9", each after "<variant>:" first for a
+ * variant other than the standard one ("jigsaw:9").
+ */
+export function sizeKeys(puzzle) {
+  const { variant, ...dimensions } = puzzle;
+  const values = Object.values(dimensions).map(String);
+  const plain = [...new Set([values.join("x"), values.join("/"), ...(values.length === 1 ? [`${values[0]}x${values[0]}`] : [])])];
+  return variant && variant !== "standard" ? [...plain.map((key) => `${variant}:${key}`), ...plain] : plain;
+}
+
+/** The levels generate can make at a size (generate: facts.json's generate entry of a kind). */
+export function levelsFor(generate, puzzle) {
+  const bySize = generate.levels_by_size;
+  const key = bySize ? sizeKeys(puzzle).find((candidate) => Array.isArray(bySize[candidate])) : undefined;
+  if (key === undefined) return generate.difficulties;
+  const levels = generate.difficulties.filter((level) => bySize[key].includes(level));
+  return levels.length ? levels : generate.difficulties;
+}
+
+const capital = (word) => word[0].toUpperCase() + word.slice(1);
 
 function readStored(key) {
   try {
@@ -104,7 +141,9 @@ export function playable(createEditor, { createGame = null, sizeFields }) {
 function createSession(ctx, editor, createGame, sizeFields) {
   const { id, facts } = ctx;
   const storageKey = STORAGE_PREFIX + id;
-  let generated = null; // {difficulty, seed, puzzle: the editor's text it was for}
+  // {level, seed, difficulty (asked), note (why the level differs, when known), puzzle: the
+  // editor's text it was for}
+  let generated = null;
   let known = null; // {puzzle: the editor's text, solution: in the game's form, or null}
   let playingFor = null; // the editor's text of the puzzle being played, or null
   let seconds = 0;
@@ -115,7 +154,17 @@ function createSession(ctx, editor, createGame, sizeFields) {
   const generate = facts.generate;
   const size = sizeFields(id, generate);
   const difficulty = labelled("Level", { tag: "select", id: `${id}-new-difficulty` });
-  for (const level of generate.difficulties) difficulty.input.append(el("option", { value: level }, level[0].toUpperCase() + level.slice(1)));
+  // The levels the size chosen can make; the one chosen kept while it is offered.
+  function offerLevels(wanted = difficulty.input.value) {
+    const levels = levelsFor(generate, size.puzzle());
+    const shown = [...difficulty.input.options].map((option) => option.value);
+    if (shown.join() !== levels.join()) {
+      difficulty.input.replaceChildren(...levels.map((level) => el("option", { value: level }, capital(level))));
+    }
+    difficulty.input.value = levels.includes(wanted) ? wanted : levels[0];
+  }
+  offerLevels(generate.difficulties[0]);
+  size.node.addEventListener("change", () => offerLevels());
   const seed = seedField(`${id}-new`);
   const newButton = el("button", { id: `${id}-new`, type: "button", class: "solve-action primary" }, "New puzzle");
   const source = el("p", { id: `${id}-new-source`, class: "new-source" });
@@ -156,13 +205,15 @@ function createSession(ctx, editor, createGame, sizeFields) {
   }
   function showSource() {
     const shown = generated && generated.puzzle === currentPuzzle() ? generated : null;
-    source.textContent = shown ? `${shown.difficulty[0].toUpperCase()}${shown.difficulty.slice(1)} puzzle, seed ${shown.seed}: the share link makes it again.` : "";
+    if (!shown) { source.textContent = ""; return; }
+    const asked = shown.difficulty !== shown.level ? ` You asked for ${shown.difficulty}: ${shown.note || `this is the nearest level generate found for ${shown.difficulty}`}.` : "";
+    source.textContent = `${capital(shown.level)} puzzle, seed ${shown.seed}: the share link makes it again.${asked}`;
   }
   function showTime() {
     timer.textContent = clockText(seconds);
   }
   function save() {
-    writeStored(storageKey, playing() ? { text: encode(), solution: known, seconds, solved } : null);
+    writeStored(storageKey, playing() ? { text: encode(), solution: known, seconds, solved, generated } : null);
   }
   function solutionFor(puzzle) {
     return known && known.puzzle === puzzle ? known.solution : null;
@@ -181,14 +232,23 @@ function createSession(ctx, editor, createGame, sizeFields) {
     delete status.dataset.solved;
     showMode();
   }
+  // "Solved in m:ss", or without a time for a game whose time is not known (a link opened).
+  const solvedWords = () => (seconds > 0 ? `Solved in ${clockText(seconds)}. Well done!` : "Solved. Well done!");
   // After each change of the board: the verdict, the timer's state, the stored game.
   function judge() {
     const solution = solutionFor(playingFor);
     const now = game.solved(solution);
-    if (now && !solved) status.textContent = `Solved in ${clockText(seconds)}. Well done!`;
+    if (now && !solved) status.textContent = solvedWords();
     if (!now && solved) status.textContent = "";
     solved = now;
     if (solved) status.dataset.solved = "true"; else delete status.dataset.solved;
+  }
+  // After a hint, the board in view (on a phone the Hint button may be below it), its top at
+  // the window's top when it is not all shown, so the cell the hint names is on screen.
+  function revealHint() {
+    const box = board?.getBoundingClientRect();
+    if (!box || (box.top >= 0 && box.bottom <= globalThis.innerHeight)) return;
+    globalThis.scrollBy({ top: box.top - 8, behavior: "instant" });
   }
   function moved() {
     status.textContent = solved ? status.textContent : "";
@@ -199,7 +259,8 @@ function createSession(ctx, editor, createGame, sizeFields) {
   async function needSolution() {
     const puzzle = currentPuzzle();
     if (known && known.puzzle === puzzle) return known.solution;
-    const request = { ...editor.exportRequest(), kind: id, mode: "solve", limit: 2 };
+    // One answer as the game counts answers (a polyomino's up to the board's symmetry).
+    const request = { ...editor.exportRequest(), ...game.checkFields, kind: id, mode: "solve", limit: 2 };
     const response = await ctx.run(request, { quiet: true });
     if (!response?.ok || currentPuzzle() !== puzzle) return null;
     const unique = String(response.count) === "1" && response.complete;
@@ -218,7 +279,10 @@ function createSession(ctx, editor, createGame, sizeFields) {
     stopPlaying();
     editor.importRequest({ puzzle: response.puzzle });
     const puzzle = currentPuzzle();
-    generated = { difficulty: response.difficulty, seed: response.seed, puzzle };
+    // The level the puzzle has (generate's grade), which may not be the one asked for.
+    const level = response.level || response.grade?.level || response.difficulty;
+    generated = { level, seed: response.seed, difficulty: response.difficulty, note: response.note || "", puzzle };
+    offerLevels(generated.difficulty);
     if (game) {
       known = { puzzle, solution: game.solutionOf(response) };
       seconds = 0;
@@ -248,6 +312,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
     ctx.redraw();
     const step = response.hint;
     hooks.say(!step ? "Nothing left to do: the board is complete." : step.technique === "mistake" ? `Mistake: ${step.text}` : `Hint (${step.technique}): ${step.text}`);
+    revealHint();
   });
   // Explain: the whole path from the givens, played in the Step view with its grade.
   explainButton?.addEventListener("click", async () => {
@@ -281,12 +346,25 @@ function createSession(ctx, editor, createGame, sizeFields) {
   }
   function decode(text) {
     const parts = splitShareText(text);
+    const before = playing() ? game.encode() : null;
+    const was = playingFor;
     editor.decode(parts.puzzle);
     const puzzle = currentPuzzle();
-    if (parts.generated) generated = { ...parts.generated, puzzle };
+    if (parts.generated) {
+      const same = generated && generated.puzzle === puzzle && generated.seed === parts.generated.seed;
+      generated = { ...parts.generated, note: same ? generated.note : "", puzzle };
+      // New puzzle's size and Level follow the puzzle shown (a link's).
+      if (size.of && size.show) size.show(size.of(editor.exportRequest().puzzle));
+      offerLevels(parts.generated.level);
+    }
     if (game && parts.progress !== null) {
-      if (playingFor !== puzzle) { seconds = 0; solved = false; }
+      // Another puzzle (a link opened in this tab): nothing of the last game's is said or kept.
+      if (was !== puzzle) { seconds = 0; solved = false; status.textContent = ""; delete status.dataset.solved; }
       startPlaying(parts.progress);
+      // Other progress (undo, redo, a link): what was said of the board before (wrong moves, a
+      // hint) is no longer about it; a solved board says so.
+      if (before !== game.encode()) status.textContent = "";
+      solved = false;
       judge();
     } else {
       stopPlaying();
@@ -299,8 +377,10 @@ function createSession(ctx, editor, createGame, sizeFields) {
   if (stored) {
     try {
       decode(stored.text);
+      seconds = Number(stored.seconds) || 0; // the game's own time, not a fresh one's
       if (stored.solution && typeof stored.solution.puzzle === "string") known = stored.solution;
-      seconds = Number(stored.seconds) || 0;
+      if (stored.generated && generated && stored.generated.puzzle === generated.puzzle) generated.note = String(stored.generated.note || "");
+      solved = false;
       judge();
       showTime();
     } catch {

@@ -12,10 +12,14 @@ export function headingAnchor(title) {
   return title.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
 }
 
-// #KIND-help for a kind's facts (title, help), or null when Python gave it no help text.
+// The guide's section on New puzzle and play mode (Check, Hint, Explain, pencil marks).
+export const PLAY_SECTION = "New puzzle and play";
+
+// #KIND-help for a kind's facts (title, help), or null when Python gave it no help text; a kind
+// that makes puzzles (facts.generate) also links the guide's section on playing them.
 export function kindHelp(id, facts) {
   if (!facts.help) return null;
-  const link = el("a", { href: `guide.html#${headingAnchor(facts.title)}`, target: "_blank", rel: "noopener" },
-    `More about ${facts.title} in the guide`);
-  return el("p", { id: `${id}-help`, class: "kind-help" }, facts.help, " ", link);
+  const link = (title, words) => el("a", { href: `guide.html#${headingAnchor(title)}`, target: "_blank", rel: "noopener" }, words);
+  const play = facts.generate ? [" · ", link(PLAY_SECTION, "How to play, Check, Hint and Explain")] : [];
+  return el("p", { id: `${id}-help`, class: "kind-help" }, facts.help, " ", link(facts.title, `More about ${facts.title} in the guide`), ...play);
 }

@@ -2,7 +2,9 @@
 // the Step view (web/watch/stepview.js), heatmaps (web/watch/heatmap.js) and engines side by side
 // (web/watch/compare.js), and the estimate of a count before it runs (web/watch/estimate.js).
 // web/app.js makes one explorer per panel and calls these hooks:
-//   element                 shown under the answer; actions: the buttons, beside the editor's
+//   element                 shown under the answer; actions: the buttons, beside the editor's;
+//   stage                   the Step view, beside the board (under it where the page is narrow),
+//                           so a step's words and the board it is drawn on are seen together
 //   draw(d, view, options)  draws the board when a trace or a heatmap is shown (returns true)
 //   prepare(request)        before a solve (adds "heatmap": true to counts when asked)
 //   estimatedNodes(engine)  the search steps the last estimate expects a count on that engine to
@@ -53,10 +55,11 @@ export function createExplorer(page) {
   });
   const estimate = createEstimate({ ...page, baseRequest: exportRequest, run: runQuietly });
   const element = el("section", { id: `${id}-explore`, class: "explore", "aria-label": "Watch the search" },
-    estimate.element, steps.element, heatmap.element, compare.element);
+    estimate.element, heatmap.element, compare.element);
   const actions = el("div", { class: "explore-actions" }, estimate.action, steps.actions, compare.actions, heatmap.option);
   return {
     element,
+    stage: steps.element,
     actions,
     draw(d, view, options) {
       if (steps.active() && renderer.drawStep) {

@@ -180,6 +180,17 @@ export function createStepView(page) {
     spacer.style.height = `${steps.length * rowPx}px`;
     page.onOpen();
     go(0);
+    reveal();
+  }
+
+  // The board and the step's words in view together (the page may have been scrolled anywhere):
+  // the top of the board's stage at the window's top when the words are not both shown.
+  function reveal() {
+    const stage = element.closest(".board-stage") || element;
+    const top = stage.getBoundingClientRect().top;
+    const words = sentence.getBoundingClientRect();
+    if (top >= 0 && words.bottom <= window.innerHeight) return;
+    window.scrollBy({ top: top - 8, behavior: "instant" });
   }
 
   function go(index) {

@@ -127,6 +127,11 @@ GENERATE_LIMITS = {
     "min_pieces": generating.MIN_PIECES,
     "max_pieces": generating.MAX_PIECES,
 }
+# The boards that cannot make every level, named "<rows>x<cols>" (facts.json's
+# generate.levels_by_size).
+GENERATE_LEVELS_BY_SIZE = {
+    board: list(levels) for board, levels in generating.LEVELS_BY_BOARD.items()
+}
 # Request options beyond the protocol's: "symmetry" ("all" or "distinct"), and generate's.
 OPTIONS = ("symmetry", *GENERATE_OPTIONS)
 SPLITTABLE = True

@@ -43,6 +43,19 @@ MAX_PIECES = 8
 # has few subsets with one tiling), fewer above.
 MAX_ATTEMPTS = {3: 220, 4: 250, 5: 250, 6: 50, 7: 30, 8: 20}
 
+# The boards the page offers (5 rows, 3 to 8 pentominoes across) that cannot make every level,
+# and the levels they make: measured over the subsets seeds 0 and 1 count (the unique ones'
+# nodes, ``level_of``). 5x3 14 easy; 5x4 9 easy; 5x5 8 easy, 3 medium; 5x6 4 medium, 5 hard;
+# 5x7 3 medium, 4 hard; 5x8 one unique subset in 40, expert.
+LEVELS_BY_BOARD = {
+    "5x3": ("easy",),
+    "5x4": ("easy",),
+    "5x5": ("easy", "medium"),
+    "5x6": ("medium", "hard"),
+    "5x7": ("medium", "hard"),
+    "5x8": ("expert",),
+}
+
 Prepare = Callable[[Any, Query, str], Plan]
 
 

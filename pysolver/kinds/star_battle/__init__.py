@@ -98,6 +98,11 @@ GENERATE_LIMITS = {
     # The largest side by stars (JSON keys are strings).
     "max_size": {str(stars): side for stars, side in generator.MAX_GENERATE_SIDE.items()},
 }
+# The boards that cannot make every level, named "<side>/<stars>" (facts.json's
+# generate.levels_by_size).
+GENERATE_LEVELS_BY_SIZE = {
+    board: list(levels) for board, levels in generator.LEVELS_BY_BOARD.items()
+}
 OPTIONS: tuple[str, ...] = GENERATE_OPTIONS
 SPLITTABLE = True
 # Where the kind comes in the page's tabs and the facts (the registry's order).

@@ -158,6 +158,10 @@ GENERATE_LIMITS = {
     "variants": list(sudoku_generate.VARIANTS),
     "variant_sizes": {name: list(sizes) for name, sizes in sudoku_generate.VARIANT_SIZES.items()},
 }
+# The sizes that cannot make every level (facts.json's generate.levels_by_size).
+GENERATE_LEVELS_BY_SIZE = {
+    str(size): list(levels) for size, levels in sudoku_generate.LEVELS_BY_SIZE.items()
+}
 OPTIONS: tuple[str, ...] = GENERATE_OPTIONS
 SPLITTABLE = True
 # Hint mode (``hint`` below): the player's digits and pencil marks beside the givens.
@@ -661,6 +665,18 @@ def masks_problem(
     sets (see ``sudoku_variants.cage_digit_sets``)."""
     every = (1 << n) - 1
     candidates = [1 << (value - 1) if value else every for value in values]
+    cages = [
+        masks.Cage(cage.cells, tuple(sudoku_variants.cage_digit_sets(n, values, cage, index)))
+        for index, cage in enumerate(variants.cages)
+    ]
+    return masks.CellsProblem(
+        n * n, n, candidates, masks_units(n, box_rows, box_cols, variants), cages
+    )
+
+
+def masks_units(n: int, box_rows: int, box_cols: int, variants: Variants) -> list[list[int]]:
+    """The units of a grid for the ``masks`` engine: rows, columns, boxes or regions, and the
+    diagonals of an X."""
     units = list(_grid_units(n, box_rows, box_cols, variants.regions is None))
     if variants.regions is not None:
         members: list[list[int]] = [[] for _ in range(n)]
@@ -670,11 +686,7 @@ def masks_problem(
     if variants.diagonals:
         units.append([i * n + i for i in range(n)])
         units.append([i * n + n - 1 - i for i in range(n)])
-    cages = [
-        masks.Cage(cage.cells, tuple(sudoku_variants.cage_digit_sets(n, values, cage, index)))
-        for index, cage in enumerate(variants.cages)
-    ]
-    return masks.CellsProblem(n * n, n, candidates, units, cages)
+    return units
 
 
 @cache
@@ -831,9 +843,11 @@ def generate(puzzle: Any, args: GenerateArgs) -> Generated:
         fields: dict[str, Any] = {"diagonals": True} if diagonals else {}
         if regions is not None:
             fields["regions"] = sudoku_generate.region_rows(regions, n)
+        grid = masks.CellsProblem(
+            n * n, n, [0] * (n * n), masks_units(n, box_rows, box_cols, variants)
+        )
         return sudoku_generate.Translation(
-            encode=partial(encode, n, box_rows, box_cols, variants=variants),
-            decode=partial(decode, n),
+            cells=grid.with_candidates,
             write=lambda values: "".join(SYMBOLS[value - 1] if value else "." for value in values),
             houses=Grid.standard(n, box_rows, box_cols, regions, diagonals),
             fields=fields,

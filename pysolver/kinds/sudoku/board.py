@@ -123,6 +123,8 @@ class Shape:
             1 << (house * self.width + n) for house in range(len(houses)) if self.is_box(house)
         )
         self.line_guards = self.guards & ~self.box_guards
+        # Per house, its guard bit.
+        self.house_guard = [1 << (house * self.width + n) for house in range(len(houses))]
         self.row_guards = sum(1 << (house * self.width + n) for house in range(n))
         self.column_guards = sum(1 << (house * self.width + n) for house in range(n, 2 * n))
         self.slots, self.crossings = self._crossing_slots()
@@ -201,6 +203,9 @@ class Grid:
         # What finders know of a part of a state (``fruitless``), kept across changes and
         # shared by copies.
         self.memo: set[Any] = set()
+        # Per finder, the boards when it last found nothing (``changed_since``); a copy takes
+        # its own.
+        self.quiet: dict[str, tuple[int, ...]] = {}
         self.cages: tuple[Cage, ...] = ()  # a killer's (shared by copies: never changed)
 
     @classmethod
@@ -224,6 +229,7 @@ class Grid:
         twin.candidates = self.candidates.copy()
         twin.boards = self.boards.copy()
         twin.filled = self.filled.copy()
+        twin.quiet = self.quiet.copy()
         return twin
 
     def cell_name(self, cell: int) -> str:
@@ -307,6 +313,23 @@ class Grid:
         if len(self.memo) >= MEMO_KEPT:
             self.memo.clear()
         self.memo.add(key)
+
+    def changed_since(self, finder: str) -> int:
+        """The cells whose candidates changed (or that were placed) since ``finder`` last
+        found nothing on this board (``mark_quiet``), as a cell mask; every cell when it never
+        did. Candidates only ever go, so a finder whose steps need a changed cell (a subset in
+        a house, a chain of bivalue cells) looks only where this mask says."""
+        before = self.quiet.get(finder)
+        if before is None:
+            return (1 << (self.n * self.n)) - 1
+        changed = 0
+        for old, board in zip(before, self.boards, strict=True):
+            changed |= old ^ board
+        return changed >> self.shape.base
+
+    def mark_quiet(self, finder: str) -> None:
+        """``finder`` found nothing on this board."""
+        self.quiet[finder] = tuple(self.boards)
 
     def counts(self) -> list[int]:
         """``counts()[k]``: the open cells with at least k candidates, as a cell mask (k = 1 ..

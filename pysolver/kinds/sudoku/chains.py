@@ -45,10 +45,9 @@ MAX_CONCLUSIONS = 3
 @dataclass
 class Links:
     """One state's strong links: per digit index, each cell's conjugate partners (a cell mask)
-    and the house pairing two cells (keyed by the lower cell first); the bivalue cells."""
+    and the cells with one (a cell mask); the bivalue cells."""
 
     partners: list[dict[int, int]]
-    pair_houses: list[dict[tuple[int, int], int]]
     bivalue: int
     # Per digit index, the cells with a conjugate partner (a cell mask).
     paired: list[int]
@@ -61,35 +60,28 @@ def links(grid: Grid) -> Links:
     if found is None:
         shape = grid.shape
         width, full = shape.width, shape.full
+        houses = grid.houses
         partners: list[dict[int, int]] = []
-        pair_houses: list[dict[tuple[int, int], int]] = []
+        paired = []
         for board, pairs in zip(grid.boards, grid.spread(2), strict=True):
             by_cell: dict[int, int] = {}
-            houses: dict[tuple[int, int], int] = {}
+            mask = 0
             while pairs:
                 guard = pairs & -pairs
                 pairs ^= guard
                 house = (guard.bit_length() - 1) // width
                 places = (board >> (house * width)) & full
                 low = places & -places
-                cells = grid.houses[house]
+                cells = houses[house]
                 first = cells[low.bit_length() - 1]
                 second = cells[(places ^ low).bit_length() - 1]
                 by_cell[first] = by_cell.get(first, 0) | 1 << second
                 by_cell[second] = by_cell.get(second, 0) | 1 << first
-                key = (first, second) if first < second else (second, first)
-                if key not in houses:
-                    houses[key] = house
+                mask |= 1 << first | 1 << second
             partners.append(by_cell)
-            pair_houses.append(houses)
-        paired = []
-        for by_cell in partners:
-            mask = 0
-            for cell in by_cell:
-                mask |= 1 << cell
             paired.append(mask)
         counts = grid.counts()
-        found = Links(partners, pair_houses, counts[2] & ~counts[3], paired)
+        found = Links(partners, counts[2] & ~counts[3], paired)
         state["links"] = found
     return found
 
@@ -100,10 +92,19 @@ def shared_house(grid: Grid, first: int, second: int) -> str:
     return grid.house_names[(common & -common).bit_length() - 1]
 
 
-def pair_house(grid: Grid, chains: Links, index: int, first: int, second: int) -> str:
-    """The name of the house where digit ``index + 1`` has exactly the two places ``first``
-    and ``second``."""
-    return grid.house_names[chains.pair_houses[index][min(first, second), max(first, second)]]
+def pair_house(grid: Grid, index: int, first: int, second: int) -> str:
+    """The name of the first house where digit ``index + 1`` has exactly the two places
+    ``first`` and ``second``."""
+    shape = grid.shape
+    board = grid.boards[index]
+    common = shape.house_bits[first] & shape.house_bits[second]
+    while common:
+        low = common & -common
+        common ^= low
+        house = low.bit_length() - 1
+        if (board >> shape.base) & shape.house_mask[house] == 1 << first | 1 << second:
+            return grid.house_names[house]
+    raise ValueError("the two cells are not a conjugate pair")
 
 
 def lowest(mask: int) -> int:
@@ -156,7 +157,18 @@ def colour_step(
     """The step of one coloured chain of ``digit``: a colour twice in a house, else a cell
     seeing both colours; None when neither shows."""
     both = colours[0] | colours[1]
+    # Per colour, the cells its cells see.
+    sees = []
     for colour in colours:
+        mask = 0
+        while colour:
+            low = colour & -colour
+            colour ^= low
+            mask |= peer_mask[low.bit_length() - 1]
+        sees.append(mask)
+    for colour, seen in zip(colours, sees, strict=True):
+        if not seen & colour:
+            continue
         for cell in bits(colour):
             clash = peer_mask[cell] & colour
             if clash:
@@ -170,12 +182,6 @@ def colour_step(
                 )
                 removed = [(spot, digit) for spot in bits(colour)]
                 return Step("simple colouring", [], removed, bits(both), text)
-    sees = []
-    for colour in colours:
-        mask = 0
-        for cell in bits(colour):
-            mask |= peer_mask[cell]
-        sees.append(mask)
     trapped = places & sees[0] & sees[1] & ~both
     if not trapped:
         return None
@@ -237,25 +243,34 @@ def x_chain(grid: Grid) -> Step | None:
     # Only an off cell with a conjugate partner leads on.
     paired = chains.paired
     while walks:
+        # Per walk, the cells its ends see: a cell seeing the start and an end is one the
+        # chain removes the digit from, and the off cells of the next layer are among them.
+        reaches = []
         for walk in walks:
             ends = walk.frontier
-            cells = places[walk.digit - 1]
-            seen = cells & peer_mask[walk.start]
-            for end in bits(ends):
-                gone = seen & peer_mask[end]
-                if gone:
-                    return x_chain_step(grid, chains, walk, end, gone)
+            reach = 0
+            while ends:
+                low = ends & -ends
+                ends ^= low
+                reach |= peer_mask[low.bit_length() - 1]
+            seen = places[walk.digit - 1] & peer_mask[walk.start]
+            if seen & reach:
+                for end in bits(walk.frontier):
+                    gone = seen & peer_mask[end]
+                    if gone:
+                        return x_chain_step(grid, chains, walk, end, gone)
+            reaches.append(reach)
         alive = []
-        for walk in walks:
+        for walk, reach in zip(walks, reaches, strict=True):
             partners = chains.partners[walk.digit - 1]
-            off = 0
-            for cell in bits(walk.frontier):
-                off |= peer_mask[cell]
-            off &= paired[walk.digit - 1] & ~walk.seen_off
+            off = reach & paired[walk.digit - 1] & ~walk.seen_off
             walk.seen_off |= off
             on = 0
-            for cell in bits(off):
-                on |= partners[cell]
+            spots = off
+            while spots:
+                low = spots & -spots
+                spots ^= low
+                on |= partners[low.bit_length() - 1]
             on &= ~walk.seen_on
             walk.seen_on |= on
             walk.frontier = on
@@ -290,7 +305,7 @@ def x_chain_step(grid: Grid, chains: Links, walk: Walk, end: int, gone: int) -> 
         if position % 2:
             parts.append(
                 f"{grid.cell_name(cell)} is {digit} (the other place for {digit} in "
-                f"{pair_house(grid, chains, index, before, cell)})"
+                f"{pair_house(grid, index, before, cell)})"
             )
         else:
             parts.append(
@@ -311,45 +326,99 @@ def x_chain_step(grid: Grid, chains: Links, walk: Walk, end: int, gone: int) -> 
 
 def xy_chain(grid: Grid) -> Step | None:
     """Bivalue cells, each sharing a digit with the next, shortest first: if the first is not
-    z, the last is z; a cell seeing both loses z."""
+    z, the last is z; a cell seeing both loses z.
+
+    A walk starts at each bivalue cell and each of its digits z (the cell not z, so its other
+    digit); they go breadth first in lockstep, and the first walk (cells in order, then z)
+    whose layer reaches a cell holding z that sees, with the start, a z elsewhere makes the
+    step. A node is a bivalue cell and the digit it holds; the walks share the nodes, so the
+    lockstep runs over nodes, each with the walks at it as a mask (bit w: walk w), and only
+    the winning walk is walked again alone for its chain (``xy_walk``)."""
     chains = links(grid)
     bivalue = chains.bivalue
+    # A chain whose cells all kept their candidates since this finder last found nothing was
+    # there then, seeing as much or more: a new one needs a changed bivalue cell.
+    if not grid.changed_since("xy-chain") & bivalue:
+        grid.mark_quiet("xy-chain")
+        return None
     candidates = grid.candidates
     peer_mask = grid.peer_mask
-    n = grid.n
-    holding = [bivalue & grid.cells_of(digit) for digit in range(1, n + 1)]
-    # Per walk: the start cell, the digit z it is assumed not to be, and per node (cell,
-    # digit index it holds) the node it came from.
-    walks: list[
-        tuple[int, int, dict[tuple[int, int], tuple[int, int] | None], list[tuple[int, int]]]
-    ]
-    walks = []
-    for start in bits(bivalue):
-        for z in digits_of(candidates[start]):
-            other = (candidates[start] & ~(1 << (z - 1))).bit_length() - 1
-            node = (start, other)
-            walks.append((start, z, {node: None}, [node]))
-    while walks:
-        for start, z, came_from, frontier in walks:
-            seen = grid.cells_of(z) & peer_mask[start]
-            for cell, index in frontier:
-                if index == z - 1 and cell != start:
-                    gone = seen & peer_mask[cell]
-                    if gone:
-                        return xy_chain_step(grid, start, z, (cell, index), came_from, gone)
-        alive = []
-        for start, z, came_from, frontier in walks:
-            reached = []
-            for cell, index in frontier:
-                for nxt in bits(holding[index] & peer_mask[cell]):
-                    node = (nxt, (candidates[nxt] & ~(1 << index)).bit_length() - 1)
-                    if node not in came_from:
-                        came_from[node] = (cell, index)
-                        reached.append(node)
-            if reached:
-                alive.append((start, z, came_from, reached))
-        walks = alive
+    holding = [bivalue & grid.cells_of(digit) for digit in range(1, grid.n + 1)]
+    order = bits(bivalue)
+    # Walk 2k starts at the k-th bivalue cell with z its lower digit, walk 2k + 1 with z its
+    # higher one; ``slot(cell, index) = 2k + (index is the higher digit)`` numbers the walk
+    # with z = index + 1, and node (cell, index) is the start of walk ``slot(cell, index) ^ 1``.
+    rank = {cell: k for k, cell in enumerate(order)}
+
+    def slot(cell: int, index: int) -> int:
+        return 2 * rank[cell] + (candidates[cell].bit_length() - 1 == index)
+
+    count = 2 * len(order)
+    following: list[list[int]] = []
+    hitters = []
+    for cell in order:
+        for index in bits(candidates[cell])[::-1]:
+            # Node (cell, index): the next nodes hold the other digit of a peer holding index;
+            # the walks with z = index + 1 from another start seeing, with this cell, a z.
+            following.append([slot(nxt, index) for nxt in bits(holding[index] & peer_mask[cell])])
+            seen = grid.cells_of(index + 1) & peer_mask[cell]
+            hit = 0
+            for start in bits(holding[index] & ~(1 << cell)):
+                if seen & peer_mask[start]:
+                    hit |= 1 << slot(start, index)
+            hitters.append(hit)
+    at = [1 << node for node in range(count)]
+    visited = at.copy()
+    active = list(range(count))
+    while active:
+        hits = 0
+        for node in active:
+            hits |= at[node] & hitters[node]
+        if hits:
+            walk = (hits & -hits).bit_length() - 1
+            start = order[walk // 2]
+            return xy_walk(grid, holding, start, bits(candidates[start])[walk & 1] + 1)
+        reached = [0] * count
+        for node in active:
+            walks = at[node]
+            for nxt in following[node]:
+                reached[nxt] |= walks
+        active = []
+        for node in range(count):
+            new = reached[node] & ~visited[node]
+            at[node] = new
+            if new:
+                visited[node] |= new
+                active.append(node)
+    grid.mark_quiet("xy-chain")
     return None
+
+
+def xy_walk(grid: Grid, holding: list[int], start: int, z: int) -> Step:
+    """The step of the walk from ``start`` (not ``z``) that ``xy_chain`` found first: its
+    layers in the order they are reached (each node after the one it came from, in cell
+    order), to the first node of its first hitting layer."""
+    candidates = grid.candidates
+    peer_mask = grid.peer_mask
+    seen = grid.cells_of(z) & peer_mask[start]
+    node = (start, (candidates[start] & ~(1 << (z - 1))).bit_length() - 1)
+    came_from: dict[tuple[int, int], tuple[int, int] | None] = {node: None}
+    frontier = [node]
+    while frontier:
+        for cell, index in frontier:
+            if index == z - 1 and cell != start:
+                gone = seen & peer_mask[cell]
+                if gone:
+                    return xy_chain_step(grid, start, z, (cell, index), came_from, gone)
+        reached = []
+        for cell, index in frontier:
+            for nxt in bits(holding[index] & peer_mask[cell]):
+                node = (nxt, (candidates[nxt] & ~(1 << index)).bit_length() - 1)
+                if node not in came_from:
+                    came_from[node] = (cell, index)
+                    reached.append(node)
+        frontier = reached
+    raise ValueError("xy_chain found a hit this walk does not reach")
 
 
 def xy_chain_step(
@@ -391,14 +460,15 @@ def xy_chain_step(
 @dataclass
 class Implications:
     """One state's candidates as nodes (``digit index * cells + cell``, so a digit's cell mask
-    shifted by ``index * cells`` is its nodes) and, per node made true, the nodes that one weak
-    link then one strong link make true (``successors``, worked out on first use)."""
+    shifted by ``index * cells`` is its nodes); per node made true, the nodes that one weak
+    link then one strong link make true and the nodes it makes false (``links``, worked out on
+    first use); per node, its ``Branch`` (``branches``, on first use)."""
 
     cells: int
     places: list[int]
     chains: Links
-    successors: dict[int, int] = field(default_factory=dict)
-    falses: dict[int, int] = field(default_factory=dict)
+    links: dict[int, tuple[int, int]] = field(default_factory=dict)
+    branches: dict[int, Branch] = field(default_factory=dict)
 
 
 def implications(grid: Grid) -> Implications:
@@ -412,28 +482,12 @@ def implications(grid: Grid) -> Implications:
     return found
 
 
-def made_false(grid: Grid, facts: Implications, node: int) -> int:
-    """The nodes a true ``node`` makes false: its digit in its peers, its cell's other
-    candidates."""
-    false = facts.falses.get(node)
-    if false is None:
-        cells = facts.cells
-        index, cell = divmod(node, cells)
-        false = (grid.peer_mask[cell] & facts.places[index]) << (index * cells)
-        others = grid.candidates[cell] & ~(1 << index)
-        while others:
-            low = others & -others
-            others ^= low
-            false |= 1 << ((low.bit_length() - 1) * cells + cell)
-        facts.falses[node] = false
-    return false
-
-
-def successors(grid: Grid, facts: Implications, node: int) -> int:
-    """The nodes a true ``node`` makes true through one false candidate: a peer's digit gone
-    leaves a bivalue peer its other digit, or the digit's conjugate place; a candidate of its
-    own cell gone leaves that digit's conjugate place."""
-    found = facts.successors.get(node)
+def node_links(grid: Grid, facts: Implications, node: int) -> tuple[int, int]:
+    """What a true ``node`` makes true through one false candidate (a peer's digit gone leaves
+    a bivalue peer its other digit, or the digit's conjugate place; a candidate of its own
+    cell gone leaves that digit's conjugate place), and what it makes false (its digit in its
+    peers, its cell's other candidates)."""
+    found = facts.links.get(node)
     if found is not None:
         return found
     cells = facts.cells
@@ -441,19 +495,43 @@ def successors(grid: Grid, facts: Implications, node: int) -> int:
     chains = facts.chains
     candidates = grid.candidates
     peers = grid.peer_mask[cell] & facts.places[index]
-    found = 0
-    for peer in bits(peers & chains.bivalue):
-        other = (candidates[peer] & ~(1 << index)).bit_length() - 1
-        found |= 1 << (other * cells + peer)
+    false = peers << (index * cells)
+    true = 0
+    bit = 1 << index
+    spots = peers & chains.bivalue
+    while spots:
+        low = spots & -spots
+        spots ^= low
+        peer = low.bit_length() - 1
+        true |= 1 << (((candidates[peer] ^ bit).bit_length() - 1) * cells + peer)
     partners = chains.partners[index]
     pairs = 0
-    for peer in bits(peers & chains.paired[index]):
-        pairs |= partners[peer]
-    found |= (pairs & ~(1 << cell)) << (index * cells)
-    for other in bits(candidates[cell] & ~(1 << index)):
-        found |= chains.partners[other].get(cell, 0) << (other * cells)
-    facts.successors[node] = found
+    spots = peers & chains.paired[index]
+    while spots:
+        low = spots & -spots
+        spots ^= low
+        pairs |= partners[low.bit_length() - 1]
+    true |= (pairs & ~(1 << cell)) << (index * cells)
+    others = candidates[cell] & ~(1 << index)
+    while others:
+        low = others & -others
+        others ^= low
+        other = low.bit_length() - 1
+        false |= 1 << (other * cells + cell)
+        true |= chains.partners[other].get(cell, 0) << (other * cells)
+    found = (true, false)
+    facts.links[node] = found
     return found
+
+
+def made_false(grid: Grid, facts: Implications, node: int) -> int:
+    """The nodes a true ``node`` makes false (``node_links``)."""
+    return node_links(grid, facts, node)[1]
+
+
+def successors(grid: Grid, facts: Implications, node: int) -> int:
+    """The nodes a true ``node`` makes true through one false candidate (``node_links``)."""
+    return node_links(grid, facts, node)[0]
 
 
 @dataclass
@@ -470,29 +548,28 @@ class Branch:
 
 def follow(grid: Grid, facts: Implications, node: int) -> Branch:
     """The branch of ``node`` (once per state)."""
-    state = grid.state()
-    key = ("branch", node)
-    found: Branch | None = state.get(key)
+    found = facts.branches.get(node)
     if found is None:
-        true = frontier = 1 << node
-        layers = [frontier]
-        known = facts.successors
-        false = 0
+        known = facts.links
+        pair = known.get(node) or node_links(grid, facts, node)
+        true = 1 << node
+        layers = [true]
+        false = pair[1]
+        frontier = pair[0] & ~true
         while frontier:
+            true |= frontier
+            layers.append(frontier)
             reached = 0
             while frontier:
                 low = frontier & -frontier
                 frontier ^= low
                 spot = low.bit_length() - 1
-                found_next = known.get(spot)
-                reached |= successors(grid, facts, spot) if found_next is None else found_next
-                false |= made_false(grid, facts, spot)
+                pair = known.get(spot) or node_links(grid, facts, spot)
+                reached |= pair[0]
+                false |= pair[1]
             frontier = reached & ~true
-            if frontier:
-                true |= frontier
-                layers.append(frontier)
         found = Branch(layers, true, false, true & false)
-        state[key] = found
+        facts.branches[node] = found
     return found
 
 
@@ -529,9 +606,10 @@ def forcing_chain(grid: Grid) -> Step | None:
     for size in range(2, MAX_BRANCHES + 1):
         for cell in bits(counts[size] & ~counts[size + 1]):
             starts = [index * cells + cell for index in bits(grid.candidates[cell])]
-            step = forcing_step(grid, facts, starts, None)
-            if step is not None:
-                return step
+            if not barren(grid, facts, starts):
+                step = forcing_step(grid, facts, starts, None)
+                if step is not None:
+                    return step
         exact = grid.spread(size)
         fewer = grid.spread(size - 1) if size > 2 else [0] * grid.n
         for index in range(grid.n):
@@ -539,10 +617,24 @@ def forcing_chain(grid: Grid) -> Step | None:
                 house = shape.house_of(guard)
                 spots = shape.field(grid.boards[index], house)
                 starts = [index * cells + grid.houses[house][position] for position in bits(spots)]
-                step = forcing_step(grid, facts, starts, house)
-                if step is not None:
-                    return step
+                if not barren(grid, facts, starts):
+                    step = forcing_step(grid, facts, starts, house)
+                    if step is not None:
+                        return step
     return None
+
+
+def barren(grid: Grid, facts: Implications, starts: list[int]) -> bool:
+    """Whether two branches, neither a contradiction, agree on nothing (most sources: a
+    quick look before ``forcing_step``)."""
+    if len(starts) != 2:
+        return False
+    branches = facts.branches
+    first = branches.get(starts[0]) or follow(grid, facts, starts[0])
+    second = branches.get(starts[1]) or follow(grid, facts, starts[1])
+    return not (
+        first.clash or second.clash or first.true & second.true or first.false & second.false
+    )
 
 
 def forcing_step(
@@ -564,6 +656,8 @@ def forcing_step(
         for branch in alive:
             common_true &= branch.true
             common_false &= branch.false
+        if not common_true and not common_false:
+            return None
         placed = bits(common_true)
         # What the placements remove themselves is not listed.
         covered = 0

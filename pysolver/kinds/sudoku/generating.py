@@ -9,35 +9,47 @@ connected regions replace the boxes; the response's puzzle has their ``regions``
 diagonals hold each digit once; the puzzle has ``"diagonals": true``) or ``killer`` (cages with
 sums and no givens: ``pysolver.kinds.sudoku.killer_generating`` makes it).
 
-The generator translates; the ``singles`` engine (``pysolver.engines.singles``) does every
-search and ``pysolver.logic`` grades:
+The generator translates; the ``masks`` engine (``pysolver.engines.masks``) does every
+search and the singles, ``pysolver.logic``'s techniques grade:
 
 0. **Layout** (jigsaw only, each attempt): the standard boxes, then ``REGION_SWAPS[n]`` random
    swaps of two cells of neighbouring regions, each kept when both regions stay connected
    (``random_regions``).
-1. **Fill**: the engine's first solution of the empty grid, its branches shuffled by the seed's
-   ``random.Random``: a random full grid. A variant's fill stops after ``FILL_BUDGET`` nodes
-   (a jigsaw layout may have no full grid at all); the attempt then starts again.
-2. **Carve**: the givens' symmetry orbits (a cell and its partner) in an order shuffled by the
-   same source; each orbit is blanked and kept blank while the puzzle stays unique (the
-   engine's search with limit 2 finds one solution and exhausts the tree; a variant's search
-   stops at ``UNIQUE_BUDGET`` nodes and the orbit is then kept). For the levels and
-   sizes of ``CAPPED_FROM`` the carve also stays within the level asked: the level's
-   techniques (and easier ones) must fill the grid, which proves it unique with no search.
-3. **Grade** (``grade``): explain mode's grade (``pysolver.kinds.sudoku.path``): the level of
+1. **Fill**: the engine's first solution of the grid, its branches shuffled by the seed's
+   ``random.Random``, from boxes no house joins (``independent_boxes``: a standard grid's
+   diagonal boxes; not a jigsaw's) filled with shuffled digits: a random full grid. A fill
+   search stops after ``FILL_BUDGET`` nodes and starts again with other branch orders, up to
+   ``FILL_TRIES`` times (a jigsaw layout, or a start of random boxes, may have no full grid
+   at all); the attempt then starts again.
+2. **Carve** (``carve``, ``try_blank``): the givens' symmetry orbits (a cell and its partner)
+   in an order shuffled by the same source; each orbit is blanked and kept blank while the
+   puzzle stays solvable at the level asked, as Tatham's Solo carves: the techniques up to the
+   level fill the grid, which proves it unique with no search; ``expert`` (a guess) carves
+   while the puzzle stays unique. Cheapest proof first: the orbit's cells are naked singles at
+   once (``forced``), the singles fill the grid (``masks.settle``), the uniqueness searches
+   (``unique_after_blanking``: one search per blanked cell for a solution with another digit
+   there, limit 1, never a search of the whole puzzle again; a variant's stops at
+   ``UNIQUE_BUDGET`` nodes and the orbit is then kept), then the techniques (``logic_level``:
+   the path's own order of steps, with the singles run in bit operations between them).
+3. **Swap** (``swap``): a carve ends at a minimal puzzle, which is mostly easy (77% of 9x9 ones
+   and nearly every 6x6 one); one easier than asked gets a blank orbit back and a given one
+   blanked, for up to ``MAX_SWAPS`` pairs that can be unique (the orbit given back meets the
+   cells where the second solution that kept the other one given differed), and is carved
+   on from the first pair that makes it harder.
+4. **Grade** (``grade``): explain mode's grade (``pysolver.kinds.sudoku.path``): the level of
    the hardest technique the path needs. ``easy``: naked and hidden singles alone; ``medium``:
    also locked candidates and naked or hidden subsets; ``hard``: also fish (X-wing, swordfish,
-   jellyfish) and wings (XY-wing, XYZ-wing); ``expert``: a guess. The grade also counts the
-   ``givens``.
-4. **Ease**: a puzzle harder than asked gets one blanked orbit back, trying up to
-   ``MAX_EASING`` in a shuffled order, when that lands it on the level (a minimal 9x9 puzzle
-   needing a guess gives a ``hard`` one this way about half the time).
+   jellyfish) and wings (XY-wing, XYZ-wing); ``fiendish``: also chains (colouring, X- and
+   XY-chains, forcing chains); ``expert``: a guess. The grade also counts the ``givens``.
 5. **Retry**: a puzzle still off the level starts a new attempt from a new fill, up to
    ``MAX_ATTEMPTS[size]``; past them the answer is the attempt nearest the level (easier
-   preferred), with a ``note``. Small grids rarely need more than singles (a 4x4 almost
-   never does), so harder levels there may not be reachable at all.
+   preferred), with a ``note``. Small grids rarely need more than singles (a 4x4 never
+   does: ``LEVELS_BY_SIZE``, where a level out of reach is answered by the first puzzle
+   made).
 
-Determinism: the only source of chance is ``GenerateArgs.rng`` (``random.Random(seed)``); the
+Determinism: the only source of chance is ``GenerateArgs.rng``, seeded again with the seed
+and the level (``seed * len(DIFFICULTIES) + level``: one seed's levels start from different
+grids); the
 engine's branch order and the techniques' scan order are fixed; no set or dict of strings is
 iterated and no float decides anything.
 """
@@ -49,13 +61,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pysolver.engines import cover
-from pysolver.engines.cover import ExactCoverProblem
+from pysolver.engines import masks
 from pysolver.engines.monitor import StageMonitor
 from pysolver.kinds.sudoku import killer_generating
 from pysolver.kinds.sudoku import path as sudoku_path
 from pysolver.kinds.sudoku.board import Grid
-from pysolver.kinds.sudoku.techniques import TECHNIQUES
+from pysolver.kinds.sudoku.techniques import ALL, TECHNIQUES
 from pysolver.logic.step import LEVELS as TECHNIQUE_LEVELS
 from pysolver.logic.step import Technique
 from pysolver.midend.plan import GenerateArgs, Generated
@@ -89,41 +100,51 @@ VARIANT_SIZES = {
 REGION_SWAPS = {n: 12 * n * n for n in SIZES}
 # Region labels of a generated jigsaw, region k (numbered in reading order) written LABELS[k].
 LABELS = "ABCDEFGHIJKLMNOP"
-# Branch nodes a variant's fill may take before its layout is given up (a jigsaw layout with no
-# full grid would otherwise search its whole tree); a 9x9 fill takes a few dozen.
-FILL_BUDGET = 20_000
+# Branch nodes each of a fill's ``FILL_TRIES`` searches may take before it starts again with
+# other branch orders; past them the start is given up (a jigsaw layout or a start of random
+# boxes may have no full grid). Random fills have heavy tails: on 20 random layouts each, one
+# search of 20,000 nodes filled 8 of 12x12 jigsaws and 16 of 9x9 ones (0.28 s and 0.08 s a
+# layout), 20 searches of 1,000 nodes 18 and 20 (0.20 s and 0.03 s). A standard 9x9 fill
+# takes a few dozen nodes.
+FILL_BUDGET = 1_000
+FILL_TRIES = 20
 # Branch nodes a variant's uniqueness search may take in the carve: past them the blanked cells
 # are given back, as for a second solution. Some carved 12x12 jigsaws took minutes to prove
 # unique; a 9x9 carve's searches take a few dozen nodes.
 UNIQUE_BUDGET = 2_000
-# Attempts (a fill and a carve each) before answering the nearest puzzle found. Measured per
-# attempt: 4x4 ~1 ms, 9x9 ~40 ms, 12x12 ~150 ms, 16x16 1-5 s.
-MAX_ATTEMPTS = {4: 50, 6: 100, 9: 200, 12: 40, 16: 4}
-# The levels whose carve stops short of harder puzzles, per size from which they do (the others
-# carve to a minimal unique puzzle and give back an orbit when it came out harder than asked:
-# see ``ease``). Measured: minimal unique puzzles are mostly easy on 9x9 (70%) and mostly
-# expert on 16x16, where each uniqueness search also costs 10-30 ms.
-CAPPED_FROM = {"easy": 4, "medium": 16, "hard": 16}
-# Blanked orbits given back, one at a time, to bring a puzzle harder than asked to the level.
-MAX_EASING = 12
-ENGINE = "singles"
+# Attempts (a fill, a carve and its swaps each) before answering the nearest puzzle found.
+# Measured per attempt: 4x4 under 1 ms, 6x6 ~5 ms, 9x9 5-40 ms, 12x12 ~70 ms, 16x16 0.1-2 s.
+MAX_ATTEMPTS = {4: 50, 6: 400, 9: 200, 12: 40, 16: 4}
+# The sizes that cannot make every level, and the levels they make (``GENERATE_LEVELS_BY_SIZE``
+# in facts.json). Measured (medium, hard and expert asked, seeds 0-9, both symmetries, 50
+# attempts each with their swaps): no 4x4 puzzle needed more than the singles. A 6x6 makes
+# medium in 1 to 27 attempts (seeds 0-9), fiendish in 3 and 7 (seeds 0, 1), but a 6x6 that
+# needs a guess after the chains took 221 and 231 attempts (12 s each): not offered, the
+# first fiendish one answers with a note.
+LEVELS_BY_SIZE = {4: ("easy",), 6: ("easy", "medium", "hard", "fiendish")}
+# Pairs of orbits (one given back, one blanked) tried on a carved puzzle easier than asked, per
+# size (``swap``). Measured on 20 seeds: 6x6 medium took at most 354 attempts with 40 pairs
+# and no walk, 70 with the walk and 100 pairs, 25 with 300; 9x9 (ms a puzzle, medium / hard /
+# expert) 39 / 101 / 41 with 30 pairs, 36 / 111 / 44 with 60, 26 / 83 / 41 with 120, no
+# better with 250 or 500; 12x12 hard (5 seeds) 0.29 s median with 40, 0.38 s with 120.
+MAX_SWAPS = {4: 10, 6: 300, 9: 120, 12: 40, 16: 20}
+# The level of each technique's steps, by its name (a step names its technique).
+TECHNIQUE_NAMES = {technique.name: technique.level for technique in ALL}
 
 # The kind's translation, bound to the grid's size and boxes by ``pysolver.kinds.sudoku``
-# (which this module does not import: it calls this one): givens (values row by row, 0 blank)
-# -> the exact cover matrix and each cell option's code; givens, codes and chosen options ->
-# the filled rows; givens -> the grid text of a solve request.
-Encoder = Callable[[list[int]], tuple[ExactCoverProblem, list[int]]]
-Decoder = Callable[[list[int], list[int], list[int]], list[list[int]]]
+# (which this module does not import: it calls this one): per cell its candidates (a digit
+# mask, a given's one bit) -> the ``masks`` engine's problem; givens -> the grid text of a
+# solve request.
+Cells = Callable[[list[int]], masks.CellsProblem]
 Writer = Callable[[list[int]], str]
 
 
 @dataclass
 class Translation:
-    """The kind's functions the generator calls (see ``Encoder``, ``Decoder``, ``Writer``) and
-    the empty board of the grid's houses the techniques read (``pysolver.logic``)."""
+    """The kind's functions the generator calls (see ``Cells``, ``Writer``) and the empty
+    board of the grid's houses the techniques read (``pysolver.logic``)."""
 
-    encode: Encoder
-    decode: Decoder
+    cells: Cells
     write: Writer
     houses: Grid
     # The puzzle's variant fields beside its grid: ``regions`` or ``diagonals``.
@@ -132,15 +153,6 @@ class Translation:
 
 # A translation per layout: jigsaw region numbers per cell (None: the boxes).
 Translator = Callable[[tuple[int, ...] | None], Translation]
-
-
-@dataclass
-class Measure:
-    """The facts of one uniqueness search: solutions found (at most 2) and branch nodes."""
-
-    solutions: int
-    nodes: int
-    complete: bool
 
 
 def read_size(puzzle: Any) -> int:
@@ -264,52 +276,179 @@ def read_symmetry(options: dict[str, Any]) -> str:
 
 
 def techniques_up_to(level: str) -> tuple[Technique[Grid], ...]:
-    """The techniques of ``level`` and the levels below it (``pysolver.logic``)."""
+    """The techniques above the singles up to ``level`` (``pysolver.logic``): the singles, the
+    techniques of the first level, are the ``masks`` engine's rules (``logic_level``)."""
     most = TECHNIQUE_LEVELS.index(level)
-    return tuple(t for t in TECHNIQUES if TECHNIQUE_LEVELS.index(t.level) <= most)
-
-
-def board(kind: Translation, values: list[int]) -> Grid:
-    """The techniques' board of ``values`` (row by row, 0 blank), givens placed."""
-    grid = kind.houses.copy()
-    for cell, value in enumerate(values):
-        if value:
-            grid.place(cell, value)
-    return grid
+    return tuple(t for t in TECHNIQUES if 0 < TECHNIQUE_LEVELS.index(t.level) <= most)
 
 
 def grade(kind: Translation, values: list[int], solution: list[int]) -> dict[str, Any]:
     """Explain mode's grade of a unique puzzle (``level``, ``score``, ``techniques``) and its
     number of ``givens``."""
-    steps = sudoku_path.explain(board(kind, values), solution, True)
+    grid = kind.houses.copy()
+    for cell, value in enumerate(values):
+        if value:
+            grid.place(cell, value)
+    steps = sudoku_path.explain(grid, solution, True)
     return {**sudoku_path.grade(steps), "givens": len(values) - values.count(0)}
 
 
-def measure(kind: Translation, values: list[int], args: GenerateArgs) -> Measure:
-    """The ``singles`` engine's uniqueness search (limit 2) of ``values``; a variant's stops
-    after ``UNIQUE_BUDGET`` nodes, incomplete (so the carve keeps the cell: never wrong)."""
-    problem, _codes = kind.encode(values)
+def givens_mask(n: int, values: list[int]) -> list[int]:
+    """Per cell its candidates: a given's digit alone, every digit for a blank."""
+    every = (1 << n) - 1
+    return [1 << (value - 1) if value else every for value in values]
+
+
+def logic_level(
+    kind: Translation, values: list[int], most: str, settled: list[int] | None = None
+) -> str | None:
+    """The level explain's path grades ``values`` at when the techniques up to ``most`` fill
+    the grid (which proves its solution unique), else None.
+
+    The path applies the easiest technique that fires, so it reaches every fixpoint of the
+    singles before a harder step; here the ``masks`` engine's rules reach that fixpoint in
+    bit operations (``masks.settle``), and only then do the harder finders look at the board,
+    in the path's order. The level is that of the hardest step taken (easy: none).
+    ``settled``: the singles' fixpoint of ``values`` when the caller has it."""
+    n = kind.houses.n
+    candidates = givens_mask(n, values)
+    harder = techniques_up_to(most)
+    reached = 0
+    grid = kind.houses.copy()
+    while True:
+        if settled is None:
+            settled = masks.settle(kind.cells(candidates))
+        if settled is None:
+            return None  # no solution: never the case for a carved solution grid
+        # The board follows the singles: their placements, then what they struck.
+        opened = grid.values
+        for cell, mask in enumerate(settled):
+            if not opened[cell] and not mask & (mask - 1):
+                grid.place(cell, mask.bit_length())
+        if grid.solved():
+            return TECHNIQUE_LEVELS[reached]
+        for cell, mask in enumerate(settled):
+            if not opened[cell] and grid.candidates[cell] != mask:
+                grid.restrict(cell, mask)
+        step = sudoku_path.next_step(grid, harder)
+        if step is None:
+            return None
+        reached = max(reached, TECHNIQUE_LEVELS.index(TECHNIQUE_NAMES[step.technique]))
+        grid.apply(step)
+        candidates, settled = grid.candidates.copy(), None
+
+
+def forced(grid: Grid, values: list[int], orbit: tuple[int, ...], solution: list[int]) -> bool:
+    """Whether each cell of the blanked ``orbit`` sees every digit but its own among the
+    givens: naked singles put the orbit back first, so the puzzle is as solvable as before (a
+    check of a few peers, where the carve's first tries would settle the whole grid)."""
+    every = (1 << grid.n) - 1
+    for cell in orbit:
+        seen = 1 << (solution[cell] - 1)
+        peers = grid.peer_mask[cell]
+        while peers:
+            low = peers & -peers
+            peers ^= low
+            value = values[low.bit_length() - 1]
+            if value:
+                seen |= 1 << (value - 1)
+        if seen != every:
+            return False
+    return True
+
+
+def singles(kind: Translation, values: list[int]) -> list[int]:
+    """Each cell's candidates once naked and hidden singles are done (``masks.settle``): a
+    puzzle of a solution grid never dies there."""
+    settled = masks.settle(kind.cells(givens_mask(kind.houses.n, values)))
+    assert settled is not None, "the rules killed a puzzle that has a solution"
+    return settled
+
+
+def unique_after_blanking(
+    kind: Translation,
+    settled: list[int],
+    orbit: tuple[int, ...],
+    solution: list[int],
+    args: GenerateArgs,
+) -> int | None:
+    """None when the puzzle (unique before ``orbit`` was blanked; ``settled``, its cells'
+    candidates after the singles) still has one solution, else the cells where a second
+    solution differs from ``solution`` (a mask; 0 when a variant's search ran out of budget).
+    A second solution differs at a cell of the orbit (else it solved the puzzle before), and
+    not at one the singles placed, so one search per other cell of the orbit looks for a
+    solution with another digit there (the orbit's earlier cells keeping theirs), from the
+    singles' candidates: no search from scratch, and each stops at its first solution. A
+    variant's search stops after ``UNIQUE_BUDGET`` nodes, as if it had found one (the carve
+    then keeps the cells: never wrong)."""
+    candidates = settled.copy()
     budget = UNIQUE_BUDGET if kind.fields else None
-    stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), budget)
-    result = cover.search(problem, ENGINE, limit=2, keep_solutions=False, monitor=stage)
-    args.stop_if_cancelled(stage)
-    return Measure(result.count, result.stats["nodes"], result.complete)
+    for cell in orbit:
+        digit = 1 << (solution[cell] - 1)
+        if candidates[cell] == digit:
+            continue  # every solution has the singles' digit there
+        candidates[cell] &= ~digit
+        stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), budget)
+        result = masks.search(kind.cells(candidates), limit=1, monitor=stage)
+        args.stop_if_cancelled(stage)
+        args.nodes += result.stats["nodes"]
+        if result.solutions:
+            other = result.solutions[0]
+            return sum(1 << at for at, digit in enumerate(other) if digit != solution[at])
+        if not result.complete:
+            return 0
+        candidates[cell] = digit
+    return None
+
+
+def independent_boxes(grid: Grid) -> list[list[int]]:
+    """Boxes of ``grid``, first first, no two of which hold cells sharing a house (a row, a
+    column, a diagonal): on a standard grid the boxes on its diagonal."""
+    n = grid.n
+    chosen = []
+    seen = 0  # the cells sharing a house with a chosen box's cells
+    for box in grid.houses[2 * n : 3 * n]:
+        cells = 0
+        for cell in box:
+            cells |= 1 << cell
+        if not cells & seen:
+            chosen.append(box)
+            for cell in box:
+                seen |= grid.peer_mask[cell] | 1 << cell
+    return chosen
 
 
 def fill(n: int, kind: Translation, args: GenerateArgs) -> list[int] | None:
-    """A random full grid: the engine's first solution of the empty grid, branches shuffled;
-    None when a variant's grid is not found within ``FILL_BUDGET`` nodes (or has none)."""
-    values = [0] * (n * n)
-    problem, codes = kind.encode(values)
-    budget = FILL_BUDGET if kind.fields else None
-    stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), budget)
-    result = cover.search(problem, ENGINE, limit=1, rng=args.rng, monitor=stage)
-    args.stop_if_cancelled(stage)
-    args.advance(result.stats["nodes"], args.fraction)
-    if not result.solutions:
-        return None
-    rows = kind.decode(values, codes, result.solutions[0])
-    return [value for row in rows for value in row]
+    """A random full grid: the engine's first solution of the grid, branches shuffled, from
+    ``independent_boxes`` filled at random (not a jigsaw's); up to ``FILL_TRIES`` searches of
+    ``FILL_BUDGET`` nodes; None when none finds one (or there is none)."""
+    candidates = givens_mask(n, [0] * (n * n))
+    if "regions" not in kind.fields:
+        # Boxes no house joins (a standard grid's on the diagonal) take any digits in any
+        # order: the search starts from there. A start with no full grid (some 4x4 ones) is
+        # given up like a variant's layout (``FILL_TRIES``), and the attempt starts again.
+        # One box always has full grids (any digits are a relabelling of any others); two
+        # random 4x4 boxes often have none (4 attempts for one puzzle over 20 seeds), so a
+        # 4x4 starts from one.
+        boxes = independent_boxes(kind.houses)
+        for box in boxes if n > 4 else boxes[:1]:
+            digits = list(range(n))
+            args.rng.shuffle(digits)
+            for cell, digit in zip(box, digits, strict=True):
+                candidates[cell] = 1 << digit
+    problem = kind.cells(candidates)
+    for _ in range(FILL_TRIES):
+        stage = StageMonitor(
+            args.monitor, args.nodes, 0, (args.fraction, args.fraction), FILL_BUDGET
+        )
+        result = masks.search(problem, limit=1, rng=args.rng, monitor=stage)
+        args.stop_if_cancelled(stage)
+        args.advance(result.stats["nodes"], args.fraction)
+        if result.solutions:
+            return result.solutions[0]
+        if result.complete:
+            return None  # the whole tree searched: this start has no full grid
+    return None
 
 
 def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
@@ -324,89 +463,183 @@ def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
     ]
 
 
-def level_of(kind: Translation, values: list[int]) -> str:
-    """The level of a unique puzzle: the easiest level whose techniques (and those below)
-    fill it with no guess, else ``expert`` (explain mode's grade, without its sentences: the
-    path applies the easiest technique that fires, so it needs no harder level than this)."""
-    for level in DIFFICULTIES[:-1]:
-        if sudoku_path.solvable_without_guess(board(kind, values), techniques_up_to(level)):
-            return level
-    return DIFFICULTIES[-1]
+@dataclass
+class Carving:
+    """A carve's puzzle (``values``, 0 blank), its ``level`` when known (an expert carve's
+    after a uniqueness search alone is not), and per orbit whose blanking made it not unique,
+    the cells where the second solution found differs from the solution (a mask: a set of
+    cells one of which every unique puzzle of this solution must give)."""
+
+    values: list[int]
+    level: str | None
+    witnesses: dict[tuple[int, ...], int] = field(default_factory=dict)
 
 
-def is_level(kind: Translation, values: list[int], level: str) -> bool:
-    """Whether a unique puzzle is exactly at ``level`` (two technique runs at most)."""
-    index = DIFFICULTIES.index(level)
-    if level != DIFFICULTIES[-1] and not sudoku_path.solvable_without_guess(
-        board(kind, values), techniques_up_to(level)
-    ):
-        return False
-    return index == 0 or not sudoku_path.solvable_without_guess(
-        board(kind, values), techniques_up_to(DIFFICULTIES[index - 1])
-    )
+def try_blank(
+    kind: Translation,
+    carving: Carving,
+    orbit: tuple[int, ...],
+    solution: list[int],
+    args: GenerateArgs,
+) -> bool:
+    """Blank ``orbit`` in ``carving`` when the puzzle stays unique and (below ``expert``) no
+    harder than asked; whether it did. Cheapest proof first: the orbit's cells are naked
+    singles at once, singles fill the grid, then the uniqueness searches (cheaper than the
+    techniques' look at a puzzle with a second solution, which the carve's last tries mostly
+    are), then the techniques up to the level asked; the last two start from the singles'
+    candidates."""
+    values = carving.values
+    kept = [values[cell] for cell in orbit]
+    for cell in orbit:
+        values[cell] = 0
+    capped = args.difficulty != DIFFICULTIES[-1]
+    if forced(kind.houses, values, orbit, solution):
+        return True  # the same puzzle to every technique after its first singles
+    settled = singles(kind, values)
+    if all(not mask & (mask - 1) for mask in settled):
+        carving.level = DIFFICULTIES[0]
+        return True
+    if args.difficulty != DIFFICULTIES[0]:
+        witness = unique_after_blanking(kind, settled, orbit, solution, args)
+        if witness is None:
+            found = logic_level(kind, values, args.difficulty, settled) if capped else None
+            if not capped or found is not None:
+                carving.level = found
+                return True
+        elif witness:
+            carving.witnesses[orbit] = witness
+    for cell, value in zip(orbit, kept, strict=True):
+        values[cell] = value
+    return False
 
 
 def carve(
-    n: int,
     kind: Translation,
+    carving: Carving,
+    order: list[tuple[int, ...]],
     solution: list[int],
-    symmetry: str,
     args: GenerateArgs,
     share: tuple[float, float],
-) -> list[int]:
-    """Blank orbits in a shuffled order while the puzzle stays unique; ``share``: this
-    carve's part of the reported progress."""
-    values = solution.copy()
-    order = orbits(n, symmetry)
-    args.rng.shuffle(order)
+) -> None:
+    """Blank the orbits of ``order`` one at a time where ``try_blank`` may (for levels below
+    ``expert``: while the techniques up to the level asked fill the grid, which proves it
+    unique with no search; for ``expert`` while it stays unique). ``share``: this carve's part
+    of the reported progress."""
     low, high = share
-    from_size = CAPPED_FROM.get(args.difficulty)  # expert has no harder level to stop short of
-    capped = from_size is not None and n >= from_size
     for done, orbit in enumerate(order):
-        kept = [values[cell] for cell in orbit]
-        for cell in orbit:
-            values[cell] = 0
-        if not fits(kind, values, capped, args):
-            for cell, value in zip(orbit, kept, strict=True):
-                values[cell] = value
+        try_blank(kind, carving, orbit, solution, args)
         args.advance(0, low + (high - low) * (done + 1) / len(order))
-    return values
 
 
-def fits(kind: Translation, values: list[int], capped: bool, args: GenerateArgs) -> bool:
-    """Whether ``values`` has one solution (``capped``: and is no harder than asked). Capped,
-    no search is needed: the level's techniques filling the grid prove the solution unique;
-    else the engine's uniqueness search decides."""
-    if capped:
-        return sudoku_path.solvable_without_guess(
-            board(kind, values), techniques_up_to(args.difficulty)
-        )
-    found = measure(kind, values, args)
-    args.nodes += found.nodes
-    return found.complete and found.solutions == 1
+def level_of(kind: Translation, carving: Carving) -> str:
+    """The carved puzzle's level (the techniques' run when the carve did not know it)."""
+    if carving.level is None:
+        carving.level = logic_level(kind, carving.values, DIFFICULTIES[-2]) or DIFFICULTIES[-1]
+    return carving.level
 
 
-def ease(
-    n: int,
+def swap(
     kind: Translation,
-    values: list[int],
+    carving: Carving,
+    all_orbits: list[tuple[int, ...]],
     solution: list[int],
-    symmetry: str,
     args: GenerateArgs,
-) -> list[int] | None:
-    """A puzzle at the level asked made from ``values`` (harder than it) by giving back one
-    blanked orbit: the first of ``MAX_EASING`` tried, in a shuffled order, that lands on the
-    level; None when none does."""
-    blank = [orbit for orbit in orbits(n, symmetry) if not values[orbit[0]]]
-    args.rng.shuffle(blank)
-    for orbit in blank[:MAX_EASING]:
-        eased = values.copy()
-        for cell in orbit:
-            eased[cell] = solution[cell]
-        if is_level(kind, eased, args.difficulty):
-            return eased
-        args.advance(0, args.fraction)
+) -> Carving | None:
+    """A puzzle at the level asked near a carved one easier than asked (the carve's minimal
+    puzzles are mostly easy: 77% of 9x9 ones, nearly all 6x6 ones): a blank orbit given back
+    and a given one blanked, then carved on. Only pairs that can be unique are tried: the
+    orbit given back meets the cells where the second solution found when the other was
+    blanked differed (its witness), and the givens meet every such set of cells found so far
+    (each holds a given of every unique puzzle of this solution). A swap that makes the puzzle
+    harder but not yet at the level, or (when none does) one drawn among those that keep it
+    unique and no harder, gives the puzzle the swaps go on from. At most ``MAX_SWAPS`` pairs;
+    None when none lands on the level."""
+    target = DIFFICULTIES.index(args.difficulty)
+    known = list(carving.witnesses.values())
+    tried = 0
+    while tried < MAX_SWAPS[kind.houses.n]:
+        start = DIFFICULTIES.index(level_of(kind, carving))
+        moved = swap_once(kind, carving, all_orbits, solution, args, known, start)
+        if moved is None:
+            return None
+        carving, pairs = moved
+        tried += pairs
+        if DIFFICULTIES.index(level_of(kind, carving)) == target:
+            return carving
     return None
+
+
+def swap_once(
+    kind: Translation,
+    carving: Carving,
+    all_orbits: list[tuple[int, ...]],
+    solution: list[int],
+    args: GenerateArgs,
+    known: list[int],
+    start: int,
+) -> tuple[Carving, int] | None:
+    """The first swap of ``swap`` that makes ``carving`` harder than level ``start``, else one
+    drawn among those that keep it unique, carved on, and the pairs tried; None when no pair
+    keeps it unique within ``MAX_SWAPS``. ``known``: the witnesses found so far, extended
+    with the trials'."""
+    blank = [orbit for orbit in all_orbits if not carving.values[orbit[0]]]
+    tried = 0
+    sideways: list[tuple[Carving, tuple[int, ...]]] = []
+    for removed, witness in list(carving.witnesses.items()):
+        if not carving.values[removed[0]]:
+            continue
+        for back in blank:
+            if not any(witness >> cell & 1 for cell in back):
+                continue
+            if tried == MAX_SWAPS[kind.houses.n]:
+                break
+            # No harder than the puzzle with ``back`` given back; the carve's try says more.
+            trial = Carving(carving.values.copy(), carving.level)
+            for cell in back:
+                trial.values[cell] = solution[cell]
+            given = sum(1 << cell for cell, value in enumerate(trial.values) if value)
+            given &= ~sum(1 << cell for cell in removed)
+            if any(not cells & given for cells in known):
+                continue  # a known second solution fits its givens
+            tried += 1
+            blanked = try_blank(kind, trial, removed, solution, args)
+            known.extend(trial.witnesses.values())
+            if not blanked:
+                continue  # not unique, or too hard
+            if trial.level is None:  # unique, and the singles do not fill it: medium at least
+                harder = start == 0 or DIFFICULTIES.index(level_of(kind, trial)) > start
+            else:
+                harder = DIFFICULTIES.index(trial.level) > start
+            if not harder:
+                sideways.append((trial, back))
+                continue
+            return carve_on(kind, carving, trial, back, all_orbits, solution, args, known), tried
+    if not sideways:
+        return None
+    trial, back = sideways[args.rng.randrange(len(sideways))]
+    return carve_on(kind, carving, trial, back, all_orbits, solution, args, known), tried
+
+
+def carve_on(
+    kind: Translation,
+    carving: Carving,
+    trial: Carving,
+    back: tuple[int, ...],
+    all_orbits: list[tuple[int, ...]],
+    solution: list[int],
+    args: GenerateArgs,
+    known: list[int],
+) -> Carving:
+    """``trial`` (``carving`` with the orbit ``back`` given back and another blanked) carved
+    on unless it is known to be at the level asked, with ``carving``'s witnesses and its own
+    (an ``expert`` carve's level is found after the carve: one technique run)."""
+    if trial.level != args.difficulty:
+        rest = [orbit for orbit in all_orbits if trial.values[orbit[0]] and orbit != back]
+        args.rng.shuffle(rest)
+        carve(kind, trial, rest, solution, args, (args.fraction, args.fraction))
+    trial.witnesses = {**carving.witnesses, **trial.witnesses}
+    known.extend(trial.witnesses.values())
+    return trial
 
 
 def generate(
@@ -421,6 +654,11 @@ def generate(
     graded at the level asked if reachable within ``MAX_ATTEMPTS`` (see the module
     docstring); ``translate`` is the kind's translation of a layout."""
     target = DIFFICULTIES.index(args.difficulty)
+    # The level takes part in the seed, so one seed's levels start from different grids.
+    args.rng.seed(args.seed * len(DIFFICULTIES) + target)
+    # A level the size cannot make (LEVELS_BY_SIZE, measured on standard grids): the first
+    # puzzle made, with a note.
+    reachable = variant != "standard" or args.difficulty in LEVELS_BY_SIZE.get(n, DIFFICULTIES)
     attempts = MAX_ATTEMPTS[n]
     best: tuple[int, list[int], list[int], Translation] | None = None
     fixed = None if variant == "jigsaw" else translate(None)
@@ -430,19 +668,21 @@ def generate(
         solution = fill(n, kind, args)
         if solution is None:
             continue
-        values = carve(n, kind, solution, symmetry, args, share)
-        distance = target - DIFFICULTIES.index(level_of(kind, values))
-        if distance < 0:
-            eased = ease(n, kind, values, solution, symmetry, args)
-            if eased is not None:
-                values, distance = eased, 0
+        order = orbits(n, symmetry)
+        args.rng.shuffle(order)
+        carving = Carving(solution.copy(), DIFFICULTIES[0])
+        carve(kind, carving, order, solution, args, share)
+        if reachable and DIFFICULTIES.index(level_of(kind, carving)) < target:
+            carving = swap(kind, carving, orbits(n, symmetry), solution, args) or carving
+        values = carving.values
+        distance = target - DIFFICULTIES.index(level_of(kind, carving))
         if (
             best is None
             or abs(distance) < abs(best[0])
             or (abs(distance) == abs(best[0]) and distance > best[0])
         ):
             best = (distance, values, solution, kind)
-        if distance == 0:
+        if distance == 0 or not reachable:
             break
     if best is None:
         raise puzzle_error(
@@ -452,7 +692,12 @@ def generate(
     distance, values, solution, kind = best
     graded = grade(kind, values, solution)
     note = None
-    if distance:
+    if graded["level"] != args.difficulty and not reachable:
+        note = (
+            f"{n}x{n} puzzles are made at {', '.join(LEVELS_BY_SIZE[n])} only; this is the "
+            f"nearest found ({graded['level']})"
+        )
+    elif graded["level"] != args.difficulty:
         note = (
             f"no {args.difficulty} {n}x{n} puzzle was found in {attempt + 1} attempts; this is "
             f"the nearest found ({graded['level']}); try another seed"

@@ -161,7 +161,12 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
     open_cells = counts[0]
     small_cells = counts[2] & ~counts[size + 1]
     candidates = grid.candidates
+    # A house none of whose cells changed since this finder last found nothing still has no
+    # subset that removes anything (its groups are the same; candidates only went).
+    changed = grid.changed_since(name)
     for house_mask in shape.house_mask:
+        if not changed & house_mask:
+            continue
         # With m open cells, a naked subset of ``size`` is a hidden one of m - size (the same
         # eliminations), which an earlier finder looks for when m < 2 * size.
         small = small_cells & house_mask
@@ -194,6 +199,7 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
                     f"{shown} between them, so those digits come out of {others}."
                 )
                 return Step(name, [], removed, group, text)
+    grid.mark_quiet(name)
     return None
 
 
@@ -210,7 +216,14 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
         for count in range(size, 0, -1):
             counted[count] |= counted[count - 1] & several
         counted[0] |= several
-    houses = counted[size - 1]
+    # A house none of whose cells changed since this finder last found nothing still has no
+    # subset that removes anything (its digits' places are the same; candidates only went).
+    changed = grid.changed_since(name)
+    houses = 0
+    for house_mask, guard in zip(shape.house_mask, shape.house_guard, strict=True):
+        if changed & house_mask:
+            houses |= guard
+    houses &= counted[size - 1]
     while houses:
         low = houses & -houses
         houses ^= low
@@ -239,6 +252,7 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
                     f"{grid.cells_named(cells)}, so those cells hold nothing else."
                 )
                 return Step(name, [], removed, cells, text)
+    grid.mark_quiet(name)
     return None
 
 
@@ -305,7 +319,12 @@ def xy_wing(grid: Grid) -> Step | None:
     pairs = counts[2] & ~counts[3]
     candidates = grid.candidates
     peer_mask = grid.peer_mask
+    # A wing of three cells that kept their candidates since this finder last found nothing
+    # was there then, removing as much or more: a new one needs a changed cell.
+    changed = grid.changed_since("xy-wing")
     for pivot in bits(pairs):
+        if not (changed >> pivot & 1 or changed & pairs & peer_mask[pivot]):
+            continue
         pivot_mask = candidates[pivot]
         wings = bits(pairs & peer_mask[pivot])
         for first in wings:
@@ -321,6 +340,7 @@ def xy_wing(grid: Grid) -> Step | None:
                 step = wing_step(grid, "xy-wing", pivot, first, second, z, pivot_seen=False)
                 if step is not None:
                     return step
+    grid.mark_quiet("xy-wing")
     return None
 
 
@@ -330,7 +350,11 @@ def xyz_wing(grid: Grid) -> Step | None:
     counts = grid.counts()
     pairs = counts[2] & ~counts[3]
     candidates = grid.candidates
+    # As for xy-wings: a new wing needs a changed cell.
+    changed = grid.changed_since("xyz-wing")
     for pivot in bits(counts[3] & ~counts[4]):
+        if not (changed >> pivot & 1 or changed & pairs & grid.peer_mask[pivot]):
+            continue
         pivot_mask = candidates[pivot]
         wings = [
             cell
@@ -344,6 +368,7 @@ def xyz_wing(grid: Grid) -> Step | None:
             step = wing_step(grid, "xyz-wing", pivot, first, second, z, pivot_seen=True)
             if step is not None:
                 return step
+    grid.mark_quiet("xyz-wing")
     return None
 
 

@@ -155,6 +155,9 @@ export function createPolyominoGame(ctx, view, hooks, puzzle) {
       show();
     },
     solutionOf: (response) => response.solutions[0],
+    // Check turns the solution by the board's symmetries (wrongPlacements), so the puzzle needs
+    // one tiling up to symmetry, as generate makes them.
+    checkFields: { symmetry: "distinct" },
     solved: () => isTiled(view.board, placements),
     markErrors(solution) {
       wrong = wrongPlacements(view.board, placements, pieces, solution);

@@ -1,6 +1,7 @@
 // The size fields of Shikaku's "New puzzle" (web/play/session.js), within the sides Python's
-// generate mode accepts (facts.json: kinds.shikaku.generate.limits). Returns {node, puzzle()}:
-// puzzle() is the "puzzle" of a generate request.
+// generate mode accepts (facts.json: kinds.shikaku.generate.limits). Returns {node, puzzle(),
+// of(puzzle)}: puzzle() is the "puzzle" of a generate request; of(puzzle), the one that made a
+// puzzle (its size); show(fields) sets the fields to such a request's puzzle (a link's).
 import { clampInt, el, labelled } from "../../ui/ui.js";
 
 // The side offered first (the page's choice: a quick puzzle).
@@ -14,5 +15,13 @@ export function sizeFields(kindId, { limits }) {
   const rows = side("rows", "Rows");
   const cols = side("cols", "Columns");
   const read = (field) => clampInt(field.input.value, limits.min_side, limits.max_side, FIRST_SIDE);
-  return { node: el("span", { class: "row" }, rows.wrap, cols.wrap), puzzle: () => ({ rows: read(rows), cols: read(cols) }) };
+  return {
+    node: el("span", { class: "row" }, rows.wrap, cols.wrap),
+    puzzle: () => ({ rows: read(rows), cols: read(cols) }),
+    of: (puzzle) => ({ rows: puzzle.rows, cols: puzzle.cols }),
+    show(fields) {
+      rows.input.value = String(fields.rows);
+      cols.input.value = String(fields.cols);
+    },
+  };
 }

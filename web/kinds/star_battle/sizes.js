@@ -1,7 +1,8 @@
 // The size fields of Star Battle's "New puzzle" (web/play/session.js), within what Python's
 // generate mode makes (facts.json: kinds.star_battle.generate.limits: min_size, and max_size by
-// stars; min_size may also be given by stars). Returns {node, puzzle()}: puzzle() is the
-// "puzzle" of a generate request.
+// stars; min_size may also be given by stars). Returns {node, puzzle(), of(puzzle)}: puzzle() is
+// the "puzzle" of a generate request; of(puzzle), the one that made a puzzle (its side, stars);
+// show(fields) sets the fields to such a request's puzzle (a link's).
 import { el, labelled } from "../../ui/ui.js";
 
 // The side offered first for each number of stars (the page's choice: a quick puzzle of the
@@ -29,5 +30,12 @@ export function sizeFields(kindId, { limits }) {
   return {
     node: el("span", { class: "row" }, stars.wrap, size.wrap),
     puzzle: () => ({ size: Number(size.input.value), stars: Number(stars.input.value) }),
+    of: (puzzle) => ({ size: puzzle.regions.length, stars: puzzle.stars }),
+    show(fields) {
+      if (!starCounts.includes(fields.stars)) return;
+      stars.input.value = String(fields.stars);
+      offerSides();
+      if ([...size.input.options].some((option) => Number(option.value) === fields.size)) size.input.value = String(fields.size);
+    },
   };
 }

@@ -261,7 +261,7 @@ export function createSudoku(ctx) {
     controls: el("div", { class: "controls" }, el("div", { class: "row" }, sizeField.wrap, style.wrap), el("div", { class: "row" }, paste.wrap, loadButton), clearButton, inputError,
       typingHint,
       variants.controls),
-    pad: el("div", { class: "pad-column" }, pad.node, clashNote),
+    pad: el("div", { class: "pad-column" }, variants.nearBoard, pad.node, clashNote),
     actions: el("div", { class: "buttons" }, solveButton, countButton, setter.button),
     extra: setter.panel,
     showResponse: setter.show,

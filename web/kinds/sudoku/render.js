@@ -16,11 +16,16 @@
 //         centre marks in a line in the middle, automatic candidates in a grey mini-grid)
 // drawStep draws a trace step (web/stepview.js): forced digits in one colour, tried digits in
 // another, the latest one ringed, the chosen cell or unit (row, column, box, region, diagonal,
-// cage) tinted.
+// cage) tinted. An explained step (play mode's Explain: it names a technique) also shows the
+// candidates left at that step (the units' after the digits placed, less what earlier steps
+// removed) in every open cell, the digits it places or removes in bold colour in the cells it
+// names, and the candidates it removes struck through in red.
 
 import { DEFAULT_PALETTE, MARKS, PIECE_COLOURS } from "../../render/palette.js";
 import { MARGIN, gridCellAt, gridCellBox, gridLayout } from "../../render/grid.js";
-import { maskValues } from "./logic.js";
+import { candidateMasks, maskValues } from "./logic.js";
+import { gridUnits } from "./editor.js";
+import { variantUnits } from "./variants.js";
 import { drawSetterMarks } from "./setter.js";
 
 export function layout(view) {
@@ -188,15 +193,48 @@ export function drawStep(d, view, frame, { palette = DEFAULT_PALETTE } = {}) {
     ring: latest ? latest[0] * n + latest[1] : null,
     ringColour: palette["trace-focus"],
   });
-  // The candidates it removes: small and struck through, where the digit's mini-grid puts them.
   const { cell } = layout(view);
   const side = Math.ceil(Math.sqrt(n));
+  if (frame.step.technique) drawStepCandidates(d, view, frame, digits, reasons, palette);
+  // The candidates it removes: small and struck through, where the digit's mini-grid puts them.
   for (const [r, c, value] of frame.step.eliminate || []) {
     const k = value - 1;
     const x = MARGIN + c * cell + ((k % side) + 0.5) * (cell / side);
     const y = MARGIN + r * cell + (Math.floor(k / side) + 0.5) * (cell / side);
     d.text(x, y + 0.5, view.symbols[k], { size: Math.max(7, (cell / side) * 0.8), fill: MARKS.clashInk, bold: true });
     d.line(x - cell / side / 3, y + cell / side / 3, x + cell / side / 3, y - cell / side / 3, { stroke: MARKS.clashInk, width: 1.2 });
+  }
+}
+
+// The candidates of an explained step's board: the units' candidates once the digits placed so
+// far stand, less the eliminations of the steps before this one. The digits this step places or
+// removes are bold in its focus colour in the cells it names (an X-wing's digit in its corners).
+function drawStepCandidates(d, view, frame, digits, reasons, palette) {
+  const n = view.size;
+  const values = view.givens.map((given, index) => given || digits.get(index)?.value || 0);
+  const game = { n, givens: values, entries: new Array(n * n).fill(0) };
+  const units = gridUnits(n, view.boxRows, view.boxCols, { extraUnits: variantUnits(view), boxes: !view.regions });
+  const masks = candidateMasks(game, units);
+  for (const step of frame.steps.slice(0, frame.index)) {
+    for (const [r, c, value] of step.eliminate || []) masks[r * n + c] &= ~(1 << (value - 1));
+  }
+  const current = frame.step;
+  const used = new Set([...(current.eliminate || []).map(([, , value]) => value), ...(current.place?.value ? [current.place.value] : [])]);
+  const named = new Set(reasons);
+  const struck = new Set((current.eliminate || []).map(([r, c, value]) => `${r * n + c},${value}`));
+  const { cell } = layout(view);
+  const side = Math.ceil(Math.sqrt(n));
+  for (let index = 0; index < n * n; index++) {
+    if (values[index]) continue;
+    const x0 = MARGIN + (index % n) * cell;
+    const y0 = MARGIN + Math.floor(index / n) * cell;
+    for (const value of maskValues(masks[index])) {
+      if (struck.has(`${index},${value}`)) continue; // drawn in red by drawStep
+      const k = value - 1;
+      const strong = named.has(index) && used.has(value);
+      d.text(x0 + ((k % side) + 0.5) * (cell / side), y0 + (Math.floor(k / side) + 0.5) * (cell / side) + 0.5, view.symbols[k],
+        { size: Math.max(7, (cell / side) * 0.8), fill: strong ? palette["trace-focus"] : CANDIDATE_INK, bold: strong });
+    }
   }
 }
 

@@ -118,7 +118,9 @@ function boxRegions(view) {
 
 /**
  * The variant controls of the Sudoku editor. hooks: changed() after an edit of the puzzle,
- * redraw() after a change of the marks only. Returns {controls, attachCanvas(canvas, cellAt),
+ * redraw() after a change of the marks only. Returns {controls, nearBoard (the cage sum's row
+ * and the variant note, which the editor shows right under the board: on a phone the controls
+ * are far below it, and the sum is typed while the cells are selected), attachCanvas(canvas, cellAt),
  * typeKey(key) -> bool (keys in cage mode), reset() (a new size: no variants), refresh()
  * (the controls after the view changed from outside: undo, a link)}.
  */
@@ -237,7 +239,8 @@ export function createVariantEditor(view, { changed, redraw }) {
   refresh();
 
   return {
-    controls: el("div", { class: "variants" }, el("div", { class: "row" }, mode.wrap, diagonalsWrap), regionRow, cageRow, hint, note),
+    controls: el("div", { class: "variants" }, el("div", { class: "row" }, mode.wrap, diagonalsWrap), regionRow, hint),
+    nearBoard: el("div", { class: "variant-bar" }, cageRow, note),
     attachCanvas,
     typeKey,
     reset,
