@@ -205,7 +205,6 @@ def test_innies_and_outies_across_rows() -> None:
         (5, [(1, 3), (2, 3)]),
     ]
     grid = board(4, cages)
-    assert cage_techniques.innies_outies(grid) is None or True  # one house may fire first
     step = cage_techniques.innies_outies_across(grid)
     assert step is not None and step.technique == "innies and outies across houses"
     assert step.place == [(7, 3)]
