@@ -769,7 +769,7 @@ def test_the_command_line_generates_the_stored_puzzle() -> None:
         ({"limit": 2}, "invalid_request", "limit", "drop limit"),
         ({"difficulti": "easy"}, "invalid_request", "difficulti", "difficulty"),
         ({"seed": -1}, "invalid_request", "seed", "at least 0"),
-        ({"puzzle": {"size": 9, "variant": "killer"}}, "invalid_puzzle", "puzzle.variant", "not"),
+        ({"puzzle": {"size": 12, "variant": "killer"}}, "invalid_puzzle", "puzzle.size", "9"),
         ({"puzzle": {"size": 9, "variant": "X"}}, "invalid_puzzle", "puzzle.variant", "jigsaw"),
         ({"puzzle": {"size": 16, "variant": "jigsaw"}}, "invalid_puzzle", "puzzle.size", "12"),
         ({"puzzle": {"size": 9, "diagonals": True}}, "invalid_request", "puzzle.diagonals", ""),

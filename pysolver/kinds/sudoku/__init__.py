@@ -88,6 +88,7 @@ from pysolver.facts import engine_facts
 from pysolver.kinds.sudoku import assisting as sudoku_assist
 from pysolver.kinds.sudoku import explaining as sudoku_explain
 from pysolver.kinds.sudoku import generating as sudoku_generate
+from pysolver.kinds.sudoku import killer_generating
 from pysolver.kinds.sudoku import pasted as sudoku_pasted
 from pysolver.kinds.sudoku import pictures as sudoku_pictures
 from pysolver.kinds.sudoku import techniques as sudoku_techniques
@@ -111,7 +112,6 @@ from pysolver.midend.plan import (
     TraceArgs,
 )
 from pysolver.protocol import (
-    INVALID_REQUEST,
     Query,
     SolveError,
     empty_grid,
@@ -219,11 +219,18 @@ def facts() -> dict[str, Any]:
 
 def puzzle_text(puzzle: Any) -> str:
     """The givens as a picture, ``.`` for a blank (``pictures.puzzle_text``: a generated
-    puzzle in text): the boxes' lines, or a jigsaw's region walls around the digits."""
+    puzzle in text): the boxes' lines, a jigsaw's region walls around the digits, or a
+    killer's cage walls with each sum in its cage's first cell."""
     n, box_rows, box_cols, values, _style = parse_puzzle(puzzle)
     rows = [values[r * n : (r + 1) * n] for r in range(n)]
     if sudoku_variants.has_regions(puzzle):
         return sudoku_pictures.regions_text(puzzle["regions"], rows)
+    if puzzle.get("cages"):
+        return (
+            sudoku_pictures.cages_text(puzzle["cages"], rows)
+            + "\n(killer: each cage's sum is in its first cell; its digits differ and add up to"
+            + " it; rows, columns and boxes hold every digit once)"
+        )
     text = solution_text({**puzzle, "box": [box_rows, box_cols]}, rows)
     if puzzle.get("diagonals"):
         text += "\n(X: each diagonal holds every digit once too)"
@@ -820,6 +827,15 @@ def generate(puzzle: Any, args: GenerateArgs) -> Generated:
     sudoku_generate.check_variant_size(variant, n)
     symmetry = sudoku_generate.read_symmetry(args.options)
     box_rows, box_cols = _box_shape(n, None)
+    if variant == "killer":
+        killer = killer_generating.KillerTranslation(
+            problem=lambda values, cages: masks_problem(
+                n, box_rows, box_cols, values, Variants(cages=cages)
+            ),
+            houses=Grid.standard(n, box_rows, box_cols),
+            write=lambda values: "".join(SYMBOLS[value - 1] if value else "." for value in values),
+        )
+        return killer_generating.generate(n, killer, args)
     diagonals = variant == "x"
 
     def translate(regions: tuple[int, ...] | None) -> sudoku_generate.Translation:
@@ -873,17 +889,13 @@ def explain_facts() -> dict[str, Any]:
 
 
 def explain_board(puzzle: Any) -> tuple[sudoku_explain.Board, str, int, int]:
-    """The explain board of a puzzle (givens placed), the style its grid was read in and its
-    box shape; killer cages are refused (no technique here reads a cage's sum)."""
+    """The explain board of a puzzle (givens placed, killer cages on it: the cage techniques
+    of ``pysolver.kinds.sudoku.cages`` read them), the style its grid was read in and its box
+    shape."""
     n, box_rows, box_cols, values, style = parse_puzzle(puzzle)
     variants = parse_variants(puzzle, n, values)
-    if variants.cages:
-        raise SolveError(
-            INVALID_REQUEST,
-            "explain and hint do not reason about killer cages; solve this puzzle instead",
-            "puzzle.cages",
-        )
     grid = Grid.standard(n, box_rows, box_cols, variants.regions, variants.diagonals)
+    grid.cages = variants.cages
     for cell, value in enumerate(values):
         if value:
             grid.place(cell, value)
@@ -893,8 +905,17 @@ def explain_board(puzzle: Any) -> tuple[sudoku_explain.Board, str, int, int]:
             check_givens(n, box_rows, box_cols, values, style)
         except SolveError:
             return []
-        problem, codes = encode(n, box_rows, box_cols, values, variants)
         stage = args.stage()
+        if variants.cages:
+            # The masks engine reads a cage as its digit sets: on killers with few givens it
+            # takes thousands of nodes where the exact cover engines take millions.
+            found = masks.search(
+                masks_problem(n, box_rows, box_cols, values, variants), limit=2, monitor=stage
+            )
+            args.nodes += found.stats["nodes"]
+            args.stop_if_cancelled(stage)
+            return found.solutions
+        problem, codes = encode(n, box_rows, box_cols, values, variants)
         result = cover.search(problem, "singles", limit=2, monitor=stage)
         args.nodes += result.stats["nodes"]
         args.stop_if_cancelled(stage)

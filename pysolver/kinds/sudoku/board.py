@@ -19,6 +19,10 @@ A board keeps each open cell's candidates twice, kept equal by every change:
 
 A finder reads the masks; a change goes through ``place``, ``eliminate`` or ``restrict``.
 
+A killer board also has its ``cages`` (``variants.Cage``: a sum and cells), which the cage
+techniques read (``pysolver.kinds.sudoku.cages``); they are not houses (a cage need not hold
+every digit), so placing a digit does not remove it from the rest of its cage.
+
 Sentences count rows and columns from 1 ("row 3, column 5"); boxes and regions too, in
 reading order of their first cell.
 """
@@ -29,6 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from pysolver.engines import masks
+from pysolver.kinds.sudoku.variants import Cage
 from pysolver.logic.step import Step
 
 # Grid shapes kept (``Grid.standard``): the tables of a shape are built once.
@@ -201,6 +206,7 @@ class Grid:
         # Per finder, the boards when it last found nothing (``changed_since``); a copy takes
         # its own.
         self.quiet: dict[str, tuple[int, ...]] = {}
+        self.cages: tuple[Cage, ...] = ()  # a killer's (shared by copies: never changed)
 
     @classmethod
     def standard(

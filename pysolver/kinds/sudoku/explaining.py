@@ -29,6 +29,7 @@ from typing import Any
 from pysolver.engines import masks
 from pysolver.kinds.sudoku import path as sudoku_path
 from pysolver.kinds.sudoku.board import Grid, step_json
+from pysolver.kinds.sudoku.variants import cage_digit_sets
 from pysolver.logic.step import Step
 from pysolver.midend.plan import ExplainArgs, Explained, Hinted
 from pysolver.protocol import puzzle_error, require_int, require_list
@@ -89,9 +90,14 @@ def explain(board: Board, args: ExplainArgs) -> Explained:
 
 def solution_from(grid: Grid, args: ExplainArgs) -> tuple[list[int], bool]:
     """The first solution of ``grid``'s candidates (the ``masks`` engine's search over its
-    houses) and whether it is the only one; none is an ``invalid_puzzle`` error."""
+    houses and killer cages) and whether it is the only one; none is an ``invalid_puzzle``
+    error."""
     n = grid.n
-    problem = masks.CellsProblem(n * n, n, grid.candidates.copy(), grid.houses)
+    cages = [
+        masks.Cage(cage.cells, tuple(cage_digit_sets(n, grid.values, cage, index)))
+        for index, cage in enumerate(grid.cages)
+    ]
+    problem = masks.CellsProblem(n * n, n, grid.candidates.copy(), grid.houses, cages)
     stage = args.stage()
     result = masks.search(problem, limit=2, monitor=stage)
     args.nodes += result.stats["nodes"]

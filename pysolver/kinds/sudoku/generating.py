@@ -6,7 +6,8 @@ drops the default rotational symmetry of the givens (a given's partner turned ha
 about the centre is a given too). ``"variant"`` in the puzzle (``VARIANTS``, default
 ``standard``) makes a variant of ``pysolver.kinds.sudoku.variants``: ``jigsaw`` (seeded random
 connected regions replace the boxes; the response's puzzle has their ``regions``) or ``x`` (both
-diagonals hold each digit once; the puzzle has ``"diagonals": true``). Killer is not generated.
+diagonals hold each digit once; the puzzle has ``"diagonals": true``) or ``killer`` (cages with
+sums and no givens: ``pysolver.kinds.sudoku.killer_generating`` makes it).
 
 The generator translates; the ``masks`` engine (``pysolver.engines.masks``) does every
 search and the singles, ``pysolver.logic``'s techniques grade:
@@ -62,6 +63,7 @@ from typing import Any
 
 from pysolver.engines import masks
 from pysolver.engines.monitor import StageMonitor
+from pysolver.kinds.sudoku import killer_generating
 from pysolver.kinds.sudoku import path as sudoku_path
 from pysolver.kinds.sudoku.board import Grid
 from pysolver.kinds.sudoku.techniques import ALL, TECHNIQUES
@@ -83,10 +85,15 @@ SIZES = (4, 6, 9, 12, 16)
 DIFFICULTIES = ("easy", "medium", "hard", "fiendish", "expert")
 SYMMETRIES = ("rotational", "none")
 # The puzzle's ``variant``: plain boxes, a jigsaw of random regions, Sudoku X.
-VARIANTS = ("standard", "jigsaw", "x")
+VARIANTS = ("standard", "jigsaw", "x", "killer")
 # The sizes each variant is generated in: a random 16x16 jigsaw layout's fill can run for
 # minutes (measured: over 5 minutes for one layout), so jigsaws stop at 12x12.
-VARIANT_SIZES = {"standard": SIZES, "jigsaw": (4, 6, 9, 12), "x": SIZES}
+VARIANT_SIZES = {
+    "standard": SIZES,
+    "jigsaw": (4, 6, 9, 12),
+    "x": SIZES,
+    "killer": killer_generating.SIZES,
+}
 # Swaps tried when drawing a jigsaw's regions. Measured over 5 seeds: a 9x9 jigsaw's regions
 # then share 49 of 81 cells with their box's, a 12x12's 86 of 144 (the rest of each box is spread
 # over other regions).
@@ -168,12 +175,6 @@ def read_size(puzzle: Any) -> int:
 def read_variant(puzzle: dict[str, Any]) -> str:
     """The puzzle's ``variant`` (default ``standard``): one of ``VARIANTS``."""
     variant = require_str(puzzle.get("variant", "standard"), "puzzle.variant")
-    if variant == "killer":
-        raise puzzle_error(
-            "killer Sudoku is not generated (its cages would need a grader that reads sums); "
-            f"choose one of {', '.join(VARIANTS)}",
-            "puzzle.variant",
-        )
     if variant not in VARIANTS:
         raise puzzle_error(
             f"unknown variant {shown(variant)}; choose one of {', '.join(VARIANTS)}",

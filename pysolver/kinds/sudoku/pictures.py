@@ -66,3 +66,21 @@ def regions_text(regions: list[str] | str, grid: list[list[int]]) -> str:
         for c, d in enumerate(row)
     }
     return draw_regions(labels, texts)
+
+
+def cages_text(cages: list[dict[str, Any]], grid: list[list[int]]) -> str:
+    """A killer's grid: walls around its cages (cells in no cage form one more region), each
+    cage's sum in its first cell in reading order, the other cells' digits or ``.``."""
+    size = len(grid)
+    labels: Labels = [[-1] * size for _ in range(size)]
+    texts = {
+        (r, c): SYMBOLS[d - 1] if d else "."
+        for r, row in enumerate(grid)
+        for c, d in enumerate(row)
+    }
+    for index, cage in enumerate(cages):
+        cells = sorted((int(r), int(c)) for r, c in cage["cells"])
+        for r, c in cells:
+            labels[r][c] = index
+        texts[cells[0]] = str(cage["sum"])
+    return draw_regions(labels, texts)

@@ -6,7 +6,9 @@ None. A finder only reports a step that changes the board.
 singles are ``easy``; locked candidates and naked and hidden subsets ``medium``; fish (X-wing,
 swordfish, jellyfish) and wings (XY-wing, XYZ-wing) ``hard``; chains (simple colouring, X-chains,
 XY-chains, forcing chains: ``pysolver.kinds.sudoku.chains``) ``fiendish``. A guess (``path``)
-is ``expert``.
+is ``expert``. Killer cages add theirs (``pysolver.kinds.sudoku.cages``): cage combinations
+``easy``, cage overlaps and innies and outies of one house ``medium``, innies and outies
+across houses ``hard``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from itertools import combinations
 
 from pysolver.kinds.sudoku import chains
 from pysolver.kinds.sudoku.board import Grid, bit_masks, bits, digits_of, listed
+from pysolver.kinds.sudoku.cages import with_cage_techniques
 from pysolver.logic.step import Step, Technique
 
 Finder = Callable[[Grid], Step | None]
@@ -525,6 +528,9 @@ TECHNIQUES: tuple[Technique[Grid], ...] = (
         "links, leads to the same digit placed or candidate removed",
     ),
 )
+# Killer cages' techniques (``pysolver.kinds.sudoku.cages``) join by level and points; on a
+# board without cages they find nothing.
+TECHNIQUES = with_cage_techniques(TECHNIQUES)
 GUESS: Technique[Grid] = Technique(
     "guess",
     lambda grid: None,

@@ -8,7 +8,7 @@ import { el, labelled } from "../../ui/ui.js";
 // The size offered first (the page's choice: a quick, familiar puzzle).
 const FIRST_SIZE = 9;
 // Words for the variants generate makes (the names are Python's; one it adds later shows as is).
-const VARIANT_WORDS = { standard: "Standard", jigsaw: "Jigsaw", x: "Sudoku X" };
+const VARIANT_WORDS = { standard: "Standard", jigsaw: "Jigsaw", x: "Sudoku X", killer: "Killer" };
 
 /** #sudoku-new-variant (when generate makes more than one) and #sudoku-new-size (its sizes). */
 export function sizeFields(kindId, { limits }) {

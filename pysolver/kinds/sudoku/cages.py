@@ -1,0 +1,578 @@
+"""The killer cage techniques of explain and hint: what a killer solver teaches about sums.
+
+A killer board is a ``Grid`` whose ``cages`` are the puzzle's (``variants.Cage``: a sum and
+cells; distinct digits adding up to the sum). Four finders, each returning the first step it
+sees (cages, houses and digits in a fixed order) or None, and nothing on a board without cages:
+
+* **cage combination** (``cage_combination``): the sets of distinct digits that add up to a
+  cage's sum and that its open cells can take, one digit each, given their candidates and the
+  digits already placed in it; a candidate in no such filling goes. (It also removes a
+  cage's placed digits from its other cells: digits in a cage differ.)
+* **cage overlap** (``cage_overlap``): a digit every set of a cage holds, whose places in the
+  cage all lie in one house, is that house's: it goes from the house's cells outside the
+  cage. The other way round, a house whose places for a digit all lie in one cage puts the
+  digit in that cage: it goes from the cage's cells outside the house, and so do the cage's
+  candidates that only fillings without the digit used.
+* **innies and outies** (``innies_outies``, over one house, and ``innies_outies_across``,
+  over runs of neighbouring rows or columns): an area of k houses adds up to k times
+  1 + 2 + ... + n (45 on 9x9: the rule of 45). The cages wholly inside it leave its other
+  cells, the innies, a known sum; when every cell of the area is caged, the cages crossing its
+  edge put cells outside it, the outies, whose sum is known too. One open innie (or outie) is
+  that sum less the placed ones; two to ``MAX_SUM_CELLS`` are a sum their candidates must make
+  (distinct where two of them share a house or a cage): a candidate in no way of making it
+  goes.
+
+The board's houses, placements and candidates are ``pysolver.kinds.sudoku.board``'s; only
+``values``, ``candidates``, ``houses``, ``house_names``, ``peer_mask`` and ``cages`` are read,
+and steps change the board through ``Grid.apply``. Sentences count rows and columns from 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pysolver.kinds.sudoku.board import Grid, bits, digits_of, listed
+from pysolver.kinds.sudoku.variants import Cage, digit_sets
+from pysolver.logic.step import LEVELS, Step, Technique
+
+# The most open cells an innie or outie sum is worked out over (each cell's candidates are
+# combined with the others': 9^4 ways at most on 9x9).
+MAX_SUM_CELLS = 4
+# Fillings worked out per cage state and sum states kept (generation solves the same cage
+# states over and over).
+KEPT = 1 << 15
+
+
+@dataclass(frozen=True)
+class Area:
+    """Houses taken together for the rule of 45: disjoint, adding up to ``total``."""
+
+    name: str  # "row 3", "rows 1 to 3"
+    houses: int  # how many
+    total: int
+    inside_total: int  # what the cages wholly inside it add up to
+    crossing_total: int  # what the cages crossing its edge add up to (inside it and out)
+    innies: tuple[int, ...]  # its cells outside the cages wholly inside it
+    innie_total: int  # what the innies add up to
+    # The cells outside it of the cages crossing its edge, and what they add up to; None
+    # when some cell of the area is in no cage (its sum is unknown).
+    outies: tuple[int, ...] | None
+    outie_total: int
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What the finders read of one puzzle's cages on one grid shape."""
+
+    cage_of: tuple[int, ...]  # per cell, its cage's index, -1 for none
+    single: tuple[Area, ...]  # every house alone
+    across: tuple[Area, ...]  # runs of 2 to n - 1 neighbouring rows, then columns
+
+
+def tables(grid: Grid) -> Tables:
+    """The tables of ``grid``'s cages and houses (built once per puzzle and shape)."""
+    return _tables(
+        grid.cages, tuple(tuple(cells) for cells in grid.houses), tuple(grid.house_names)
+    )
+
+
+@lru_cache(maxsize=16)
+def _tables(
+    cages: tuple[Cage, ...], houses: tuple[tuple[int, ...], ...], names: tuple[str, ...]
+) -> Tables:
+    n = len(houses[0])
+    cage_of = [-1] * (n * n)
+    for index, cage in enumerate(cages):
+        for cell in cage.cells:
+            cage_of[cell] = index
+    per_house = n * (n + 1) // 2
+
+    def area(name: str, chosen: list[int]) -> Area:
+        cells = {cell for house in chosen for cell in houses[house]}
+        touched = sorted({cage_of[cell] for cell in cells if cage_of[cell] >= 0})
+        inside = [k for k in touched if all(cell in cells for cell in cages[k].cells)]
+        crossing = [k for k in touched if k not in inside]
+        innies = tuple(sorted(cell for cell in cells if cage_of[cell] not in inside))
+        total = per_house * len(chosen)
+        inside_total = sum(cages[k].total for k in inside)
+        crossing_total = sum(cages[k].total for k in crossing)
+        outies: tuple[int, ...] | None = None
+        if -1 not in (cage_of[cell] for cell in cells):
+            outies = tuple(
+                sorted(cell for k in crossing for cell in cages[k].cells if cell not in cells)
+            )
+        return Area(
+            name,
+            len(chosen),
+            total,
+            inside_total,
+            crossing_total,
+            innies,
+            total - inside_total,
+            outies,
+            crossing_total + inside_total - total,
+        )
+
+    single = tuple(area(names[house], [house]) for house in range(len(houses)))
+    across = []
+    for first, word in ((0, "rows"), (n, "columns")):
+        for length in range(2, n):
+            for start in range(n - length + 1):
+                run = list(range(first + start, first + start + length))
+                joined = "and" if length == 2 else "to"
+                name = f"{word} {start + 1} {joined} {start + length}"
+                across.append(area(name, run))
+    return Tables(tuple(cage_of), single, tuple(across))
+
+
+# ---------------------------------------------------------------- fillings
+
+
+@lru_cache(maxsize=KEPT)
+def fillings(
+    total: int, choices: int, candidates: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The digit sets (masks) of ``len(candidates)`` distinct digits of ``choices`` adding up
+    to ``total`` that cells with these candidate masks can take, one digit each; and per cell,
+    the digits it takes in some such filling.
+
+    Per set, the digits the first i cells can take (``forward[i]``, masks of i digits) and the
+    digits the cells from i on can take (``backward[i]``): cell i can take digit d when some
+    ``used`` of ``forward[i]`` leaves d and the set less ``used`` and d is in
+    ``backward[i + 1]``."""
+    size = len(candidates)
+    viable = []
+    allowed = [0] * size
+    for digits in digit_sets(choices, size, total):
+        forward = [{0}]
+        for mask in candidates:
+            reached = set()
+            for used in forward[-1]:
+                free = mask & digits & ~used
+                while free:
+                    low = free & -free
+                    free ^= low
+                    reached.add(used | low)
+            forward.append(reached)
+        if digits not in forward[size]:
+            continue
+        backward: list[set[int]] = [set() for _ in range(size)] + [{0}]
+        for i in range(size - 1, -1, -1):
+            for rest in backward[i + 1]:
+                free = candidates[i] & digits & ~rest
+                while free:
+                    low = free & -free
+                    free ^= low
+                    backward[i].add(rest | low)
+        viable.append(digits)
+        for i in range(size):
+            for used in forward[i]:
+                free = candidates[i] & digits & ~used & ~allowed[i]
+                while free:
+                    low = free & -free
+                    free ^= low
+                    if digits & ~used & ~low in backward[i + 1]:
+                        allowed[i] |= low
+    return tuple(viable), tuple(allowed)
+
+
+@lru_cache(maxsize=KEPT)
+def sum_fillings(
+    total: int, candidates: tuple[int, ...], apart: tuple[int, ...]
+) -> tuple[int, ...]:
+    """Per cell, the digits it takes in some way of giving the cells (their candidate masks)
+    digits adding up to ``total``, cells i and j distinct when bit j of ``apart[i]`` is set
+    (j < i)."""
+    size = len(candidates)
+    allowed = [0] * size
+    smallest = [mask & -mask for mask in candidates]
+    low_rest = [0] * (size + 1)
+    high_rest = [0] * (size + 1)
+    for i in range(size - 1, -1, -1):
+        low_rest[i] = low_rest[i + 1] + smallest[i].bit_length()
+        high_rest[i] = high_rest[i + 1] + candidates[i].bit_length()
+    chosen = [0] * size
+
+    def extend(i: int, left: int) -> bool:
+        if i == size:
+            return left == 0
+        if not low_rest[i] <= left <= high_rest[i]:
+            return False
+        taken = 0
+        for j in bits(apart[i]):
+            taken |= 1 << (chosen[j] - 1)
+        found = False
+        for digit in digits_of(candidates[i] & ~taken):
+            chosen[i] = digit
+            if extend(i + 1, left - digit):
+                allowed[i] |= 1 << (digit - 1)
+                found = True
+        return found
+
+    # Every way is walked (a cell's digit is allowed when any way below it works).
+    extend(0, total)
+    return tuple(allowed)
+
+
+@dataclass
+class CageState:
+    """One cage on a board: its open cells, the digits placed in it and what they leave."""
+
+    index: int
+    cage: Cage
+    open_cells: list[int]
+    placed: int  # mask of the digits placed in it
+    left: int  # the sum less the placed digits
+    sets: tuple[int, ...]  # the digit sets its open cells can take (placed digits left out)
+    allowed: tuple[int, ...]  # per open cell, the digits it takes in one of them
+
+
+def cage_states(grid: Grid) -> Iterator[CageState]:
+    """The cages of ``grid`` with open cells, in the puzzle's order."""
+    values, candidates = grid.values, grid.candidates
+    full = (1 << grid.n) - 1
+    for index, cage in enumerate(grid.cages):
+        open_cells = [cell for cell in cage.cells if not values[cell]]
+        if not open_cells:
+            continue
+        placed = left = 0
+        for cell in cage.cells:
+            if values[cell]:
+                placed |= 1 << (values[cell] - 1)
+                left += values[cell]
+        left = cage.total - left
+        sets, allowed = fillings(
+            left, full & ~placed, tuple(candidates[cell] & ~placed for cell in open_cells)
+        )
+        yield CageState(index, cage, open_cells, placed, left, sets, allowed)
+
+
+# ---------------------------------------------------------------- words
+
+
+def cage_name(grid: Grid, cage: Cage, with_sum: bool = True) -> str:
+    """ "the 3-cell cage of 15 (row 1, column 1, ...)", without the sum "the 3-cell cage at
+    row 1, column 1, ..."."""
+    cells = list(cage.cells)
+    where = grid.cells_named(cells)
+    if not with_sum:
+        return f"the {len(cells)}-cell cage at {where}"
+    if len(cells) == 1:
+        return f"the 1-cell cage of {cage.total} at {where}"
+    return f"the {len(cells)}-cell cage of {cage.total} ({where})"
+
+
+def capitalised(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+def sets_named(sets: tuple[int, ...] | list[int]) -> str:
+    """ "1 + 2 + 6, 1 + 3 + 5 or 2 + 3 + 4": each set's digits in words."""
+    return listed([" + ".join(map(str, digits_of(digits))) for digits in sets]).replace(
+        " and ", " or "
+    )
+
+
+def removals_named(
+    grid: Grid, removed: list[tuple[int, int]], whole: tuple[list[int], str] | None = None
+) -> str:
+    """ "2, 4 and 7 come out of row 1, column 1; 9 out of row 1, column 2": the eliminations,
+    the digits leaving the same cells together; ``whole``: cells named as a whole (a cage's
+    open cells, "its cells")."""
+    by_digit: dict[int, list[int]] = {}
+    for cell, digit in removed:
+        by_digit.setdefault(digit, []).append(cell)
+    by_cells: dict[tuple[int, ...], list[int]] = {}
+    for digit in sorted(by_digit):
+        by_cells.setdefault(tuple(sorted(by_digit[digit])), []).append(digit)
+    parts = []
+    for number, (cells, digits) in enumerate(by_cells.items()):
+        if whole is not None and list(cells) == sorted(whole[0]):
+            place = whole[1]
+        else:
+            place = grid.cells_named(list(cells))
+        verb = "out of" if number else "comes out of" if len(digits) == 1 else "come out of"
+        parts.append(f"{listed([str(digit) for digit in digits])} {verb} {place}")
+    return "; ".join(parts)
+
+
+# ---------------------------------------------------------------- finders
+
+
+def cage_combination(grid: Grid) -> Step | None:
+    """A candidate no filling of its cage uses goes (see the module docstring)."""
+    values = grid.values
+    for state in cage_states(grid):
+        if not state.sets:
+            continue  # no filling at all: a dead end a guess's search handles
+        removed = [
+            (cell, digit)
+            for cell, allowed in zip(state.open_cells, state.allowed, strict=True)
+            for digit in digits_of(grid.candidates[cell] & ~allowed)
+        ]
+        if not removed:
+            continue
+        name = capitalised(cage_name(grid, state.cage, with_sum=False))
+        choices = ((1 << grid.n) - 1) & ~state.placed
+        every = len(list(digit_sets(choices, len(state.open_cells), state.left)))
+        fit = "" if every == len(state.sets) else " (no other set fits its cells' candidates)"
+        whole = (state.open_cells, "it" if len(state.cage.cells) == 1 else "its cells")
+        placed_cells = [cell for cell in state.cage.cells if values[cell]]
+        if placed_cells:
+            shown = listed([str(values[cell]) for cell in placed_cells])
+            others = len(state.open_cells)
+            whole = (state.open_cells, "them" if others > 1 else "it")
+            text = (
+                f"{name} adds up to {state.cage.total} and already holds {shown}, so its "
+                f"other {'cell holds' if others == 1 else f'{others} cells hold'} "
+                f"{sets_named(state.sets)}{fit}"
+            )
+        else:
+            text = (
+                f"{name} adds up to {state.cage.total}, so it holds {sets_named(state.sets)}{fit}"
+            )
+        text += f": {removals_named(grid, removed, whole)}."
+        return Step("cage combination", [], removed, list(state.cage.cells), text)
+    return None
+
+
+def cage_overlap(grid: Grid) -> Step | None:
+    """A cage's sure digit confined to one house within it leaves the rest of the house; a
+    house's digit confined to one cage leaves the rest of the cage (module docstring)."""
+    if not grid.cages:
+        return None
+    values, candidates = grid.values, grid.candidates
+    states = list(cage_states(grid))
+    for state in states:
+        sure = state.sets[0] if state.sets else 0
+        for digits in state.sets[1:]:
+            sure &= digits
+        cage_cells = set(state.cage.cells)
+        for digit in digits_of(sure):
+            bit = 1 << (digit - 1)
+            places = [cell for cell in state.open_cells if candidates[cell] & bit]
+            if not places:
+                continue
+            for house, cells in enumerate(grid.houses):
+                if not all(cell in cells for cell in places):
+                    continue
+                removed = [
+                    (cell, digit)
+                    for cell in cells
+                    if cell not in cage_cells and not values[cell] and candidates[cell] & bit
+                ]
+                if not removed:
+                    continue
+                text = (
+                    f"{capitalised(cage_name(grid, state.cage))} must hold {digit}: every set "
+                    f"of digits that makes its sum and fits its cells has it "
+                    f"({sets_named(state.sets)}). Its {digit} can only go in "
+                    f"{grid.cells_named(places)}, all in {grid.house_names[house]}, so {digit} "
+                    f"comes out of the rest of {grid.house_names[house]}: "
+                    f"{grid.cells_named([cell for cell, _digit in removed])}."
+                )
+                return Step("cage overlap", [], removed, list(state.cage.cells), text)
+    by_index = {state.index: state for state in states}
+    cage_of = tables(grid).cage_of
+    for house, cells in enumerate(grid.houses):
+        placed = 0
+        for cell in cells:
+            if values[cell]:
+                placed |= 1 << (values[cell] - 1)
+        for digit in digits_of(((1 << grid.n) - 1) & ~placed):
+            bit = 1 << (digit - 1)
+            places = [cell for cell in cells if not values[cell] and candidates[cell] & bit]
+            owners = {cage_of[cell] for cell in places}
+            if len(owners) != 1 or -1 in owners:
+                continue
+            state = by_index[owners.pop()]
+            if len(state.cage.cells) == 1:
+                continue
+            keep = [digits for digits in state.sets if digits & bit]
+            removed = [
+                (cell, other)
+                for position, cell in enumerate(state.open_cells)
+                for other in digits_of(candidates[cell])
+                if (other == digit and cell not in cells)
+                or (other != digit and not _used(keep, state, position, other, candidates))
+            ]
+            if not removed:
+                continue
+            text = (
+                f"In {grid.house_names[house]}, {digit} can only go in "
+                f"{grid.cells_named(places)}, all in {cage_name(grid, state.cage)}, so that "
+                f"cage holds {digit}"
+            )
+            if len(keep) < len(state.sets):
+                text += f" and so {sets_named(keep)}"
+            text += f": {removals_named(grid, removed)}."
+            return Step("cage overlap", [], removed, list(state.cage.cells), text)
+    return None
+
+
+def _used(
+    sets: list[int], state: CageState, position: int, digit: int, candidates: list[int]
+) -> bool:
+    """Whether open cell number ``position`` of the cage takes ``digit`` in a filling by one of
+    ``sets`` (each filling of its cells from one set, as ``fillings`` works them out)."""
+    cells = state.open_cells
+    bit = 1 << (digit - 1)
+    for digits in sets:
+        if not digits & bit:
+            continue
+        _viable, allowed = fillings(
+            state.left, digits, tuple(candidates[cell] & ~state.placed for cell in cells)
+        )
+        if allowed[position] & bit:
+            return True
+    return False
+
+
+def innies_outies(grid: Grid) -> Step | None:
+    """The rule of 45 over one house (module docstring)."""
+    if not grid.cages:
+        return None
+    return _rule_of_sums(grid, tables(grid).single, "innies and outies")
+
+
+def innies_outies_across(grid: Grid) -> Step | None:
+    """The rule of 45 over neighbouring rows or columns (module docstring)."""
+    if not grid.cages:
+        return None
+    return _rule_of_sums(grid, tables(grid).across, "innies and outies across houses")
+
+
+def _rule_of_sums(grid: Grid, areas: tuple[Area, ...], technique: str) -> Step | None:
+    values, candidates = grid.values, grid.candidates
+    cage_of = tables(grid).cage_of
+    for area in areas:
+        for cells, total, word in (
+            (area.innies, area.innie_total, "innie"),
+            (area.outies, area.outie_total, "outie"),
+        ):
+            if not cells:
+                continue
+            open_cells = [cell for cell in cells if not values[cell]]
+            if not open_cells or len(open_cells) > MAX_SUM_CELLS:
+                continue
+            left = total - sum(values[cell] for cell in cells)
+            if len(open_cells) == 1:
+                cell = open_cells[0]
+                if not 1 <= left <= grid.n or not candidates[cell] >> (left - 1) & 1:
+                    continue  # a dead end: the guess's search shows it
+                place = [(cell, left)]
+                removed: list[tuple[int, int]] = []
+            else:
+                apart = tuple(
+                    sum(
+                        1 << j
+                        for j in range(i)
+                        if grid.peer_mask[cell] >> open_cells[j] & 1
+                        or (cage_of[cell] >= 0 and cage_of[cell] == cage_of[open_cells[j]])
+                    )
+                    for i, cell in enumerate(open_cells)
+                )
+                allowed = sum_fillings(left, tuple(candidates[cell] for cell in open_cells), apart)
+                if not all(allowed):
+                    continue  # no way at all: a dead end
+                place = []
+                removed = [
+                    (cell, digit)
+                    for cell, mask in zip(open_cells, allowed, strict=True)
+                    for digit in digits_of(candidates[cell] & ~mask)
+                ]
+                if not removed:
+                    continue
+            text = _sum_sentence(grid, area, list(cells), total, word)
+            placed_cells = [cell for cell in cells if values[cell]]
+            if placed_cells:
+                text += (
+                    f"; less the {listed([str(values[cell]) for cell in placed_cells])} already "
+                    f"placed, {grid.cells_named(open_cells)} add up to {left}"
+                )
+            if place:
+                text += f", so {grid.cell_name(open_cells[0])} is {left}."
+            else:
+                text += f"; so {removals_named(grid, removed)}."
+            return Step(technique, place, removed, list(cells), text)
+    return None
+
+
+def _sum_sentence(grid: Grid, area: Area, cells: list[int], total: int, word: str) -> str:
+    """Why the innies (or outies) of ``area`` add up to ``total``, with the sums."""
+    name = area.name[0].upper() + area.name[1:]
+    verb = "adds" if area.houses == 1 else "add"
+    opening = (
+        f"{name} {verb} up to {area.total} and the cages wholly inside "
+        f"{'it' if area.houses == 1 else 'them'} to {area.inside_total}"
+    )
+    plural = "s" if len(cells) > 1 else ""
+    if word == "innie":
+        return (
+            f"{opening}, so the other cells, {grid.cells_named(cells)} (the innie{plural}), "
+            f"add up to {area.total} - {area.inside_total} = {total}"
+        )
+    return (
+        f"{opening}; the cages that cross the edge add up to {area.crossing_total}, so their "
+        f"cells outside, {grid.cells_named(cells)} (the outie{plural}), add up to "
+        f"{area.crossing_total} + {area.inside_total} - {area.total} = {total}"
+    )
+
+
+CAGE_TECHNIQUES: tuple[Technique[Grid], ...] = (
+    Technique(
+        "cage combination",
+        cage_combination,
+        "easy",
+        2,
+        "the sets of distinct digits that make a cage's sum and fit its cells: candidates "
+        "no such filling uses go",
+    ),
+    Technique(
+        "cage overlap",
+        cage_overlap,
+        "medium",
+        5,
+        "a digit a cage must hold, confined to one house within it, leaves the rest of the "
+        "house (a house's digit confined to one cage leaves the rest of the cage)",
+    ),
+    Technique(
+        "innies and outies",
+        innies_outies,
+        "medium",
+        6,
+        "the rule of 45: a house adds up to 1 + ... + n, so the cells its inside cages leave "
+        "(or its crossing cages put outside it) make the rest",
+    ),
+    Technique(
+        "innies and outies across houses",
+        innies_outies_across,
+        "hard",
+        20,
+        "the same rule over neighbouring rows or columns",
+    ),
+)
+
+
+def with_cage_techniques(
+    techniques: tuple[Technique[Grid], ...],
+    cage_techniques: tuple[Technique[Grid], ...] = CAGE_TECHNIQUES,
+) -> tuple[Technique[Grid], ...]:
+    """``techniques`` with each cage technique placed before the first technique of a harder
+    level, or of its level with as many points or more (the others keep their order)."""
+    merged = list(techniques)
+    for technique in cage_techniques:
+        rank = LEVELS.index(technique.level)
+        at = next(
+            (
+                position
+                for position, other in enumerate(merged)
+                if LEVELS.index(other.level) > rank
+                or (LEVELS.index(other.level) == rank and other.points >= technique.points)
+            ),
+            len(merged),
+        )
+        merged.insert(at, technique)
+    return tuple(merged)
