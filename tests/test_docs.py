@@ -24,6 +24,7 @@ README_SECTIONS = [
     "The kind contract",
     "Adding a kind",
     "Layout",
+    "Performance",
     "More",
 ]
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*\bsrc=\"([^\"]+)\"")
