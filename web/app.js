@@ -12,7 +12,8 @@
 //   #KIND-stats             "Engine: … · Time: … · Search steps: …" of the last answer; the other
 //                           figures (labels from facts.json) in #KIND-stats-more
 //   #KIND-error             error message of a rejected puzzle, as a sentence; the JSON path and
-//                           the protocol's words in its .error-details line; empty when fine
+//                           the protocol's words folded in its <details class="error-details">
+//                           (text in .error-details-text); empty when fine
 //   #KIND-differences       with two or more solutions: how many cells differ between the one
 //                           shown and the other (marked on the board)
 //   #KIND-prev, #KIND-next, #KIND-position   browse solutions ("Solution k of N")
@@ -379,10 +380,14 @@ function showStats(panel, response) {
   }
 }
 
-// An error in plain words: the sentence, then (smaller) the details a programmer needs.
+// An error in plain words: the sentence, then the details a programmer needs (the JSON path,
+// the protocol's words) folded away under "Technical details", so a person reads only words.
 function showMessage(panel, { text, details }) {
   panel.error.replaceChildren(el("span", { class: "error-text" }, text));
-  if (details) panel.error.append(el("span", { class: "error-details" }, details));
+  if (details) {
+    panel.error.append(el("details", { class: "error-details" },
+      el("summary", {}, "Technical details"), el("span", { class: "error-details-text" }, details)));
+  }
 }
 
 function showError(panel, error) {

@@ -249,7 +249,7 @@ def test_errors_read_as_sentences_with_details(shared_page) -> None:
     go_to_hash(page, "domino:5x5:2.2&engine=cftp")
     click_and_wait(page, "#domino-random")
     sentence_text = page.text_content("#domino-error .error-text")
-    details = page.text_content("#domino-error .error-details")
+    details = page.text_content("#domino-error .error-details-text")
     assert sentence_text == (
         "The board has a hole (closed cells surrounded by open ones); "
         "cftp needs a board without holes."
@@ -262,7 +262,8 @@ def test_errors_read_as_sentences_with_details(shared_page) -> None:
     page.click("#sudoku-load")
     click_and_wait(page, "#sudoku-solve")
     assert page.text_content("#sudoku-error .error-text").startswith("Two 5s in row 1")
-    assert page.text_content("#sudoku-error .error-details") == "At puzzle.grid in the request."
+    details = page.text_content("#sudoku-error .error-details-text")
+    assert details == "At puzzle.grid in the request."
 
 
 def test_failed_url_clears_the_old_solution_and_enter_loads_a_url(shared_page) -> None:
@@ -447,7 +448,7 @@ def test_failed_import_reports_in_the_panel_shown(shared_page, tmp_path) -> None
     page.wait_for_function("() => document.getElementById('sudoku-error').textContent !== ''")
     assert page.is_visible("#panel-sudoku")
     assert page.text_content("#sudoku-error").startswith("Could not import bad-sudoku.json.")
-    assert '"x"' in page.text_content("#sudoku-error .error-details")
+    assert '"x"' in page.text_content("#sudoku-error .error-details-text")
     assert page.text_content("#polyomino-error") == ""
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
@@ -455,7 +456,7 @@ def test_failed_import_reports_in_the_panel_shown(shared_page, tmp_path) -> None
     page.wait_for_function(
         "() => document.getElementById('sudoku-error').textContent.includes('broken.json')"
     )
-    assert "not JSON" in page.text_content("#sudoku-error .error-details")
+    assert "not JSON" in page.text_content("#sudoku-error .error-details-text")
 
 
 def test_polyomino_imports_custom_pieces_and_counts(shared_page, tmp_path) -> None:

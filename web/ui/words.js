@@ -1,8 +1,8 @@
 // Messages in plain words. Python's messages are written for programs and people at once
 // ("two 5s in row 1 (...)", or a sentence followed by "; use mode 'count', or engine ..."): the
 // page shows them as sentences (capital first, full stop last) and
-// moves what only a programmer needs (the JSON path, clauses in the protocol's words) into a
-// details line.
+// moves what only a programmer needs (the JSON path, clauses in the protocol's words) into
+// details, which the page folds away (web/app.js: "Technical details"): people read no paths.
 
 // A clause in the protocol's words: it names a request field with a quoted value, or quotes
 // JSON ("box": [...]).
