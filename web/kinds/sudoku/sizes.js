@@ -32,7 +32,7 @@ export function sizeFields(kindId, { limits }) {
     puzzle: () => ({ size: Number(field.input.value), ...chosen(variant.input.value) }),
     of: (puzzle) => ({
       size: Math.round(Math.sqrt(typeof puzzle.grid === "string" ? [...puzzle.grid].length : puzzle.grid.length * puzzle.grid.length)),
-      ...chosen(puzzle.regions ? "jigsaw" : puzzle.diagonals ? "x" : "standard"),
+      ...chosen(puzzle.regions ? "jigsaw" : puzzle.diagonals ? "x" : puzzle.cages?.length ? "killer" : "standard"),
     }),
     show(fields) {
       const name = fields.variant || "standard";
