@@ -373,6 +373,45 @@ def test_new_puzzle_makes_jigsaw_and_x_sudoku(look, open_at) -> None:
     assert page.console_errors == []
 
 
+def test_new_puzzle_makes_a_killer_with_its_cages_checked_and_solved(look, open_at) -> None:
+    page = open_at(look)
+    open_tab(page, "sudoku")
+    page.select_option("#sudoku-new-variant", "killer")
+    assert "4" in options(page, "#sudoku-new-size")
+    page.select_option("#sudoku-new-size", "4")
+    new_puzzle(page, "sudoku", 2, "easy")
+    answer = generated("sudoku", 2, "easy", {"size": 4, "variant": "killer"})
+    cages = answer["puzzle"]["cages"]
+    assert cages
+    # The link carries CPython's cages (sum, ".", each cell's index as two base-36 digits).
+    fragment = page.evaluate("decodeURIComponent(location.hash)")
+    assert fragment.startswith(f"#sudoku:{answer['puzzle']['grid']}/K"), fragment
+    linked = fragment.split("/K", 1)[1].split("!", 1)[0].split(",")
+    assert linked == [
+        f"{cage['sum']}." + "".join(base36(r * 4 + c) for r, c in cage["cells"]) for cage in cages
+    ]
+    # The variant menu still says killer (the game's own variant, read back from the puzzle).
+    assert page.input_value("#sudoku-new-variant") == "killer"
+    # Check on the empty board, then a right digit and Check again.
+    page.click("#sudoku-play-check")
+    assert wait_status(page, "sudoku", ".") == "No mistakes so far."
+    solution = answer["solutions"][0]
+    press = page.tap if look == "390" else page.click
+    centre = cell_centre(page, "sudoku", 4, 0, 0)
+    press("#sudoku-canvas", position=centre)
+    page.keyboard.type(str(solution[0][0]))
+    page.click("#sudoku-play-check")
+    assert wait_status(page, "sudoku", "No mistakes") == "No mistakes so far."
+    # Out of play, Solve finds the killer's one solution (its cages went with it).
+    page.click("#sudoku-play-toggle")
+    assert "/K" in page.evaluate("decodeURIComponent(location.hash)")
+    page.click("#sudoku-solve")
+    wait_idle(page)
+    assert page.text_content("#sudoku-error") == ""
+    assert page.text_content("#sudoku-result") == "Unique solution."
+    assert page.console_errors == []
+
+
 # ------------------------------------------------------------------ 6. killer cages on the keys
 
 
@@ -467,4 +506,28 @@ def test_every_tab_links_the_guide_which_covers_play(look, open_at) -> None:
         "Space\n  switches",
     ):
         assert re.search(r"\s+".join(map(re.escape, words.split())), text), words
+    assert page.console_errors == []
+
+
+# ------------------------------------------------------------------ 10. words for people
+
+
+def test_an_error_names_cells_in_words_and_folds_the_json_path(look, open_at) -> None:
+    # Two queens on one diagonal, given by the link: Solve refuses them.
+    page = open_at(look, "#queens:6:1.1,3.3")
+    page.click("#queens-solve")
+    wait_idle(page)
+    error = page.locator("#queens-error")
+    error.scroll_into_view_if_needed()
+    shown = error.inner_text()  # what a person reads: nothing folded away
+    assert "row 4, column 4" in shown and "row 2, column 2" in shown, shown
+    assert "puzzle." not in shown and "[" not in shown, shown
+    assert "Technical details" in shown
+    # The path is still there for a programmer, under the folded "Technical details".
+    assert not page.eval_on_selector("#queens-error .error-details", "(node) => node.open")
+    assert not page.is_visible("#queens-error .error-details-text")
+    path = page.text_content("#queens-error .error-details-text") or ""
+    assert "puzzle.queens[1]" in path, path
+    page.click("#queens-error summary")
+    assert page.is_visible("#queens-error .error-details-text")
     assert page.console_errors == []
