@@ -158,9 +158,11 @@ GENERATE_LIMITS = {
     "variants": list(sudoku_generate.VARIANTS),
     "variant_sizes": {name: list(sizes) for name, sizes in sudoku_generate.VARIANT_SIZES.items()},
 }
-# The sizes that cannot make every level (facts.json's generate.levels_by_size).
+# The sizes that cannot make every level (facts.json's generate.levels_by_size): standard
+# grids by size ("4"), killers by "killer:<size>" (the page looks a variant's key up first).
 GENERATE_LEVELS_BY_SIZE = {
-    str(size): list(levels) for size, levels in sudoku_generate.LEVELS_BY_SIZE.items()
+    **{str(size): list(levels) for size, levels in sudoku_generate.LEVELS_BY_SIZE.items()},
+    **{f"killer:{size}": list(levels) for size, levels in killer_generating.LEVELS_BY_SIZE.items()},
 }
 OPTIONS: tuple[str, ...] = GENERATE_OPTIONS
 SPLITTABLE = True
