@@ -379,8 +379,13 @@ def test_new_puzzle_makes_a_killer_with_its_cages_checked_and_solved(look, open_
     page.select_option("#sudoku-new-variant", "killer")
     assert "4" in options(page, "#sudoku-new-size")
     page.select_option("#sudoku-new-size", "4")
+    # The levels offered are those a 4x4 killer reaches (facts.json's "killer:4").
+    killer_4 = {"size": 4, "variant": "killer"}
+    offered = levels_offered(facts(page)["kinds"]["sudoku"]["generate"], killer_4)
+    assert offered == ["easy", "medium"]
+    assert options(page, "#sudoku-new-difficulty") == offered
     new_puzzle(page, "sudoku", 2, "easy")
-    answer = generated("sudoku", 2, "easy", {"size": 4, "variant": "killer"})
+    answer = generated("sudoku", 2, "easy", killer_4)
     cages = answer["puzzle"]["cages"]
     assert cages
     # The link carries CPython's cages (sum, ".", each cell's index as two base-36 digits).
