@@ -67,6 +67,7 @@ from pysolver.kinds.sudoku import killer_generating
 from pysolver.kinds.sudoku import path as sudoku_path
 from pysolver.kinds.sudoku.board import Grid
 from pysolver.kinds.sudoku.techniques import ALL, TECHNIQUES
+from pysolver.kinds.sudoku.variants import sides
 from pysolver.logic.step import LEVELS as TECHNIQUE_LEVELS
 from pysolver.logic.step import Technique
 from pysolver.midend.plan import GenerateArgs, Generated
@@ -207,21 +208,6 @@ def connected(cells: list[int], n: int) -> bool:
                 inside[neighbour] = False
                 reached.append(neighbour)
     return len(reached) == len(cells)
-
-
-def sides(cell: int, n: int) -> list[int]:
-    """The cells sharing a side with ``cell``: up, left, right, down."""
-    r, c = divmod(cell, n)
-    found = []
-    if r:
-        found.append(cell - n)
-    if c:
-        found.append(cell - 1)
-    if c < n - 1:
-        found.append(cell + 1)
-    if r < n - 1:
-        found.append(cell + n)
-    return found
 
 
 def random_regions(n: int, box_rows: int, box_cols: int, rng: random.Random) -> tuple[int, ...]:

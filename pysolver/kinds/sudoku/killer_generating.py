@@ -52,7 +52,7 @@ from pysolver.engines.monitor import StageMonitor
 from pysolver.kinds.sudoku import path as sudoku_path
 from pysolver.kinds.sudoku.board import Grid
 from pysolver.kinds.sudoku.techniques import TECHNIQUES
-from pysolver.kinds.sudoku.variants import Cage
+from pysolver.kinds.sudoku.variants import Cage, sides
 from pysolver.logic.step import LEVELS, Technique
 from pysolver.midend.plan import GenerateArgs, Generated
 
@@ -104,28 +104,13 @@ def techniques_up_to(level: str) -> tuple[Technique[Grid], ...]:
     return tuple(t for t in TECHNIQUES if LEVELS.index(t.level) <= most)
 
 
-def neighbours(cell: int, n: int) -> list[int]:
-    """The cells sharing a side with ``cell``: up, left, right, down."""
-    r, c = divmod(cell, n)
-    found = []
-    if r:
-        found.append(cell - n)
-    if c:
-        found.append(cell - 1)
-    if c < n - 1:
-        found.append(cell + 1)
-    if r < n - 1:
-        found.append(cell + n)
-    return found
-
-
 def connected(cells: list[int], n: int) -> bool:
     """Whether ``cells`` are connected through shared sides."""
     inside = set(cells)
     reached = [cells[0]]
     inside.discard(cells[0])
     for cell in reached:
-        for side in neighbours(cell, n):
+        for side in sides(cell, n):
             if side in inside:
                 inside.discard(side)
                 reached.append(side)
@@ -153,7 +138,7 @@ def partition(n: int, solution: list[int], args: GenerateArgs) -> list[list[int]
                 {
                     side
                     for cell in cage
-                    for side in neighbours(cell, n)
+                    for side in sides(cell, n)
                     if owner[side] < 0 and solution[side] not in digits
                 }
             )
@@ -172,7 +157,7 @@ def partition(n: int, solution: list[int], args: GenerateArgs) -> list[list[int]
         hosts = sorted(
             {
                 owner[side]
-                for side in neighbours(cell, n)
+                for side in sides(cell, n)
                 if owner[side] != index
                 and len(cages[owner[side]]) < most
                 and solution[cell] not in (solution[other] for other in cages[owner[side]])
@@ -197,8 +182,7 @@ def split(cage: list[int], n: int, args: GenerateArgs) -> tuple[list[int], list[
         part = [cage[rng.randrange(len(cage))]]
         while len(part) < len(cage) // 2:
             frontier = sorted(
-                {side for cell in part for side in neighbours(cell, n) if side in inside}
-                - set(part)
+                {side for cell in part for side in sides(cell, n) if side in inside} - set(part)
             )
             part.append(frontier[rng.randrange(len(frontier))])
         rest = [cell for cell in cage if cell not in part]
@@ -297,11 +281,7 @@ def attempt(
         for cell in cage:
             owner[cell] = index
     edges = sorted(
-        {
-            (min(cell, side), max(cell, side))
-            for cell in range(n * n)
-            for side in neighbours(cell, n)
-        }
+        {(min(cell, side), max(cell, side)) for cell in range(n * n) for side in sides(cell, n)}
     )
     rng.shuffle(edges)
     # The smallest cages first: a cage of one cell tells its digit, as a given would.

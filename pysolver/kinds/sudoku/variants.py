@@ -442,3 +442,18 @@ def encode(
         cage_sets.append((index, mask))
     problem = ExactCoverProblem(primary, len(items) - primary, options)
     return VariantMatrix(problem, option_codes, cage_sets, items)
+
+
+def sides(cell: int, n: int) -> list[int]:
+    """The cells sharing a side with ``cell``: up, left, right, down."""
+    r, c = divmod(cell, n)
+    found = []
+    if r:
+        found.append(cell - n)
+    if c:
+        found.append(cell - 1)
+    if c < n - 1:
+        found.append(cell + 1)
+    if r < n - 1:
+        found.append(cell + n)
+    return found
