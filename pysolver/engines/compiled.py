@@ -330,10 +330,12 @@ def count(
     *,
     memo: tuple[int, int, int, int, int] | None = None,
     orbits: Sequence[tuple[int, int]] | None = None,
+    sweep: bool = False,
 ) -> SearchResult[list[int]] | None:
     """Count every exact cover below ``root`` (the live masks of the primary items): the pure
     whole count's tree, with ``memo`` = (cap, strike depth, strike subtree, min hit share, hit
-    probe) ``memo.count``'s, with ``orbits`` (bit position, weight) its root. ``decode``: bit
+    probe) ``memo.count``'s, with ``orbits`` (bit position, weight) its root; ``sweep``:
+    branch on the first uncovered item in ``root``'s order, not MRV's. ``decode``: bit
     positions to the solution a monitor's recent solutions show. None when the arrays do not
     fit or the count passes 2**63 (the caller counts in Python)."""
     primary = len(root)
@@ -345,6 +347,7 @@ def count(
         walk.use_memo(*memo)
     if orbits is not None:
         walk.use_orbits(orbits)
+    walk.regs[kernel.R_SWEEP] = int(sweep)
     outcome, _ = walk.run(monitor, decode)
     if outcome == "overflow":
         return None

@@ -58,7 +58,8 @@ R_STRIKE_SUBTREE = 29
 R_TIGHTEST = 30  # items after the chosen one that the dead end check tries
 R_TABLE_ROOM = 31  # memo entries the table takes before it must grow
 R_WEIGHT = 32  # the weight of the root orbit being searched (1 without orbits)
-REGISTERS = 33
+R_SWEEP = 33  # 1: branch on the first uncovered item in root order (``memo.sweep_order``)
+REGISTERS = 34
 
 # Per depth (``frames``, int64).
 F_WIDTH = 1
@@ -415,7 +416,13 @@ def walk(
                 # items (stable: ties go to the first item), which ``memo.walk``'s dead end
                 # check tries before it asks; elsewhere the check is left to the child itself.
                 kept = 0
-                if frames[depth, F_STRUCK_PATH]:
+                if regs[R_SWEEP]:
+                    # The sweep's order: its first uncovered item, then the next ones.
+                    kept = min(width, keep_best) if frames[depth, F_STRUCK_PATH] else 1
+                    for i in range(kept):
+                        best_size[i] = node_sizes[i]
+                        best_item[i] = node_items[i]
+                elif frames[depth, F_STRUCK_PATH]:
                     for i in range(width):
                         size = node_sizes[i]
                         if kept < keep_best or size < best_size[kept - 1]:
