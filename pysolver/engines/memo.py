@@ -11,8 +11,10 @@ the mode that dominates tiling work (every tiling of 6x10 pentominoes, 8x8 with 
   than searched again. Entries cost memory, so the dict stops growing at its share of the
   memory budget (``memo_cap``); past it, lookups still hit and the search stays exact. On
   matrices whose sub-boards rarely repeat (N queens: its diagonals make nearly every covered
-  set new) the entries only cost time, so the memo also stops growing when, at a probe every
-  ``HIT_PROBE`` entries, fewer than one lookup in ``MIN_HIT_SHARE`` entries has hit.
+  set new) the entries only cost time, so the memo is turned off (no more entries, no more
+  lookups) when, at a probe every ``HIT_PROBE`` entries, fewer than one lookup in
+  ``MIN_HIT_SHARE`` entries has hit, or the entries are estimated to save fewer than
+  ``MIN_SAVED_QUARTERS`` / 4 nodes each (Langford pairs: small subtrees, cheaper to walk).
 - **Symmetry at the root.** When the problem says where its cell items lie on a grid
   (``ExactCoverProblem.item_cells``), the engine tries the eight rotations and reflections of
   the grid and keeps those that map the *matrix* onto itself: every option's cells, moved, are
@@ -81,10 +83,16 @@ MEMO_SHARE = 2
 # dict's slot (hash, key, value, index), with room for the dict's growth (measured: about 123
 # bytes an entry at the peak of the 6x10 count, masks included).
 MEMO_ENTRY_BYTES = budget.INT_BYTES + 3 * budget.POINTER_BYTES + 64
-# The memo stops growing when fewer than 1 in MIN_HIT_SHARE of its entries has been hit, looked
-# at every HIT_PROBE entries (measured: 6x10 pentominoes hit ~1 in 8 from the start, Langford
-# pairs 1 in 4, 12 queens 1 in 130; stopping made 12 queens' count 1.18x -> ~1.0x bitset's time).
+# The memo is turned off (no more entries, no more lookups) when fewer than 1 in MIN_HIT_SHARE
+# of its entries has been hit, looked at every HIT_PROBE entries (measured: 6x10 pentominoes hit
+# ~1 in 8 from the start, Langford pairs 1 in 4, 12 queens 1 in 130; stopping made 12 queens'
+# count 1.18x -> ~1.0x bitset's time), or when an entry saves fewer than MIN_SAVED_QUARTERS / 4
+# nodes, estimated as its hit share times the mean subtree (nodes) of the entries: Langford
+# pairs hit as often as the boards, but on subtrees of a few nodes, cheaper to walk than to
+# hash (measured at the first probe: Langford n=11 0.97, random 30x200 2-5 1.73, 2-4 4.6,
+# 6x10 3.4, 5x12 5.6; the compiled Langford count 0.21 s with the memo, 0.155 s without).
 MIN_HIT_SHARE = 32
+MIN_SAVED_QUARTERS = 5
 HIT_PROBE = 1 << 14
 # How many of the tightest items (fewest live options) after the chosen one the dead end
 # check ANDs an option into before its child is made. The chosen item itself never fails the
@@ -414,7 +422,14 @@ def count(
             problem.items,
             monitor,
             lambda positions: sorted(original[option_at[position]] for position in positions),
-            memo=(memo_cap(problem), strike_depth, STRIKE_SUBTREE, MIN_HIT_SHARE, HIT_PROBE),
+            memo=(
+                memo_cap(problem),
+                strike_depth,
+                STRIKE_SUBTREE,
+                MIN_HIT_SHARE,
+                MIN_SAVED_QUARTERS,
+                HIT_PROBE,
+            ),
             orbits=None if orbits is None else [(position_of[o], size) for o, size in orbits],
             sweep=sweep is not None,
         )
@@ -426,6 +441,7 @@ def count(
     if memo is None:
         memo = {}
     memo_get = memo.get
+    no_memo: dict[int, int] = {}  # asked once the memo is off: every lookup misses
     cap = memo_cap(problem)
     # A memo carried over from earlier tasks: its hit rate is probed on this run's entries.
     carried = len(memo)
@@ -440,6 +456,7 @@ def count(
     # tilings found so far (weighted by the root orbit being searched) for progress reports.
     nodes = 0
     hits = 0
+    subtree_nodes = 0  # the nodes under the memo's entries (nested ones counted in each)
     countdown = CHECK_EVERY
     found = 0
     weight = 1
@@ -453,7 +470,7 @@ def count(
     def walk(rest: list[int], covered: int, depth: int) -> int:
         """The number of exact covers below a node: ``rest`` its live masks (uncovered primary
         items, in item order), ``covered`` its covered items."""
-        nonlocal nodes, hits, countdown, found, cap, probe_at, struck
+        nonlocal nodes, hits, subtree_nodes, countdown, found, cap, probe_at, struck, memo_get
         nodes += 1
         countdown -= node_weight
         if countdown <= 0:
@@ -526,13 +543,21 @@ def count(
                         child.append(mask)
                 if len(child) == width - cover_at[position]:
                     chosen_at[depth] = option_at[position]
+                    before = nodes
                     below = walk(child, key, depth + 1)
                     if len(memo) < cap:
                         memo[key] = below
+                        subtree_nodes += nodes - before
                         if len(memo) == probe_at:
                             probe_at += HIT_PROBE
-                            if hits * MIN_HIT_SHARE < len(memo) - carried:
-                                cap = 0  # sub-boards rarely repeat here: stop growing
+                            entries = len(memo) - carried
+                            if (
+                                hits * MIN_HIT_SHARE < entries
+                                or 4 * hits * subtree_nodes < MIN_SAVED_QUARTERS * entries**2
+                            ):
+                                # Sub-boards rarely repeat here, or are cheaper to walk: off.
+                                cap = 0
+                                memo_get = no_memo.get
                     total += below
                     continue
             nodes += 1  # a dead end
