@@ -66,7 +66,7 @@ def _warm_up(kernel: ModuleType) -> None:
     types of a real walk, so there is one specialisation): items 0 and 1, options {0}, {1},
     {0, 1} at bits 0, 1, 2."""
     walk = Walk(kernel, [0b101, 0b110], [0b010, 0b001, 0], [1, 2, 3], 1, 2)
-    walk.use_memo(FIRST_SLOTS, 2, 1, 1, 1)
+    walk.use_memo(FIRST_SLOTS, 2, 1, 1, 1, 1)
     walk.run(Monitor(), list)
     walk._table(2 * FIRST_SLOTS)  # compiles the rehash too
 
@@ -97,7 +97,7 @@ def kernel_bytes(primary: int, items: int, options: int, smallest_cover: int, co
 
 
 # The kernel's fields per depth (``compiled_kernel.FIELDS``, which needs numba to import).
-FIELDS = 23
+FIELDS = 24
 
 
 class Walk:
@@ -170,16 +170,24 @@ class Walk:
         self.column = column
 
     def use_memo(
-        self, cap: int, strike_depth: int, strike_subtree: int, min_hit_share: int, probe: int
+        self,
+        cap: int,
+        strike_depth: int,
+        strike_subtree: int,
+        min_hit_share: int,
+        min_saved_quarters: int,
+        probe: int,
     ) -> None:
         """Count with memoised sub-board counts (at most ``cap``) and strikes, as ``memo``."""
         k = self.kernel
         regs = self.regs
         regs[k.R_MEMO_ON] = 1
+        regs[k.R_MEMO_ASK] = 1
         regs[k.R_MEMO_CAP] = cap
         regs[k.R_PROBE_AT] = probe
         regs[k.R_HIT_PROBE] = probe
         regs[k.R_MIN_HIT_SHARE] = min_hit_share
+        regs[k.R_MIN_SAVED_QUARTERS] = min_saved_quarters
         regs[k.R_STRIKE_DEPTH] = strike_depth
         regs[k.R_STRIKE_SUBTREE] = strike_subtree
         self._table(FIRST_SLOTS)
@@ -328,14 +336,16 @@ def count(
     monitor: Monitor,
     decode: Callable[[list[int]], list[int]],
     *,
-    memo: tuple[int, int, int, int, int] | None = None,
+    memo: tuple[int, int, int, int, int, int] | None = None,
     orbits: Sequence[tuple[int, int]] | None = None,
+    sweep: bool = False,
 ) -> SearchResult[list[int]] | None:
     """Count every exact cover below ``root`` (the live masks of the primary items): the pure
-    whole count's tree, with ``memo`` = (cap, strike depth, strike subtree, min hit share, hit
-    probe) ``memo.count``'s, with ``orbits`` (bit position, weight) its root. ``decode``: bit
-    positions to the solution a monitor's recent solutions show. None when the arrays do not
-    fit or the count passes 2**63 (the caller counts in Python)."""
+    whole count's tree, with ``memo`` = (cap, strike depth, strike subtree, min hit share, min
+    saved quarters, hit probe) ``memo.count``'s, with ``orbits`` (bit position, weight) its
+    root; ``sweep``: branch on the first uncovered item in ``root``'s order, not MRV's.
+    ``decode``: bit positions to the solution a monitor's recent solutions show. None when the
+    arrays do not fit or the count passes 2**63 (the caller counts in Python)."""
     primary = len(root)
     if not fits(primary, items, len(compatible_at), smallest_cover, root):
         return None
@@ -345,6 +355,7 @@ def count(
         walk.use_memo(*memo)
     if orbits is not None:
         walk.use_orbits(orbits)
+    walk.regs[kernel.R_SWEEP] = int(sweep)
     outcome, _ = walk.run(monitor, decode)
     if outcome == "overflow":
         return None

@@ -58,7 +58,11 @@ R_STRIKE_SUBTREE = 29
 R_TIGHTEST = 30  # items after the chosen one that the dead end check tries
 R_TABLE_ROOM = 31  # memo entries the table takes before it must grow
 R_WEIGHT = 32  # the weight of the root orbit being searched (1 without orbits)
-REGISTERS = 33
+R_SWEEP = 33  # 1: branch on the first uncovered item in root order (``memo.sweep_order``)
+R_MEMO_ASK = 34  # 1: look sub-boards up (0 once the hit probe has turned the memo off)
+R_SUBTREE_NODES = 35  # the nodes under the memo's entries (nested ones counted in each)
+R_MIN_SAVED_QUARTERS = 36
+REGISTERS = 37
 
 # Per depth (``frames``, int64).
 F_WIDTH = 1
@@ -76,7 +80,8 @@ F_ENTERED = 19  # strikes: the node count when the last node at this depth was e
 F_SPENT = 20  # strikes: nodes spent under the earlier nodes at this depth
 F_SUBTREES = 21  # strikes: how many
 F_STRUCK_PATH = 22  # 1 when this node or one above it struck options (see ``walk``)
-FIELDS = 23
+F_NODES_BEFORE = 23  # the node count just before this node was entered
+FIELDS = 24
 
 MODE_COUNT = 0
 MODE_SEARCH = 1
@@ -331,6 +336,7 @@ def walk(
     the caller wrote)."""
     mode = regs[R_MODE]
     memo_on = regs[R_MEMO_ON] != 0
+    memo_ask = memo_on and regs[R_MEMO_ASK] != 0
     smallest_cover = regs[R_SMALLEST_COVER]
     strike_depth = regs[R_STRIKE_DEPTH] if memo_on else 0
     orbits = regs[R_ORBITS] != 0
@@ -415,7 +421,13 @@ def walk(
                 # items (stable: ties go to the first item), which ``memo.walk``'s dead end
                 # check tries before it asks; elsewhere the check is left to the child itself.
                 kept = 0
-                if frames[depth, F_STRUCK_PATH]:
+                if regs[R_SWEEP]:
+                    # The sweep's order: its first uncovered item, then the next ones.
+                    kept = min(width, keep_best) if frames[depth, F_STRUCK_PATH] else 1
+                    for i in range(kept):
+                        best_size[i] = node_sizes[i]
+                        best_item[i] = node_items[i]
+                elif frames[depth, F_STRUCK_PATH]:
                     for i in range(width):
                         size = node_sizes[i]
                         if kept < keep_best or size < best_size[kept - 1]:
@@ -533,7 +545,7 @@ def walk(
                 # other paths the live options are a function of the covered items, so a
                 # dead child's sub-board is never in the memo and only live children ask.
                 asked = False
-                if alive and memo_on:
+                if alive and memo_ask:
                     for w in range(key_words):
                         keys[depth + 1, w] = keys[depth, w] | covers[position, w]
                     if not root_of_orbits and frames[depth, F_STRUCK_PATH]:
@@ -575,7 +587,7 @@ def walk(
                         child_items[count] = item
                         child_sizes[count] = size
                         count += 1
-                    if alive and memo_on and not asked and not root_of_orbits:
+                    if alive and memo_ask and not asked and not root_of_orbits:
                         known = memo_known(memo, keys[depth + 1])
                         if known >= 0:
                             frames[depth, F_TOTAL] = checked_add(
@@ -593,6 +605,7 @@ def walk(
                         frames[child, F_LO] = new_lo
                         frames[child, F_HI] = new_hi
                         frames[child, F_STRUCK_PATH] = frames[depth, F_STRUCK_PATH]
+                        frames[child, F_NODES_BEFORE] = regs[R_NODES]
                         depth = child
                         regs[R_NODES] += 1
                         work -= 1
@@ -621,10 +634,19 @@ def walk(
                 memo[slot, :key_words] = keys[depth]
                 memo[slot, key_words] = np.uint64(result + 1)
                 regs[R_MEMO_LEN] += 1
+                regs[R_SUBTREE_NODES] += regs[R_NODES] - frames[depth, F_NODES_BEFORE]
                 if regs[R_MEMO_LEN] == regs[R_PROBE_AT]:
                     regs[R_PROBE_AT] += regs[R_HIT_PROBE]
-                    if regs[R_HITS] * regs[R_MIN_HIT_SHARE] < regs[R_MEMO_LEN]:
-                        regs[R_MEMO_CAP] = 0  # sub-boards rarely repeat here: stop growing
+                    entries = regs[R_MEMO_LEN]
+                    if (
+                        regs[R_HITS] * regs[R_MIN_HIT_SHARE] < entries
+                        or 4 * regs[R_HITS] * regs[R_SUBTREE_NODES]
+                        < regs[R_MIN_SAVED_QUARTERS] * entries * entries
+                    ):
+                        # Sub-boards rarely repeat here, or are cheaper to walk: off.
+                        regs[R_MEMO_CAP] = 0
+                        regs[R_MEMO_ASK] = 0
+                        memo_ask = False
             frames[parent, F_TOTAL] = checked_add(frames[parent, F_TOTAL], result, regs)
             if regs[R_STATUS] == STATUS_OVERFLOW:
                 break
