@@ -78,7 +78,10 @@ LONG_TEXT_CHARS = 1 << 20
 # The response's parts that are this run's and not the answer: times, and the pool's report of
 # workers and tasks (its note says how many workers ran, which differs between a page and CPython).
 VOLATILE = ("parallel",)
-VOLATILE_STATS = ("seconds",)
+# The compiled walk (pysolver-studio[fast], CPython only) says it ran and its JIT time; its
+# answers are the pure walk's, which the page runs.
+VOLATILE_STATS = ("seconds", "kernel", "jit_seconds")
+PARALLEL_WORK_STATS = ("nodes", "mask_ops", "memo_hits", "memo_entries", "options_struck")
 
 # BigInt counts as {"bigint": digits} so the JSON crosses to Python whole.
 REPLACER = "(key, value) => typeof value === 'bigint' ? {bigint: value.toString()} : value"
@@ -122,10 +125,11 @@ def comparable(response: dict[str, Any]) -> dict[str, Any]:
         # time (and whether it ends, answering exactly) is the machine's speed, not the answer.
         return {key: response.get(key) for key in ("ok", "kind", "mode", "engine", "seed")}
     kept = {key: value for key, value in response.items() if key not in VOLATILE}
+    # A pool's workers keep their memo across the tasks they run, so a parallel memo count's
+    # summed work depends on which worker ran which task: only its answer must agree.
+    volatile = VOLATILE_STATS + (PARALLEL_WORK_STATS if "parallel" in response else ())
     if isinstance(kept.get("stats"), dict):
-        kept["stats"] = {
-            key: value for key, value in kept["stats"].items() if key not in VOLATILE_STATS
-        }
+        kept["stats"] = {key: value for key, value in kept["stats"].items() if key not in volatile}
     return kept
 
 

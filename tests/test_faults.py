@@ -477,10 +477,12 @@ def test_every_kind_cuts_its_tree_cancellably(name, monkeypatch):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("victim", ["scheduler", "worker"])
-def test_a_dask_run_that_loses_its_scheduler_or_a_worker(tmp_path, victim):
+def test_a_dask_run_that_loses_its_scheduler_or_a_worker(tmp_path, victim, monkeypatch):
     pytest.importorskip(
         "distributed", reason="the dask extra is not installed (pysolver-studio[dask])"
     )
+    # The pure walk: the compiled one (pysolver-studio[fast]) can finish before the kill.
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
     with local_cluster(workers=2) as cluster:
         request = tmp_path / "6x10.json"
         request.write_text(json.dumps(pentominoes(SIX_BY_TEN)))

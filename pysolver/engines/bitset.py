@@ -155,7 +155,9 @@ def search(
         monitor = Monitor()
     if problem.multiplicities is not None:
         return _search_multiplicities(problem, limit, keep_solutions, max_kept, rng, monitor)
-    fast = compiled_walk()
+    # Random mode stays in Python: a seed then picks the same covers in the CLI, the library and
+    # the page (numba's generator would draw other ones).
+    fast = compiled_walk() if rng is None else None
     if fast is not None:
         answer = _compiled_search(fast, problem, limit, keep_solutions, max_kept, rng, monitor)
         if answer is not None:

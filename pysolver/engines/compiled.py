@@ -219,9 +219,11 @@ class Walk:
         k = self.kernel
         regs = self.regs
         regs[k.R_MODE] = k.MODE_SEARCH
-        regs[k.R_LIMIT] = -1 if limit is None else limit
+        # A limit past the registers' int64 is no limit here: the kernel hands a count that
+        # passes 2^63 to the pure walk, which keeps the limit.
+        regs[k.R_LIMIT] = -1 if limit is None or limit >= 1 << 62 else limit
         regs[k.R_KEEP] = int(keep)
-        regs[k.R_MAX_KEPT] = -1 if max_kept is None else max_kept
+        regs[k.R_MAX_KEPT] = -1 if max_kept is None or max_kept >= 1 << 62 else max_kept
         if rng is not None:
             regs[k.R_SHUFFLE] = 1
             regs[k.R_SEED] = rng.getrandbits(31)

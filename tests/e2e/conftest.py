@@ -289,3 +289,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "filterwarnings", "ignore:Session-scoped fixtures defined as instance methods"
     )
+
+
+def without_timing(response: dict) -> dict:
+    """A response minus the fields that differ run to run (seconds, random seeds) and the
+    compiled walk's report (CPython with pysolver-studio[fast]; the page walks in Python)."""
+    response = dict(response)
+    if "stats" in response:
+        volatile = ("seconds", "kernel", "jit_seconds")
+        response["stats"] = {k: v for k, v in response["stats"].items() if k not in volatile}
+    return response

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 import pytest
+from conftest import without_timing
 
 import pysolver
 
@@ -54,14 +55,6 @@ def plain(value: Any) -> Any:
 
 def browser_solve(page, request: Any, solver: str | None = None) -> dict[str, Any]:
     return json.loads(page.evaluate(SOLVE_JS, [request, solver]))
-
-
-def without_timing(response: dict[str, Any]) -> dict[str, Any]:
-    """A response minus the fields that differ run to run (seconds, random seeds)."""
-    response = dict(response)
-    if "stats" in response:
-        response["stats"] = {k: v for k, v in response["stats"].items() if k != "seconds"}
-    return response
 
 
 def test_page_becomes_ready_from_local_files_only(shared_page, built_site) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import load_app
+from conftest import load_app, without_timing
 
 from pysolver import solve
 
@@ -78,12 +78,6 @@ def wait_kept(page, key: str) -> list[dict]:
     return kept
 
 
-def without_seconds(response: dict) -> dict:
-    response = dict(response)
-    response["stats"] = {k: v for k, v in response.get("stats", {}).items() if k != "seconds"}
-    return response
-
-
 def test_the_next_start_restores_the_warmed_up_python(
     new_guarded_context, new_guarded_page, site_url, built_site
 ) -> None:
@@ -101,7 +95,7 @@ def test_the_next_start_restores_the_warmed_up_python(
     assert "snapshot found" in info["phases"] and "pysolver imported" not in info["phases"]
     answers = json.loads(page.evaluate(SOLVE_ALL_JS, REQUESTS))
     for request, answer in zip(REQUESTS, answers, strict=True):
-        assert without_seconds(answer) == without_seconds(solve(request)), request["kind"]
+        assert without_timing(answer) == without_timing(solve(request)), request["kind"]
     # The worker that started from the snapshot keeps it as it was (no second copy).
     assert page.evaluate(KEPT_JS) == kept
     assert page.console_errors == []

@@ -147,6 +147,9 @@ function createSession(ctx, editor, createGame, sizeFields) {
   let known = null; // {puzzle: the editor's text, solution: in the game's form, or null}
   let playingFor = null; // the editor's text of the puzzle being played, or null
   let seconds = 0;
+  // Whether the clock timed this game here (a fresh game, or one the clock has run on): a link
+  // opened already solved, or a stored game without a time, has no time to tell.
+  let timeKnown = true;
   let solved = false;
   let board = null; // the canvas, once attached
 
@@ -233,7 +236,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
     showMode();
   }
   // "Solved in m:ss", or without a time for a game whose time is not known (a link opened).
-  const solvedWords = () => (seconds > 0 ? `Solved in ${clockText(seconds)}. Well done!` : "Solved. Well done!");
+  const solvedWords = () => (timeKnown ? `Solved in ${clockText(seconds)}. Well done!` : "Solved. Well done!");
   // After each change of the board: the verdict, the timer's state, the stored game.
   function judge() {
     const solution = solutionFor(playingFor);
@@ -286,6 +289,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
     if (game) {
       known = { puzzle, solution: game.solutionOf(response) };
       seconds = 0;
+      timeKnown = true;
       solved = false;
       startPlaying();
     }
@@ -323,7 +327,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
     openSteps(steps, gradeWords(response.grade, response.steps.length, facts.explain.techniques));
   });
   toggle.addEventListener("click", () => {
-    if (playing()) stopPlaying(); else { seconds = 0; solved = false; startPlaying(); }
+    if (playing()) stopPlaying(); else { seconds = 0; timeKnown = true; solved = false; startPlaying(); }
     ctx.changed();
     save();
   });
@@ -332,6 +336,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
     setInterval(() => {
       if (!playing() || solved || globalThis.document?.visibilityState === "hidden") return;
       seconds += 1;
+      timeKnown = true;
       showTime();
       save();
     }, 1000);
@@ -359,7 +364,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
     }
     if (game && parts.progress !== null) {
       // Another puzzle (a link opened in this tab): nothing of the last game's is said or kept.
-      if (was !== puzzle) { seconds = 0; solved = false; status.textContent = ""; delete status.dataset.solved; }
+      if (was !== puzzle) { seconds = 0; timeKnown = false; solved = false; status.textContent = ""; delete status.dataset.solved; }
       startPlaying(parts.progress);
       // Other progress (undo, redo, a link): what was said of the board before (wrong moves, a
       // hint) is no longer about it; a solved board says so.
@@ -378,6 +383,7 @@ function createSession(ctx, editor, createGame, sizeFields) {
     try {
       decode(stored.text);
       seconds = Number(stored.seconds) || 0; // the game's own time, not a fresh one's
+      timeKnown = seconds > 0;
       if (stored.solution && typeof stored.solution.puzzle === "string") known = stored.solution;
       if (stored.generated && generated && stored.generated.puzzle === generated.puzzle) generated.note = String(stored.generated.note || "");
       solved = false;
