@@ -299,7 +299,7 @@ def test_batch_of_many_lines_on_workers_stays_within_its_budget(tmp_path):
     path = tmp_path / "many.txt"
     path.write_text("\n".join(TOP95.read_text().split()) * 1000 + "\n")  # 95,000 lines
     run, mark = batch_process(
-        "--jobs", "2", "--quiet", "--total-timeout", "6", str(path), stdout=subprocess.DEVNULL
+        "--jobs", "2", "--quiet", "--total-timeout", "20", str(path), stdout=subprocess.DEVNULL
     )
     peak = 0
     while run.poll() is None:
