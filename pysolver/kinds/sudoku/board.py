@@ -203,6 +203,9 @@ class Grid:
         # What finders know of a part of a state (``fruitless``), kept across changes and
         # shared by copies.
         self.memo: set[Any] = set()
+        # What finders work out from a part of a state (``remembered``: e.g. one digit's
+        # conjugate pairs from its board), kept across changes and shared by copies.
+        self.known: dict[Any, Any] = {}
         # Per finder, the boards when it last found nothing (``changed_since``); a copy takes
         # its own.
         self.quiet: dict[str, tuple[int, ...]] = {}
@@ -313,6 +316,16 @@ class Grid:
         if len(self.memo) >= MEMO_KEPT:
             self.memo.clear()
         self.memo.add(key)
+
+    def remembered(self, key: Any) -> Any:
+        """What ``remember`` stored under ``key`` (a finder's name and the part of the board
+        it read), or None."""
+        return self.known.get(key)
+
+    def remember(self, key: Any, value: Any) -> None:
+        if len(self.known) >= MEMO_KEPT:
+            self.known.clear()
+        self.known[key] = value
 
     def changed_since(self, finder: str) -> int:
         """The cells whose candidates changed (or that were placed) since ``finder`` last
