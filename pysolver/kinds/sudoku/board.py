@@ -340,6 +340,17 @@ class Grid:
             changed |= old ^ board
         return changed >> self.shape.base
 
+    def houses_changed_since(self, finder: str) -> int:
+        """The guard bits of the houses holding a cell of ``changed_since(finder)``: a cell's
+        change shows in its position in each of its houses' fields."""
+        before = self.quiet.get(finder)
+        if before is None:
+            return self.shape.guards
+        changed = 0
+        for old, board in zip(before, self.boards, strict=True):
+            changed |= old ^ board
+        return self.shape.nonempty(changed)
+
     def mark_quiet(self, finder: str) -> None:
         """``finder`` found nothing on this board."""
         self.quiet[finder] = tuple(self.boards)

@@ -245,10 +245,9 @@ def x_chain(grid: Grid) -> Step | None:
     chains = links(grid)
     peer_mask = grid.peer_mask
     walks: list[Walk] = []
-    # Per walk: the cells that see, with its start, a place of its digit (an end there makes
-    # the step) and the cells the ends may be for that.
+    # Per walk, the places of its digit its start sees: an end seeing one of them makes the
+    # step.
     targets: list[int] = []
-    hitting: list[int] = []
     # A digit's x-chains read its board alone: one found fruitless stays so.
     searched = []
     base = grid.shape.base
@@ -260,38 +259,32 @@ def x_chain(grid: Grid) -> Step | None:
         searched.append(key)
         places = board >> base
         for start in sorted(partners):
-            seen = places & peer_mask[start]
-            seers = 0
-            spots = seen
-            while spots:
-                low = spots & -spots
-                spots ^= low
-                seers |= peer_mask[low.bit_length() - 1]
             on = partners[start]
             walks.append(Walk(start, index + 1, [[1 << start, on]], on, 1 << start, on))
-            targets.append(seen)
-            hitting.append(seers)
+            targets.append(places & peer_mask[start])
     # Only an off cell with a conjugate partner leads on.
     paired = chains.paired
     all_partners = chains.partners
     while walks:
-        for walk, seen, seers in zip(walks, targets, hitting, strict=True):
-            if walk.frontier & seers:
-                for end in bits(walk.frontier):
-                    gone = seen & peer_mask[end]
-                    if gone:
-                        return x_chain_step(grid, chains, walk, end, gone)
-        alive = []
-        alive_targets = []
-        alive_hitting = []
-        for walk, seen, seers in zip(walks, targets, hitting, strict=True):
-            # The off cells of the next layer: paired cells the ends see.
+        # Per walk, the cells its ends see: a cell seeing the start and an end is one the
+        # chain removes the digit from, and the off cells of the next layer are among them.
+        reaches = []
+        for walk, seen in zip(walks, targets, strict=True):
             ends = walk.frontier
             reach = 0
             while ends:
                 low = ends & -ends
                 ends ^= low
                 reach |= peer_mask[low.bit_length() - 1]
+            if seen & reach:
+                for end in bits(walk.frontier):
+                    gone = seen & peer_mask[end]
+                    if gone:
+                        return x_chain_step(grid, chains, walk, end, gone)
+            reaches.append(reach)
+        alive = []
+        alive_targets = []
+        for walk, seen, reach in zip(walks, targets, reaches, strict=True):
             index = walk.digit - 1
             off = reach & paired[index] & ~walk.seen_off
             if not off:
@@ -311,8 +304,7 @@ def x_chain(grid: Grid) -> Step | None:
                 walk.layers.append([off, on])
                 alive.append(walk)
                 alive_targets.append(seen)
-                alive_hitting.append(seers)
-        walks, targets, hitting = alive, alive_targets, alive_hitting
+        walks, targets = alive, alive_targets
     for key in searched:
         grid.mark_fruitless(key)
     return None
@@ -378,29 +370,45 @@ def xy_chain(grid: Grid) -> Step | None:
         return None
     candidates = grid.candidates
     peer_mask = grid.peer_mask
-    holding = [bivalue & grid.cells_of(digit) for digit in range(1, grid.n + 1)]
+    base = grid.shape.base
+    places = [board >> base for board in grid.boards]
+    holding = [bivalue & cells for cells in places]
     order = bits(bivalue)
     # Walk 2k starts at the k-th bivalue cell with z its lower digit, walk 2k + 1 with z its
-    # higher one; ``slot(cell, index) = 2k + (index is the higher digit)`` numbers the walk
-    # with z = index + 1, and node (cell, index) is the start of walk ``slot(cell, index) ^ 1``.
-    rank = {cell: k for k, cell in enumerate(order)}
-
-    def slot(cell: int, index: int) -> int:
-        return 2 * rank[cell] + (candidates[cell].bit_length() - 1 == index)
-
+    # higher one: ``slot(cell, index) = 2k + (index is the higher digit)`` numbers the walk
+    # with z = index + 1, and node (cell, index) is the start of walk ``slot(cell, index) ^ 1``
+    # (``first[cell]`` is 2k, ``top[cell]`` the higher digit's index).
+    first = [0] * len(candidates)
+    top = [0] * len(candidates)
+    for k, cell in enumerate(order):
+        first[cell] = 2 * k
+        top[cell] = candidates[cell].bit_length() - 1
     count = 2 * len(order)
     following: list[list[int]] = []
     hitters = []
     for cell in order:
-        for index in bits(candidates[cell])[::-1]:
+        mask = candidates[cell]
+        high = top[cell]
+        for index in (high, (mask ^ (1 << high)).bit_length() - 1):
             # Node (cell, index): the next nodes hold the other digit of a peer holding index;
             # the walks with z = index + 1 from another start seeing, with this cell, a z.
-            following.append([slot(nxt, index) for nxt in bits(holding[index] & peer_mask[cell])])
-            seen = grid.cells_of(index + 1) & peer_mask[cell]
+            nexts = []
+            spots = holding[index] & peer_mask[cell]
+            while spots:
+                low = spots & -spots
+                spots ^= low
+                nxt = low.bit_length() - 1
+                nexts.append(first[nxt] + (top[nxt] == index))
+            following.append(nexts)
+            seen = places[index] & peer_mask[cell]
             hit = 0
-            for start in bits(holding[index] & ~(1 << cell)):
+            spots = holding[index] & ~(1 << cell)
+            while spots:
+                low = spots & -spots
+                spots ^= low
+                start = low.bit_length() - 1
                 if seen & peer_mask[start]:
-                    hit |= 1 << slot(start, index)
+                    hit |= 1 << (first[start] + (top[start] == index))
             hitters.append(hit)
     at = [1 << node for node in range(count)]
     visited = at.copy()
@@ -419,12 +427,15 @@ def xy_chain(grid: Grid) -> Step | None:
             for nxt in following[node]:
                 reached[nxt] |= walks
         active = []
-        for node in range(count):
-            new = reached[node] & ~visited[node]
-            at[node] = new
-            if new:
-                visited[node] |= new
-                active.append(node)
+        for node, walks in enumerate(reached):
+            if walks:
+                new = walks & ~visited[node]
+                at[node] = new
+                if new:
+                    visited[node] |= new
+                    active.append(node)
+            else:
+                at[node] = 0
     grid.mark_quiet("xy-chain")
     return None
 

@@ -161,12 +161,15 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
     open_cells = counts[0]
     small_cells = counts[2] & ~counts[size + 1]
     candidates = grid.candidates
+    base = shape.base
+    places = [board >> base for board in grid.boards]
     # A house none of whose cells changed since this finder last found nothing still has no
     # subset that removes anything (its groups are the same; candidates only went).
-    changed = grid.changed_since(name)
-    for house_mask in shape.house_mask:
-        if not changed & house_mask:
-            continue
+    changed = grid.houses_changed_since(name)
+    while changed:
+        guard = changed & -changed
+        changed ^= guard
+        house_mask = shape.house_mask[shape.house_of(guard)]
         # With m open cells, a naked subset of ``size`` is a hidden one of m - size (the same
         # eliminations), which an earlier finder looks for when m < 2 * size.
         small = small_cells & house_mask
@@ -179,13 +182,23 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
             for cell in group:
                 group_mask |= 1 << cell
                 shared &= shape.house_bits[cell]
-            houses = bits(shared)
             around = 0
+            houses = bits(shared)
             for other in houses:
                 around |= shape.house_mask[other]
+            outside = around & open_cells & ~group_mask
+            # Most groups were found before and remove nothing: look at the union's digits.
+            digits = union
+            while digits:
+                low = digits & -digits
+                digits ^= low
+                if places[low.bit_length() - 1] & outside:
+                    break
+            else:
+                continue
             removed = [
                 (cell, digit)
-                for cell in bits(around & open_cells & ~group_mask)
+                for cell in bits(outside)
                 for digit in digits_of(candidates[cell] & union)
             ]
             if removed:
@@ -218,12 +231,7 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
         counted[0] |= several
     # A house none of whose cells changed since this finder last found nothing still has no
     # subset that removes anything (its digits' places are the same; candidates only went).
-    changed = grid.changed_since(name)
-    houses = 0
-    for house_mask, guard in zip(shape.house_mask, shape.house_guard, strict=True):
-        if changed & house_mask:
-            houses |= guard
-    houses &= counted[size - 1]
+    houses = grid.houses_changed_since(name) & counted[size - 1]
     while houses:
         low = houses & -houses
         houses ^= low
