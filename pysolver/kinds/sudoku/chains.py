@@ -75,7 +75,7 @@ def digit_pairs(grid: Grid, board: int) -> tuple[dict[int, int], int]:
     mask) and the cells with one. A step changes few digits' boards, so the others' pairs are
     remembered across states."""
     key = ("pairs", board)
-    found: tuple[dict[int, int], int] | None = grid.known.get(key)
+    found: tuple[dict[int, int], int] | None = grid.remembered(key)
     if found is None:
         shape = grid.shape
         guards, lows, width, full = shape.guards, shape.lows, shape.width, shape.full

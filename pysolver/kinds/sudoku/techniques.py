@@ -17,7 +17,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from pysolver.kinds.sudoku import chains
-from pysolver.kinds.sudoku.board import Grid, bit_masks, bits, digits_of, listed
+from pysolver.kinds.sudoku.board import Grid, bits, digits_of, listed
 from pysolver.kinds.sudoku.cages import with_cage_techniques
 from pysolver.logic.step import Step, Technique
 
@@ -163,9 +163,18 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
     candidates = grid.candidates
     base = shape.base
     places = [board >> base for board in grid.boards]
-    # A house none of whose cells changed since this finder last found nothing still has no
-    # subset that removes anything (its groups are the same; candidates only went).
-    changed = grid.houses_changed_since(name)
+    # A group of cells none of which changed since this finder last found nothing was there
+    # then, removing nothing, and removes nothing now (candidates only went): only the houses
+    # with a changed cell of 2 to ``size`` candidates may hold a new one.
+    changes = grid.board_changes(name)
+    changed = shape.guards
+    if changes is not None:
+        boards = grid.count_boards()
+        small = boards[1] & ~boards[size]
+        moved = 0
+        for change in changes:
+            moved |= change
+        changed = shape.nonempty(moved & small)
     while changed:
         guard = changed & -changed
         changed ^= guard
@@ -220,6 +229,8 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
     """``size`` digits whose places in a house are the same ``size`` cells fill those cells:
     the cells' other candidates go."""
     shape = grid.shape
+    width, full = shape.width, shape.full
+    boards = grid.boards
     open_cells = grid.open
     candidates = grid.candidates
     spread = grid.spread(size)
@@ -231,7 +242,17 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
         counted[0] |= several
     # A house none of whose cells changed since this finder last found nothing still has no
     # subset that removes anything (its digits' places are the same; candidates only went).
-    houses = grid.houses_changed_since(name) & counted[size - 1]
+    # A group of digits whose places in a house did not change since this finder last found
+    # nothing was there then, removing nothing, and removes nothing now (candidates only
+    # went): only the houses where a digit of 2 to ``size`` places changed may hold a new one.
+    changes = grid.board_changes(name)
+    houses = shape.guards
+    if changes is not None:
+        houses = 0
+        for several, change in zip(spread, changes, strict=True):
+            if change:
+                houses |= several & shape.nonempty(change)
+    houses &= counted[size - 1]
     while houses:
         low = houses & -houses
         houses ^= low
@@ -240,9 +261,10 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
         # eliminations), which an earlier finder looks for when m <= 2 * size.
         if (open_cells & shape.house_mask[house]).bit_count() <= 2 * size:
             continue
+        shift = house * width
         usable = [
-            (index, shape.field(grid.boards[index], house))
-            for index, several in enumerate(spread)
+            (index, (board >> shift) & full)
+            for index, (several, board) in enumerate(zip(spread, boards, strict=True))
             if several & low
         ]
         for group, union in covered_groups(usable, size):
@@ -269,6 +291,7 @@ def fish(grid: Grid, size: int, name: str) -> Step | None:
     round) fills those columns from those rows: it goes from the columns' other cells."""
     n = grid.n
     shape = grid.shape
+    width, full = shape.width, shape.full
     spread = grid.spread(size)
     for index, several in enumerate(spread):
         digit = index + 1
@@ -287,10 +310,12 @@ def fish(grid: Grid, size: int, name: str) -> Step | None:
             chosen_lines = several & lines
             if chosen_lines.bit_count() < size:
                 continue
-            usable = [
-                (house - base, shape.field(board, house))
-                for house in map(shape.house_of, bit_masks(chosen_lines))
-            ]
+            usable = []
+            while chosen_lines:
+                guard = chosen_lines & -chosen_lines
+                chosen_lines ^= guard
+                house = (guard.bit_length() - 1) // width
+                usable.append((house - base, (board >> (house * width)) & full))
             for group, union in covered_groups(usable, size):
                 covered = chosen = 0
                 for position in bits(union):
