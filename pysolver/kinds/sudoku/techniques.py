@@ -161,16 +161,16 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
     open_cells = counts[0]
     small_cells = counts[2] & ~counts[size + 1]
     candidates = grid.candidates
+    boards = grid.boards
     base = shape.base
-    places = [board >> base for board in grid.boards]
     # A group of cells none of which changed since this finder last found nothing was there
     # then, removing nothing, and removes nothing now (candidates only went): only the houses
     # with a changed cell of 2 to ``size`` candidates may hold a new one.
     changes = grid.board_changes(name)
     changed = shape.guards
     if changes is not None:
-        boards = grid.count_boards()
-        small = boards[1] & ~boards[size]
+        counted = grid.count_boards()
+        small = counted[1] & ~counted[size]
         moved = 0
         for change in changes:
             moved |= change
@@ -201,7 +201,7 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
             while digits:
                 low = digits & -digits
                 digits ^= low
-                if places[low.bit_length() - 1] & outside:
+                if (boards[low.bit_length() - 1] >> base) & outside:
                     break
             else:
                 continue
