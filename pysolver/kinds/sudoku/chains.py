@@ -153,8 +153,10 @@ def simple_colouring(grid: Grid) -> Step | None:
             side = 0
             while frontier:
                 reached = 0
-                for cell in bits(frontier):
-                    reached |= partners[cell]
+                while frontier:
+                    low = frontier & -frontier
+                    frontier ^= low
+                    reached |= partners[low.bit_length() - 1]
                 side ^= 1
                 frontier = reached & ~seen
                 colours[side] |= frontier
@@ -681,13 +683,34 @@ def forcing_chain(grid: Grid) -> Step | None:
     shape = grid.shape
     width, full = shape.width, shape.full
     candidates = grid.candidates
+    closures = facts.reach
     for size in range(2, MAX_BRANCHES + 1):
-        for cell in bits(counts[size] & ~counts[size + 1]):
-            starts = [index * cells + cell for index in bits(candidates[cell])]
-            if not barren(grid, facts, starts):
-                step = forcing_step(grid, facts, starts, None)
-                if step is not None:
-                    return step
+        spots = counts[size] & ~counts[size + 1]
+        while spots:
+            low = spots & -spots
+            spots ^= low
+            cell = low.bit_length() - 1
+            if size == 2:
+                # ``barren`` inline: most bivalue cells are.
+                mask = candidates[cell]
+                first = mask & -mask
+                one = (first.bit_length() - 1) * cells + cell
+                other = ((mask ^ first).bit_length() - 1) * cells + cell
+                one_true, one_false = closures.get(one) or reach(grid, facts, one)
+                other_true, other_false = closures.get(other) or reach(grid, facts, other)
+                if not (
+                    one_true & one_false
+                    or other_true & other_false
+                    or one_true & other_true
+                    or one_false & other_false
+                ):
+                    continue
+                starts = [one, other]
+            else:
+                starts = [index * cells + cell for index in bits(candidates[cell])]
+            step = forcing_step(grid, facts, starts, None)
+            if step is not None:
+                return step
         exact = grid.spread(size)
         fewer = grid.spread(size - 1) if size > 2 else [0] * grid.n
         for index, board in enumerate(grid.boards):

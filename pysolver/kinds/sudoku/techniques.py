@@ -110,7 +110,7 @@ def locked_candidates(grid: Grid, from_boxes: bool, name: str) -> Step | None:
     house in order, then its crossings in the order of the second house, then the smallest
     digit."""
     shape = grid.shape
-    guards, lows, base = shape.guards, shape.lows, shape.base
+    guards, lows, base, width = shape.guards, shape.lows, shape.base, shape.width
     chosen = shape.box_guards if from_boxes else shape.line_guards
     best: tuple[int, int, int] | None = None
     for index, board in enumerate(grid.boards):
@@ -127,7 +127,7 @@ def locked_candidates(grid: Grid, from_boxes: bool, name: str) -> Step | None:
             while inside:
                 low = inside & -inside
                 inside ^= low
-                house = shape.house_of(low)
+                house = (low.bit_length() - 1) // width
                 if cells & shape.crossings[house][rank][1]:
                     fruitful = True
                     if best is None or (house, rank) < best[:2]:
@@ -162,7 +162,7 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
     small_cells = counts[2] & ~counts[size + 1]
     candidates = grid.candidates
     boards = grid.boards
-    base = shape.base
+    base, width = shape.base, shape.width
     # A group of cells none of which changed since this finder last found nothing was there
     # then, removing nothing, and removes nothing now (candidates only went): only the houses
     # with a changed cell of 2 to ``size`` candidates may hold a new one.
@@ -178,13 +178,18 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
     while changed:
         guard = changed & -changed
         changed ^= guard
-        house_mask = shape.house_mask[shape.house_of(guard)]
+        house_mask = shape.house_mask[(guard.bit_length() - 1) // width]
         # With m open cells, a naked subset of ``size`` is a hidden one of m - size (the same
         # eliminations), which an earlier finder looks for when m < 2 * size.
         small = small_cells & house_mask
         if small.bit_count() < size or (open_cells & house_mask).bit_count() < 2 * size:
             continue
-        usable = [(cell, candidates[cell]) for cell in bits(small)]
+        usable = []
+        while small:
+            low = small & -small
+            small ^= low
+            cell = low.bit_length() - 1
+            usable.append((cell, candidates[cell]))
         for group, union in covered_groups(usable, size):
             group_mask = 0
             shared = -1
@@ -256,7 +261,7 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
     while houses:
         low = houses & -houses
         houses ^= low
-        house = shape.house_of(low)
+        house = (low.bit_length() - 1) // width
         # With m open cells, a hidden subset of ``size`` is a naked one of m - size (the same
         # eliminations), which an earlier finder looks for when m <= 2 * size.
         if (open_cells & shape.house_mask[house]).bit_count() <= 2 * size:
@@ -355,8 +360,12 @@ def xy_wing(grid: Grid) -> Step | None:
     # A wing of three cells that kept their candidates since this finder last found nothing
     # was there then, removing as much or more: a new one needs a changed cell.
     changed = grid.changed_since("xy-wing")
-    for pivot in bits(pairs):
-        if not (changed >> pivot & 1 or changed & pairs & peer_mask[pivot]):
+    pivots = pairs
+    while pivots:
+        low = pivots & -pivots
+        pivots ^= low
+        pivot = low.bit_length() - 1
+        if not (changed & low or changed & pairs & peer_mask[pivot]):
             continue
         pivot_mask = candidates[pivot]
         wings = bits(pairs & peer_mask[pivot])
@@ -385,14 +394,17 @@ def xyz_wing(grid: Grid) -> Step | None:
     candidates = grid.candidates
     # As for xy-wings: a new wing needs a changed cell.
     changed = grid.changed_since("xyz-wing")
-    for pivot in bits(counts[3] & ~counts[4]):
-        if not (changed >> pivot & 1 or changed & pairs & grid.peer_mask[pivot]):
+    peer_mask = grid.peer_mask
+    pivots = counts[3] & ~counts[4]
+    while pivots:
+        low = pivots & -pivots
+        pivots ^= low
+        pivot = low.bit_length() - 1
+        if not (changed & low or changed & pairs & peer_mask[pivot]):
             continue
         pivot_mask = candidates[pivot]
         wings = [
-            cell
-            for cell in bits(pairs & grid.peer_mask[pivot])
-            if candidates[cell] & ~pivot_mask == 0
+            cell for cell in bits(pairs & peer_mask[pivot]) if candidates[cell] & ~pivot_mask == 0
         ]
         for first, second in combinations(wings, 2):
             z = candidates[first] & candidates[second]
