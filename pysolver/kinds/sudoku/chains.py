@@ -137,10 +137,11 @@ def simple_colouring(grid: Grid) -> Step | None:
     seeing both colours is not the digit."""
     chains = links(grid)
     peer_mask = grid.peer_mask
+    fruitless = grid.memo  # the keys ``Grid.fruitless`` holds
     for index, partners in enumerate(chains.partners):
         # A digit's colouring reads its board alone: one found fruitless stays so.
         key = ("simple colouring", grid.boards[index])
-        if not partners or grid.fruitless(key):
+        if not partners or key in fruitless:
             continue
         digit = index + 1
         places = grid.cells_of(digit)
@@ -253,10 +254,11 @@ def x_chain(grid: Grid) -> Step | None:
     # A digit's x-chains read its board alone: one found fruitless stays so.
     searched = []
     base = grid.shape.base
+    fruitless = grid.memo  # the keys ``Grid.fruitless`` holds
     for index, partners in enumerate(chains.partners):
         board = grid.boards[index]
         key = ("x-chain", board)
-        if not partners or grid.fruitless(key):
+        if not partners or key in fruitless:
             continue
         searched.append(key)
         places = board >> base
@@ -270,7 +272,9 @@ def x_chain(grid: Grid) -> Step | None:
     while walks:
         # Per walk, the cells its ends see: a cell seeing the start and an end is one the
         # chain removes the digit from, and the off cells of the next layer are among them.
-        reaches = []
+        # A walk's next layer leaves the others' alone: each walk looks, then moves on.
+        alive = []
+        alive_targets = []
         for walk, seen in zip(walks, targets, strict=True):
             ends = walk.frontier
             reach = 0
@@ -283,10 +287,6 @@ def x_chain(grid: Grid) -> Step | None:
                     gone = seen & peer_mask[end]
                     if gone:
                         return x_chain_step(grid, chains, walk, end, gone)
-            reaches.append(reach)
-        alive = []
-        alive_targets = []
-        for walk, seen, reach in zip(walks, targets, reaches, strict=True):
             index = walk.digit - 1
             off = reach & paired[index] & ~walk.seen_off
             if not off:

@@ -112,12 +112,13 @@ def locked_candidates(grid: Grid, from_boxes: bool, name: str) -> Step | None:
     shape = grid.shape
     guards, lows, base, width = shape.guards, shape.lows, shape.base, shape.width
     chosen = shape.box_guards if from_boxes else shape.line_guards
+    fruitless = grid.memo  # the keys ``Grid.fruitless`` holds
     best: tuple[int, int, int] | None = None
     for index, board in enumerate(grid.boards):
         filled = ((board | guards) - lows) & chosen
         # A digit's locked candidates read its board alone: one found fruitless stays so.
         key = (name, board)
-        if not filled or grid.fruitless(key):
+        if not filled or key in fruitless:
             continue
         cells = board >> base
         fruitful = False
@@ -298,6 +299,7 @@ def fish(grid: Grid, size: int, name: str) -> Step | None:
     shape = grid.shape
     width, full = shape.width, shape.full
     spread = grid.spread(size)
+    fruitless = grid.memo  # the keys ``Grid.fruitless`` holds
     for index, several in enumerate(spread):
         digit = index + 1
         board = grid.boards[index]
@@ -308,7 +310,7 @@ def fish(grid: Grid, size: int, name: str) -> Step | None:
             continue
         # A digit's fish read its board alone: one found fruitless stays so.
         key = (name, board)
-        if grid.fruitless(key):
+        if key in fruitless:
             continue
         cells = board >> shape.base
         for base, cover, lines in ((0, n, shape.row_guards), (n, 0, shape.column_guards)):
