@@ -240,12 +240,6 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
     open_cells = grid.open
     candidates = grid.candidates
     spread = grid.spread(size)
-    # The houses where ``size`` digits or more have 2 to ``size`` places (bit-sliced counts).
-    counted = [0] * (size + 1)
-    for several in spread:
-        for count in range(size, 0, -1):
-            counted[count] |= counted[count - 1] & several
-        counted[0] |= several
     # A house none of whose cells changed since this finder last found nothing still has no
     # subset that removes anything (its digits' places are the same; candidates only went).
     # A group of digits whose places in a house did not change since this finder last found
@@ -258,7 +252,15 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
         for several, change in zip(spread, changes, strict=True):
             if change:
                 houses |= several & shape.nonempty(change)
-    houses &= counted[size - 1]
+    if houses:
+        # The houses where ``size`` digits or more have 2 to ``size`` places (bit-sliced
+        # counts).
+        counted = [0] * (size + 1)
+        for several in spread:
+            for count in range(size, 0, -1):
+                counted[count] |= counted[count - 1] & several
+            counted[0] |= several
+        houses &= counted[size - 1]
     while houses:
         low = houses & -houses
         houses ^= low
