@@ -13,9 +13,10 @@ One resumable function, ``walk``, runs both walks of the pure engines on the sam
 
 The state lives in arrays the caller owns, so the walk can stop every ``R_QUOTA`` units of
 work (the caller then checks its monitor: cancel, budget, progress), when the solution buffer
-or the memo table needs the caller, and carry on where it stopped. Masks are rows of words;
-``rest`` is a stack of such rows: a node at depth ``d`` holds ``F_WIDTH`` rows from ``F_BASE``,
-one per uncovered primary item in item order, its children stacked right after it.
+or the memo table needs the caller, and carry on where it stopped. Masks are rows of words,
+one row per depth of the path being walked: ``live[d]`` the options live at its node at depth
+``d``, ``items[d]`` and ``sizes[d]`` its ``F_WIDTH`` uncovered primary items (in item order)
+and how many live options each has.
 
 The walk indexes rows in place (``live[depth, w]``), never takes a row as a slice, and on its
 hot paths (making a child, the memo's lookups and stores, a count's sums) calls no function
