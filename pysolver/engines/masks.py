@@ -253,6 +253,7 @@ def estimated_bytes(problem: CellsProblem) -> int:
     bits = (len(problem.units) + 1) * (problem.symbols + 1) + problem.cells
     board = budget.INT_BYTES + bits // 8
     tables = problem.cells * 4 * (2 * board + 2 * budget.POINTER_BYTES)
+    tables += 2 * budget.list_bytes(bits + 1)  # copies_at and peers_at: the same ints again
     frame = budget.list_bytes(problem.symbols) + problem.symbols * board + budget.LIST_BYTES
     return tables + problem.cells * frame
 
