@@ -305,31 +305,58 @@ def logic_grade(
 
     The path applies the easiest technique that fires, so it reaches every fixpoint of the
     singles before a harder step; here the ``masks`` engine's rules reach that fixpoint in
-    bit operations (``masks.settle``), and only then do the harder finders look at the board,
+    bit operations on the board's own masks (``masks.settle_boards``), and only then do the
+    harder finders look at the board,
     in the path's order. The level is that of the hardest step taken (easy: none); beside it,
     the points of the steps above the singles (``Technique.points``): how hard the puzzle is
     within its level, which the swaps climb (``swap_once``). ``settled``: the singles'
     fixpoint of ``values`` when the caller has it."""
-    n = kind.houses.n
-    candidates = givens_mask(n, values)
     harder = techniques_up_to(most)
     reached = points = 0
     grid = kind.houses.copy()
-    while True:
-        if settled is None:
-            settled = masks.settle(kind.cells(candidates))
-        if settled is None:
-            return None, points  # no solution: never the case for a carved solution grid
+    shape = grid.shape
+    if settled is None:
+        for cell, value in enumerate(values):
+            if value:
+                grid.place(cell, value)
+    else:
         # The board follows the singles: their placements, then what they struck.
         opened = grid.values
         for cell, mask in enumerate(settled):
-            if not opened[cell] and not mask & (mask - 1):
+            if not mask & (mask - 1):
                 grid.place(cell, mask.bit_length())
-        if grid.solved():
-            return TECHNIQUE_LEVELS[reached], points
         for cell, mask in enumerate(settled):
             if not opened[cell] and grid.candidates[cell] != mask:
                 grid.restrict(cell, mask)
+    layout = masks.unit_layout(len(values), grid.n, grid.houses)
+    while True:
+        if settled is None:
+            # The engine's rules on the board's own masks (a placed cell keeps its bit
+            # there), then the board follows: the cells placed, then what they struck.
+            filled = grid.filled
+            boards = [board | placed for board, placed in zip(grid.boards, filled, strict=True)]
+            before = 0
+            for placed in filled:
+                before |= placed
+            after = masks.settle_boards(boards, before, layout)
+            if after < 0:
+                return None, points  # no solution: never the case for a carved solution grid
+            new = (after & ~before) >> shape.base
+            for index, board in enumerate(boards):
+                cells = (board >> shape.base) & new
+                while cells:
+                    low = cells & -cells
+                    cells ^= low
+                    grid.place(low.bit_length() - 1, index + 1)
+            for index, board in enumerate(boards):
+                gone = (grid.boards[index] & ~board) >> shape.base
+                while gone:
+                    low = gone & -gone
+                    gone ^= low
+                    grid.eliminate(low.bit_length() - 1, index + 1)
+        settled = None
+        if grid.solved():
+            return TECHNIQUE_LEVELS[reached], points
         step = sudoku_path.next_step(grid, harder)
         if step is None:
             return None, points
@@ -337,7 +364,6 @@ def logic_grade(
         reached = max(reached, TECHNIQUE_LEVELS.index(technique.level))
         points += technique.points
         grid.apply(step)
-        candidates, settled = grid.candidates.copy(), None
 
 
 def forced(grid: Grid, values: list[int], orbit: tuple[int, ...], solution: list[int]) -> bool:
