@@ -442,6 +442,10 @@ def settle(problem: CellsProblem) -> list[int] | None:
     return candidates
 
 
+# The layout of boards, for callers that keep boards of their own (``unit_layout``).
+BoardLayout = _Layout
+
+
 def settle_boards(boards: list[int], solved: int, layout: _Layout) -> int:
     """``settle`` on boards kept by the caller in ``layout`` (``unit_layout``'s; changed in
     place, every symbol's hidden singles looked at), for logic that reads and writes the same

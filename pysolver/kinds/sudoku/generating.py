@@ -64,13 +64,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from pysolver.engines import masks
 from pysolver.engines.monitor import StageMonitor
 from pysolver.kinds.sudoku import killer_generating
 from pysolver.kinds.sudoku import path as sudoku_path
-from pysolver.kinds.sudoku.board import Grid
+from pysolver.kinds.sudoku.board import Grid, Shape
 from pysolver.kinds.sudoku.techniques import ALL, TECHNIQUES
 from pysolver.kinds.sudoku.variants import sides
 from pysolver.logic.step import LEVELS as TECHNIQUE_LEVELS
@@ -134,6 +135,8 @@ LEVELS_BY_SIZE = {4: ("easy",), 6: ("easy", "medium", "hard", "fiendish")}
 # expert) 39 / 101 / 41 with 30 pairs, 36 / 111 / 44 with 60, 26 / 83 / 41 with 120, no
 # better with 250 or 500; 12x12 hard (5 seeds) 0.29 s median with 40, 0.38 s with 120.
 MAX_SWAPS = {4: 10, 6: 300, 9: 120, 12: 40, 16: 20}
+# Board shapes whose ``masks`` layout is kept (``shape_layout``).
+LAYOUTS_KEPT = 32
 # Each technique by its name (a step names its technique).
 TECHNIQUE_NAMES = {technique.name: technique for technique in ALL}
 
@@ -328,7 +331,7 @@ def logic_grade(
         for cell, mask in enumerate(settled):
             if not opened[cell] and grid.candidates[cell] != mask:
                 grid.restrict(cell, mask)
-    layout = masks.unit_layout(len(values), grid.n, grid.houses)
+    layout = shape_layout(shape)
     while True:
         if settled is None:
             # The engine's rules on the board's own masks (a placed cell keeps its bit
@@ -385,12 +388,41 @@ def forced(grid: Grid, values: list[int], orbit: tuple[int, ...], solution: list
     return True
 
 
-def singles(kind: Translation, values: list[int]) -> list[int]:
-    """Each cell's candidates once naked and hidden singles are done (``masks.settle``): a
-    puzzle of a solution grid never dies there."""
-    settled = masks.settle(kind.cells(givens_mask(kind.houses.n, values)))
-    assert settled is not None, "the rules killed a puzzle that has a solution"
-    return settled
+@lru_cache(maxsize=LAYOUTS_KEPT)
+def shape_layout(shape: Shape) -> masks.BoardLayout:
+    """The ``masks`` engine's layout of a board shape's houses (the boards the shape's
+    ``Grid`` keeps), kept per shape."""
+    return masks.unit_layout(shape.n * shape.n, shape.n, shape.houses)
+
+
+def singles(kind: Translation, values: list[int]) -> list[int] | None:
+    """Each cell's candidates once naked and hidden singles are done (the ``masks`` engine's
+    rules on boards built from the givens), or None when they fill the grid: a puzzle of a
+    solution grid never dies there."""
+    shape = kind.houses.shape
+    copies = shape.copies
+    blank = 0
+    boards = [0] * shape.n
+    for cell, value in enumerate(values):
+        if value:
+            boards[value - 1] |= copies[cell]
+        else:
+            blank |= copies[cell]
+    boards = [board | blank for board in boards]
+    layout = shape_layout(shape)
+    placed = masks.settle_boards(boards, 0, layout)
+    assert placed >= 0, "the rules killed a puzzle that has a solution"
+    if placed == layout.all_bits:
+        return None
+    candidates = [0] * len(values)
+    for index, board in enumerate(boards):
+        bit = 1 << index
+        board >>= shape.base
+        while board:
+            low = board & -board
+            board ^= low
+            candidates[low.bit_length() - 1] |= bit
+    return candidates
 
 
 def unique_after_blanking(
@@ -568,7 +600,7 @@ def try_blank(
             values[cell] = value
         return False  # a second solution swaps two digits on blank cells
     settled = singles(kind, values)
-    if all(not mask & (mask - 1) for mask in settled):
+    if settled is None:
         carving.level = DIFFICULTIES[0]
         return True
     if args.difficulty != DIFFICULTIES[0]:
