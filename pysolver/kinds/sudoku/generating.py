@@ -697,14 +697,16 @@ def swap_once(
         if not carving.values[removed[0]]:
             continue
         kept = givens & ~sum(1 << cell for cell in removed)
+        # The known sets only ``removed`` gives in (the others keep a given whatever comes
+        # back): a pair is tried when ``back`` meets each of them.
+        bare = [cells for cells in known if not cells & kept]
         for back in blank:
             back_cells = sum(1 << cell for cell in back)
             if not witness & back_cells:
                 continue
             if tried == MAX_SWAPS[kind.houses.n]:
                 break
-            given = kept | back_cells
-            if any(not cells & given for cells in known):
+            if any(not cells & back_cells for cells in bare):
                 continue  # a known second solution fits its givens
             # No harder than the puzzle with ``back`` given back; the carve's try says more.
             trial = Carving(
@@ -717,6 +719,9 @@ def swap_once(
                 trial.values[cell] = solution[cell]
             tried += 1
             blanked = try_blank(kind, trial, removed, solution, args)
+            for cells in trial.witnesses.values():
+                if cells not in known and not cells & kept:
+                    bare.append(cells)
             known.update(trial.witnesses.values())
             if not blanked:
                 continue  # not unique, or too hard
