@@ -1,14 +1,36 @@
 """Shared fixtures: brute-force exact cover references and random small matrices, with and
-without Knuth's colours."""
+without Knuth's colours; the command line run as a user runs it."""
 
 from __future__ import annotations
 
 import itertools
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from pysolver.engines.cover import ExactCoverProblem
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def run_pysolver(
+    *args: str, stdin: str | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """``python -m pysolver ARGS`` in a subprocess from the repository, output as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "pysolver", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        timeout=timeout,
+        check=False,
+    )
 
 
 def brute_force_covers(problem: ExactCoverProblem) -> list[list[int]]:
