@@ -28,8 +28,10 @@ search and the singles, ``pysolver.logic``'s techniques grade:
    while the puzzle stays unique. Cheapest proof first: the orbit's cells are naked singles at
    once (``forced``); a refusal with no search when the givens would miss a whole set of
    ``digit_swaps`` (cells where two digits of the solution can trade places: 34 sets on a
-   9x9 on average, which refuse 42-46% of the tries a search would refuse); the singles fill
-   the grid (``masks.settle``), the uniqueness searches
+   9x9 on average, which refuse 42-46% of the tries a search would refuse), or of the cells
+   where a second solution found by an earlier search differed; the singles fill the grid
+   (``masks.settle``), or put the orbit back (their fixpoint is the one before: level
+   unchanged); the uniqueness searches
    (``unique_after_blanking``: one search per blanked cell for a solution with another digit
    there, limit 1, never a search of the whole puzzle again; a variant's stops at
    ``UNIQUE_BUDGET`` nodes and the orbit is then kept), then the techniques (``logic_level``:
@@ -395,10 +397,11 @@ def shape_layout(shape: Shape) -> masks.BoardLayout:
     return masks.unit_layout(shape.n * shape.n, shape.n, shape.houses)
 
 
-def singles(kind: Translation, values: list[int]) -> list[int] | None:
+def singles(kind: Translation, values: list[int], solution: list[int]) -> list[int] | None:
     """Each cell's candidates once naked and hidden singles are done (the ``masks`` engine's
     rules on boards built from the givens), or None when they fill the grid: a puzzle of a
-    solution grid never dies there."""
+    solution grid never dies there. The rules are sound, so a cell they place holds its digit
+    of ``solution``: only the cells left open are read off the boards."""
     shape = kind.houses.shape
     copies = shape.copies
     blank = 0
@@ -414,10 +417,17 @@ def singles(kind: Translation, values: list[int]) -> list[int] | None:
     assert placed >= 0, "the rules killed a puzzle that has a solution"
     if placed == layout.all_bits:
         return None
-    candidates = [0] * len(values)
+    candidates = [1 << (digit - 1) for digit in solution]
+    base = shape.base
+    open_cells = (layout.all_bits ^ placed) >> base
+    cells = open_cells
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        candidates[low.bit_length() - 1] = 0
     for index, board in enumerate(boards):
         bit = 1 << index
-        board >>= shape.base
+        board = (board >> base) & open_cells
         while board:
             low = board & -board
             board ^= low
@@ -564,11 +574,14 @@ class Carving:
     values: list[int]
     level: str | None
     witnesses: dict[tuple[int, ...], int] = field(default_factory=dict)
-    # ``digit_swaps`` of the solution (shared by an attempt's carvings): a try that blanks
-    # every cell of one is refused with no search.
+    # ``digit_swaps`` of the solution and the second solutions' cells found since (shared by
+    # an attempt's carvings): a try that blanks every cell of one is refused with no search.
     unavoidable: list[int] = field(default_factory=list)
     # With a known level: the points of its techniques above the singles (``logic_grade``).
     points: int = 0
+    # Whether ``level`` and ``points`` are this puzzle's own, not a bound: a swap's trial
+    # starts with those of the puzzle it came from, one given fewer (``swap_once``).
+    exact: bool = True
 
 
 def try_blank(
@@ -599,9 +612,15 @@ def try_blank(
         for cell, value in zip(orbit, kept, strict=True):
             values[cell] = value
         return False  # a second solution swaps two digits on blank cells
-    settled = singles(kind, values)
+    settled = singles(kind, values, solution)
     if settled is None:
-        carving.level = DIFFICULTIES[0]
+        carving.level, carving.exact = DIFFICULTIES[0], True
+        return True
+    if (carving.exact or carving.level is None) and all(
+        settled[cell] == 1 << (solution[cell] - 1) for cell in orbit
+    ):
+        # The singles put the orbit back: their fixpoint is the one before it was blanked,
+        # so the puzzle is unique and every technique sees what it saw (same level, points).
         return True
     if args.difficulty != DIFFICULTIES[0]:
         witness = unique_after_blanking(kind, settled, orbit, solution, args)
@@ -610,10 +629,14 @@ def try_blank(
                 logic_grade(kind, values, args.difficulty, settled) if capped else (None, 0)
             )
             if not capped or found is not None:
-                carving.level, carving.points = found, points
+                carving.level, carving.points, carving.exact = found, points, True
                 return True
         elif witness:
             carving.witnesses[orbit] = witness
+            if witness not in carving.unavoidable:
+                # The second solution fits any puzzle of this solution that gives none of
+                # these cells: the attempt's later tries are refused by it with no search.
+                carving.unavoidable.append(witness)
     for cell, value in zip(orbit, kept, strict=True):
         values[cell] = value
     return False
@@ -641,7 +664,7 @@ def level_of(kind: Translation, carving: Carving) -> str:
     """The carved puzzle's level (the techniques' run when the carve did not know it)."""
     if carving.level is None:
         level, carving.points = logic_grade(kind, carving.values, DIFFICULTIES[-2])
-        carving.level = level or DIFFICULTIES[-1]
+        carving.level, carving.exact = level or DIFFICULTIES[-1], True
     return carving.level
 
 
@@ -714,6 +737,7 @@ def swap_once(
                 carving.level,
                 points=carving.points,
                 unavoidable=carving.unavoidable,
+                exact=False,
             )
             for cell in back:
                 trial.values[cell] = solution[cell]
