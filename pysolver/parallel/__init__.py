@@ -152,6 +152,7 @@ def solve_split(
     note = serial_note(query, kind)
     if note is not None or kind is None:
         return _serially(solve_serially, asked, jobs, note)
+    runner.warm_up()  # worker processes get ready while the puzzle is read and cut
     # Read once: a search that is not cut runs serially on the same reading (at 17 MB of
     # request, reading again took about 1 s of CPU).
     prepared = kind.prepare(request["puzzle"], query)

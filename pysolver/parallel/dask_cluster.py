@@ -121,6 +121,9 @@ class DaskRunner:
     def grant(self, jobs: int) -> int:
         return jobs
 
+    def warm_up(self) -> None:
+        return None
+
     def close(self) -> None:
         # A cluster found lost is not waited for again (closing says goodbye to it).
         seconds = STOPPING_CALL_SECONDS if self.lost else CALL_SECONDS

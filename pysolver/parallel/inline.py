@@ -26,6 +26,9 @@ class InlineRunner:
     def grant(self, jobs: int) -> int:
         return jobs
 
+    def warm_up(self) -> None:
+        return None
+
     def run(self, tasks: list[Task], merger: Merger) -> None:
         for task in tasks:
             merger.check()

@@ -56,6 +56,9 @@ class PlanRunner:
     def grant(self, jobs: int) -> int:
         return jobs
 
+    def warm_up(self) -> None:
+        return None
+
     def run(self, tasks: list[Task], merger: Merger) -> None:
         self.tasks = tasks
         self.settled = merger.settled
@@ -91,6 +94,9 @@ class AnsweredRunner:
 
     def grant(self, jobs: int) -> int:
         return jobs
+
+    def warm_up(self) -> None:
+        return None
 
     def run(self, tasks: list[Task], merger: Merger) -> None:
         if len(tasks) != len(self.responses):

@@ -46,4 +46,9 @@ class Runner(Protocol):
         cores; a cluster or the page's pool: all of them, their workers queue the rest)."""
         ...
 
+    def warm_up(self) -> None:
+        """Get ready for tasks while the request is planned (the process pool starts its fork
+        server, which loads what workers need); nothing for the other runners."""
+        ...
+
     def run(self, tasks: list[Task], merger: Merger) -> None: ...
