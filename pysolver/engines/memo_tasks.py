@@ -47,6 +47,7 @@ from pysolver.engines.memo import (
     memo_cap,
     root_orbits,
     strike_and_lay_out,
+    strike_dead_options,
     sweep_order,
 )
 from pysolver.engines.monitor import Monitor, SearchResult
@@ -277,6 +278,17 @@ def _count_compiled(
         leaf = {"nodes": 1, "memo_hits": 0, "memo_entries": 0, "options_struck": struck}
         return SearchResult(count=found, stats={**leaf, "kernel": fast.KERNEL})
     rest, covered = below
+    deepest = SWEEP_STRIKE_DEPTH if start.swept else STRIKE_DEPTH
+    struck_here = 0
+    if len(path) <= deepest:
+        # The serial walk strikes at this depth: the task's node strikes for its subtree.
+        rest, struck_here = strike_dead_options(rest, start.compatible_at, None, 1)
+        if not all(rest):
+            monitor.finish(1, 0, True)
+            leaf = {"nodes": 1, "memo_hits": 0, "memo_entries": 0}
+            return SearchResult(
+                stats={**leaf, "options_struck": struck + struck_here, "kernel": fast.KERNEL}
+            )
     smallest_cover = walk_tables.smallest_cover
     items = problem.items
     if not fast.fits(len(rest), items, len(start.compatible_at), smallest_cover, rest):
@@ -284,7 +296,6 @@ def _count_compiled(
     kernel = fast._kernel()
     walk = fast.Walk(kernel, rest, start.compatible_at, start.covers_at, smallest_cover, items)
     # Strikes down to the serial walk's depth below the root, counted from the task's node.
-    deepest = SWEEP_STRIKE_DEPTH if start.swept else STRIKE_DEPTH
     walk.use_memo(
         memo_cap(problem),
         max(0, deepest - len(path)),
@@ -324,7 +335,7 @@ def _count_compiled(
         "nodes": nodes,
         "memo_hits": walk.stat("R_HITS") - hits_before,
         "memo_entries": walk.stat("R_MEMO_LEN"),
-        "options_struck": walk.stat("R_STRUCK") + struck,
+        "options_struck": walk.stat("R_STRUCK") + struck + struck_here,
         "kernel": fast.KERNEL,
     }
     stats.update(fast._jit_stats())

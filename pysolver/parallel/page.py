@@ -42,6 +42,7 @@ class PlanRunner:
     """Records the tasks of a request instead of running them (step 1 above)."""
 
     name = "plan"
+    starts_serially = False
 
     def __init__(self, jobs: int, tasks_per_job: int = TASKS_PER_JOB) -> None:
         self.jobs = jobs
@@ -56,7 +57,7 @@ class PlanRunner:
     def grant(self, jobs: int) -> int:
         return jobs
 
-    def warm_up(self) -> None:
+    def warm_up(self, compiled: bool) -> None:
         return None
 
     def run(self, tasks: list[Task], merger: Merger) -> None:
@@ -72,6 +73,8 @@ class AnsweredRunner:
     """Gives the merger the answers a pool outside Python found (step 3 above); None for a
     task the pool did not run (stopped after the limit, or cancelled). ``retried``: per task
     run again after its worker died, why each time (task index -> reasons)."""
+
+    starts_serially = False
 
     def __init__(
         self,
@@ -95,7 +98,7 @@ class AnsweredRunner:
     def grant(self, jobs: int) -> int:
         return jobs
 
-    def warm_up(self) -> None:
+    def warm_up(self, compiled: bool) -> None:
         return None
 
     def run(self, tasks: list[Task], merger: Merger) -> None:

@@ -293,20 +293,41 @@ def start_method() -> str:
     return "spawn"
 
 
-def warm_up() -> None:
+# The compiled walk's kernel module: the fork server loads the kernel when it imports it.
+KERNEL_MODULE = "pysolver.engines.compiled_kernel"
+# Whether the fork server this process started loaded the kernel.
+_server: dict[str, bool] = {}
+
+
+def warm_up(kernel: bool = False) -> None:
     """Start the fork server now, if it is not running, so that it imports the modules of the
     package this process has loaded (the kind of the request being planned among them: 0.1 s
-    for the polyomino kind) and loads the compiled walk while this process plans; it keeps
-    serving this process's later pools. Its stop signals are blocked (as a worker's while it
-    starts), so a signal to the process group leaves it to the workers' pool, which stops
-    them in order."""
+    for the polyomino kind) and, with ``kernel`` (the tasks may run the compiled walk), loads
+    the compiled walk's kernel, while this process plans; it keeps serving this process's
+    later pools. A server running without the kernel when ``kernel`` is asked for is started
+    again (else every worker of every request would load it: ~0.7 s of CPU each). Its stop
+    signals are blocked (as a worker's while it starts), so a signal to the process group
+    leaves it to the workers' pool, which stops them in order."""
     if start_method() != "forkserver" or in_worker_bootstrap():
         return
     from multiprocessing import forkserver  # here: only where the platform has it
 
+    server = forkserver._forkserver
+    running = getattr(server, "_forkserver_pid", None) is not None
+    if running and kernel and not _server.get("kernel", False):
+        stop = getattr(server, "_stop", None)
+        if stop is not None:  # CPython's own way to stop it (its tests use it)
+            stop()
+            running = False
+    if running:
+        forkserver.ensure_running()  # it may have ended: started again then
+        return
     loaded = [name for name in sys.modules if name.startswith("pysolver.")]
-    preloaded = [name for name in sorted(loaded) if "__main__" not in name]
-    forkserver.set_forkserver_preload([*preloaded, PRELOADED])  # for a server started here
+    if kernel:
+        loaded.append(KERNEL_MODULE)
+    preloaded = [name for name in sorted(set(loaded)) if "__main__" not in name]
+    forkserver.set_forkserver_preload([*preloaded, PRELOADED])
+    _server["kernel"] = KERNEL_MODULE in preloaded
     with _stop_signals_blocked():
         forkserver.ensure_running()
 
@@ -540,6 +561,9 @@ class ProcessRunner:
     tasks with ``answer_task`` (sent to them by reference, so a module-level function)."""
 
     name = "processes"
+    # A worker costs tens of milliseconds to fork and its first task reads the puzzle and
+    # builds the walk's tables again: a search about to end runs serially (``serial_start``).
+    starts_serially = True
 
     def __init__(
         self, jobs: int, answer_task: AnswerTask, tasks_per_job: int = TASKS_PER_JOB
@@ -554,10 +578,10 @@ class ProcessRunner:
     def grant(self, jobs: int) -> int:
         return min(jobs, self.jobs)
 
-    def warm_up(self) -> None:
+    def warm_up(self, compiled: bool) -> None:
         """Start the fork server (``warm_up``): it loads what the workers need while the
         request is planned."""
-        warm_up()
+        warm_up(compiled)
 
     def run(self, tasks: list[Task], merger: Merger) -> None:
         if not tasks:
