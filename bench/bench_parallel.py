@@ -19,7 +19,8 @@ median seconds serial, with ``jobs`` processes and on Dask, the speed-ups, the n
 the largest task's share of the search nodes (the split's balance: the speed-up cannot pass
 1 / that share), the nodes all tasks summed over the serial count's (the split's overhead: the
 memo count's tasks keep its root orbits and a memo per worker), the CPU seconds of the serial
-run and of the parallel one (all its processes, whatever the load), and the load average of the
+run and of the parallel one (all its processes, the fork server's workers too, whatever the
+load), and the load average of the
 machine at the end. Timings are wall-clock: on a shared machine, read them with the load.
 """
 

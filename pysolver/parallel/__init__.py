@@ -48,6 +48,11 @@ share of the budget. Polyomino ``symmetry: "distinct"`` searches whose tilings a
 de-duplicated by canonical form run as one task each (equivalent tilings could fall into
 different subtrees).
 
+On the worker pool (``ProcessRunner.starts_serially``) a request is first searched serially
+(``serial_start``): a search that ends, or is predicted to end, within ``SPLIT_PAYS_SECONDS``
+is answered so (a split would cost more: forks, each worker's reading of the puzzle, summed
+nodes above the serial ones), the others are stopped at their first progress report and split.
+
 Modules: ``plan`` (tasks, and ``PlannedKind``, what a kind supplies: ``prepare`` and
 ``merge_fields``), ``merge`` (the ``Merger``), ``runner`` (the ``Runner`` protocol every runner
 implements, and ``AnswerTask``), and the runners: ``inline.InlineRunner`` (tasks one after
