@@ -1,10 +1,14 @@
 """Shared fixtures: brute-force exact cover references and random small matrices, with and
-without Knuth's colours."""
+without Knuth's colours; the command line run as a user runs it."""
 
 from __future__ import annotations
 
 import itertools
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +22,24 @@ def _split_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     tests' searches are small, and the worker pool's serial start would answer them all
     serially (``pysolver.parallel.serial_start``; its own tests set it again)."""
     monkeypatch.setenv(SERIAL_START_VARIABLE, "0")
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def run_pysolver(
+    *args: str, stdin: str | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """``python -m pysolver ARGS`` in a subprocess from the repository, output as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "pysolver", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        timeout=timeout,
+        check=False,
+    )
 
 
 def brute_force_covers(problem: ExactCoverProblem) -> list[list[int]]:

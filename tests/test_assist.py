@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +16,7 @@ import pytest
 
 from pysolver import SolverError, Sudoku, budget, solve
 from pysolver.engines import monitor
+from tests.conftest import run_pysolver
 
 # ---------------------------------------------------------------- the brute force
 
@@ -394,19 +393,8 @@ def test_the_library_answers_a_typed_result() -> None:
         Sudoku("11" + "." * 14)
 
 
-def run_cli(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pysolver", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
 def test_the_cli_writes_assist_mode_in_words() -> None:
-    done = run_cli(
+    done = run_pysolver(
         "solve",
         "--mode",
         "assist",
@@ -427,7 +415,7 @@ EMPTY_9 = {"kind": "sudoku", "mode": "assist", "limit": 100_000, "puzzle": {"gri
 
 def test_the_cli_timeout_stops_assist_mode() -> None:
     started = time.perf_counter()
-    done = run_cli("solve", "--timeout", "1", "-", stdin=json.dumps(EMPTY_9))
+    done = run_pysolver("solve", "--timeout", "1", "-", stdin=json.dumps(EMPTY_9))
     assert done.returncode == 130, done.stderr
     response = json.loads(done.stdout)
     assert response["cancelled"] is True and response["complete"] is False

@@ -16,6 +16,7 @@ import pytest
 import pysolver
 from pysolver import __main__ as cli
 from pysolver import protocol
+from tests.conftest import run_pysolver
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -25,19 +26,6 @@ TRIANGLE = {
     "limit": 10,
     "puzzle": {"items": ["a", "b", "c"], "options": [["a", "b"], ["b", "c"], ["c"], ["a"], ["b"]]},
 }
-
-
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run(
-        [sys.executable, "-m", "pysolver", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env=env,
-        timeout=60,
-    )
 
 
 def parse_big(text: str) -> dict:
@@ -58,7 +46,7 @@ def triangle_file(tmp_path: Path) -> Path:
 
 
 def test_solve_file(triangle_file):
-    done = run_cli("solve", str(triangle_file))
+    done = run_pysolver("solve", str(triangle_file))
     assert done.returncode == 0, done.stderr
     response = json.loads(done.stdout)
     assert response["ok"] and response["kind"] == "exact_cover"
@@ -73,13 +61,13 @@ def test_solve_file(triangle_file):
 
 
 def test_solve_stdin():
-    done = run_cli("solve", "-", stdin=json.dumps({**TRIANGLE, "mode": "count"}))
+    done = run_pysolver("solve", "-", stdin=json.dumps({**TRIANGLE, "mode": "count"}))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["count"] == 3
 
 
 def test_overrides_and_indent(triangle_file):
-    done = run_cli(
+    done = run_pysolver(
         "solve", "--mode", "random", "--limit", "2", "--seed", "5", "--engine", "dlx",
         "--indent", "2", str(triangle_file),
     )  # fmt: skip
@@ -95,7 +83,7 @@ def test_invalid_puzzle_exits_1_with_error_json(tmp_path):
     path.write_text(
         json.dumps({"kind": "exact_cover", "puzzle": {"items": ["a"], "options": [[]]}})
     )
-    done = run_cli("solve", str(path))
+    done = run_pysolver("solve", str(path))
     assert done.returncode == 1
     error = json.loads(done.stdout)["error"]
     assert error["code"] == "invalid_puzzle" and error["path"] == "puzzle.options[0]"
@@ -103,33 +91,33 @@ def test_invalid_puzzle_exits_1_with_error_json(tmp_path):
 
 @pytest.mark.parametrize("overrides", [(), ("--mode", "count")])
 def test_invalid_json_exits_1_with_error_json(overrides):
-    done = run_cli("solve", *overrides, "-", stdin="{not json")
+    done = run_pysolver("solve", *overrides, "-", stdin="{not json")
     assert done.returncode == 1
     response = json.loads(done.stdout)
     assert response["ok"] is False and response["error"]["code"] == "invalid_json"
 
 
 def test_override_on_a_request_that_is_not_an_object():
-    done = run_cli("solve", "--limit", "3", "-", stdin="[1, 2]")
+    done = run_pysolver("solve", "--limit", "3", "-", stdin="[1, 2]")
     assert done.returncode == 1
     assert json.loads(done.stdout)["error"]["code"] == "invalid_request"
 
 
 def test_bad_override_value_is_reported_as_json():
-    done = run_cli("solve", "--limit", "0", "-", stdin=json.dumps(TRIANGLE))
+    done = run_pysolver("solve", "--limit", "0", "-", stdin=json.dumps(TRIANGLE))
     assert done.returncode == 1
     assert json.loads(done.stdout)["error"]["path"] == "limit"
 
 
 def test_help_and_usage_errors():
-    helped = run_cli("--help")
+    helped = run_pysolver("--help")
     assert helped.returncode == 0 and "solve" in helped.stdout and "Exit status" in helped.stdout
-    assert run_cli("solve", "--help").returncode == 0
-    bare = run_cli()
+    assert run_pysolver("solve", "--help").returncode == 0
+    bare = run_pysolver()
     assert bare.returncode == 2 and "usage" in bare.stdout
-    missing = run_cli("solve", "/nonexistent/request.json")
+    missing = run_pysolver("solve", "/nonexistent/request.json")
     assert missing.returncode == 2 and "cannot read" in missing.stderr
-    assert run_cli("--version").stdout.strip() == f"pysolver {pysolver.__version__}"
+    assert run_pysolver("--version").stdout.strip() == f"pysolver {pysolver.__version__}"
 
 
 def test_progress_goes_to_stderr():
@@ -140,7 +128,7 @@ def test_progress_goes_to_stderr():
             f"r{r} c{c}" for r in range(4) for c in range(4)
         )},
     }  # fmt: skip
-    done = run_cli("solve", "--progress", "-", stdin=json.dumps(queens))
+    done = run_pysolver("solve", "--progress", "-", stdin=json.dumps(queens))
     assert done.returncode == 0
     assert json.loads(done.stdout)["count"] == 24  # rooks: 4! placements
     assert "100.00%" in done.stderr
@@ -148,11 +136,11 @@ def test_progress_goes_to_stderr():
 
 def test_big_integers_are_printed_whole():
     # 16x16 dominoes is far beyond 2^53; 200x200 has 5,040 digits, past Python's str guard.
-    small = run_cli("solve", "-", stdin='{"kind": "domino", "mode": "count", '
+    small = run_pysolver("solve", "-", stdin='{"kind": "domino", "mode": "count", '
                     '"puzzle": {"rows": 16, "cols": 16}}')  # fmt: skip
     assert small.returncode == 0, small.stdout
     assert '"count": 2444888770250892795802079170816' in small.stdout
-    big = run_cli("solve", "-", stdin='{"kind": "domino", "mode": "count", '
+    big = run_pysolver("solve", "-", stdin='{"kind": "domino", "mode": "count", '
                   '"puzzle": {"rows": 200, "cols": 200}}')  # fmt: skip
     assert big.returncode == 0, big.stdout[:500]
     count = parse_big(big.stdout)["count"]
@@ -168,7 +156,7 @@ EMPTY_9 = {"kind": "sudoku", "mode": "count", "puzzle": {"grid": "." * 81}}
 
 
 def test_timeout_stops_an_endless_count_and_prints_the_partial_answer() -> None:
-    result = run_cli("solve", "--timeout", "1", "-", stdin=json.dumps(EMPTY_9))
+    result = run_pysolver("solve", "--timeout", "1", "-", stdin=json.dumps(EMPTY_9))
     assert result.returncode == 130, result.stderr
     response = json.loads(result.stdout)
     assert response["ok"] and response["cancelled"] and response["complete"] is False
@@ -222,7 +210,7 @@ def test_a_reader_that_goes_away_is_not_an_error() -> None:
 def test_deeply_nested_input_gives_error_json_not_a_traceback(tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_text("[" * 1000 + "]" * 1000)
-    done = run_cli("solve", str(path))
+    done = run_pysolver("solve", str(path))
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert json.loads(done.stdout)["error"]["code"] == "too_large"
@@ -230,7 +218,7 @@ def test_deeply_nested_input_gives_error_json_not_a_traceback(tmp_path: Path) ->
 
 @pytest.mark.parametrize("seconds", ["nan", "-5", "0", "inf", "soon"])
 def test_timeout_must_be_a_finite_positive_number(seconds: str) -> None:
-    done = run_cli("solve", "--timeout", seconds, "-", stdin=json.dumps(TRIANGLE))
+    done = run_pysolver("solve", "--timeout", seconds, "-", stdin=json.dumps(TRIANGLE))
     assert done.returncode == 2
     assert "--timeout" in done.stderr and done.stdout == ""
 
@@ -378,7 +366,7 @@ def test_a_request_far_over_the_limit_is_refused_before_it_is_read() -> None:
 
 
 def test_an_over_long_request_is_refused_too_large() -> None:
-    done = run_cli("solve", "-", stdin=" " * 20_000_001)
+    done = run_pysolver("solve", "-", stdin=" " * 20_000_001)
     assert done.returncode == 1
     error = json.loads(done.stdout)["error"]
     assert error["code"] == "too_large" and "20,000,000" in error["message"]
@@ -413,7 +401,7 @@ def test_a_stopped_answer_lists_a_bounded_number_of_solutions() -> None:
 
 @pytest.mark.parametrize("address", ["foo", "tcp://host", "tcp://host:99999", "http://h:1"])
 def test_a_malformed_scheduler_address_is_a_usage_error(address: str) -> None:
-    done = run_cli("solve", "--scheduler", address, "-", stdin=json.dumps(TRIANGLE))
+    done = run_pysolver("solve", "--scheduler", address, "-", stdin=json.dumps(TRIANGLE))
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1
     assert "not a scheduler address" in done.stderr and "Traceback" not in done.stderr

@@ -11,23 +11,12 @@ from pathlib import Path
 
 from pysolver import solve
 from pysolver.midend.generate import generating_kinds
+from tests.conftest import run_pysolver
 
 REPO = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
 # What pip writes for the ``[project.scripts]`` entry ``pysolver = "pysolver.__main__:main"``.
 CONSOLE_SCRIPT = "import sys\nfrom pysolver.__main__ import main\nsys.exit(main())\n"
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pysolver", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env=ENV,
-        timeout=120,
-    )
 
 
 def grid_lines(text: str) -> list[str]:
@@ -36,7 +25,7 @@ def grid_lines(text: str) -> list[str]:
 
 
 def test_generate_prints_the_puzzle_with_blanks_its_level_and_seed() -> None:
-    done = run("generate", "sudoku", "--difficulty", "hard", "--seed", "7")
+    done = run_pysolver("generate", "sudoku", "--difficulty", "hard", "--seed", "7")
     assert done.returncode == 0, done.stderr
     head = done.stdout.splitlines()[0]
     assert head.startswith("sudoku puzzle, level hard")
@@ -47,7 +36,9 @@ def test_generate_prints_the_puzzle_with_blanks_its_level_and_seed() -> None:
     assert len(cells) == 81
     # The JSON answer of the same seed is the same puzzle; the picture is its givens.
     answer = json.loads(
-        run("generate", "sudoku", "--difficulty", "hard", "--seed", "7", "--format", "json").stdout
+        run_pysolver(
+            "generate", "sudoku", "--difficulty", "hard", "--seed", "7", "--format", "json"
+        ).stdout
     )
     assert answer["ok"] and answer["grade"]["level"] == "hard"
     assert "".join(cells) == answer["puzzle"]["grid"]
@@ -58,7 +49,7 @@ def test_generate_prints_the_puzzle_with_blanks_its_level_and_seed() -> None:
 
 
 def test_generate_count_makes_consecutive_seeds_one_json_answer_a_line() -> None:
-    done = run(
+    done = run_pysolver(
         "generate", "shikaku", "--size", "5x7", "--count", "3", "--seed", "11", "--format", "json"
     )
     assert done.returncode == 0, done.stderr
@@ -80,7 +71,9 @@ def test_generate_count_makes_consecutive_seeds_one_json_answer_a_line() -> None
 
 
 def test_generate_text_says_the_level_found_and_the_note_when_the_level_asked_is_missed() -> None:
-    done = run("generate", "polyomino", "--size", "5x5", "--difficulty", "hard", "--seed", "4")
+    done = run_pysolver(
+        "generate", "polyomino", "--size", "5x5", "--difficulty", "hard", "--seed", "4"
+    )
     assert done.returncode == 0, done.stderr
     head = done.stdout.splitlines()[0]
     assert "level medium (asked hard)" in head and "seed 4" in head
@@ -91,21 +84,21 @@ def test_generate_text_says_the_level_found_and_the_note_when_the_level_asked_is
 def test_generate_every_generating_kind_draws_its_puzzle() -> None:
     for kind, size in (("star_battle", "6"), ("sudoku", "6")):
         extra = ["--stars", "1"] if kind == "star_battle" else ["--variant", "jigsaw"]
-        done = run("generate", kind, "--size", size, "--seed", "3", *extra)
+        done = run_pysolver("generate", kind, "--size", size, "--seed", "3", *extra)
         assert done.returncode == 0, done.stderr
         assert done.stdout.startswith(f"{kind} puzzle, level ")
         assert "┌" in done.stdout  # regions drawn with walls
 
 
 def test_generate_usage_errors_say_what_to_do() -> None:
-    done = run("generate", "queens")
+    done = run_pysolver("generate", "queens")
     assert done.returncode == 2
     assert "has no generate mode" in done.stderr and "sudoku" in done.stderr
-    done = run("generate", "sudoku", "--size", "5x6")
+    done = run_pysolver("generate", "sudoku", "--size", "5x6")
     assert done.returncode == 2 and "--size 5" in done.stderr
-    done = run("generate", "shikaku", "--variant", "x")
+    done = run_pysolver("generate", "shikaku", "--variant", "x")
     assert done.returncode == 2 and "--variant is not for shikaku" in done.stderr
-    done = run("generate", "sudoku", "--size", "5")
+    done = run_pysolver("generate", "sudoku", "--size", "5")
     assert done.returncode == 1
     assert "4, 6, 9, 12, 16" in done.stderr and done.stdout == ""
 
@@ -118,7 +111,7 @@ def test_solve_format_text_of_a_generate_request_shows_the_puzzle_and_its_grade(
         "difficulty": "hard",
         "puzzle": {"size": 9},
     }
-    done = run("solve", "--format", "text", "-", stdin=json.dumps(request))
+    done = run_pysolver("solve", "--format", "text", "-", stdin=json.dumps(request))
     assert done.returncode == 0, done.stderr
     assert "level hard" in done.stdout and "score " in done.stdout and "seed 7" in done.stdout
     rows = grid_lines(done.stdout)
@@ -130,7 +123,7 @@ def test_solve_format_text_of_a_generate_request_shows_the_puzzle_and_its_grade(
 
 
 def test_top_level_help_lists_every_command() -> None:
-    done = run("--help")
+    done = run_pysolver("--help")
     assert done.returncode == 0
     assert done.stdout.startswith("usage: python -m pysolver ")
     for command in ("solve", "batch", "generate"):
@@ -160,7 +153,7 @@ def test_the_installed_command_calls_itself_pysolver(tmp_path: Path) -> None:
 
 
 def test_generate_stops_at_its_timeout_with_the_puzzles_made_so_far() -> None:
-    done = run(
+    done = run_pysolver(
         "generate",
         "sudoku",
         "--size",
@@ -181,7 +174,7 @@ def test_generate_stops_at_its_timeout_with_the_puzzles_made_so_far() -> None:
 
 def test_every_generating_kind_makes_its_default_puzzle_as_a_picture() -> None:
     for kind in generating_kinds():
-        done = run("generate", kind, "--seed", "1")
+        done = run_pysolver("generate", kind, "--seed", "1")
         assert done.returncode == 0, (kind, done.stderr)
         head, _, picture = done.stdout.partition("\n\n")
         assert head.startswith(f"{kind} puzzle, level ") and head.endswith("seed 1"), head

@@ -5,31 +5,16 @@ a line that is no request (a Tatham random-seed ID, plain words) told what to gi
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from tests.conftest import run_pysolver
+
 # A JSON path or a 0-based pair in a message: what people were shown before.
 DEVELOPER_WORDS = re.compile(r"\[\d+, \d+\]|puzzle\.[a-z]+\[")
 
 
-def run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pysolver", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        timeout=60,
-    )
-
-
 def error_of(request: dict) -> dict:
-    done = run("solve", "-", stdin=json.dumps(request))
+    done = run_pysolver("solve", "-", stdin=json.dumps(request))
     assert done.returncode == 1
     error: dict = json.loads(done.stdout)["error"]
     return error
@@ -70,12 +55,12 @@ def test_clashing_cells_are_named_by_row_and_column_from_1() -> None:
         assert error["message"].startswith(words), error["message"]
         assert not DEVELOPER_WORDS.search(error["message"]), error["message"]
         assert error["path"] == path  # the machine's field keeps the JSON path
-    text = run("solve", "--format", "text", "-", stdin=json.dumps(cases[0][0])).stdout
+    text = run_pysolver("solve", "--format", "text", "-", stdin=json.dumps(cases[0][0])).stdout
     assert "row 2, column 2" in text and "[1, 1]" not in text
 
 
 def test_batch_says_what_a_tatham_random_seed_id_is_and_what_to_give_instead() -> None:
-    done = run("batch", "--quiet", "-", stdin="3x3#592385238\n")
+    done = run_pysolver("batch", "--quiet", "-", stdin="3x3#592385238\n")
     assert done.returncode == 1
     message = json.loads(done.stdout)["error"]["message"]
     assert "Extra data" not in message and "not valid JSON" not in message
@@ -83,21 +68,21 @@ def test_batch_says_what_a_tatham_random_seed_id_is_and_what_to_give_instead() -
     assert "game ID" in message and "Game > Specific" in message
     assert "pysolver generate" in message
     # The same in text, and from solve.
-    done = run("batch", "--quiet", "--format", "text", "-", stdin="7x7de#12345\n")
+    done = run_pysolver("batch", "--quiet", "--format", "text", "-", stdin="7x7de#12345\n")
     assert "random-seed ID" in done.stdout
-    done = run("solve", "-", stdin="3x3#592385238")
+    done = run_pysolver("solve", "-", stdin="3x3#592385238")
     assert "random-seed ID" in json.loads(done.stdout)["error"]["message"]
 
 
 def test_a_line_that_is_no_request_is_told_what_a_line_may_be() -> None:
-    done = run("batch", "--quiet", "-", stdin="hello there\n")
+    done = run_pysolver("batch", "--quiet", "-", stdin="hello there\n")
     message = json.loads(done.stdout)["error"]["message"]
     assert "Extra data" not in message and "Expecting value" not in message
     assert "'hello there' is not a request" in message
     for accepted in ("JSON request", "81-character Sudoku line", "Solo or Rectangles game ID"):
         assert accepted in message
     # Text that starts as JSON keeps the JSON error and its position.
-    done = run("batch", "--quiet", "-", stdin='{"kind": \n')
+    done = run_pysolver("batch", "--quiet", "-", stdin='{"kind": \n')
     assert (
         "not valid JSON: Expecting value at line 1" in json.loads(done.stdout)["error"]["message"]
     )

@@ -446,9 +446,11 @@ def test_finders_looking_where_cells_changed_find_what_a_full_look_finds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Subsets, wings and xy-chains look only near the cells changed since they last found
-    nothing (``Grid.changed_since``); with every cell counted as changed they look
-    everywhere, and the paths are the same step for step (Tatham's 'extreme' puzzles, which
-    need every level, and the first top95 puzzles)."""
+    nothing (``Grid.changed_since``, ``Grid.board_changes``), and chains read each digit's
+    conjugate pairs remembered from an earlier state with the same board of that digit
+    (``Grid.remember``); with every cell counted as changed and nothing remembered they look
+    everywhere and work everything out afresh, and the paths are the same step for step
+    (Tatham's 'extreme' puzzles, which need every level, and the first top95 puzzles)."""
     puzzles = [
         request_from_text(game_id)
         for game_id in (DATA / "tatham_extreme.txt").read_text().split()[:8]
@@ -457,6 +459,8 @@ def test_finders_looking_where_cells_changed_find_what_a_full_look_finds(
     grids += [{"grid": grid} for grid in TOP95[:4]]
     paths = [explain(puzzle)["steps"] for puzzle in grids]
     monkeypatch.setattr(Grid, "changed_since", lambda grid, finder: (1 << grid.n**2) - 1)
+    monkeypatch.setattr(Grid, "board_changes", lambda grid, finder: None)
+    monkeypatch.setattr(Grid, "remember", lambda grid, key, value: None)
     assert [explain(puzzle)["steps"] for puzzle in grids] == paths
     assert any(step["technique"] == "xy-chain" for path in paths for step in path)
 

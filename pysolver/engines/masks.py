@@ -48,6 +48,7 @@ import copy
 import random
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from pysolver import budget
@@ -62,6 +63,11 @@ SUMMARY = (
     "all cells at once, then branches on a cell with the fewest candidates."
 )
 
+# The cell bits of a board are read in chunks of this many bits: an int of at most 30 bits is
+# one "digit" of CPython's ints, whose operations are cheaper than a wider int's (in Pyodide,
+# where a wide int's &, | or ^ costs about 2.6 times CPython's, a one-digit int's about 1.5).
+CHUNK_BITS = 30
+CHUNK = (1 << CHUNK_BITS) - 1
 # Board layouts kept (``_shaped_layout``): one per grid shape and set of cages in use.
 LAYOUTS_KEPT = 32
 # Nodes between two monitor checks: CHECK_EVERY on grids of up to CHECK_CELLS cells (9x9, a
@@ -134,6 +140,11 @@ class _Layout:
     cell_copies: tuple[int, ...]  # per cell, every copy of it
     copies: dict[int, int]  # any bit of a cell -> every copy of it
     peers: dict[int, int]  # any bit of a cell -> every copy of its peers (not itself)
+    # The same two by ``bit.bit_length()`` (the bit's position + 1; 0 unused), for the search:
+    # a wide int's bit_length and a list index cost a third of a dict's hashing of it.
+    copies_at: list[int]
+    peers_at: list[int]
+    symbol_bits: tuple[int, ...]  # 1 << index, per symbol index
     cages: list[tuple[int, tuple[int, ...]]]  # (every copy of a cage's cells, its sets)
 
     def cell_mask(self, cells: list[int] | tuple[int, ...]) -> int:
@@ -152,8 +163,8 @@ def _layout(problem: CellsProblem) -> _Layout:
     tuples a pass), which the page's memory report reads as objects freed."""
     if problem.layout is not None:
         return problem.layout
-    units = tuple(cell for unit in problem.units for cell in unit)
-    cages = tuple(entry for cage in problem.cages for entry in (len(cage.cells), *cage.cells))
+    units = tuple(chain.from_iterable(problem.units))
+    cages = tuple(chain.from_iterable((len(cage.cells), *cage.cells) for cage in problem.cages))
     layout = _shaped_layout(problem.cells, problem.symbols, units, cages)
     if problem.cages:
         layout = replace(
@@ -197,6 +208,8 @@ def _shaped_layout(
             peer_cells[cell] |= mask
     copies_of: dict[int, int] = {}
     peers_of: dict[int, int] = {}
+    copies_at = [0] * (cell_base + cells + 1)
+    peers_at = [0] * (cell_base + cells + 1)
     for cell, mask in enumerate(copies):
         peers = peer_cells[cell] & ~mask
         bits = mask
@@ -205,6 +218,8 @@ def _shaped_layout(
             bits ^= low
             copies_of[low] = mask
             peers_of[low] = peers
+            copies_at[low.bit_length()] = mask
+            peers_at[low.bit_length()] = peers
     all_bits = 0
     for mask in copies:
         all_bits |= mask
@@ -218,6 +233,9 @@ def _shaped_layout(
         cell_copies=tuple(copies),
         copies=copies_of,
         peers=peers_of,
+        copies_at=copies_at,
+        peers_at=peers_at,
+        symbol_bits=tuple(1 << index for index in range(symbols)),
         cages=[],
     )
 
@@ -235,6 +253,7 @@ def estimated_bytes(problem: CellsProblem) -> int:
     bits = (len(problem.units) + 1) * (problem.symbols + 1) + problem.cells
     board = budget.INT_BYTES + bits // 8
     tables = problem.cells * 4 * (2 * board + 2 * budget.POINTER_BYTES)
+    tables += 2 * budget.list_bytes(bits + 1)  # copies_at and peers_at: the same ints again
     frame = budget.list_bytes(problem.symbols) + problem.symbols * board + budget.LIST_BYTES
     return tables + problem.cells * frame
 
@@ -276,8 +295,9 @@ def _settle(boards: list[int], solved: int, changed: int, layout: _Layout) -> in
     lows = layout.lows
     width = layout.symbols
     cell_bits = layout.cell_bits
-    copies = layout.copies
-    peers = layout.peers
+    copies = layout.copies_at
+    peers = layout.peers_at
+    symbol_bits = layout.symbol_bits
     symbols = range(len(boards))
     while True:
         # Naked singles, every cell at once: ``once`` holds the cells some board has,
@@ -288,7 +308,9 @@ def _settle(boards: list[int], solved: int, changed: int, layout: _Layout) -> in
             once |= board
         if once != all_bits:
             return -1  # a cell with no candidate left
-        singles = once & ~twice & ~solved
+        # A placed cell is in its board alone, so ``solved`` lies inside once ^ twice (and
+        # this form, like the others below, keeps off ``~``: a negative wide int costs more).
+        singles = once ^ twice ^ solved
         if singles:
             solved |= singles
             singles &= cell_bits  # one bit per cell
@@ -298,12 +320,13 @@ def _settle(boards: list[int], solved: int, changed: int, layout: _Layout) -> in
                     struck = 0
                     while placed:
                         low = placed & -placed
-                        struck |= peers[low]
+                        struck |= peers[low.bit_length()]
                         placed ^= low
                     board = boards[index]
-                    if board & struck:
-                        boards[index] = board & ~struck
-                        changed |= 1 << index
+                    hit = board & struck
+                    if hit:
+                        boards[index] = board ^ hit
+                        changed |= symbol_bits[index]
             continue
         # Hidden singles of each changed symbol, every unit at once: per field, (board | guard)
         # - low keeps the guard when the field is not empty, and board & that is the field
@@ -317,10 +340,11 @@ def _settle(boards: list[int], solved: int, changed: int, layout: _Layout) -> in
             less = (board | guards) - lows
             if less & guards != guards:
                 return -1  # a unit where the symbol has no place left
-            single = guards & ~(((board & less) | guards) - lows)
+            single = guards ^ (guards & (((board & less) | guards) - lows))
             if not single:
                 continue
-            hidden = board & (single - (single >> width)) & ~solved
+            hidden = board & (single - (single >> width))
+            hidden ^= hidden & solved
             if hidden:
                 found = True
                 struck = placed = 0
@@ -328,15 +352,17 @@ def _settle(boards: list[int], solved: int, changed: int, layout: _Layout) -> in
                     cell = hidden & -hidden
                     hidden ^= cell
                     if not cell & placed:
-                        placed |= copies[cell]
-                        struck |= peers[cell]
+                        at = cell.bit_length()
+                        placed |= copies[at]
+                        struck |= peers[at]
                 solved |= placed
-                boards[index] = board & ~struck
                 changed |= low
-                for other in symbols:
-                    if other != index and boards[other] & placed:
-                        boards[other] &= ~placed
-                        changed |= 1 << other
+                for other in symbols:  # ``index`` too: its board is set below
+                    hit = boards[other] & placed
+                    if hit:
+                        boards[other] ^= hit
+                        changed |= symbol_bits[other]
+                boards[index] = board ^ (board & struck)
         if found:
             continue
         if not layout.cages:
@@ -355,7 +381,7 @@ def _branch_cell(boards: list[int], solved: int, layout: _Layout) -> int:
         thrice |= twice & board
         twice |= once & board
         once |= board
-    pairs = twice & ~thrice & layout.cell_bits
+    pairs = (twice ^ thrice) & layout.cell_bits
     if pairs:
         return pairs & -pairs
     best = 0
@@ -375,24 +401,32 @@ def _symbols_of(boards: list[int], layout: _Layout, cells: int) -> list[int]:
     filled = [0] * cells
     base = layout.cell_base
     for index, board in enumerate(boards, 1):
-        board &= layout.cell_bits
+        board >>= base
+        first = -1  # the cell of the chunk's bit 1, less one
         while board:
-            low = board & -board
-            board ^= low
-            filled[low.bit_length() - 1 - base] = index
+            chunk = board & CHUNK
+            board >>= CHUNK_BITS
+            while chunk:
+                low = chunk & -chunk
+                chunk ^= low
+                filled[first + low.bit_length()] = index
+            first += CHUNK_BITS
     return filled
 
 
 def _place(boards: list[int], cell: int, index: int, layout: _Layout) -> int:
     """Place symbol ``index + 1`` at the cell of bit ``cell`` in ``boards``; the mask of the
     boards changed."""
-    bits = layout.copies[cell]
-    changed = 1 << index
+    at = cell.bit_length()
+    bits = layout.copies_at[at]
+    symbol_bits = layout.symbol_bits
+    changed = symbol_bits[index]
     for other, board in enumerate(boards):
         if board & cell and other != index:
-            boards[other] = board & ~bits
-            changed |= 1 << other
-    boards[index] &= ~layout.peers[cell]
+            boards[other] = board ^ bits  # a cell's copies come and go together
+            changed |= symbol_bits[other]
+    board = boards[index]
+    boards[index] = board ^ (board & layout.peers_at[at])
     return changed
 
 
@@ -434,11 +468,16 @@ def settle(problem: CellsProblem) -> list[int] | None:
     base = layout.cell_base
     for index, board in enumerate(boards):
         bit = 1 << index
-        board = (board & layout.cell_bits) >> base
+        board >>= base
+        first = -1  # the cell of the chunk's bit 1, less one
         while board:
-            low = board & -board
-            board ^= low
-            candidates[low.bit_length() - 1] |= bit
+            chunk = board & CHUNK
+            board >>= CHUNK_BITS
+            while chunk:
+                low = chunk & -chunk
+                chunk ^= low
+                candidates[first + low.bit_length()] |= bit
+            first += CHUNK_BITS
     return candidates
 
 

@@ -59,10 +59,11 @@ def step_json(step: Step, n: int) -> dict[str, Any]:
 
 def bits(mask: int) -> list[int]:
     """The set bits of ``mask`` as indices, lowest first."""
-    found = []
+    found: list[int] = []
+    append = found.append
     while mask:
         low = mask & -mask
-        found.append(low.bit_length() - 1)
+        append(low.bit_length() - 1)
         mask ^= low
     return found
 
@@ -203,6 +204,9 @@ class Grid:
         # What finders know of a part of a state (``fruitless``), kept across changes and
         # shared by copies.
         self.memo: set[Any] = set()
+        # What finders work out from a part of a state (``remembered``: e.g. one digit's
+        # conjugate pairs from its board), kept across changes and shared by copies.
+        self.known: dict[Any, Any] = {}
         # Per finder, the boards when it last found nothing (``changed_since``); a copy takes
         # its own.
         self.quiet: dict[str, tuple[int, ...]] = {}
@@ -314,6 +318,16 @@ class Grid:
             self.memo.clear()
         self.memo.add(key)
 
+    def remembered(self, key: Any) -> Any:
+        """What ``remember`` stored under ``key`` (a finder's name and the part of the board
+        it read), or None."""
+        return self.known.get(key)
+
+    def remember(self, key: Any, value: Any) -> None:
+        if len(self.known) >= MEMO_KEPT:
+            self.known.clear()
+        self.known[key] = value
+
     def changed_since(self, finder: str) -> int:
         """The cells whose candidates changed (or that were placed) since ``finder`` last
         found nothing on this board (``mark_quiet``), as a cell mask; every cell when it never
@@ -327,6 +341,15 @@ class Grid:
             changed |= old ^ board
         return changed >> self.shape.base
 
+    def board_changes(self, finder: str) -> list[int] | None:
+        """Per digit index, the bits of its board that changed since ``finder`` last found
+        nothing on this board (``mark_quiet``): a cell's change shows at its positions in its
+        houses' fields and at its cell bit. None when it never did."""
+        before = self.quiet.get(finder)
+        if before is None:
+            return None
+        return [old ^ board for old, board in zip(before, self.boards, strict=True)]
+
     def mark_quiet(self, finder: str) -> None:
         """``finder`` found nothing on this board."""
         self.quiet[finder] = tuple(self.boards)
@@ -337,6 +360,18 @@ class Grid:
         state = self.state()
         found: list[int] | None = state.get("counts")
         if found is None:
+            base = self.shape.base
+            found = [self.open, *(board >> base for board in self.count_boards())]
+            state["counts"] = found
+        return found
+
+    def count_boards(self) -> list[int]:
+        """``count_boards()[k - 1]``: the open cells with at least k candidates (k = 1 .. 5) as
+        a board (each cell at its positions in its houses' fields and its cell bit, as in every
+        digit's board); kept until the board changes."""
+        state = self.state()
+        found: list[int] | None = state.get("count boards")
+        if found is None:
             one = two = three = four = five = 0
             for board in self.boards:
                 five |= four & board
@@ -344,9 +379,8 @@ class Grid:
                 three |= two & board
                 two |= one & board
                 one |= board
-            base = self.shape.base
-            found = [self.open, one >> base, two >> base, three >> base, four >> base, five >> base]
-            state["counts"] = found
+            found = [one, two, three, four, five]
+            state["count boards"] = found
         return found
 
     def spread(self, most: int) -> list[int]:

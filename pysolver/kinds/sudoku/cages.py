@@ -303,6 +303,8 @@ def removals_named(
 
 def cage_combination(grid: Grid) -> Step | None:
     """A candidate no filling of its cage uses goes (see the module docstring)."""
+    if not grid.cages:
+        return None
     values = grid.values
     for state in cage_states(grid):
         if not state.sets:

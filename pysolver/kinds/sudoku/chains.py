@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pysolver.kinds.sudoku.board import Grid, bit_masks, bits, digits_of, listed
+from pysolver.kinds.sudoku.board import Grid, bits, digits_of, listed
 from pysolver.logic.step import Step
 
 # A forcing chain starts at a cell with at most this many candidates, or a house with at most
@@ -58,31 +58,49 @@ def links(grid: Grid) -> Links:
     state = grid.state()
     found: Links | None = state.get("links")
     if found is None:
-        shape = grid.shape
-        width, full = shape.width, shape.full
-        houses = grid.houses
         partners: list[dict[int, int]] = []
         paired = []
-        for board, pairs in zip(grid.boards, grid.spread(2), strict=True):
-            by_cell: dict[int, int] = {}
-            mask = 0
-            while pairs:
-                guard = pairs & -pairs
-                pairs ^= guard
-                house = (guard.bit_length() - 1) // width
-                places = (board >> (house * width)) & full
-                low = places & -places
-                cells = houses[house]
-                first = cells[low.bit_length() - 1]
-                second = cells[(places ^ low).bit_length() - 1]
-                by_cell[first] = by_cell.get(first, 0) | 1 << second
-                by_cell[second] = by_cell.get(second, 0) | 1 << first
-                mask |= 1 << first | 1 << second
+        for board in grid.boards:
+            by_cell, mask = digit_pairs(grid, board)
             partners.append(by_cell)
             paired.append(mask)
         counts = grid.counts()
         found = Links(partners, counts[2] & ~counts[3], paired)
         state["links"] = found
+    return found
+
+
+def digit_pairs(grid: Grid, board: int) -> tuple[dict[int, int], int]:
+    """One digit's conjugate pairs from its ``board`` alone: each cell's partners (a cell
+    mask) and the cells with one. A step changes few digits' boards, so the others' pairs are
+    remembered across states."""
+    key = ("pairs", board)
+    found: tuple[dict[int, int], int] | None = grid.remembered(key)
+    if found is None:
+        shape = grid.shape
+        guards, lows, width, full = shape.guards, shape.lows, shape.width, shape.full
+        houses = grid.houses
+        # The houses where the digit has exactly two places (``Grid.spread``).
+        rest = board & ((board | guards) - lows)
+        pairs = ((rest | guards) - lows) & guards
+        rest &= (rest | guards) - lows
+        pairs &= ~((rest | guards) - lows)
+        by_cell: dict[int, int] = {}
+        mask = 0
+        while pairs:
+            guard = pairs & -pairs
+            pairs ^= guard
+            house = (guard.bit_length() - 1) // width
+            places = (board >> (house * width)) & full
+            low = places & -places
+            cells = houses[house]
+            first = cells[low.bit_length() - 1]
+            second = cells[(places ^ low).bit_length() - 1]
+            by_cell[first] = by_cell.get(first, 0) | 1 << second
+            by_cell[second] = by_cell.get(second, 0) | 1 << first
+            mask |= 1 << first | 1 << second
+        found = (by_cell, mask)
+        grid.remember(key, found)
     return found
 
 
@@ -215,10 +233,10 @@ class Walk:
 
     start: int
     digit: int
-    layers: list[list[int]] = field(default_factory=list)
-    seen_on: int = 0
-    seen_off: int = 0
-    frontier: int = 0
+    layers: list[list[int]]
+    seen_on: int
+    seen_off: int
+    frontier: int
 
 
 def x_chain(grid: Grid) -> Step | None:
@@ -227,33 +245,37 @@ def x_chain(grid: Grid) -> Step | None:
     chains = links(grid)
     peer_mask = grid.peer_mask
     walks: list[Walk] = []
+    # Per walk, the places of its digit its start sees: an end seeing one of them makes the
+    # step.
+    targets: list[int] = []
     # A digit's x-chains read its board alone: one found fruitless stays so.
     searched = []
+    base = grid.shape.base
     for index, partners in enumerate(chains.partners):
-        key = ("x-chain", grid.boards[index])
-        if grid.fruitless(key):
+        board = grid.boards[index]
+        key = ("x-chain", board)
+        if not partners or grid.fruitless(key):
             continue
         searched.append(key)
+        places = board >> base
         for start in sorted(partners):
-            walk = Walk(start, index + 1, seen_off=1 << start, seen_on=partners[start])
-            walk.frontier = walk.seen_on
-            walk.layers.append([1 << start, walk.frontier])
-            walks.append(walk)
-    places = [grid.cells_of(digit) for digit in range(1, grid.n + 1)]
+            on = partners[start]
+            walks.append(Walk(start, index + 1, [[1 << start, on]], on, 1 << start, on))
+            targets.append(places & peer_mask[start])
     # Only an off cell with a conjugate partner leads on.
     paired = chains.paired
+    all_partners = chains.partners
     while walks:
         # Per walk, the cells its ends see: a cell seeing the start and an end is one the
         # chain removes the digit from, and the off cells of the next layer are among them.
         reaches = []
-        for walk in walks:
+        for walk, seen in zip(walks, targets, strict=True):
             ends = walk.frontier
             reach = 0
             while ends:
                 low = ends & -ends
                 ends ^= low
                 reach |= peer_mask[low.bit_length() - 1]
-            seen = places[walk.digit - 1] & peer_mask[walk.start]
             if seen & reach:
                 for end in bits(walk.frontier):
                     gone = seen & peer_mask[end]
@@ -261,10 +283,14 @@ def x_chain(grid: Grid) -> Step | None:
                         return x_chain_step(grid, chains, walk, end, gone)
             reaches.append(reach)
         alive = []
-        for walk, reach in zip(walks, reaches, strict=True):
-            partners = chains.partners[walk.digit - 1]
-            off = reach & paired[walk.digit - 1] & ~walk.seen_off
+        alive_targets = []
+        for walk, seen, reach in zip(walks, targets, reaches, strict=True):
+            index = walk.digit - 1
+            off = reach & paired[index] & ~walk.seen_off
+            if not off:
+                continue
             walk.seen_off |= off
+            partners = all_partners[index]
             on = 0
             spots = off
             while spots:
@@ -272,12 +298,13 @@ def x_chain(grid: Grid) -> Step | None:
                 spots ^= low
                 on |= partners[low.bit_length() - 1]
             on &= ~walk.seen_on
-            walk.seen_on |= on
-            walk.frontier = on
             if on:
+                walk.seen_on |= on
+                walk.frontier = on
                 walk.layers.append([off, on])
                 alive.append(walk)
-        walks = alive
+                alive_targets.append(seen)
+        walks, targets = alive, alive_targets
     for key in searched:
         grid.mark_fruitless(key)
     return None
@@ -343,29 +370,45 @@ def xy_chain(grid: Grid) -> Step | None:
         return None
     candidates = grid.candidates
     peer_mask = grid.peer_mask
-    holding = [bivalue & grid.cells_of(digit) for digit in range(1, grid.n + 1)]
+    base = grid.shape.base
+    places = [board >> base for board in grid.boards]
+    holding = [bivalue & cells for cells in places]
     order = bits(bivalue)
     # Walk 2k starts at the k-th bivalue cell with z its lower digit, walk 2k + 1 with z its
-    # higher one; ``slot(cell, index) = 2k + (index is the higher digit)`` numbers the walk
-    # with z = index + 1, and node (cell, index) is the start of walk ``slot(cell, index) ^ 1``.
-    rank = {cell: k for k, cell in enumerate(order)}
-
-    def slot(cell: int, index: int) -> int:
-        return 2 * rank[cell] + (candidates[cell].bit_length() - 1 == index)
-
+    # higher one: ``slot(cell, index) = 2k + (index is the higher digit)`` numbers the walk
+    # with z = index + 1, and node (cell, index) is the start of walk ``slot(cell, index) ^ 1``
+    # (``first[cell]`` is 2k, ``top[cell]`` the higher digit's index).
+    first = [0] * len(candidates)
+    top = [0] * len(candidates)
+    for k, cell in enumerate(order):
+        first[cell] = 2 * k
+        top[cell] = candidates[cell].bit_length() - 1
     count = 2 * len(order)
     following: list[list[int]] = []
     hitters = []
     for cell in order:
-        for index in bits(candidates[cell])[::-1]:
+        mask = candidates[cell]
+        high = top[cell]
+        for index in (high, (mask ^ (1 << high)).bit_length() - 1):
             # Node (cell, index): the next nodes hold the other digit of a peer holding index;
             # the walks with z = index + 1 from another start seeing, with this cell, a z.
-            following.append([slot(nxt, index) for nxt in bits(holding[index] & peer_mask[cell])])
-            seen = grid.cells_of(index + 1) & peer_mask[cell]
+            nexts = []
+            spots = holding[index] & peer_mask[cell]
+            while spots:
+                low = spots & -spots
+                spots ^= low
+                nxt = low.bit_length() - 1
+                nexts.append(first[nxt] + (top[nxt] == index))
+            following.append(nexts)
+            seen = places[index] & peer_mask[cell]
             hit = 0
-            for start in bits(holding[index] & ~(1 << cell)):
+            spots = holding[index] & ~(1 << cell)
+            while spots:
+                low = spots & -spots
+                spots ^= low
+                start = low.bit_length() - 1
                 if seen & peer_mask[start]:
-                    hit |= 1 << slot(start, index)
+                    hit |= 1 << (first[start] + (top[start] == index))
             hitters.append(hit)
     at = [1 << node for node in range(count)]
     visited = at.copy()
@@ -384,12 +427,15 @@ def xy_chain(grid: Grid) -> Step | None:
             for nxt in following[node]:
                 reached[nxt] |= walks
         active = []
-        for node in range(count):
-            new = reached[node] & ~visited[node]
-            at[node] = new
-            if new:
-                visited[node] |= new
-                active.append(node)
+        for node, walks in enumerate(reached):
+            if walks:
+                new = walks & ~visited[node]
+                at[node] = new
+                if new:
+                    visited[node] |= new
+                    active.append(node)
+            else:
+                at[node] = 0
     grid.mark_quiet("xy-chain")
     return None
 
@@ -462,13 +508,13 @@ class Implications:
     """One state's candidates as nodes (``digit index * cells + cell``, so a digit's cell mask
     shifted by ``index * cells`` is its nodes); per node made true, the nodes that one weak
     link then one strong link make true and the nodes it makes false (``links``, worked out on
-    first use); per node, its ``Branch`` (``branches``, on first use)."""
+    first use); per node, all the nodes it makes true and false (``reach``, on first use)."""
 
     cells: int
     places: list[int]
     chains: Links
     links: dict[int, tuple[int, int]] = field(default_factory=dict)
-    branches: dict[int, Branch] = field(default_factory=dict)
+    reach: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
 def implications(grid: Grid) -> Implications:
@@ -476,7 +522,8 @@ def implications(grid: Grid) -> Implications:
     state = grid.state()
     found: Implications | None = state.get("implications")
     if found is None:
-        places = [grid.cells_of(digit) for digit in range(1, grid.n + 1)]
+        base = grid.shape.base
+        places = [board >> base for board in grid.boards]
         found = Implications(grid.n * grid.n, places, links(grid))
         state["implications"] = found
     return found
@@ -492,10 +539,11 @@ def node_links(grid: Grid, facts: Implications, node: int) -> tuple[int, int]:
         return found
     cells = facts.cells
     index, cell = divmod(node, cells)
+    shift = index * cells
     chains = facts.chains
     candidates = grid.candidates
     peers = grid.peer_mask[cell] & facts.places[index]
-    false = peers << (index * cells)
+    false = peers << shift
     true = 0
     bit = 1 << index
     spots = peers & chains.bivalue
@@ -504,23 +552,61 @@ def node_links(grid: Grid, facts: Implications, node: int) -> tuple[int, int]:
         spots ^= low
         peer = low.bit_length() - 1
         true |= 1 << (((candidates[peer] ^ bit).bit_length() - 1) * cells + peer)
-    partners = chains.partners[index]
-    pairs = 0
     spots = peers & chains.paired[index]
-    while spots:
-        low = spots & -spots
-        spots ^= low
-        pairs |= partners[low.bit_length() - 1]
-    true |= (pairs & ~(1 << cell)) << (index * cells)
-    others = candidates[cell] & ~(1 << index)
+    if spots:
+        partners = chains.partners[index]
+        pairs = 0
+        while spots:
+            low = spots & -spots
+            spots ^= low
+            pairs |= partners[low.bit_length() - 1]
+        true |= (pairs & ~(1 << cell)) << shift
+    others = candidates[cell] ^ bit
+    all_partners = chains.partners
     while others:
         low = others & -others
         others ^= low
         other = low.bit_length() - 1
         false |= 1 << (other * cells + cell)
-        true |= chains.partners[other].get(cell, 0) << (other * cells)
+        partner = all_partners[other].get(cell)
+        if partner:
+            true |= partner << (other * cells)
     found = (true, false)
     facts.links[node] = found
+    return found
+
+
+def reach(grid: Grid, facts: Implications, node: int) -> tuple[int, int]:
+    """Every node a true ``node`` makes true (itself too) and every node those make false
+    (once per state): a contradiction when the two meet."""
+    closures = facts.reach
+    found = closures.get(node)
+    if found is None:
+        known = facts.links
+        pair = known.get(node) or node_links(grid, facts, node)
+        true = 1 << node
+        false = pair[1]
+        frontier = pair[0] & ~true
+        while frontier:
+            true |= frontier
+            reached = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                spot = low.bit_length() - 1
+                # A node whose closure is known brings all of it (a closure is closed:
+                # nothing beyond it to walk).
+                closure = closures.get(spot)
+                if closure is not None:
+                    true |= closure[0]
+                    false |= closure[1]
+                    continue
+                pair = known.get(spot) or node_links(grid, facts, spot)
+                reached |= pair[0]
+                false |= pair[1]
+            frontier = reached & ~true
+        found = (true, false)
+        closures[node] = found
     return found
 
 
@@ -547,30 +633,20 @@ class Branch:
 
 
 def follow(grid: Grid, facts: Implications, node: int) -> Branch:
-    """The branch of ``node`` (once per state)."""
-    found = facts.branches.get(node)
-    if found is None:
-        known = facts.links
-        pair = known.get(node) or node_links(grid, facts, node)
-        true = 1 << node
-        layers = [true]
-        false = pair[1]
-        frontier = pair[0] & ~true
-        while frontier:
-            true |= frontier
-            layers.append(frontier)
-            reached = 0
-            while frontier:
-                low = frontier & -frontier
-                frontier ^= low
-                spot = low.bit_length() - 1
-                pair = known.get(spot) or node_links(grid, facts, spot)
-                reached |= pair[0]
-                false |= pair[1]
-            frontier = reached & ~true
-        found = Branch(layers, true, false, true & false)
-        facts.branches[node] = found
-    return found
+    """The branch of ``node``, layer by layer (for the words of a step)."""
+    known = facts.links
+    true = 1 << node
+    layers = [true]
+    frontier = node_links(grid, facts, node)[0] & ~true
+    while frontier:
+        true |= frontier
+        layers.append(frontier)
+        reached = 0
+        for spot in bits(frontier):
+            reached |= (known.get(spot) or node_links(grid, facts, spot))[0]
+        frontier = reached & ~true
+    true, false = reach(grid, facts, node)
+    return Branch(layers, true, false, true & false)
 
 
 def true_path(grid: Grid, facts: Implications, branch: Branch, node: int) -> list[int]:
@@ -603,20 +679,26 @@ def forcing_chain(grid: Grid) -> Step | None:
     cells = facts.cells
     counts = grid.counts()
     shape = grid.shape
+    width, full = shape.width, shape.full
+    candidates = grid.candidates
     for size in range(2, MAX_BRANCHES + 1):
         for cell in bits(counts[size] & ~counts[size + 1]):
-            starts = [index * cells + cell for index in bits(grid.candidates[cell])]
+            starts = [index * cells + cell for index in bits(candidates[cell])]
             if not barren(grid, facts, starts):
                 step = forcing_step(grid, facts, starts, None)
                 if step is not None:
                     return step
         exact = grid.spread(size)
         fewer = grid.spread(size - 1) if size > 2 else [0] * grid.n
-        for index in range(grid.n):
-            for guard in bit_masks(exact[index] & ~fewer[index]):
-                house = shape.house_of(guard)
-                spots = shape.field(grid.boards[index], house)
-                starts = [index * cells + grid.houses[house][position] for position in bits(spots)]
+        for index, board in enumerate(grid.boards):
+            sources = exact[index] & ~fewer[index]
+            while sources:
+                guard = sources & -sources
+                sources ^= guard
+                house = (guard.bit_length() - 1) // width
+                spots = (board >> (house * width)) & full
+                houses = grid.houses[house]
+                starts = [index * cells + houses[position] for position in bits(spots)]
                 if not barren(grid, facts, starts):
                     step = forcing_step(grid, facts, starts, house)
                     if step is not None:
@@ -629,11 +711,14 @@ def barren(grid: Grid, facts: Implications, starts: list[int]) -> bool:
     quick look before ``forcing_step``)."""
     if len(starts) != 2:
         return False
-    branches = facts.branches
-    first = branches.get(starts[0]) or follow(grid, facts, starts[0])
-    second = branches.get(starts[1]) or follow(grid, facts, starts[1])
+    known = facts.reach
+    first_true, first_false = known.get(starts[0]) or reach(grid, facts, starts[0])
+    second_true, second_false = known.get(starts[1]) or reach(grid, facts, starts[1])
     return not (
-        first.clash or second.clash or first.true & second.true or first.false & second.false
+        first_true & first_false
+        or second_true & second_false
+        or first_true & second_true
+        or first_false & second_false
     )
 
 
@@ -643,19 +728,19 @@ def forcing_step(
     """The step of one source (a cell's candidates, or a house's places for a digit, the
     ``house`` named), or None when its branches agree on nothing."""
     cells = facts.cells
-    branches = [follow(grid, facts, node) for node in starts]
-    alive = [branch for branch in branches if not branch.clash]
+    reached = [reach(grid, facts, node) for node in starts]
+    alive = [(true, false) for true, false in reached if not true & false]
     if not alive:
         return None  # only on a board with no solution
     placed: list[int] = []
     removed: list[int] = []
     if len(alive) == 1:
-        placed = [starts[branches.index(alive[0])]]
+        placed = [starts[reached.index(alive[0])]]
     else:
         common_true = common_false = -1
-        for branch in alive:
-            common_true &= branch.true
-            common_false &= branch.false
+        for true, false in alive:
+            common_true &= true
+            common_false &= false
         if not common_true and not common_false:
             return None
         placed = bits(common_true)
@@ -671,6 +756,7 @@ def forcing_step(
         ]
     if not placed and not removed:
         return None
+    branches = [follow(grid, facts, node) for node in starts]
     return forcing_text(grid, facts, starts, branches, house, placed, removed)
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from pysolver.kinds.sudoku import chains
-from pysolver.kinds.sudoku.board import Grid, bit_masks, bits, digits_of, listed
+from pysolver.kinds.sudoku.board import Grid, bits, digits_of, listed
 from pysolver.kinds.sudoku.cages import with_cage_techniques
 from pysolver.logic.step import Step, Technique
 
@@ -161,12 +161,24 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
     open_cells = counts[0]
     small_cells = counts[2] & ~counts[size + 1]
     candidates = grid.candidates
-    # A house none of whose cells changed since this finder last found nothing still has no
-    # subset that removes anything (its groups are the same; candidates only went).
-    changed = grid.changed_since(name)
-    for house_mask in shape.house_mask:
-        if not changed & house_mask:
-            continue
+    boards = grid.boards
+    base = shape.base
+    # A group of cells none of which changed since this finder last found nothing was there
+    # then, removing nothing, and removes nothing now (candidates only went): only the houses
+    # with a changed cell of 2 to ``size`` candidates may hold a new one.
+    changes = grid.board_changes(name)
+    changed = shape.guards
+    if changes is not None:
+        counted = grid.count_boards()
+        small = counted[1] & ~counted[size]
+        moved = 0
+        for change in changes:
+            moved |= change
+        changed = shape.nonempty(moved & small)
+    while changed:
+        guard = changed & -changed
+        changed ^= guard
+        house_mask = shape.house_mask[shape.house_of(guard)]
         # With m open cells, a naked subset of ``size`` is a hidden one of m - size (the same
         # eliminations), which an earlier finder looks for when m < 2 * size.
         small = small_cells & house_mask
@@ -179,13 +191,23 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
             for cell in group:
                 group_mask |= 1 << cell
                 shared &= shape.house_bits[cell]
-            houses = bits(shared)
             around = 0
+            houses = bits(shared)
             for other in houses:
                 around |= shape.house_mask[other]
+            outside = around & open_cells & ~group_mask
+            # Most groups were found before and remove nothing: look at the union's digits.
+            digits = union
+            while digits:
+                low = digits & -digits
+                digits ^= low
+                if (boards[low.bit_length() - 1] >> base) & outside:
+                    break
+            else:
+                continue
             removed = [
                 (cell, digit)
-                for cell in bits(around & open_cells & ~group_mask)
+                for cell in bits(outside)
                 for digit in digits_of(candidates[cell] & union)
             ]
             if removed:
@@ -207,6 +229,8 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
     """``size`` digits whose places in a house are the same ``size`` cells fill those cells:
     the cells' other candidates go."""
     shape = grid.shape
+    width, full = shape.width, shape.full
+    boards = grid.boards
     open_cells = grid.open
     candidates = grid.candidates
     spread = grid.spread(size)
@@ -218,11 +242,16 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
         counted[0] |= several
     # A house none of whose cells changed since this finder last found nothing still has no
     # subset that removes anything (its digits' places are the same; candidates only went).
-    changed = grid.changed_since(name)
-    houses = 0
-    for house_mask, guard in zip(shape.house_mask, shape.house_guard, strict=True):
-        if changed & house_mask:
-            houses |= guard
+    # A group of digits whose places in a house did not change since this finder last found
+    # nothing was there then, removing nothing, and removes nothing now (candidates only
+    # went): only the houses where a digit of 2 to ``size`` places changed may hold a new one.
+    changes = grid.board_changes(name)
+    houses = shape.guards
+    if changes is not None:
+        houses = 0
+        for several, change in zip(spread, changes, strict=True):
+            if change:
+                houses |= several & shape.nonempty(change)
     houses &= counted[size - 1]
     while houses:
         low = houses & -houses
@@ -232,9 +261,10 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
         # eliminations), which an earlier finder looks for when m <= 2 * size.
         if (open_cells & shape.house_mask[house]).bit_count() <= 2 * size:
             continue
+        shift = house * width
         usable = [
-            (index, shape.field(grid.boards[index], house))
-            for index, several in enumerate(spread)
+            (index, (board >> shift) & full)
+            for index, (several, board) in enumerate(zip(spread, boards, strict=True))
             if several & low
         ]
         for group, union in covered_groups(usable, size):
@@ -261,6 +291,7 @@ def fish(grid: Grid, size: int, name: str) -> Step | None:
     round) fills those columns from those rows: it goes from the columns' other cells."""
     n = grid.n
     shape = grid.shape
+    width, full = shape.width, shape.full
     spread = grid.spread(size)
     for index, several in enumerate(spread):
         digit = index + 1
@@ -279,10 +310,12 @@ def fish(grid: Grid, size: int, name: str) -> Step | None:
             chosen_lines = several & lines
             if chosen_lines.bit_count() < size:
                 continue
-            usable = [
-                (house - base, shape.field(board, house))
-                for house in map(shape.house_of, bit_masks(chosen_lines))
-            ]
+            usable = []
+            while chosen_lines:
+                guard = chosen_lines & -chosen_lines
+                chosen_lines ^= guard
+                house = (guard.bit_length() - 1) // width
+                usable.append((house - base, (board >> (house * width)) & full))
             for group, union in covered_groups(usable, size):
                 covered = chosen = 0
                 for position in bits(union):
