@@ -87,8 +87,8 @@ STOP_GRACE_SECONDS = 0.5
 # The least time between two looks at the pipe for a stop message, in a worker's cancel hook
 # (the hook is asked every few hundred microseconds; a look is a system call).
 LOOK_SECONDS = 0.01
-# What the fork server imports last, after the modules of the package loaded here: the compiled
-# walk's loader.
+# What the fork server imports first, before the modules of the package loaded here: it makes
+# the server ignore the stop signals and loads the compiled walk's kernel when asked.
 PRELOADED = "pysolver.parallel.preload"
 # A worker's name in /proc/PID/comm (at most 15 characters), where Linux lets it be set: the
 # processes forked by the fork server all share its command line.
@@ -293,10 +293,23 @@ def start_method() -> str:
     return "spawn"
 
 
+# Set in the fork server's environment only (see ``warm_up``).
+FORK_SERVER_VARIABLE = "PYSOLVER_FORK_SERVER"
 # The compiled walk's kernel module: the fork server loads the kernel when it imports it.
 KERNEL_MODULE = "pysolver.engines.compiled_kernel"
 # Whether the fork server this process started loaded the kernel.
 _server: dict[str, bool] = {}
+
+
+def _stop_server() -> None:
+    """Let the fork server go (ended already, or to be started again with the kernel), with
+    CPython's own way to stop it (its tests use it)."""
+    from multiprocessing import forkserver  # here: only where the platform has it
+
+    stop = getattr(forkserver._forkserver, "_stop", None)
+    if stop is not None:
+        with suppress(OSError):
+            stop()
 
 
 def warm_up(kernel: bool = False) -> None:
@@ -315,21 +328,26 @@ def warm_up(kernel: bool = False) -> None:
     server = forkserver._forkserver
     running = getattr(server, "_forkserver_pid", None) is not None
     if running and kernel and not _server.get("kernel", False):
-        stop = getattr(server, "_stop", None)
-        if stop is not None:  # CPython's own way to stop it (its tests use it)
-            stop()
-            running = False
+        _stop_server()
+        running = getattr(server, "_forkserver_pid", None) is not None
     if running:
         forkserver.ensure_running()  # it may have ended: started again then
         return
     loaded = [name for name in sys.modules if name.startswith("pysolver.")]
-    if kernel:
-        loaded.append(KERNEL_MODULE)
-    preloaded = [name for name in sorted(set(loaded)) if "__main__" not in name]
-    forkserver.set_forkserver_preload([*preloaded, PRELOADED])
-    _server["kernel"] = KERNEL_MODULE in preloaded
-    with _stop_signals_blocked():
-        forkserver.ensure_running()
+    preloaded = [name for name in sorted(loaded) if "__main__" not in name and name != PRELOADED]
+    # ``PRELOADED`` first: it makes the server ignore the stop signals before the rest loads.
+    forkserver.set_forkserver_preload([PRELOADED, *preloaded])
+    _server["kernel"] = kernel or KERNEL_MODULE in preloaded
+    # The server's interpreter unblocks SIGTERM as it starts: told by its environment that it
+    # is the fork server (and whether to load the kernel), ``PRELOADED`` makes it ignore the
+    # stop signals (the workers' pool stops the workers; the server ends when this process
+    # does).
+    os.environ[FORK_SERVER_VARIABLE] = "kernel" if _server["kernel"] else "1"
+    try:
+        with _stop_signals_blocked():
+            forkserver.ensure_running()
+    finally:
+        del os.environ[FORK_SERVER_VARIABLE]
 
 
 NO_MAIN_GUARD = (
@@ -391,21 +409,30 @@ class WorkerPool:
         if in_worker_bootstrap():
             raise protocol.SolveError(protocol.INTERNAL_ERROR, NO_MAIN_GUARD)
         forked = self.method == "forkserver"
-        if forked:
-            warm_up()
-        parent_end, worker_end = self.context.Pipe(duplex=True)
-        environment = dict(os.environ)
-        process = self.context.Process(  # type: ignore[attr-defined]
-            target=_serve,
-            args=(worker_end, os.getpid(), forked, environment, self.make_handler, self.setup),
-            name="pysolver-worker",
-            daemon=True,
-        )
-        try:
-            with _stop_signals_blocked():
-                process.start()
-        finally:
-            worker_end.close()
+        for attempt in range(2):
+            if forked:
+                warm_up()
+            parent_end, worker_end = self.context.Pipe(duplex=True)
+            environment = dict(os.environ)
+            process = self.context.Process(  # type: ignore[attr-defined]
+                target=_serve,
+                args=(worker_end, os.getpid(), forked, environment, self.make_handler, self.setup),
+                name="pysolver-worker",
+                daemon=True,
+            )
+            try:
+                with _stop_signals_blocked():
+                    process.start()
+                break
+            except (EOFError, ConnectionError):
+                # The fork server ended (a signal to the process group reached it while its
+                # interpreter started, before it could ignore it): started again, once.
+                parent_end.close()
+                if attempt:
+                    raise OSError("the worker processes' fork server ended") from None
+                _stop_server()
+            finally:
+                worker_end.close()
         worker = PoolWorker(process, parent_end)
         self.workers.append(worker)
         return worker
