@@ -23,6 +23,7 @@ def _split_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     serially (``pysolver.parallel.serial_start``; its own tests set it again)."""
     monkeypatch.setenv(SERIAL_START_VARIABLE, "0")
 
+
 REPO = Path(__file__).resolve().parent.parent
 
 
