@@ -16,7 +16,8 @@ import pytest
 
 from bench.stop_audit import is_worker, process_tree, resident_bytes
 from pysolver.parallel import processes
-from tests.test_cli import REPO, run_cli
+from tests.conftest import REPO
+from tests.conftest import run_pysolver as run_cli
 from tests.test_faults import _marked_processes
 
 TOP95 = REPO / "tests" / "data" / "top95.txt"
