@@ -209,8 +209,17 @@ def serial_start(prepared: PreparedSearch, query: Query) -> tuple[dict[str, Any]
             stopped[:] = [True]
         return bool(stopped)
 
-    fields = prepared.solve_watched(progress, cancel)
-    if stopped and not (query.cancel is not None and query.cancel()):
+    def cancelled_by_request() -> bool:
+        return query.cancel is not None and query.cancel()
+
+    try:
+        fields = prepared.solve_watched(progress, cancel)
+    except Cancelled:
+        # Stopped before its search began (building its tables looks at the cancel too).
+        if stopped and not cancelled_by_request():
+            return None
+        raise
+    if stopped and not cancelled_by_request():
         return None  # stopped to be split (a cancel of the request's own is answered so)
     note = (
         f"the search was about to end (predicted under {SPLIT_PAYS_SECONDS:g} s, less than a "
