@@ -10,12 +10,25 @@ the nearest level found). Wall seconds, so a loaded machine inflates them; CPyth
 seconds are given too.
 
 Then 9x9 Sudoku against qqwing (Debian's C++ generator, ``qqwing --generate N --difficulty X
---one-line``) in the same run: CPU milliseconds a puzzle per level, pysolver's (the mean over
-the seeds, symmetric givens as by default) beside qqwing's (its process's CPU time over
-``QQWING_PUZZLES`` puzzles, start-up included) and their ratio. qqwing's levels are not
-ours: ``QQWING_LEVELS`` pairs each of ours with the nearest of qqwing's (qqwing's ``expert``
-needs a guess with its few techniques, so it stands for our ``hard``, ``fiendish`` and
-``expert``).
+--symmetry S --one-line``) in the same run, once per symmetry of the givens
+(``QQWING_SYMMETRIES``: our default, symmetric under a half turn, beside qqwing's
+``rotate180``; our ``"symmetry": "none"`` beside qqwing's ``none``, its default): CPU
+milliseconds a puzzle per level, pysolver's (the median over the seeds, one request each)
+beside qqwing's (its process's CPU time over ``QQWING_PUZZLES`` puzzles, start-up included).
+
+qqwing's levels are not ours. It rates a puzzle by the techniques its solver needs: ``simple``
+naked singles, ``easy`` also hidden singles, ``intermediate`` also naked and hidden pairs,
+pointing and box/line reduction, ``expert`` a guess after those; it makes a random minimal
+puzzle and keeps it when it has the level asked. ``QQWING_LEVELS`` pairs each of ours with the
+nearest: ``easy`` (our singles) with its ``easy``, ``medium`` (also locked candidates and
+subsets up to quads) with ``intermediate``, and ``hard``, ``fiendish`` and ``expert`` with its
+``expert``, its hardest. That last pairing flatters qqwing: its ``expert`` is any puzzle past
+its few techniques, which our grader mostly rates ``fiendish`` (measured: 238 and 250 of 300,
+with and without symmetry) and rarely ``hard`` (53, 29) or ``expert`` (8, 18). So each row
+also has qqwing's cost of a puzzle at *our* level: explain mode grades every puzzle of
+qqwing's run, and qqwing's CPU time is divided by the number graded at the row's level (what
+qqwing plus a filter would spend to make such a puzzle, our grading not counted; "-" when
+none was). Ratios are ours over qqwing's, per column.
 qqwing is installed with ``apt-get install qqwing`` when missing; where that cannot be done
 (no apt-get, no rights, no network) the comparison is skipped with a note.
 """
@@ -54,8 +67,11 @@ QQWING_LEVELS = {
     "fiendish": "expert",
     "expert": "expert",
 }
-# Puzzles per qqwing run: its CPU time over them is its figure.
-QQWING_PUZZLES = 100
+# Our symmetry option -> qqwing's ``--symmetry`` (module docstring).
+QQWING_SYMMETRIES = {"rotational": "rotate180", "none": "none"}
+# Puzzles per qqwing run: its CPU time over them is its figure, and explain grades them all
+# (enough for a few of our ``expert`` among qqwing's: 3-6% of them).
+QQWING_PUZZLES = 300
 
 PAGE_SOLVE_JS = """async (request) => {
     const started = performance.now();
@@ -161,40 +177,80 @@ def qqwing_binary() -> tuple[str | None, str]:
     return (found, "") if found else (None, "apt-get ran but no qqwing program was found")
 
 
-def qqwing_ms(binary: str, level: str, puzzles: int) -> float:
-    """qqwing's CPU milliseconds a puzzle at its ``level`` (its child's user and system time
-    over ``puzzles`` puzzles)."""
+def qqwing_run(binary: str, level: str, symmetry: str, puzzles: int) -> tuple[float, list[str]]:
+    """qqwing's CPU milliseconds a puzzle at its ``level`` and ``symmetry`` (its child's user
+    and system time over ``puzzles`` puzzles), and the puzzles (81 characters each)."""
     before = os.times()
-    subprocess.run(
-        [binary, "--generate", str(puzzles), "--difficulty", level, "--one-line"],
+    done = subprocess.run(
+        [binary, "--generate", str(puzzles), "--difficulty", level]
+        + ["--symmetry", symmetry, "--one-line"],
         check=True,
         capture_output=True,
+        text=True,
     )
     after = os.times()
     spent = (after.children_user - before.children_user) + (
         after.children_system - before.children_system
     )
-    return spent * 1000 / puzzles
+    return spent * 1000 / puzzles, done.stdout.split()
+
+
+def our_levels(grids: list[str]) -> dict[str, int]:
+    """How many of ``grids`` explain mode grades at each level."""
+    counts: dict[str, int] = {}
+    for grid in grids:
+        response = solve({"kind": "sudoku", "mode": "explain", "puzzle": {"grid": grid}})
+        level = response["grade"]["level"] if response["ok"] else "refused"
+        counts[level] = counts.get(level, 0) + 1
+    return counts
+
+
+def generate_ms(level: str, symmetry: str, seeds: int) -> float:
+    """pysolver's median CPU milliseconds over seeds 0 .. seeds - 1 for a 9x9 at ``level``."""
+    spent = []
+    for seed in range(seeds):
+        request = {"kind": "sudoku", "mode": "generate", "seed": seed, "difficulty": level}
+        cpu = time.process_time()
+        response = solve({**request, "symmetry": symmetry, "puzzle": {"size": 9}})
+        spent.append((time.process_time() - cpu) * 1000)
+        if not response["ok"]:
+            raise SystemExit(f"{request}: {response['error']['message']}")
+    return statistics.median(spent)
 
 
 def against_qqwing(seeds: int) -> None:
-    """9x9 Sudoku per level: pysolver's CPU ms a puzzle, qqwing's, the ratio (module doc)."""
-    print(f"\n9x9 Sudoku against qqwing: CPU ms a puzzle (pysolver: seeds 0-{seeds - 1})")
+    """9x9 Sudoku per level and symmetry: pysolver's CPU ms a puzzle, qqwing's at its nearest
+    level and at ours, the ratios (module docstring)."""
     binary, why = qqwing_binary()
     if binary is None:
-        print(f"skipped: {why}")
+        print(f"\n9x9 Sudoku against qqwing: skipped: {why}")
         return
-    print(f"{'level':<7} {'pysolver':>9} {'qqwing':>9} {'(its level)':<14} {'ratio':>6}")
-    for level, theirs in QQWING_LEVELS.items():
-        cpu = time.process_time()
-        for seed in range(seeds):
-            request = {"kind": "sudoku", "mode": "generate", "seed": seed, "difficulty": level}
-            response = solve({**request, "puzzle": {"size": 9}})
-            if not response["ok"]:
-                raise SystemExit(f"{request}: {response['error']['message']}")
-        ours = (time.process_time() - cpu) * 1000 / seeds
-        peer = qqwing_ms(binary, theirs, QQWING_PUZZLES)
-        print(f"{level:<7} {ours:9.1f} {peer:9.1f} {'(' + theirs + ')':<14} {ours / peer:5.1f}x")
+    print(f"load average before: {' / '.join(f'{load:.1f}' for load in os.getloadavg())}")
+    for symmetry, theirs_symmetry in QQWING_SYMMETRIES.items():
+        print(
+            f"\n9x9 Sudoku against qqwing, symmetry {symmetry} (qqwing {theirs_symmetry}): CPU "
+            f"ms a puzzle; pysolver's median over seeds 0-{seeds - 1}; qqwing over "
+            f"{QQWING_PUZZLES} puzzles"
+        )
+        print(
+            f"{'level':<9} {'pysolver':>9} {'qqwing':>8} {'(its level)':<15} {'ratio':>6}"
+            f"   {'at ours':>8} {'(how many)':<11} {'ratio':>6}"
+        )
+        runs: dict[str, tuple[float, dict[str, int]]] = {}
+        for level, theirs in QQWING_LEVELS.items():
+            ours = generate_ms(level, symmetry, seeds)
+            if theirs not in runs:
+                peer, grids = qqwing_run(binary, theirs, theirs_symmetry, QQWING_PUZZLES)
+                runs[theirs] = peer, our_levels(grids)
+            peer, graded = runs[theirs]
+            hits = graded.get(level, 0)
+            at_ours = f"{peer * QQWING_PUZZLES / hits:8.1f}" if hits else f"{'-':>8}"
+            ratio = f"{ours * hits / (peer * QQWING_PUZZLES):5.2f}x" if hits else f"{'-':>6}"
+            print(
+                f"{level:<9} {ours:9.1f} {peer:8.1f} {'(' + theirs + ')':<15} "
+                f"{ours / peer:5.2f}x   {at_ours} {f'({hits}/{QQWING_PUZZLES})':<11} {ratio}"
+            )
+    print(f"load average after: {' / '.join(f'{load:.1f}' for load in os.getloadavg())}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -97,7 +97,7 @@ def kernel_bytes(primary: int, items: int, options: int, smallest_cover: int, co
 
 
 # The kernel's fields per depth (``compiled_kernel.FIELDS``, which needs numba to import).
-FIELDS = 24
+FIELDS = 25
 
 
 class Walk:

@@ -481,6 +481,18 @@ def settle(problem: CellsProblem) -> list[int] | None:
     return candidates
 
 
+# The layout of boards, for callers that keep boards of their own (``unit_layout``).
+BoardLayout = _Layout
+
+
+def settle_boards(boards: list[int], solved: int, layout: _Layout) -> int:
+    """``settle`` on boards kept by the caller in ``layout`` (``unit_layout``'s; changed in
+    place, every symbol's hidden singles looked at), for logic that reads and writes the same
+    boards between its own techniques (the Sudoku generator's grading): every copy of the
+    cells placed, ``solved`` included, or -1 when the rules kill it."""
+    return _settle(boards, solved, (1 << len(boards)) - 1, layout)
+
+
 def _children(
     layout: _Layout, boards: list[int], solved: int
 ) -> list[tuple[int, list[int], int]] | None:

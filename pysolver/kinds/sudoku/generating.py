@@ -26,7 +26,10 @@ search and the singles, ``pysolver.logic``'s techniques grade:
    puzzle stays solvable at the level asked, as Tatham's Solo carves: the techniques up to the
    level fill the grid, which proves it unique with no search; ``expert`` (a guess) carves
    while the puzzle stays unique. Cheapest proof first: the orbit's cells are naked singles at
-   once (``forced``), the singles fill the grid (``masks.settle``), the uniqueness searches
+   once (``forced``); a refusal with no search when the givens would miss a whole set of
+   ``digit_swaps`` (cells where two digits of the solution can trade places: 34 sets on a
+   9x9 on average, which refuse 42-46% of the tries a search would refuse); the singles fill
+   the grid (``masks.settle``), the uniqueness searches
    (``unique_after_blanking``: one search per blanked cell for a solution with another digit
    there, limit 1, never a search of the whole puzzle again; a variant's stops at
    ``UNIQUE_BUDGET`` nodes and the orbit is then kept), then the techniques (``logic_level``:
@@ -35,7 +38,9 @@ search and the singles, ``pysolver.logic``'s techniques grade:
    and nearly every 6x6 one); one easier than asked gets a blank orbit back and a given one
    blanked, for up to ``MAX_SWAPS`` pairs that can be unique (the orbit given back meets the
    cells where the second solution that kept the other one given differed), and is carved
-   on from the first pair that makes it harder.
+   on from the first pair that makes it harder; when none does, from one of the pairs that
+   keep it unique: drawn at random, or for ``expert`` the one whose techniques score the most
+   points (``logic_grade``: the hardest within its level, nearer one needing a guess).
 4. **Grade** (``grade``): explain mode's grade (``pysolver.kinds.sudoku.path``): the level of
    the hardest technique the path needs. ``easy``: naked and hidden singles alone; ``medium``:
    also locked candidates and naked or hidden subsets; ``hard``: also fish (X-wing, swordfish,
@@ -59,13 +64,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from pysolver.engines import masks
 from pysolver.engines.monitor import StageMonitor
 from pysolver.kinds.sudoku import killer_generating
 from pysolver.kinds.sudoku import path as sudoku_path
-from pysolver.kinds.sudoku.board import Grid
+from pysolver.kinds.sudoku.board import Grid, Shape
 from pysolver.kinds.sudoku.techniques import ALL, TECHNIQUES
 from pysolver.kinds.sudoku.variants import sides
 from pysolver.logic.step import LEVELS as TECHNIQUE_LEVELS
@@ -129,8 +135,10 @@ LEVELS_BY_SIZE = {4: ("easy",), 6: ("easy", "medium", "hard", "fiendish")}
 # expert) 39 / 101 / 41 with 30 pairs, 36 / 111 / 44 with 60, 26 / 83 / 41 with 120, no
 # better with 250 or 500; 12x12 hard (5 seeds) 0.29 s median with 40, 0.38 s with 120.
 MAX_SWAPS = {4: 10, 6: 300, 9: 120, 12: 40, 16: 20}
-# The level of each technique's steps, by its name (a step names its technique).
-TECHNIQUE_NAMES = {technique.name: technique.level for technique in ALL}
+# Board shapes whose ``masks`` layout is kept (``shape_layout``).
+LAYOUTS_KEPT = 32
+# Each technique by its name (a step names its technique).
+TECHNIQUE_NAMES = {technique.name: technique for technique in ALL}
 
 # The kind's translation, bound to the grid's size and boxes by ``pysolver.kinds.sudoku``
 # (which this module does not import: it calls this one): per cell its candidates (a digit
@@ -288,40 +296,77 @@ def givens_mask(n: int, values: list[int]) -> list[int]:
 def logic_level(
     kind: Translation, values: list[int], most: str, settled: list[int] | None = None
 ) -> str | None:
+    """``logic_grade``'s level alone."""
+    return logic_grade(kind, values, most, settled)[0]
+
+
+def logic_grade(
+    kind: Translation, values: list[int], most: str, settled: list[int] | None = None
+) -> tuple[str | None, int]:
     """The level explain's path grades ``values`` at when the techniques up to ``most`` fill
     the grid (which proves its solution unique), else None.
 
     The path applies the easiest technique that fires, so it reaches every fixpoint of the
     singles before a harder step; here the ``masks`` engine's rules reach that fixpoint in
-    bit operations (``masks.settle``), and only then do the harder finders look at the board,
-    in the path's order. The level is that of the hardest step taken (easy: none).
-    ``settled``: the singles' fixpoint of ``values`` when the caller has it."""
-    n = kind.houses.n
-    candidates = givens_mask(n, values)
+    bit operations on the board's own masks (``masks.settle_boards``), and only then do the
+    harder finders look at the board,
+    in the path's order. The level is that of the hardest step taken (easy: none); beside it,
+    the points of the steps above the singles (``Technique.points``): how hard the puzzle is
+    within its level, which the swaps climb (``swap_once``). ``settled``: the singles'
+    fixpoint of ``values`` when the caller has it."""
     harder = techniques_up_to(most)
-    reached = 0
+    reached = points = 0
     grid = kind.houses.copy()
-    while True:
-        if settled is None:
-            settled = masks.settle(kind.cells(candidates))
-        if settled is None:
-            return None  # no solution: never the case for a carved solution grid
+    shape = grid.shape
+    if settled is None:
+        for cell, value in enumerate(values):
+            if value:
+                grid.place(cell, value)
+    else:
         # The board follows the singles: their placements, then what they struck.
         opened = grid.values
         for cell, mask in enumerate(settled):
-            if not opened[cell] and not mask & (mask - 1):
+            if not mask & (mask - 1):
                 grid.place(cell, mask.bit_length())
-        if grid.solved():
-            return TECHNIQUE_LEVELS[reached]
         for cell, mask in enumerate(settled):
             if not opened[cell] and grid.candidates[cell] != mask:
                 grid.restrict(cell, mask)
+    layout = shape_layout(shape)
+    while True:
+        if settled is None:
+            # The engine's rules on the board's own masks (a placed cell keeps its bit
+            # there), then the board follows: the cells placed, then what they struck.
+            filled = grid.filled
+            boards = [board | placed for board, placed in zip(grid.boards, filled, strict=True)]
+            before = 0
+            for placed in filled:
+                before |= placed
+            after = masks.settle_boards(boards, before, layout)
+            if after < 0:
+                return None, points  # no solution: never the case for a carved solution grid
+            new = (after & ~before) >> shape.base
+            for index, board in enumerate(boards):
+                cells = (board >> shape.base) & new
+                while cells:
+                    low = cells & -cells
+                    cells ^= low
+                    grid.place(low.bit_length() - 1, index + 1)
+            for index, board in enumerate(boards):
+                gone = (grid.boards[index] & ~board) >> shape.base
+                while gone:
+                    low = gone & -gone
+                    gone ^= low
+                    grid.eliminate(low.bit_length() - 1, index + 1)
+        settled = None
+        if grid.solved():
+            return TECHNIQUE_LEVELS[reached], points
         step = sudoku_path.next_step(grid, harder)
         if step is None:
-            return None
-        reached = max(reached, TECHNIQUE_LEVELS.index(TECHNIQUE_NAMES[step.technique]))
+            return None, points
+        technique = TECHNIQUE_NAMES[step.technique]
+        reached = max(reached, TECHNIQUE_LEVELS.index(technique.level))
+        points += technique.points
         grid.apply(step)
-        candidates, settled = grid.candidates.copy(), None
 
 
 def forced(grid: Grid, values: list[int], orbit: tuple[int, ...], solution: list[int]) -> bool:
@@ -343,12 +388,41 @@ def forced(grid: Grid, values: list[int], orbit: tuple[int, ...], solution: list
     return True
 
 
-def singles(kind: Translation, values: list[int]) -> list[int]:
-    """Each cell's candidates once naked and hidden singles are done (``masks.settle``): a
-    puzzle of a solution grid never dies there."""
-    settled = masks.settle(kind.cells(givens_mask(kind.houses.n, values)))
-    assert settled is not None, "the rules killed a puzzle that has a solution"
-    return settled
+@lru_cache(maxsize=LAYOUTS_KEPT)
+def shape_layout(shape: Shape) -> masks.BoardLayout:
+    """The ``masks`` engine's layout of a board shape's houses (the boards the shape's
+    ``Grid`` keeps), kept per shape."""
+    return masks.unit_layout(shape.n * shape.n, shape.n, shape.houses)
+
+
+def singles(kind: Translation, values: list[int]) -> list[int] | None:
+    """Each cell's candidates once naked and hidden singles are done (the ``masks`` engine's
+    rules on boards built from the givens), or None when they fill the grid: a puzzle of a
+    solution grid never dies there."""
+    shape = kind.houses.shape
+    copies = shape.copies
+    blank = 0
+    boards = [0] * shape.n
+    for cell, value in enumerate(values):
+        if value:
+            boards[value - 1] |= copies[cell]
+        else:
+            blank |= copies[cell]
+    boards = [board | blank for board in boards]
+    layout = shape_layout(shape)
+    placed = masks.settle_boards(boards, 0, layout)
+    assert placed >= 0, "the rules killed a puzzle that has a solution"
+    if placed == layout.all_bits:
+        return None
+    candidates = [0] * len(values)
+    for index, board in enumerate(boards):
+        bit = 1 << index
+        board >>= shape.base
+        while board:
+            low = board & -board
+            board ^= low
+            candidates[low.bit_length() - 1] |= bit
+    return candidates
 
 
 def unique_after_blanking(
@@ -385,6 +459,37 @@ def unique_after_blanking(
             return 0
         candidates[cell] = digit
     return None
+
+
+def digit_swaps(grid: Grid, solution: list[int]) -> list[int]:
+    """Sets of cells (masks) one of which every unique puzzle of ``solution`` gives: for two
+    digits a and b, the cells holding them, joined where two share a house, fall into groups
+    that each house meets in both its cells of a and b or in neither; swapping a and b in one
+    group is another solution, so a puzzle with no given in a group has two. (The carve's
+    second solutions are such sets too, found one search each; these cost no search.)"""
+    n = grid.n
+    where = [0] * n
+    for cell, digit in enumerate(solution):
+        where[digit - 1] |= 1 << cell
+    peers = grid.peer_mask
+    found = []
+    for a in range(n):
+        for b in range(a + 1, n):
+            left = where[a] | where[b]
+            both = left
+            while left:
+                group = new = left & -left
+                while new:
+                    reached = 0
+                    while new:
+                        low = new & -new
+                        new ^= low
+                        reached |= peers[low.bit_length() - 1]
+                    new = reached & both & ~group
+                    group |= new
+                found.append(group)
+                left &= ~group
+    return found
 
 
 def independent_boxes(grid: Grid) -> list[list[int]]:
@@ -459,6 +564,11 @@ class Carving:
     values: list[int]
     level: str | None
     witnesses: dict[tuple[int, ...], int] = field(default_factory=dict)
+    # ``digit_swaps`` of the solution (shared by an attempt's carvings): a try that blanks
+    # every cell of one is refused with no search.
+    unavoidable: list[int] = field(default_factory=list)
+    # With a known level: the points of its techniques above the singles (``logic_grade``).
+    points: int = 0
 
 
 def try_blank(
@@ -481,16 +591,26 @@ def try_blank(
     capped = args.difficulty != DIFFICULTIES[-1]
     if forced(kind.houses, values, orbit, solution):
         return True  # the same puzzle to every technique after its first singles
+    given = 0
+    for cell, value in enumerate(values):
+        if value:
+            given |= 1 << cell
+    if any(not cells & given for cells in carving.unavoidable):
+        for cell, value in zip(orbit, kept, strict=True):
+            values[cell] = value
+        return False  # a second solution swaps two digits on blank cells
     settled = singles(kind, values)
-    if all(not mask & (mask - 1) for mask in settled):
+    if settled is None:
         carving.level = DIFFICULTIES[0]
         return True
     if args.difficulty != DIFFICULTIES[0]:
         witness = unique_after_blanking(kind, settled, orbit, solution, args)
         if witness is None:
-            found = logic_level(kind, values, args.difficulty, settled) if capped else None
+            found, points = (
+                logic_grade(kind, values, args.difficulty, settled) if capped else (None, 0)
+            )
             if not capped or found is not None:
-                carving.level = found
+                carving.level, carving.points = found, points
                 return True
         elif witness:
             carving.witnesses[orbit] = witness
@@ -520,7 +640,8 @@ def carve(
 def level_of(kind: Translation, carving: Carving) -> str:
     """The carved puzzle's level (the techniques' run when the carve did not know it)."""
     if carving.level is None:
-        carving.level = logic_level(kind, carving.values, DIFFICULTIES[-2]) or DIFFICULTIES[-1]
+        level, carving.points = logic_grade(kind, carving.values, DIFFICULTIES[-2])
+        carving.level = level or DIFFICULTIES[-1]
     return carving.level
 
 
@@ -541,7 +662,7 @@ def swap(
     unique and no harder, gives the puzzle the swaps go on from. At most ``MAX_SWAPS`` pairs;
     None when none lands on the level."""
     target = DIFFICULTIES.index(args.difficulty)
-    known = list(carving.witnesses.values())
+    known = {*carving.unavoidable, *carving.witnesses.values()}
     tried = 0
     while tried < MAX_SWAPS[kind.houses.n]:
         start = DIFFICULTIES.index(level_of(kind, carving))
@@ -561,7 +682,7 @@ def swap_once(
     all_orbits: list[tuple[int, ...]],
     solution: list[int],
     args: GenerateArgs,
-    known: list[int],
+    known: set[int],
     start: int,
 ) -> tuple[Carving, int] | None:
     """The first swap of ``swap`` that makes ``carving`` harder than level ``start``, else one
@@ -571,25 +692,37 @@ def swap_once(
     blank = [orbit for orbit in all_orbits if not carving.values[orbit[0]]]
     tried = 0
     sideways: list[tuple[Carving, tuple[int, ...]]] = []
+    givens = sum(1 << cell for cell, value in enumerate(carving.values) if value)
     for removed, witness in list(carving.witnesses.items()):
         if not carving.values[removed[0]]:
             continue
+        kept = givens & ~sum(1 << cell for cell in removed)
+        # The known sets only ``removed`` gives in (the others keep a given whatever comes
+        # back): a pair is tried when ``back`` meets each of them.
+        bare = [cells for cells in known if not cells & kept]
         for back in blank:
-            if not any(witness >> cell & 1 for cell in back):
+            back_cells = sum(1 << cell for cell in back)
+            if not witness & back_cells:
                 continue
             if tried == MAX_SWAPS[kind.houses.n]:
                 break
+            if any(not cells & back_cells for cells in bare):
+                continue  # a known second solution fits its givens
             # No harder than the puzzle with ``back`` given back; the carve's try says more.
-            trial = Carving(carving.values.copy(), carving.level)
+            trial = Carving(
+                carving.values.copy(),
+                carving.level,
+                points=carving.points,
+                unavoidable=carving.unavoidable,
+            )
             for cell in back:
                 trial.values[cell] = solution[cell]
-            given = sum(1 << cell for cell, value in enumerate(trial.values) if value)
-            given &= ~sum(1 << cell for cell in removed)
-            if any(not cells & given for cells in known):
-                continue  # a known second solution fits its givens
             tried += 1
             blanked = try_blank(kind, trial, removed, solution, args)
-            known.extend(trial.witnesses.values())
+            for cells in trial.witnesses.values():
+                if cells not in known and not cells & kept:
+                    bare.append(cells)
+            known.update(trial.witnesses.values())
             if not blanked:
                 continue  # not unique, or too hard
             if trial.level is None:  # unique, and the singles do not fill it: medium at least
@@ -602,7 +735,13 @@ def swap_once(
             return carve_on(kind, carving, trial, back, all_orbits, solution, args, known), tried
     if not sideways:
         return None
-    trial, back = sideways[args.rng.randrange(len(sideways))]
+    if args.difficulty == DIFFICULTIES[-1]:
+        # The hardest within its level (the first among equals): the next swaps start nearer
+        # a puzzle that needs a guess. Not below: a capped level's hardest puzzles lie next
+        # to ones above the level, which the carve refuses (measured: hard took 10% longer).
+        trial, back = max(sideways, key=lambda pair: pair[0].points)
+    else:
+        trial, back = sideways[args.rng.randrange(len(sideways))]
     return carve_on(kind, carving, trial, back, all_orbits, solution, args, known), tried
 
 
@@ -614,7 +753,7 @@ def carve_on(
     all_orbits: list[tuple[int, ...]],
     solution: list[int],
     args: GenerateArgs,
-    known: list[int],
+    known: set[int],
 ) -> Carving:
     """``trial`` (``carving`` with the orbit ``back`` given back and another blanked) carved
     on unless it is known to be at the level asked, with ``carving``'s witnesses and its own
@@ -624,7 +763,7 @@ def carve_on(
         args.rng.shuffle(rest)
         carve(kind, trial, rest, solution, args, (args.fraction, args.fraction))
     trial.witnesses = {**carving.witnesses, **trial.witnesses}
-    known.extend(trial.witnesses.values())
+    known.update(trial.witnesses.values())
     return trial
 
 
@@ -656,7 +795,9 @@ def generate(
             continue
         order = orbits(n, symmetry)
         args.rng.shuffle(order)
-        carving = Carving(solution.copy(), DIFFICULTIES[0])
+        carving = Carving(
+            solution.copy(), DIFFICULTIES[0], unavoidable=digit_swaps(kind.houses, solution)
+        )
         carve(kind, carving, order, solution, args, share)
         if reachable and DIFFICULTIES.index(level_of(kind, carving)) < target:
             carving = swap(kind, carving, orbits(n, symmetry), solution, args) or carving
