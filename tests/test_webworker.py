@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 from pysolver import solve
-from pysolver.webworker import MERGE, PLAN, live_objects, run_solve
+from pysolver.webworker import MERGE, PLAN, connect, live_objects, run_solve
 
 PENTOMINO_6X10 = {
     "kind": "polyomino",
@@ -78,6 +78,26 @@ def test_progress_is_posted_with_the_request_id_as_json_text(monkeypatch) -> Non
     response = json.loads(text)
     assert response["ok"] and response["cancelled"] is True and response["complete"] is False
     assert 0 <= response["count"] < 9356
+
+
+def test_one_answerer_serves_many_requests_and_a_quick_one_posts_no_progress(
+    monkeypatch,
+) -> None:
+    # The worker connects its hooks once. A request that ends before its first report is due
+    # posts no message (its answer follows at once); a long one reports, its last report "done".
+    page = Page()
+    answer = connect(page.post_progress, page.is_cancelled)
+    quick = json.dumps({"kind": "sudoku", "limit": 2, "puzzle": {"grid": SUDOKU}})
+    for request_id in (1, 2, 3):
+        response = json.loads(answer(quick, request_id))
+        assert without_seconds(response) == without_seconds(solve(quick))
+    assert page.messages == []
+    # The page's walk is pure Python; the compiled one can finish before a report is due.
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    response = json.loads(answer(json.dumps(PENTOMINO_6X10), 5))
+    assert (response["count"], response["complete"]) == (9356, True)
+    assert len(page.messages) >= 2 and {message["id"] for message in page.messages} == {5}
+    assert json.loads(page.messages[-1]["text"]).get("done") is True
 
 
 def test_a_flag_naming_another_request_does_not_cancel_this_one() -> None:

@@ -43,7 +43,8 @@ import { trackDownloads } from "./downloads.js";
 import { canKeepSnapshots, dropSnapshot, findSnapshot, keepSnapshot, snapshotKey } from "./snapshot.js";
 
 let cancelFlag = null;
-let runSolve = null;
+let connect = null; // pysolver.webworker.connect: makes the answerer below, once
+let answer = null; // its answerer: answer(text, id, call) -> the answer as JSON text
 let liveObjects = null; // pysolver.webworker.live_objects, for the "memory" message
 let warmUpPython = null;
 let outOfMemory = null; // pysolver.webworker.OUT_OF_MEMORY_TEXT: the answer when Python runs out
@@ -265,7 +266,7 @@ async function loadWith(manifest, base, downloads, started) {
   downloads.report("starting pysolver");
   // The Python side of this bridge (progress, cancel hook, plan/merge/solve) is a module of
   // the package: pysolver/webworker.py.
-  runSolve = pyodide.runPython("from pysolver.webworker import run_solve\nrun_solve");
+  connect = pyodide.runPython("from pysolver.webworker import connect\nconnect");
   liveObjects = pyodide.runPython("from pysolver.webworker import live_objects\nlive_objects");
   warmUpPython = pyodide.runPython("from pysolver.webworker import warm_up\nwarm_up");
   outOfMemory = pyodide.runPython("from pysolver.webworker import OUT_OF_MEMORY_TEXT\nOUT_OF_MEMORY_TEXT");
@@ -348,7 +349,7 @@ function isCancelled(id) {
 
 function solveOne(id, text, call) {
   try {
-    const result = runSolve(text, id, postProgress, cancelFlag ? isCancelled : undefined, call ?? "solve");
+    const result = answer(text, id, call ?? "solve");
     self.postMessage({ type: "result", id, text: result });
   } catch (error) {
     if (error && error.constructor && error.constructor.name === "PythonError" && outOfMemory &&
@@ -396,11 +397,16 @@ self.onmessage = async (event) => {
     const objects = liveObjects ? liveObjects() : null; // first: it collects the garbage
     self.postMessage({ type: "memory", id: message.id, bytes, live: mallocInUse(), objects });
   } else if (message.type === "solve") {
-    if (!runSolve) {
+    if (!connect) {
       self.postMessage({ type: "fatal", id: message.id, message: "Python is not loaded yet" });
       return;
     }
     finishStarting(); // if a solve came first: the snapshot is of the warmed-up package only
+    if (!answer) {
+      // The hooks are handed to Python once (passed at every call, each would become a new
+      // proxy), after the snapshot: a heap that holds JavaScript functions cannot be one.
+      answer = connect(postProgress, cancelFlag ? isCancelled : undefined);
+    }
     solveOne(message.id, message.text, message.call);
   }
 };

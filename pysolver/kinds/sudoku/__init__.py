@@ -75,7 +75,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable, Sequence
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from itertools import repeat
 from typing import Any
 
@@ -667,6 +667,10 @@ def masks_problem(
     sets (see ``sudoku_variants.cage_digit_sets``)."""
     every = (1 << n) - 1
     candidates = [1 << (value - 1) if value else every for value in values]
+    if not variants.cages:
+        return _masks_grid(
+            n, box_rows, box_cols, variants.regions, variants.diagonals
+        ).with_candidates(candidates)
     cages = [
         masks.Cage(cage.cells, tuple(sudoku_variants.cage_digit_sets(n, values, cage, index)))
         for index, cage in enumerate(variants.cages)
@@ -674,6 +678,22 @@ def masks_problem(
     return masks.CellsProblem(
         n * n, n, candidates, masks_units(n, box_rows, box_cols, variants), cages
     )
+
+
+# Grids kept by shape (a jigsaw's regions are part of its shape): a few suffice for a session.
+MASKS_GRIDS_KEPT = 16
+
+
+@lru_cache(maxsize=MASKS_GRIDS_KEPT)
+def _masks_grid(
+    n: int, box_rows: int, box_cols: int, regions: tuple[int, ...] | None, diagonals: bool
+) -> masks.CellsProblem:
+    """The cells and units of a grid of this shape, blank, checked and laid out once: a request
+    is its twin with the puzzle's candidates (``CellsProblem.with_candidates``). Building and
+    laying out the units at every request cost about 0.07 ms of a 9x9 request's ~1 ms in
+    CPython, more in the page. The key is flat (see ``masks._layout``)."""
+    units = masks_units(n, box_rows, box_cols, Variants(regions, diagonals))
+    return masks.CellsProblem(n * n, n, [0] * (n * n), units)
 
 
 def masks_units(n: int, box_rows: int, box_cols: int, variants: Variants) -> list[list[int]]:
