@@ -196,9 +196,26 @@ class _Tables:
             problem, self.position_of, self.item_masks, monitor
         )
 
+        # ``count``'s lists by bit position, made at its first call (a worker's tasks share
+        # the tables: 9 ms a task on 6x10 pentominoes): see ``_walk_lists``.
+        self.walk_lists: tuple[list[int], list[int], list[int], list[int]] | None = None
+
     def compatible_at(self) -> list[int]:
         """Per bit position: its option's compatible mask."""
         return [self.compatible[option] for option in self.option_at]
+
+
+def _walk_lists(
+    tables: _Tables, kept: ExactCoverProblem
+) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per bit position: its option's compatible mask, that mask with the option's own bit
+    kept (the dead end check), how many primary items it covers and the items it covers (a
+    mask: the memo's keys). ``kept``: the struck problem the tables were made of."""
+    compatible_at = tables.compatible_at()
+    keeping_at = [mask | 1 << position for position, mask in enumerate(compatible_at)]
+    cover_at = [tables.cover_size[option] for option in tables.option_at]
+    covers_at = [sum(1 << item for item in kept.options[option]) for option in tables.option_at]
+    return compatible_at, keeping_at, cover_at, covers_at
 
 
 def strike_dead_options(
@@ -368,6 +385,7 @@ def count(
     starts: list[tuple[list[int], int]] | None = None,
     memo: dict[int, int] | None = None,
     struck_tables: StruckTables | None = None,
+    cap: int | None = None,
 ) -> SearchResult[list[int]]:
     """Count every exact cover: the bitset engine's tree with memoised sub-boards and, where
     the matrix has symmetries, weighted orbit representatives at the root.
@@ -377,7 +395,7 @@ def count(
     orbits are then the planner's. ``memo``: the sub-board counts to start from and to add to
     (a worker's, kept across the tasks it runs: keys are covered items of ``problem``, so they
     hold for any task of the same problem). ``struck_tables``: ``strike_and_lay_out(problem)``
-    when already made (a worker's, for its tasks).
+    when already made (a worker's, for its tasks); ``cap``: ``memo_cap(problem)`` likewise.
 
     Stats: ``nodes`` (nodes entered and dead ends, as in ``bitset``; a sub-board found in the
     memo is not entered), ``memo_hits``, ``memo_entries`` and ``options_struck`` (by
@@ -392,12 +410,10 @@ def count(
     option_at = tables.option_at
     smallest_cover = tables.smallest_cover
     # Everything below is indexed by bit position, as the masks are.
-    compatible_at = tables.compatible_at()
+    if tables.walk_lists is None:
+        tables.walk_lists = _walk_lists(tables, kept)
+    compatible_at, keeping_at, cover_at, covers_at = tables.walk_lists
     and_at = [mask.__and__ for mask in compatible_at]
-    # Each option's compatible mask with its own bit kept (the dead end check).
-    keeping_at = [mask | 1 << position for position, mask in enumerate(compatible_at)]
-    cover_at = [tables.cover_size[option] for option in option_at]
-    covers_at = [sum(1 << item for item in options[option]) for option in option_at]
     orbits = root_orbits(kept) if starts is None else None
     sweep = sweep_order(kept)
     # The compiled walk counts whole searches only: a task's starting subtrees and a memo
@@ -442,7 +458,8 @@ def count(
         memo = {}
     memo_get = memo.get
     no_memo: dict[int, int] = {}  # asked once the memo is off: every lookup misses
-    cap = memo_cap(problem)
+    if cap is None:
+        cap = memo_cap(problem)
     # A memo carried over from earlier tasks: its hit rate is probed on this run's entries.
     carried = len(memo)
     probe_at = carried + HIT_PROBE

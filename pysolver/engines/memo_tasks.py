@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from pysolver import budget
 from pysolver.engines import bitset
 from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.memo import (
@@ -56,17 +57,30 @@ from pysolver.engines.subtree import InvalidPath, Split, split_tree
 
 @dataclass
 class _Kept:
-    """What this process keeps of the problem it counted last: its fingerprint, root orbits
-    (option -> orbit size; None without symmetry), the walk's tables and the memo."""
+    """What this process keeps of the problem it counted last: the problem (a kind that keeps
+    its reading across tasks passes the same object again: found without hashing it), its
+    fingerprint, root orbits (option -> orbit size; None without symmetry), the walk's tables,
+    and the memo."""
 
+    problem: ExactCoverProblem
     fingerprint: int
     orbits: dict[int, int] | None
     tables: StruckTables
     memo: dict[int, int] = field(default_factory=dict)
+    # ``memo_cap`` of the problem and the budget it was worked out for (3 ms a task).
+    capped: tuple[int, int] = (-1, 0)
     # The compiled tasks' walk tables (``_Start``) and the kernel's memo table with its
     # registers (``_CarriedTable``), made on the first compiled task.
     start: _Start | None = None
     table: _CarriedTable | None = None
+
+    @property
+    def cap(self) -> int:
+        """``memo_cap(problem)`` under the budget in force."""
+        budget_bytes = budget.budget_bytes()
+        if self.capped[0] != budget_bytes:
+            self.capped = (budget_bytes, memo_cap(self.problem))
+        return self.capped[1]
 
 
 _worker_memo: list[_Kept] = []
@@ -75,12 +89,11 @@ _worker_memo: list[_Kept] = []
 def counts_whole(problem: ExactCoverProblem, limit: int | None, keep: bool, shuffled: bool) -> bool:
     """Whether ``memo.search`` takes the memoised walk for this search (a whole count)."""
     whole = limit is None and not keep and not shuffled
-    return (
-        whole
-        and problem.colours is None
-        and problem.multiplicities is None
-        and _deepest(problem) <= MAX_DEPTH
-    )
+    if not whole or problem.colours is not None or problem.multiplicities is not None:
+        return False
+    if _worker_memo and _worker_memo[0].problem is problem:
+        return True  # kept only for a problem counted so (a task's, again: 3 ms a task)
+    return _deepest(problem) <= MAX_DEPTH
 
 
 def _fingerprint(problem: ExactCoverProblem) -> int:
@@ -102,11 +115,14 @@ def _orbit_sizes(problem: ExactCoverProblem) -> dict[int, int] | None:
 def _kept(problem: ExactCoverProblem, monitor: Monitor) -> _Kept:
     """This process's orbits, tables and memo for ``problem``: kept from its last task on the
     same problem, else made afresh (and those of another problem let go first)."""
+    if _worker_memo and _worker_memo[0].problem is problem:
+        return _worker_memo[0]
     fingerprint = _fingerprint(problem)
     if _worker_memo and _worker_memo[0].fingerprint == fingerprint:
+        _worker_memo[0].problem = problem
         return _worker_memo[0]
     _worker_memo.clear()  # the memo of another problem goes first (the budget's peak)
-    kept = _Kept(fingerprint, _orbit_sizes(problem), strike_and_lay_out(problem, monitor))
+    kept = _Kept(problem, fingerprint, _orbit_sizes(problem), strike_and_lay_out(problem, monitor))
     _worker_memo.append(kept)
     return kept
 
@@ -173,7 +189,7 @@ def count_below(
     kept = _kept(problem, monitor)
     orbits, memo, tables = kept.orbits, kept.memo, kept.tables
     if not path:
-        return count(problem, monitor, memo=memo, struck_tables=tables)
+        return count(problem, monitor, memo=memo, struck_tables=tables, cap=kept.cap)
     if orbits is not None and path[0] not in orbits:
         raise InvalidPath(0, f"option {path[0]} is not one of the root's orbit representatives")
     weight = 1 if orbits is None else orbits[path[0]]
@@ -183,7 +199,7 @@ def count_below(
         if counted is not None:
             return counted
     starts = [(list(path), weight)]
-    return count(problem, monitor, starts=starts, memo=memo, struck_tables=tables)
+    return count(problem, monitor, starts=starts, memo=memo, struck_tables=tables, cap=kept.cap)
 
 
 @dataclass
@@ -297,7 +313,7 @@ def _count_compiled(
     walk = fast.Walk(kernel, rest, start.compatible_at, start.covers_at, smallest_cover, items)
     # Strikes down to the serial walk's depth below the root, counted from the task's node.
     walk.use_memo(
-        memo_cap(problem),
+        kept.cap,
         max(0, deepest - len(path)),
         STRIKE_SUBTREE,
         MIN_HIT_SHARE,
