@@ -385,7 +385,7 @@ def count(
     starts: list[tuple[list[int], int]] | None = None,
     memo: dict[int, int] | None = None,
     struck_tables: StruckTables | None = None,
-    cap: int | None = None,
+    known_cap: int | None = None,
 ) -> SearchResult[list[int]]:
     """Count every exact cover: the bitset engine's tree with memoised sub-boards and, where
     the matrix has symmetries, weighted orbit representatives at the root.
@@ -395,7 +395,7 @@ def count(
     orbits are then the planner's. ``memo``: the sub-board counts to start from and to add to
     (a worker's, kept across the tasks it runs: keys are covered items of ``problem``, so they
     hold for any task of the same problem). ``struck_tables``: ``strike_and_lay_out(problem)``
-    when already made (a worker's, for its tasks); ``cap``: ``memo_cap(problem)`` likewise.
+    when already made (a worker's, for its tasks); ``known_cap``: ``memo_cap(problem)`` likewise.
 
     Stats: ``nodes`` (nodes entered and dead ends, as in ``bitset``; a sub-board found in the
     memo is not entered), ``memo_hits``, ``memo_entries`` and ``options_struck`` (by
@@ -458,8 +458,7 @@ def count(
         memo = {}
     memo_get = memo.get
     no_memo: dict[int, int] = {}  # asked once the memo is off: every lookup misses
-    if cap is None:
-        cap = memo_cap(problem)
+    cap = memo_cap(problem) if known_cap is None else known_cap
     # A memo carried over from earlier tasks: its hit rate is probed on this run's entries.
     carried = len(memo)
     probe_at = carried + HIT_PROBE

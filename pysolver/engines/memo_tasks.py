@@ -189,7 +189,7 @@ def count_below(
     kept = _kept(problem, monitor)
     orbits, memo, tables = kept.orbits, kept.memo, kept.tables
     if not path:
-        return count(problem, monitor, memo=memo, struck_tables=tables, cap=kept.cap)
+        return count(problem, monitor, memo=memo, struck_tables=tables, known_cap=kept.cap)
     if orbits is not None and path[0] not in orbits:
         raise InvalidPath(0, f"option {path[0]} is not one of the root's orbit representatives")
     weight = 1 if orbits is None else orbits[path[0]]
@@ -199,7 +199,9 @@ def count_below(
         if counted is not None:
             return counted
     starts = [(list(path), weight)]
-    return count(problem, monitor, starts=starts, memo=memo, struck_tables=tables, cap=kept.cap)
+    return count(
+        problem, monitor, starts=starts, memo=memo, struck_tables=tables, known_cap=kept.cap
+    )
 
 
 @dataclass
