@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import random
 import subprocess
@@ -286,6 +287,10 @@ def test_a_search_about_to_end_runs_serially_on_the_worker_pool(monkeypatch):
     assert serial["parallel"]["executor"] == "serial"
     fractions = [report["fraction"] for report in reports]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0
+    # The tasks that started while the serial start judged (``HeadStart``) were stopped and
+    # their workers ended: only the serial search's reports were passed on.
+    assert not multiprocessing.active_children()
+    assert all(report["nodes"] <= serial["stats"]["nodes"] for report in reports)
 
 
 @pytest.mark.parametrize("engine", ["memo", "bitset"])
