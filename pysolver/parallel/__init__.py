@@ -52,6 +52,8 @@ On the worker pool (``ProcessRunner.starts_serially``) a request is first search
 (``serial_start``): a search that ends, or is predicted to end, within ``SPLIT_PAYS_SECONDS``
 is answered so (a split would cost more: forks, each worker's reading of the puzzle, summed
 nodes above the serial ones), the others are stopped at their first progress report and split.
+The request is cut before the serial start and its tasks start meanwhile (``HeadStart``): a
+split does not wait for the judging, and a search that runs on serially stops them.
 
 Modules: ``plan`` (tasks, and ``PlannedKind``, what a kind supplies: ``prepare`` and
 ``merge_fields``), ``merge`` (the ``Merger``), ``runner`` (the ``Runner`` protocol every runner
@@ -151,9 +153,9 @@ def serial_note(query: Query, kind: PlannedKind | None) -> str | None:
 # A split pays when the search would run longer than this (predicted): below it a request with
 # jobs is answered by its serial search (``serial_start``). Measured (2 cores, 2 workers, fork
 # server running): a split costs about 0.1-0.25 s (forks, each worker reading the puzzle and
-# building the walk's tables, ~8 ms per task, the summed nodes 1.1-1.2x the serial ones), so
-# below ~0.5 s the split is not faster: the compiled 6x10 pentomino count, 0.24 s serially,
-# took 0.35-0.7 s split.
+# building the walk's tables once, ~1 ms per later task, the summed nodes 1.1-1.2x the serial
+# ones), so below ~0.5 s the split is not faster: the compiled 6x10 pentomino count, 0.24 s
+# serially, took 0.35-0.7 s split.
 SPLIT_PAYS_SECONDS = 0.5
 # How long the serial start may run before it is judged, at most, when its search sends no
 # progress report (a report comes every ``Monitor.interval``, 0.1 s, and it is judged then).
@@ -262,7 +264,10 @@ def solve_split(
         tasks, settled = plan_prepared(
             request, query, prepared, max(1, jobs * runner.tasks_per_job)
         )
-        if tasks and not (len(tasks) == 1 and not tasks[0].subtree["path"]):
+        cut = bool(tasks) and not (len(tasks) == 1 and not tasks[0].subtree["path"])
+        if cut and not prepared.compiled:
+            # Not when the tasks run compiled: most compiled counts end within the judging's
+            # 0.5 s, and tasks beside them made them slower (6x10: 0.29 -> 0.34 s).
             head_start = HeadStart(runner, tasks, settled, query)
         try:
             started = serial_start(prepared, query)
