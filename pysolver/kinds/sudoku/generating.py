@@ -76,7 +76,7 @@ from pysolver.engines import masks
 from pysolver.engines.monitor import StageMonitor
 from pysolver.kinds.sudoku import killer_generating
 from pysolver.kinds.sudoku import path as sudoku_path
-from pysolver.kinds.sudoku.board import Grid, Shape
+from pysolver.kinds.sudoku.board import Grid, Shape, linked
 from pysolver.kinds.sudoku.techniques import ALL, TECHNIQUES
 from pysolver.kinds.sudoku.variants import sides
 from pysolver.logic.step import LEVELS as TECHNIQUE_LEVELS
@@ -497,12 +497,7 @@ def digit_swaps(grid: Grid, solution: list[int]) -> list[int]:
             while left:
                 group = new = left & -left
                 while new:
-                    reached = 0
-                    while new:
-                        low = new & -new
-                        new ^= low
-                        reached |= peers[low.bit_length() - 1]
-                    new = reached & both & ~group
+                    new = linked(new, peers) & both & ~group
                     group |= new
                 found.append(group)
                 left &= ~group
