@@ -404,11 +404,14 @@ def shape_layout(shape: Shape) -> masks.BoardLayout:
     return masks.unit_layout(shape.n * shape.n, shape.n, shape.houses)
 
 
-def singles(kind: Translation, values: list[int], solution: list[int]) -> list[int] | None:
+def singles(
+    kind: Translation, values: list[int], solution: list[int]
+) -> tuple[list[int], list[int], int] | None:
     """Each cell's candidates once naked and hidden singles are done (the ``masks`` engine's
-    rules on boards built from the givens), or None when they fill the grid: a puzzle of a
-    solution grid never dies there. The rules are sound, so a cell they place holds its digit
-    of ``solution``: only the cells left open are read off the boards."""
+    rules on boards built from the givens), with those boards and their cells placed (in
+    ``shape_layout``, for the uniqueness searches to start from), or None when they fill the
+    grid: a puzzle of a solution grid never dies there. The rules are sound, so a cell they
+    place holds its digit of ``solution``: only the cells left open are read off the boards."""
     shape = kind.houses.shape
     copies = shape.copies
     blank = 0
@@ -439,34 +442,47 @@ def singles(kind: Translation, values: list[int], solution: list[int]) -> list[i
             low = board & -board
             board ^= low
             candidates[low.bit_length() - 1] |= bit
-    return candidates
+    return candidates, boards, placed
 
 
 def unique_after_blanking(
     kind: Translation,
-    settled: list[int],
+    settled: tuple[list[int], list[int], int],
     orbit: tuple[int, ...],
     solution: list[int],
     args: GenerateArgs,
 ) -> int | None:
     """None when the puzzle (unique before ``orbit`` was blanked; ``settled``, its cells'
-    candidates after the singles) still has one solution, else the cells where a second
+    candidates after the singles, their boards and cells placed) still has one solution, else
+    the cells where a second
     solution differs from ``solution`` (a mask; 0 when a variant's search ran out of budget).
     A second solution differs at a cell of the orbit (else it solved the puzzle before), and
     not at one the singles placed, so one search per other cell of the orbit looks for a
     solution with another digit there (the orbit's earlier cells keeping theirs), from the
     singles' candidates: no search from scratch, and each stops at its first solution. A
     variant's search stops after ``UNIQUE_BUDGET`` nodes, as if it had found one (the carve
-    then keeps the cells: never wrong)."""
-    candidates = settled.copy()
+    then keeps the cells: never wrong).
+
+    Each search starts from the singles' boards (``masks.search_boards``) with the cell's digit
+    struck and the rules settled again, not from candidates laid out and settled from scratch:
+    the rules reach one fixpoint whatever the order, so the tree and its solutions are the
+    same (the settled boards' other symbols need no new look for hidden singles). An earlier
+    cell's digit is put back, for the next search only, by striking its other candidates and
+    settling."""
+    candidates, boards, placed = settled
+    # Every solution has the singles' digit at a cell they placed: no search there.
+    searched = [cell for cell in orbit if candidates[cell] != 1 << (solution[cell] - 1)]
+    layout = shape_layout(kind.houses.shape)
+    copies = kind.houses.shape.copies
+    every = (1 << len(boards)) - 1
     budget = UNIQUE_BUDGET if kind.fields else None
-    for cell in orbit:
-        digit = 1 << (solution[cell] - 1)
-        if candidates[cell] == digit:
-            continue  # every solution has the singles' digit there
-        candidates[cell] &= ~digit
+    for position, cell in enumerate(searched):
+        index = solution[cell] - 1
+        trial = boards.copy()
+        trial[index] &= ~copies[cell]
+        start = masks.settle_boards(trial, placed, layout, 1 << index)
         stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), budget)
-        result = masks.search(kind.cells(candidates), limit=1, monitor=stage)
+        result = masks.search_boards(trial, start, layout, limit=1, monitor=stage)
         args.stop_if_cancelled(stage)
         args.nodes += result.stats["nodes"]
         if result.solutions:
@@ -474,7 +490,13 @@ def unique_after_blanking(
             return sum(1 << at for at, digit in enumerate(other) if digit != solution[at])
         if not result.complete:
             return 0
-        candidates[cell] = digit
+        if position + 1 < len(searched):
+            # (The boards may have lost some of ``candidates[cell]`` since: struck, not
+            # toggled.)
+            kept = boards[index]
+            boards = [board & ~copies[cell] for board in boards]
+            boards[index] = kept
+            placed = masks.settle_boards(boards, placed, layout, every ^ 1 << index)
     return None
 
 
@@ -622,10 +644,11 @@ def try_blank(
         for cell, value in zip(orbit, kept, strict=True):
             values[cell] = value
         return False  # a second solution swaps two digits on blank cells
-    settled = singles(kind, values, solution)
-    if settled is None:
+    found_singles = singles(kind, values, solution)
+    if found_singles is None:
         carving.level, carving.exact = DIFFICULTIES[0], True
         return True
+    settled = found_singles[0]
     if (carving.exact or carving.level is None) and all(
         settled[cell] == 1 << (solution[cell] - 1) for cell in orbit
     ):
@@ -633,7 +656,7 @@ def try_blank(
         # so the puzzle is unique and every technique sees what it saw (same level, points).
         return True
     if args.difficulty != DIFFICULTIES[0]:
-        witness = unique_after_blanking(kind, settled, orbit, solution, args)
+        witness = unique_after_blanking(kind, found_singles, orbit, solution, args)
         if witness is None:
             found, points = (
                 logic_grade(kind, values, args.difficulty, settled) if capped else (None, 0)
