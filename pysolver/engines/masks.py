@@ -40,6 +40,8 @@ engine counts). The search is iterative, with an explicit stack (Pyodide's stack
 ``search`` is the algorithm, in Knuth's style of labelled steps (C1-C6). ``split`` cuts the
 same tree at its first branch points into subtrees (``pysolver.engines.subtree``), a choice
 named ``cell * symbols + symbol - 1``, and ``search(path=...)`` searches below one.
+``search_boards`` runs the same steps from a node a caller settled on boards of its own
+(``settle_boards``), as a generator's uniqueness proofs do.
 """
 
 from __future__ import annotations

@@ -33,7 +33,8 @@ search and the singles, ``pysolver.logic``'s techniques grade:
    (``masks.settle``), or put the orbit back (their fixpoint is the one before: level
    unchanged); the uniqueness searches
    (``unique_after_blanking``: one search per blanked cell for a solution with another digit
-   there, limit 1, never a search of the whole puzzle again; a variant's stops at
+   there, limit 1, never a search of the whole puzzle again, each from the singles' settled
+   boards with that digit struck (``masks.search_boards``); a variant's stops at
    ``UNIQUE_BUDGET`` nodes and the orbit is then kept), then the techniques (``logic_level``:
    the path's own order of steps, with the singles run in bit operations between them).
 3. **Swap** (``swap``): a carve ends at a minimal puzzle, which is mostly easy (77% of 9x9 ones
