@@ -405,14 +405,11 @@ def shape_layout(shape: Shape) -> masks.BoardLayout:
     return masks.unit_layout(shape.n * shape.n, shape.n, shape.houses)
 
 
-def singles(
-    kind: Translation, values: list[int], solution: list[int]
-) -> tuple[list[int], list[int], int] | None:
-    """Each cell's candidates once naked and hidden singles are done (the ``masks`` engine's
-    rules on boards built from the givens), with those boards and their cells placed (in
-    ``shape_layout``, for the uniqueness searches to start from), or None when they fill the
-    grid: a puzzle of a solution grid never dies there. The rules are sound, so a cell they
-    place holds its digit of ``solution``: only the cells left open are read off the boards."""
+def singles(kind: Translation, values: list[int]) -> tuple[list[int], int] | None:
+    """The boards (in ``shape_layout``) and the cells placed once naked and hidden singles
+    are done (the ``masks`` engine's rules on boards built from the givens), or None when they
+    fill the grid: a puzzle of a solution grid never dies there. A cell is placed there
+    exactly when it has one candidate left (the singles' fixpoint)."""
     shape = kind.houses.shape
     copies = shape.copies
     blank = 0
@@ -428,9 +425,19 @@ def singles(
     assert placed >= 0, "the rules killed a puzzle that has a solution"
     if placed == layout.all_bits:
         return None
+    return boards, placed
+
+
+def singles_candidates(
+    kind: Translation, boards: list[int], placed: int, solution: list[int]
+) -> list[int]:
+    """Each cell's candidates on ``singles``' boards. The rules are sound, so a cell they
+    place holds its digit of ``solution``: only the cells left open are read off the boards
+    (read only for the techniques: the proofs before them look at the boards)."""
+    shape = kind.houses.shape
     candidates = [1 << (digit - 1) for digit in solution]
     base = shape.base
-    open_cells = (layout.all_bits ^ placed) >> base
+    open_cells = (shape_layout(shape).all_bits ^ placed) >> base
     cells = open_cells
     while cells:
         low = cells & -cells
@@ -443,19 +450,18 @@ def singles(
             low = board & -board
             board ^= low
             candidates[low.bit_length() - 1] |= bit
-    return candidates, boards, placed
+    return candidates
 
 
 def unique_after_blanking(
     kind: Translation,
-    settled: tuple[list[int], list[int], int],
+    settled: tuple[list[int], int],
     orbit: tuple[int, ...],
     solution: list[int],
     args: GenerateArgs,
 ) -> int | None:
-    """None when the puzzle (unique before ``orbit`` was blanked; ``settled``, its cells'
-    candidates after the singles, their boards and cells placed) still has one solution, else
-    the cells where a second
+    """None when the puzzle (unique before ``orbit`` was blanked; ``settled``, its boards and
+    cells placed after the singles) still has one solution, else the cells where a second
     solution differs from ``solution`` (a mask; 0 when a variant's search ran out of budget).
     A second solution differs at a cell of the orbit (else it solved the puzzle before), and
     not at one the singles placed, so one search per other cell of the orbit looks for a
@@ -470,11 +476,11 @@ def unique_after_blanking(
     same (the settled boards' other symbols need no new look for hidden singles). An earlier
     cell's digit is put back, for the next search only, by striking its other candidates and
     settling."""
-    candidates, boards, placed = settled
-    # Every solution has the singles' digit at a cell they placed: no search there.
-    searched = [cell for cell in orbit if candidates[cell] != 1 << (solution[cell] - 1)]
-    layout = shape_layout(kind.houses.shape)
+    boards, placed = settled
     copies = kind.houses.shape.copies
+    # Every solution has the singles' digit at a cell they placed: no search there.
+    searched = [cell for cell in orbit if not placed & copies[cell]]
+    layout = shape_layout(kind.houses.shape)
     every = (1 << len(boards)) - 1
     budget = UNIQUE_BUDGET if kind.fields else None
     for position, cell in enumerate(searched):
@@ -492,8 +498,6 @@ def unique_after_blanking(
         if not result.complete:
             return 0
         if position + 1 < len(searched):
-            # (The boards may have lost some of ``candidates[cell]`` since: struck, not
-            # toggled.)
             kept = boards[index]
             boards = [board & ~copies[cell] for board in boards]
             boards[index] = kept
@@ -629,7 +633,7 @@ def try_blank(
     singles at once, singles fill the grid, then the uniqueness searches (cheaper than the
     techniques' look at a puzzle with a second solution, which the carve's last tries mostly
     are), then the techniques up to the level asked; the last two start from the singles'
-    candidates."""
+    boards (the techniques from their candidates)."""
     values = carving.values
     kept = [values[cell] for cell in orbit]
     for cell in orbit:
@@ -645,14 +649,13 @@ def try_blank(
         for cell, value in zip(orbit, kept, strict=True):
             values[cell] = value
         return False  # a second solution swaps two digits on blank cells
-    found_singles = singles(kind, values, solution)
+    found_singles = singles(kind, values)
     if found_singles is None:
         carving.level, carving.exact = DIFFICULTIES[0], True
         return True
-    settled = found_singles[0]
-    if (carving.exact or carving.level is None) and all(
-        settled[cell] == 1 << (solution[cell] - 1) for cell in orbit
-    ):
+    boards, placed = found_singles
+    copies = kind.houses.shape.copies
+    if (carving.exact or carving.level is None) and all(placed & copies[cell] for cell in orbit):
         # The singles put the orbit back: their fixpoint is the one before it was blanked,
         # so the puzzle is unique and every technique sees what it saw (same level, points).
         return True
@@ -660,7 +663,14 @@ def try_blank(
         witness = unique_after_blanking(kind, found_singles, orbit, solution, args)
         if witness is None:
             found, points = (
-                logic_grade(kind, values, args.difficulty, settled) if capped else (None, 0)
+                logic_grade(
+                    kind,
+                    values,
+                    args.difficulty,
+                    singles_candidates(kind, boards, placed, solution),
+                )
+                if capped
+                else (None, 0)
             )
             if not capped or found is not None:
                 carving.level, carving.points, carving.exact = found, points, True
