@@ -19,7 +19,8 @@ median seconds serial, with ``jobs`` processes and on Dask, the speed-ups, the n
 the largest task's share of the search nodes (the split's balance: the speed-up cannot pass
 1 / that share), the nodes all tasks summed over the serial count's (the split's overhead: the
 memo count's tasks keep its root orbits and a memo per worker), the CPU seconds of the serial
-run and of the parallel one (all its processes, whatever the load), and the load average of the
+run and of the parallel one (all its processes, the fork server's workers too, whatever the
+load), and the load average of the
 machine at the end. Timings are wall-clock: on a shared machine, read them with the load.
 """
 
@@ -35,6 +36,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from multiprocessing import forkserver
 from pathlib import Path
 from time import perf_counter
 from typing import Any
@@ -88,10 +90,24 @@ CASES: list[tuple[str, dict[str, Any], int, bool]] = [
 
 
 def cpu_seconds() -> float:
-    """CPU time of this process and of its finished children (the worker processes)."""
+    """CPU time of this process and of its finished children, and of the fork server that
+    forks the worker processes with the workers it has reaped (they are its children)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime + server_cpu()
+
+
+def server_cpu() -> float:
+    """CPU seconds of the fork server and its reaped children, from /proc (0 without one)."""
+    server = getattr(forkserver._forkserver, "_forkserver_pid", None)
+    if server is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{server}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    # utime, stime, cutime, cstime: fields 14-17 of the line (11-14 after the command).
+    return sum(int(field) for field in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
 def timed(run: Callable[[], dict[str, Any]]) -> tuple[dict[str, Any], float, float]:

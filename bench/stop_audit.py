@@ -296,12 +296,15 @@ def cpu_seconds(tree: list[int]) -> float:
 
 
 def is_worker(pid: int) -> bool:
-    """A spawned multiprocessing worker (not its resource tracker)."""
+    """A worker process of the pool (named so by ``processes.WORKER_NAME`` once it runs; a
+    spawned one's command line says so from its start), not the fork server that forks them
+    nor multiprocessing's resource tracker."""
     try:
         command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        name = Path(f"/proc/{pid}/comm").read_bytes().strip()
     except OSError:
         return False
-    return b"spawn_main" in command
+    return b"spawn_main" in command or name == b"pysolver-worker"
 
 
 @dataclass(frozen=True)

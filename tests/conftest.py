@@ -13,6 +13,16 @@ from pathlib import Path
 import pytest
 
 from pysolver.engines.cover import ExactCoverProblem
+from pysolver.parallel import SERIAL_START_VARIABLE
+
+
+@pytest.fixture(autouse=True)
+def _split_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Requests with ``jobs`` are split at once, here and in the CLI runs tests start: the
+    tests' searches are small, and the worker pool's serial start would answer them all
+    serially (``pysolver.parallel.serial_start``; its own tests set it again)."""
+    monkeypatch.setenv(SERIAL_START_VARIABLE, "0")
+
 
 REPO = Path(__file__).resolve().parent.parent
 

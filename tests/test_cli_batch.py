@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.stop_audit import process_tree, resident_bytes
+from bench.stop_audit import is_worker, process_tree, resident_bytes
 from pysolver.parallel import processes
-from tests.test_cli import REPO, run_cli
-from tests.test_faults import _cmdline, _marked_processes
+from tests.conftest import REPO
+from tests.conftest import run_pysolver as run_cli
+from tests.test_faults import _marked_processes
 
 TOP95 = REPO / "tests" / "data" / "top95.txt"
 
@@ -285,8 +286,11 @@ def test_batch_replaces_a_paused_worker_and_answers_every_line(tmp_path):
     run, mark = batch_process("--jobs", "2", "--quiet", str(path), silence=1.0)
     assert run.stdout is not None
     assert json.loads(run.stdout.readline())["ok"]
-    # Its workers: the processes below it but multiprocessing's resource tracker.
-    workers = [pid for pid in process_tree(run.pid)[1:] if "resource_tracker" not in _cmdline(pid)]
+    # Its workers: the processes below it but the fork server and the resource tracker.
+    deadline = time.monotonic() + 30
+    while not (workers := [pid for pid in process_tree(run.pid)[1:] if is_worker(pid)]):
+        assert time.monotonic() < deadline, "no worker process"
+        time.sleep(0.05)
     os.kill(workers[0], signal.SIGSTOP)
     out, err = finish(run, mark, 60)
     assert run.returncode == 0, err

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.stop_audit import few_first_choices, process_tree, resident_bytes
+from bench.stop_audit import few_first_choices, is_worker, process_tree, resident_bytes
 from pysolver import api, budget, parallel
 from pysolver.engines import monitor, subtree
 from pysolver.midend.registry import kind as midend_kind
@@ -174,7 +174,7 @@ def _cli_with_workers(request_path: Path, *args: str, silence: float = 1.0):
 
 
 def _workers_of(pid: int) -> list[int]:
-    return [child for child in process_tree(pid) if "spawn_main" in _cmdline(child)]
+    return [child for child in process_tree(pid) if is_worker(child)]
 
 
 def _threads(pid: int) -> int:
@@ -319,8 +319,8 @@ def test_jobs_64_runs_the_cores_worth_of_workers_within_the_budget(tmp_path):
     peak = 0
     while run.poll() is None:
         tree = process_tree(run.pid)
-        # The spawned workers and multiprocessing's resource tracker
-        workers = [pid for pid in tree if "spawn_main" in _cmdline(pid)]
+        # The workers (not the fork server, nor multiprocessing's resource tracker)
+        workers = [pid for pid in tree if is_worker(pid)]
         most_processes = max(most_processes, len(workers))
         peak = max(peak, sum(resident_bytes(pid) for pid in tree))
         time.sleep(0.05)

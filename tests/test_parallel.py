@@ -9,17 +9,19 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bench.generators import shikaku_puzzle
 from pysolver import api, budget, parallel
-from pysolver.engines import memo_tasks, monitor
+from pysolver.engines import memo, memo_tasks, monitor
 from pysolver.engines.cover import ExactCoverProblem
 from pysolver.midend.registry import kind
 from pysolver.parallel import dask_cluster
 from pysolver.protocol import parse_query
 from tests.dask_local import local_cluster
+from tests.test_memo import random_tiling_problems
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -179,6 +181,139 @@ def test_memo_counts_of_random_matrices_and_boards_match_serial(seed):
         assert merged["ok"], merged
         assert (merged["count"], merged["complete"]) == (serial["count"], serial["complete"])
     memo_tasks.forget()
+
+
+def memo_task_walks(problem: ExactCoverProblem, groups: int) -> list[tuple[int, int, Any]]:
+    """(count, nodes, kernel) of each task of the memo count's split of ``problem``, its tasks
+    dealt to ``groups`` workers in turn, each keeping its memo across its tasks (a fresh
+    memo per worker, as a worker process has)."""
+    split = memo_tasks.split(problem, 12)
+    answers: list[tuple[int, int, Any]] = []
+    for group in range(groups):
+        memo_tasks.forget()
+        for subtree in split.subtrees[group::groups]:
+            result = memo_tasks.count_below(problem, subtree.path, monitor.Monitor())
+            assert result.complete
+            answers.append((result.count, result.stats["nodes"], result.stats.get("kernel")))
+    memo_tasks.forget()
+    return answers
+
+
+@pytest.mark.parametrize("groups", [1, 2, 3])
+def test_compiled_memo_tasks_walk_the_pure_tasks_trees(monkeypatch, groups):
+    # Issue 31: with the compiled walk on, a worker counts its memo tasks compiled (before,
+    # in Python while the serial count ran compiled: jobs 2 was 1.4-3x slower than jobs 1),
+    # keeping the kernel's memo table across its tasks. Same counts and the same nodes as the
+    # pure tasks, task by task; the tasks add up to the serial count (random tilings: boards
+    # with and without symmetry, holes; random matrices without cells).
+    pytest.importorskip("numba")
+    rng = random.Random(31)
+    problems = random_tiling_problems(14, 31)
+    for _ in range(10):
+        request = exact_cover_request(rng, "count", "memo")
+        problems.append(kind("exact_cover").prepare(request["puzzle"], parse_query(request)))
+    matrices = [
+        problem if isinstance(problem, ExactCoverProblem) else problem.plan.exact_cover()[0]
+        for problem in problems
+    ]
+    for problem in matrices:
+        serial = memo.count(problem, monitor.Monitor())
+        monkeypatch.setenv("PYSOLVER_PURE", "1")
+        pure = memo_task_walks(problem, groups)
+        monkeypatch.delenv("PYSOLVER_PURE")
+        compiled = memo_task_walks(problem, groups)
+        assert [answer[:2] for answer in compiled] == [answer[:2] for answer in pure]
+        assert sum(count for count, _, _ in compiled) == serial.count
+        assert all(kernel is None for _, _, kernel in pure)
+        assert all(kernel == "numba" for _, _, kernel in compiled)
+
+
+@pytest.mark.parametrize("pure", ["1", "0"])
+def test_memo_counts_on_worker_processes_match_serial_compiled_and_pure(monkeypatch, pure):
+    # The workers run the compiled walk exactly when the serial count would: the parent's
+    # PYSOLVER_PURE reaches them (forked by a fork server started with another environment,
+    # they take the parent's). A matrix from an 8x8 board with a hole (the exact_cover kind:
+    # no symmetry) and the board itself (the polyomino kind: its root orbits).
+    pytest.importorskip("numba")
+    monkeypatch.setenv("PYSOLVER_PURE", pure)
+    tiling = {"board": HOLE_8X8, "pieces": ["pentominoes"]}
+    problem = kind("polyomino").prepare(tiling, parse_query(pentominoes(HOLE_8X8)))
+    matrix = problem.plan.exact_cover()[0]
+    names = [f"i{item}" for item in range(matrix.items)]
+    puzzle = {
+        "items": names[: matrix.primary],
+        "secondary": names[matrix.primary :],
+        "options": [[names[item] for item in option] for option in matrix.options],
+    }
+    runner = parallel.ProcessRunner(2, api.answer_task)
+    for request in (
+        {"kind": "exact_cover", "mode": "count", "engine": "memo", "puzzle": puzzle},
+        pentominoes(HOLE_8X8, engine="memo"),
+    ):
+        serial = api.solve(request)
+        merged = api.solve(dict(request, jobs=2), runner=runner)
+        assert merged["parallel"]["executor"] == "processes", merged["parallel"]
+        assert (merged["count"], merged["complete"]) == (serial["count"], True) == (520, True)
+        if request["kind"] == "exact_cover":  # its stats name the kernel that counted
+            assert merged["stats"].get("kernel") == serial["stats"].get("kernel")
+            assert merged["stats"].get("kernel") == (None if pure == "1" else "numba")
+
+
+def test_a_search_about_to_end_runs_serially_on_the_worker_pool(monkeypatch):
+    # The pool's serial start: a search that ends before its first progress report, or whose
+    # rest is predicted under SPLIT_PAYS_SECONDS, is answered by the serial search (a split
+    # costs more: jobs 2 must not be clearly slower than jobs 1). Made independent of the
+    # machine's speed here: a search ending at once, then the threshold set to 0 (split
+    # whatever the prediction) and to a day (never split).
+    monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    reports: list[dict] = []
+    quick = pentominoes(["." * 20] * 3, jobs=2)  # 8 tilings, a few milliseconds
+    answer = api.solve(quick, progress=reports.append)
+    assert (answer["count"], answer["complete"]) == (8, True)
+    assert answer["parallel"]["executor"] == "serial"
+    assert "ran serially" in answer["parallel"]["note"]
+    assert reports and reports[-1]["fraction"] == 1.0
+    long_count = pentominoes(["." * 10] * 6, jobs=2, engine="memo")
+    monkeypatch.setenv("PYSOLVER_PURE", "1")  # long enough to report: about a second
+    monkeypatch.setattr(parallel, "SPLIT_PAYS_SECONDS", 0.0)
+    split = api.solve(long_count)
+    assert (split["count"], split["complete"]) == (9356, True)
+    assert split["parallel"]["executor"] == "processes"
+    monkeypatch.setattr(parallel, "SPLIT_PAYS_SECONDS", 86400.0)
+    reports.clear()
+    serial = api.solve(long_count, progress=reports.append)
+    assert (serial["count"], serial["complete"]) == (9356, True)
+    assert serial["parallel"]["executor"] == "serial"
+    fractions = [report["fraction"] for report in reports]
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0
+
+
+@pytest.mark.parametrize("engine", ["memo", "bitset"])
+def test_a_serial_start_stopped_before_its_search_began_is_split_exactly(monkeypatch, engine):
+    # The serial start stopped while the search built its tables (they look at the cancel
+    # too, and raise): the request is split, never answered by the stopped search (a
+    # loaded machine's 6x10 count came back cut short once).
+    monkeypatch.setenv(parallel.SERIAL_START_VARIABLE, "1e-9")
+    for pure in ("1", "0"):
+        monkeypatch.setenv("PYSOLVER_PURE", pure)
+        answer = api.solve(pentominoes(HOLE_8X8, jobs=2, engine=engine))
+        assert (answer["count"], answer["complete"]) == (520, True), answer
+        assert "cancelled" not in answer
+
+
+def test_a_cancel_during_the_serial_start_answers_the_partial_serial_count(monkeypatch):
+    monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    monkeypatch.setattr(parallel, "SPLIT_PAYS_SECONDS", 86400.0)  # it runs on serially
+    reports: list[dict] = []  # the first report passed on: the serial search runs on
+
+    def cancel() -> bool:
+        return bool(reports)
+
+    request = pentominoes(["." * 10] * 6, jobs=2, engine="memo")
+    answer = api.solve(request, progress=reports.append, cancel=cancel)
+    assert answer["cancelled"] is True and answer["complete"] is False
+    assert answer["parallel"]["executor"] == "serial" and 0 <= answer["count"] < 9356
 
 
 def test_a_request_run_serially_after_planning_reads_its_puzzle_once(monkeypatch):

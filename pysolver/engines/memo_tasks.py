@@ -16,21 +16,39 @@ the serial walk does. Summed over the tasks, the nodes stay close to the serial 
 6x10 pentominoes, 2 workers: about 1.2x; a worker that started cold with every task: 4.5x).
 The memo kept is bounded by the memo's share of the budget (``memo.memo_cap``) and goes when
 the process counts another problem.
+
+Where the serial count runs compiled (``bitset.compiled_walk``: numba installed, CPython, no
+``PYSOLVER_PURE=1``), so do the tasks (``_count_compiled``): the kernel walks from the task's
+node (its live masks and covered items, made here as ``memo.count``'s ``starts`` makes them),
+and the worker keeps the kernel's memo table and its probe registers across its tasks as it
+keeps the dict in Python. Before, a worker ran its tasks in Python while the serial count ran
+compiled, so ``jobs 2`` was 1.4-3x slower than ``jobs 1`` (issue 31).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
 
 from pysolver.engines import bitset
 from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.memo import (
+    HIT_PROBE,
     MAX_DEPTH,
+    MIN_HIT_SHARE,
+    MIN_SAVED_QUARTERS,
+    STRIKE_DEPTH,
+    STRIKE_SUBTREE,
+    SWEEP_STRIKE_DEPTH,
     StruckTables,
     _deepest,
     count,
+    memo_cap,
     root_orbits,
     strike_and_lay_out,
+    strike_dead_options,
+    sweep_order,
 )
 from pysolver.engines.monitor import Monitor, SearchResult
 from pysolver.engines.subtree import InvalidPath, Split, split_tree
@@ -45,6 +63,10 @@ class _Kept:
     orbits: dict[int, int] | None
     tables: StruckTables
     memo: dict[int, int] = field(default_factory=dict)
+    # The compiled tasks' walk tables (``_Start``) and the kernel's memo table with its
+    # registers (``_CarriedTable``), made on the first compiled task.
+    start: _Start | None = None
+    table: _CarriedTable | None = None
 
 
 _worker_memo: list[_Kept] = []
@@ -83,7 +105,7 @@ def _kept(problem: ExactCoverProblem, monitor: Monitor) -> _Kept:
     fingerprint = _fingerprint(problem)
     if _worker_memo and _worker_memo[0].fingerprint == fingerprint:
         return _worker_memo[0]
-    _worker_memo.clear()
+    _worker_memo.clear()  # the memo of another problem goes first (the budget's peak)
     kept = _Kept(fingerprint, _orbit_sizes(problem), strike_and_lay_out(problem, monitor))
     _worker_memo.append(kept)
     return kept
@@ -155,5 +177,166 @@ def count_below(
     if orbits is not None and path[0] not in orbits:
         raise InvalidPath(0, f"option {path[0]} is not one of the root's orbit representatives")
     weight = 1 if orbits is None else orbits[path[0]]
+    fast = bitset.compiled_walk()
+    if fast is not None:
+        counted = _count_compiled(fast, problem, kept, path, weight, monitor)
+        if counted is not None:
+            return counted
     starts = [(list(path), weight)]
     return count(problem, monitor, starts=starts, memo=memo, struck_tables=tables)
+
+
+@dataclass
+class _Start:
+    """What a compiled task needs of the struck problem, by bit position as ``memo.count``
+    lays it out: the root's masks (in the sweep's order on a narrow board), each option's
+    compatible mask, the items it covers (bits: memo keys) and how many primary items."""
+
+    root: list[int]
+    compatible_at: list[int]
+    covers_at: list[int]
+    cover_at: list[int]
+    swept: bool
+
+    @classmethod
+    def of(cls, tables: StruckTables) -> _Start:
+        walk_tables, kept, _, _ = tables
+        option_at = walk_tables.option_at
+        root = walk_tables.item_masks[: kept.primary]
+        sweep = sweep_order(kept)
+        if sweep is not None:
+            root = [root[item] for item in sweep]
+        return cls(
+            root,
+            walk_tables.compatible_at(),
+            [sum(1 << item for item in kept.options[option]) for option in option_at],
+            [walk_tables.cover_size[option] for option in option_at],
+            sweep is not None,
+        )
+
+    def below(self, positions: list[int]) -> tuple[list[int], int] | None:
+        """The live masks and covered items below the options at ``positions``, chosen from
+        the root; None when that is a dead end (an option not live where it is chosen)."""
+        rest = self.root
+        covered = 0
+        for position in positions:
+            if not any(mask >> position & 1 for mask in rest):
+                return None
+            compatible = self.compatible_at[position]
+            child = [mask & compatible for mask in rest]
+            child = [mask for mask in child if mask]
+            if len(child) != len(rest) - self.cover_at[position]:
+                return None
+            rest, covered = child, covered | self.covers_at[position]
+        return rest, covered
+
+
+# The kernel's registers a worker carries from one compiled task to the next with its memo
+# table: its entries and the counters its hit probe weighs them by (hits, nodes under the
+# entries; the worker's so far, as the entries are). The memo is on again at each task, with
+# its next probe ``HIT_PROBE`` entries on, as the pure walk's is: a probe that turned it off
+# in one subtree (the first entries of a deep task hit little: 8x8 + square, 2 workers, one
+# worker's memo went off for good at its first task's first probe) does not hold for the next.
+CARRIED_REGISTERS = ("R_MEMO_LEN", "R_HITS", "R_SUBTREE_NODES")
+
+
+@dataclass
+class _CarriedTable:
+    """The kernel's memo table (a numpy array) and its registers after a worker's last task."""
+
+    table: Any
+    registers: dict[str, int]
+
+
+def _count_compiled(
+    fast: ModuleType,
+    problem: ExactCoverProblem,
+    kept: _Kept,
+    path: list[int],
+    weight: int,
+    monitor: Monitor,
+) -> SearchResult[list[int]] | None:
+    """``count_below`` by the compiled walk, from the task's node, with the worker's kernel
+    memo table; None when the kernel declines (its arrays do not fit, a count past 2**63):
+    the pure walk counts the task then."""
+    walk_tables, struck_problem, original, struck = kept.tables
+    if kept.start is None:
+        kept.start = _Start.of(kept.tables)
+    start = kept.start
+    kept_at = {option: index for index, option in enumerate(original)}
+    chosen = [kept_at.get(option) for option in path]
+    below = None
+    if None not in chosen:
+        below = start.below(
+            [walk_tables.position_of[option] for option in chosen if option is not None]
+        )
+    if below is None or not below[0]:
+        # A dead end (a struck option is in no cover), as the pure walk counts it; or a path
+        # that is a whole cover.
+        found = 0 if below is None else weight
+        monitor.finish(1, found, True)
+        leaf = {"nodes": 1, "memo_hits": 0, "memo_entries": 0, "options_struck": struck}
+        return SearchResult(count=found, stats={**leaf, "kernel": fast.KERNEL})
+    rest, covered = below
+    deepest = SWEEP_STRIKE_DEPTH if start.swept else STRIKE_DEPTH
+    struck_here = 0
+    if len(path) <= deepest:
+        # The serial walk strikes at this depth: the task's node strikes for its subtree.
+        rest, struck_here = strike_dead_options(rest, start.compatible_at, None, 1)
+        if not all(rest):
+            monitor.finish(1, 0, True)
+            leaf = {"nodes": 1, "memo_hits": 0, "memo_entries": 0}
+            return SearchResult(
+                stats={**leaf, "options_struck": struck + struck_here, "kernel": fast.KERNEL}
+            )
+    smallest_cover = walk_tables.smallest_cover
+    items = problem.items
+    if not fast.fits(len(rest), items, len(start.compatible_at), smallest_cover, rest):
+        return None
+    kernel = fast._kernel()
+    walk = fast.Walk(kernel, rest, start.compatible_at, start.covers_at, smallest_cover, items)
+    # Strikes down to the serial walk's depth below the root, counted from the task's node.
+    walk.use_memo(
+        memo_cap(problem),
+        max(0, deepest - len(path)),
+        STRIKE_SUBTREE,
+        MIN_HIT_SHARE,
+        MIN_SAVED_QUARTERS,
+        HIT_PROBE,
+    )
+    regs = walk.regs
+    regs[kernel.R_SWEEP] = int(start.swept)
+    regs[kernel.R_WEIGHT] = weight
+    key_words = walk.keys.shape[1]
+    walk.keys[0] = fast._rows(walk.np, [covered], key_words)[0]
+    hits_before = 0
+    if kept.table is not None:
+        walk.memo = kept.table.table
+        regs[kernel.R_TABLE_ROOM] = walk.memo.shape[0] // 2
+        for name, value in kept.table.registers.items():
+            regs[getattr(kernel, name)] = value
+        regs[kernel.R_PROBE_AT] = regs[kernel.R_MEMO_LEN] + HIT_PROBE
+        hits_before = kept.table.registers["R_HITS"]
+    kept.table = None  # until this walk returns (a monitor that raises leaves it off)
+    option_at = walk_tables.option_at
+
+    def decode(positions: list[int]) -> list[int]:
+        return sorted([*path, *(original[option_at[position]] for position in positions)])
+
+    outcome, _ = walk.run(monitor, decode)
+    if outcome == "overflow":
+        return None
+    kept.table = _CarriedTable(walk.memo, {name: walk.stat(name) for name in CARRIED_REGISTERS})
+    cancelled = outcome == "cancelled"
+    nodes = walk.stat("R_NODES")
+    total = walk.stat("R_FOUND") if cancelled else weight * walk.stat("R_TOTAL")
+    monitor.finish(nodes, total, not cancelled)
+    stats: dict[str, Any] = {
+        "nodes": nodes,
+        "memo_hits": walk.stat("R_HITS") - hits_before,
+        "memo_entries": walk.stat("R_MEMO_LEN"),
+        "options_struck": walk.stat("R_STRUCK") + struck + struck_here,
+        "kernel": fast.KERNEL,
+    }
+    stats.update(fast._jit_stats())
+    return SearchResult(count=total, complete=not cancelled, cancelled=cancelled, stats=stats)

@@ -10,17 +10,18 @@ recomputed on a merged parallel answer (``merge_fields``) and whether the kind s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
+from pysolver.engines import bitset
 from pysolver.engines.monitor import Monitor
 from pysolver.engines.subtree import Split
 from pysolver.kinds import kind_module, kind_names
 from pysolver.kinds.contract import KindModule
 from pysolver.midend import pipeline
 from pysolver.midend.plan import Plan
-from pysolver.protocol import Query, engine_for
+from pysolver.protocol import CancelCheck, ProgressCallback, Query, engine_for
 
 
 class Kind:
@@ -85,6 +86,20 @@ class Prepared:
         fields = pipeline.run(self.plan, self.query, self.engine, self.kind.module.ENGINES)
         self.kind.merge_fields(fields)
         return fields
+
+    @property
+    def compiled(self) -> bool:
+        """Whether its searches may run the compiled walk: on the engines that hand their
+        walks to it (``bitset`` and ``memo``), where it runs (``bitset.compiled_walk``)."""
+        return self.engine in ("bitset", "memo") and bitset.compiled_walk() is not None
+
+    def solve_watched(
+        self, progress: ProgressCallback | None, cancel: CancelCheck | None
+    ) -> dict[str, Any]:
+        """``solve`` with these progress and cancel hooks in place of the request's (a
+        parallel request's serial start: ``pysolver.parallel``)."""
+        query = replace(self.query, progress=progress, cancel=cancel)
+        return replace(self, query=query).solve()
 
     def split(self, wanted: int) -> list[Split | None]:
         """``Kind.split``'s searches, each cut into about ``wanted`` subtrees or None."""

@@ -48,6 +48,11 @@ share of the budget. Polyomino ``symmetry: "distinct"`` searches whose tilings a
 de-duplicated by canonical form run as one task each (equivalent tilings could fall into
 different subtrees).
 
+On the worker pool (``ProcessRunner.starts_serially``) a request is first searched serially
+(``serial_start``): a search that ends, or is predicted to end, within ``SPLIT_PAYS_SECONDS``
+is answered so (a split would cost more: forks, each worker's reading of the puzzle, summed
+nodes above the serial ones), the others are stopped at their first progress report and split.
+
 Modules: ``plan`` (tasks, and ``PlannedKind``, what a kind supplies: ``prepare`` and
 ``merge_fields``), ``merge`` (the ``Merger``), ``runner`` (the ``Runner`` protocol every runner
 implements, and ``AnswerTask``), and the runners: ``inline.InlineRunner`` (tasks one after
@@ -68,16 +73,25 @@ kinds or the midend.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
+from time import perf_counter
 from typing import Any
 
 from pysolver import protocol
-from pysolver.engines.monitor import Cancelled
+from pysolver.engines.monitor import Cancelled, Monitor
 from pysolver.parallel.inline import InlineRunner
 from pysolver.parallel.merge import Merger
 from pysolver.parallel.page import AnsweredRunner, PlanRunner, merge_text, plan_text
-from pysolver.parallel.plan import TASKS_PER_JOB, PlannedKind, Task, plan, plan_prepared
+from pysolver.parallel.plan import (
+    TASKS_PER_JOB,
+    PlannedKind,
+    PreparedSearch,
+    Task,
+    plan,
+    plan_prepared,
+)
 from pysolver.parallel.processes import ProcessRunner
 from pysolver.parallel.runner import AnswerTask, Runner
 from pysolver.protocol import Query
@@ -132,6 +146,88 @@ def serial_note(query: Query, kind: PlannedKind | None) -> str | None:
     return None
 
 
+# A split pays when the search would run longer than this (predicted): below it a request with
+# jobs is answered by its serial search (``serial_start``). Measured (2 cores, 2 workers, fork
+# server running): a split costs about 0.1-0.25 s (forks, each worker reading the puzzle and
+# building the walk's tables, ~8 ms per task, the summed nodes 1.1-1.2x the serial ones), so
+# below ~0.5 s the split is not faster: the compiled 6x10 pentomino count, 0.24 s serially,
+# took 0.35-0.7 s split.
+SPLIT_PAYS_SECONDS = 0.5
+# How long the serial start may run before it is judged, at most, when its search sends no
+# progress report (a report comes every ``Monitor.interval``, 0.1 s, and it is judged then).
+SERIAL_START_SECONDS = 0.2
+# The environment variable that sets another serial start (seconds; 0: split at once). Tests
+# set 0: their small searches would all run serially.
+SERIAL_START_VARIABLE = "PYSOLVER_SERIAL_START_SECONDS"
+
+
+def serial_start_seconds() -> float:
+    """``SERIAL_START_SECONDS``, or the environment's (0 or less: no serial start)."""
+    text = os.environ.get(SERIAL_START_VARIABLE, "")
+    try:
+        return float(text)
+    except ValueError:
+        return SERIAL_START_SECONDS
+
+
+def serial_start(prepared: PreparedSearch, query: Query) -> tuple[dict[str, Any], str] | None:
+    """Start the request's serial search and judge it at its first progress report: when the
+    rest is predicted (Knuth's fraction done, at the speed so far) to take less than
+    ``SPLIT_PAYS_SECONDS`` it runs on to the end and its answer (with a note) is returned;
+    else, or when no report came within ``serial_start_seconds()``, it is stopped and None
+    returned (the request is split). A search that ends before its first report is answered
+    too. The serial start costs a split request up to one report interval (0.1 s).
+
+    A first report that comes late (the compiled walk's kernel loaded first, ~0.7 s) is not
+    judged: the speed is taken between it and the next one."""
+    judged: list[bool] = []  # [True]: run on; [False]: stop
+    seen: list[tuple[float, float]] = []  # (seconds, fraction) of the reports before judging
+    most = serial_start_seconds()
+    started = perf_counter()
+
+    def progress(report: dict[str, Any]) -> None:
+        if not judged:
+            seconds, fraction = report["seconds"], report["fraction"]
+            seen.append((seconds, fraction))
+            if len(seen) == 1 and seconds > 2 * Monitor.interval:
+                return  # slow to start: judged at the next report, on the speed between
+            since, before = seen[-2] if len(seen) > 1 else (0.0, 0.0)
+            done = fraction - before
+            rest = (seconds - since) * (1 - fraction) / done if done > 0 else float("inf")
+            judged.append(rest < SPLIT_PAYS_SECONDS)
+        if judged[0] and query.progress is not None:
+            query.progress(report)
+
+    stopped: list[bool] = []  # [True] once told to stop for the split
+
+    def cancel() -> bool:
+        if query.cancel is not None and query.cancel():
+            return True
+        if not judged and not seen and perf_counter() - started > most:
+            judged.append(False)
+        if judged and not judged[0]:
+            stopped[:] = [True]
+        return bool(stopped)
+
+    def cancelled_by_request() -> bool:
+        return query.cancel is not None and query.cancel()
+
+    try:
+        fields = prepared.solve_watched(progress, cancel)
+    except Cancelled:
+        # Stopped before its search began (building its tables looks at the cancel too).
+        if stopped and not cancelled_by_request():
+            return None
+        raise
+    if stopped and not cancelled_by_request():
+        return None  # stopped to be split (a cancel of the request's own is answered so)
+    note = (
+        f"the search was about to end (predicted under {SPLIT_PAYS_SECONDS:g} s, less than a "
+        "split costs); it ran serially"
+    )
+    return fields, note
+
+
 def solve_split(
     request: dict[str, Any],
     query: Query,
@@ -155,6 +251,12 @@ def solve_split(
     # Read once: a search that is not cut runs serially on the same reading (at 17 MB of
     # request, reading again took about 1 s of CPU).
     prepared = kind.prepare(request["puzzle"], query)
+    runner.warm_up(prepared.compiled)  # worker processes get ready while it is cut
+    if runner.starts_serially and serial_start_seconds() > 0:
+        started = serial_start(prepared, query)
+        if started is not None:
+            fields, note = started
+            return _serially(lambda: fields, asked, jobs, note)
     tasks, settled = plan_prepared(request, query, prepared, max(1, jobs * runner.tasks_per_job))
     if not tasks:  # dead at the root: the serial search answers at once, with all its fields
         note = "the search has no subtree to split (no solution below the root)"

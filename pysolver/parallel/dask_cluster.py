@@ -91,6 +91,7 @@ class DaskRunner:
     """
 
     name = "dask"
+    starts_serially = False
 
     def __init__(
         self, address: str, answer_task: AnswerTask, tasks_per_job: int = TASKS_PER_JOB
@@ -120,6 +121,9 @@ class DaskRunner:
 
     def grant(self, jobs: int) -> int:
         return jobs
+
+    def warm_up(self, compiled: bool) -> None:
+        return None
 
     def close(self) -> None:
         # A cluster found lost is not waited for again (closing says goodbye to it).

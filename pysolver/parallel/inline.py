@@ -15,6 +15,7 @@ class InlineRunner:
     """Answers each task with ``answer_task`` here, in order, stopping when the merger says."""
 
     name = "inline"
+    starts_serially = False
 
     def __init__(self, answer_task: AnswerTask, tasks_per_job: int = TASKS_PER_JOB) -> None:
         self.answer_task = answer_task
@@ -25,6 +26,9 @@ class InlineRunner:
 
     def grant(self, jobs: int) -> int:
         return jobs
+
+    def warm_up(self, compiled: bool) -> None:
+        return None
 
     def run(self, tasks: list[Task], merger: Merger) -> None:
         for task in tasks:

@@ -42,6 +42,7 @@ class PlanRunner:
     """Records the tasks of a request instead of running them (step 1 above)."""
 
     name = "plan"
+    starts_serially = False
 
     def __init__(self, jobs: int, tasks_per_job: int = TASKS_PER_JOB) -> None:
         self.jobs = jobs
@@ -56,6 +57,9 @@ class PlanRunner:
     def grant(self, jobs: int) -> int:
         return jobs
 
+    def warm_up(self, compiled: bool) -> None:
+        return None
+
     def run(self, tasks: list[Task], merger: Merger) -> None:
         self.tasks = tasks
         self.settled = merger.settled
@@ -69,6 +73,8 @@ class AnsweredRunner:
     """Gives the merger the answers a pool outside Python found (step 3 above); None for a
     task the pool did not run (stopped after the limit, or cancelled). ``retried``: per task
     run again after its worker died, why each time (task index -> reasons)."""
+
+    starts_serially = False
 
     def __init__(
         self,
@@ -91,6 +97,9 @@ class AnsweredRunner:
 
     def grant(self, jobs: int) -> int:
         return jobs
+
+    def warm_up(self, compiled: bool) -> None:
+        return None
 
     def run(self, tasks: list[Task], merger: Merger) -> None:
         if len(tasks) != len(self.responses):

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 from pysolver import budget
 from pysolver.engines.monitor import Cancelled
 from pysolver.engines.subtree import Split
-from pysolver.protocol import Query
+from pysolver.protocol import CancelCheck, ProgressCallback, Query
 
 # Tasks per worker: enough that an unlucky heavy subtree does not leave the others idle for
 # long (Knuth's estimate is rough), few enough that planning and start-up stay negligible.
@@ -21,6 +21,11 @@ TASK_BYTES = 1024
 class PreparedSearch(Protocol):
     """A request's puzzle, read once: its searches cut into subtrees, or run whole."""
 
+    @property
+    def compiled(self) -> bool:
+        """Whether its searches may run the compiled walk (``bitset.compiled_walk``)."""
+        ...
+
     def split(self, wanted: int, /) -> list[Split | None]:
         """The searches the request runs, in order, each cut into subtrees by its engine
         family's ``split`` (about ``wanted`` in all), None for a search that must run whole."""
@@ -28,6 +33,12 @@ class PreparedSearch(Protocol):
 
     def solve(self) -> dict[str, Any]:
         """The response fields of the request's serial search."""
+        ...
+
+    def solve_watched(
+        self, progress: ProgressCallback | None, cancel: CancelCheck | None, /
+    ) -> dict[str, Any]:
+        """``solve`` with these hooks in place of the request's progress and cancel."""
         ...
 
 

@@ -15,6 +15,16 @@ runs again on a fresh worker (at most ``MAX_ATTEMPTS`` times; the response lists
 in ``parallel.retried``). Tasks are plain JSON and idempotent, so a rerun answers exactly as
 the first run would have. ``pysolver.batch`` answers input lines on one.
 
+Workers are forked by ``multiprocessing``'s fork server where the platform has one (Linux,
+macOS): a process started once per parent, fresh (no copy of a parent that may hold threads or
+locks), that has imported the package and loaded the compiled walk when it runs
+(``PRELOADED``), so a worker starts in milliseconds rather than importing it all again (6x10
+pentominoes, pure walk: each spawned worker took ~0.28 s of CPU, a third of the serial count;
+with the compiled walk, loading its kernel took ~0.7 s more). ``warm_up`` starts the server
+while the parent plans. Elsewhere workers are spawned. Either way a worker runs with the
+parent's environment as it is when the worker starts (the fork server's own is the one it was
+started with), so ``PYSOLVER_PURE`` and the rest hold as in the serial run.
+
 The request is shipped to each worker once, as JSON text when the worker starts; a task is
 then only its index and its ``subtree``, and the worker splices the two into the task's text.
 Everything goes through the pipes (no shared memory, so a full /dev/shm or /tmp does not
@@ -77,6 +87,12 @@ STOP_GRACE_SECONDS = 0.5
 # The least time between two looks at the pipe for a stop message, in a worker's cancel hook
 # (the hook is asked every few hundred microseconds; a look is a system call).
 LOOK_SECONDS = 0.01
+# What the fork server imports first, before the modules of the package loaded here: it makes
+# the server ignore the stop signals and loads the compiled walk's kernel when asked.
+PRELOADED = "pysolver.parallel.preload"
+# A worker's name in /proc/PID/comm (at most 15 characters), where Linux lets it be set: the
+# processes forked by the fork server all share its command line.
+WORKER_NAME = b"pysolver-worker"
 
 
 def silence_seconds() -> float:
@@ -197,29 +213,41 @@ class _Channel:
 
 
 def _die_with_parent() -> None:
-    """Ask Linux to kill this process when its parent dies (even paused, it then ends)."""
+    """Ask Linux to kill this process when its parent dies (even paused, it then ends; a
+    worker of the fork server ends with the server, which ends with the pool's process), and
+    name it ``WORKER_NAME``."""
     if not sys.platform.startswith("linux"):
         return
     import ctypes  # here: a worker process on Linux is the only place that needs it
 
     with suppress(OSError, AttributeError):
         pr_set_pdeathsig = 1
-        ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGKILL)
+        pr_set_name = 15
+        libc = ctypes.CDLL(None)
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
+        libc.prctl(pr_set_name, ctypes.c_char_p(WORKER_NAME))
 
 
 def _serve(
     connection: Connection,
-    parent: int,
+    owner: int,
+    forked: bool,
+    environment: dict[str, str],
     make_handler: Callable[..., JobHandler],
     setup: tuple[Any, ...],
 ) -> None:
     """A worker process: answer jobs with ``make_handler(*setup)`` until told to leave (None)
-    or the pool is gone."""
+    or the pool is gone. ``owner``: the pool's process, the worker's parent unless the fork
+    server (``forked``) is; ``environment``: the owner's when it started the worker."""
     for signum in STOP_SIGNALS:
         signal.signal(signum, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):  # blocked by the parent while it started us
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     _die_with_parent()
+    if os.environ != environment:
+        os.environ.clear()
+        os.environ.update(environment)
+    parent = os.getppid() if forked else owner
     channel = _Channel(connection, parent)
     if os.getppid() != parent:
         return
@@ -256,6 +284,70 @@ def in_worker_bootstrap() -> bool:
     with ``jobs`` at import time (no ``if __name__ == "__main__":``) would start workers of
     workers, which ``multiprocessing`` refuses."""
     return bool(getattr(multiprocessing.current_process(), "_inheriting", False))
+
+
+def start_method() -> str:
+    """``forkserver`` where the platform has it, else ``spawn`` (see the module doc)."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        return "forkserver"
+    return "spawn"
+
+
+# Set in the fork server's environment only (see ``warm_up``).
+FORK_SERVER_VARIABLE = "PYSOLVER_FORK_SERVER"
+# The compiled walk's kernel module: the fork server loads the kernel when it imports it.
+KERNEL_MODULE = "pysolver.engines.compiled_kernel"
+# Whether the fork server this process started loaded the kernel.
+_server: dict[str, bool] = {}
+
+
+def _stop_server() -> None:
+    """Let the fork server go (ended already, or to be started again with the kernel), with
+    CPython's own way to stop it (its tests use it)."""
+    from multiprocessing import forkserver  # here: only where the platform has it
+
+    stop = getattr(forkserver._forkserver, "_stop", None)
+    if stop is not None:
+        with suppress(OSError):
+            stop()
+
+
+def warm_up(kernel: bool = False) -> None:
+    """Start the fork server now, if it is not running, so that it imports the modules of the
+    package this process has loaded (the kind of the request being planned among them: 0.1 s
+    for the polyomino kind) and, with ``kernel`` (the tasks may run the compiled walk), loads
+    the compiled walk's kernel, while this process plans; it keeps serving this process's
+    later pools. A server running without the kernel when ``kernel`` is asked for is started
+    again (else every worker of every request would load it: ~0.7 s of CPU each). Its stop
+    signals are blocked (as a worker's while it starts), so a signal to the process group
+    leaves it to the workers' pool, which stops them in order."""
+    if start_method() != "forkserver" or in_worker_bootstrap():
+        return
+    from multiprocessing import forkserver  # here: only where the platform has it
+
+    server = forkserver._forkserver
+    running = getattr(server, "_forkserver_pid", None) is not None
+    if running and kernel and not _server.get("kernel", False):
+        _stop_server()
+        running = getattr(server, "_forkserver_pid", None) is not None
+    if running:
+        forkserver.ensure_running()  # it may have ended: started again then
+        return
+    loaded = [name for name in sys.modules if name.startswith("pysolver.")]
+    preloaded = [name for name in sorted(loaded) if "__main__" not in name and name != PRELOADED]
+    # ``PRELOADED`` first: it makes the server ignore the stop signals before the rest loads.
+    forkserver.set_forkserver_preload([PRELOADED, *preloaded])
+    _server["kernel"] = kernel or KERNEL_MODULE in preloaded
+    # The server's interpreter unblocks SIGTERM as it starts: told by its environment that it
+    # is the fork server (and whether to load the kernel), ``PRELOADED`` makes it ignore the
+    # stop signals (the workers' pool stops the workers; the server ends when this process
+    # does).
+    os.environ[FORK_SERVER_VARIABLE] = "kernel" if _server["kernel"] else "1"
+    try:
+        with _stop_signals_blocked():
+            forkserver.ensure_running()
+    finally:
+        del os.environ[FORK_SERVER_VARIABLE]
 
 
 NO_MAIN_GUARD = (
@@ -299,9 +391,10 @@ class WorkerPool:
         self.make_handler = make_handler
         self.setup = setup
         self.silence = silence_seconds()
-        # Spawned, not forked: the same behaviour on every platform, and no copy of a parent
-        # that may hold threads or locks.
-        self.context = multiprocessing.get_context("spawn")
+        # Forked by the fork server, or spawned: no copy of a parent that may hold threads
+        # or locks (see the module doc).
+        self.method = start_method()
+        self.context = multiprocessing.get_context(self.method)
         self.workers: list[PoolWorker] = []
 
     def idle(self) -> list[PoolWorker]:
@@ -315,18 +408,31 @@ class WorkerPool:
         what to do, in a worker importing a main script that solves at import)."""
         if in_worker_bootstrap():
             raise protocol.SolveError(protocol.INTERNAL_ERROR, NO_MAIN_GUARD)
-        parent_end, worker_end = self.context.Pipe(duplex=True)
-        process = self.context.Process(
-            target=_serve,
-            args=(worker_end, os.getpid(), self.make_handler, self.setup),
-            name="pysolver-worker",
-            daemon=True,
-        )
-        try:
-            with _stop_signals_blocked():
-                process.start()
-        finally:
-            worker_end.close()
+        forked = self.method == "forkserver"
+        for attempt in range(2):
+            if forked:
+                warm_up()
+            parent_end, worker_end = self.context.Pipe(duplex=True)
+            environment = dict(os.environ)
+            process = self.context.Process(  # type: ignore[attr-defined]
+                target=_serve,
+                args=(worker_end, os.getpid(), forked, environment, self.make_handler, self.setup),
+                name="pysolver-worker",
+                daemon=True,
+            )
+            try:
+                with _stop_signals_blocked():
+                    process.start()
+                break
+            except (EOFError, ConnectionError):
+                # The fork server ended (a signal to the process group reached it while its
+                # interpreter started, before it could ignore it): started again, once.
+                parent_end.close()
+                if attempt:
+                    raise OSError("the worker processes' fork server ended") from None
+                _stop_server()
+            finally:
+                worker_end.close()
         worker = PoolWorker(process, parent_end)
         self.workers.append(worker)
         return worker
@@ -482,6 +588,9 @@ class ProcessRunner:
     tasks with ``answer_task`` (sent to them by reference, so a module-level function)."""
 
     name = "processes"
+    # A worker costs tens of milliseconds to fork and its first task reads the puzzle and
+    # builds the walk's tables again: a search about to end runs serially (``serial_start``).
+    starts_serially = True
 
     def __init__(
         self, jobs: int, answer_task: AnswerTask, tasks_per_job: int = TASKS_PER_JOB
@@ -495,6 +604,11 @@ class ProcessRunner:
 
     def grant(self, jobs: int) -> int:
         return min(jobs, self.jobs)
+
+    def warm_up(self, compiled: bool) -> None:
+        """Start the fork server (``warm_up``): it loads what the workers need while the
+        request is planned."""
+        warm_up(compiled)
 
     def run(self, tasks: list[Task], merger: Merger) -> None:
         if not tasks:

@@ -36,6 +36,10 @@ class Runner(Protocol):
     name: str
     # Tasks planned per worker (``plan.TASKS_PER_JOB`` unless a test cuts finer or coarser).
     tasks_per_job: int
+    # Whether a request is first searched serially here, to be split only when it is not
+    # about to end (``pysolver.parallel.serial_start``): runners whose start costs a
+    # noticeable time (worker processes) do.
+    starts_serially: bool
 
     def workers(self) -> int:
         """How many tasks it runs at once (a request without ``jobs`` gets that many)."""
@@ -44,6 +48,12 @@ class Runner(Protocol):
     def grant(self, jobs: int) -> int:
         """How many of ``jobs`` asked for it runs at once (worker processes: at most the
         cores; a cluster or the page's pool: all of them, their workers queue the rest)."""
+        ...
+
+    def warm_up(self, compiled: bool) -> None:
+        """Get ready for tasks while the request is planned (the process pool starts its fork
+        server, which loads what workers need: the compiled walk's kernel too, when
+        ``compiled``, the tasks may run it); nothing for the other runners."""
         ...
 
     def run(self, tasks: list[Task], merger: Merger) -> None: ...

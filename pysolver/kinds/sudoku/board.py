@@ -47,13 +47,13 @@ def step_json(step: Step, n: int) -> dict[str, Any]:
     ``[r, c]`` (rows and columns 0-based, as solutions and trace steps give them)."""
     shown: dict[str, Any] = {
         "technique": step.technique,
-        "place": [[*divmod(cell, n), digit] for cell, digit in step.place],
-        "eliminate": [[*divmod(cell, n), digit] for cell, digit in step.eliminate],
-        "cells": [list(divmod(cell, n)) for cell in step.cells],
+        "place": [[cell // n, cell % n, digit] for cell, digit in step.place],
+        "eliminate": [[cell // n, cell % n, digit] for cell, digit in step.eliminate],
+        "cells": [[cell // n, cell % n] for cell in step.cells],
         "text": step.text,
     }
     if step.alternatives:
-        shown["alternatives"] = [[*divmod(cell, n), digit] for cell, digit in step.alternatives]
+        shown["alternatives"] = [[cell // n, cell % n, digit] for cell, digit in step.alternatives]
     return shown
 
 

@@ -137,10 +137,11 @@ def simple_colouring(grid: Grid) -> Step | None:
     seeing both colours is not the digit."""
     chains = links(grid)
     peer_mask = grid.peer_mask
+    fruitless = grid.memo  # the keys ``Grid.fruitless`` holds
     for index, partners in enumerate(chains.partners):
         # A digit's colouring reads its board alone: one found fruitless stays so.
         key = ("simple colouring", grid.boards[index])
-        if not partners or grid.fruitless(key):
+        if not partners or key in fruitless:
             continue
         digit = index + 1
         places = grid.cells_of(digit)
@@ -153,8 +154,10 @@ def simple_colouring(grid: Grid) -> Step | None:
             side = 0
             while frontier:
                 reached = 0
-                for cell in bits(frontier):
-                    reached |= partners[cell]
+                while frontier:
+                    low = frontier & -frontier
+                    frontier ^= low
+                    reached |= partners[low.bit_length() - 1]
                 side ^= 1
                 frontier = reached & ~seen
                 colours[side] |= frontier
@@ -251,10 +254,11 @@ def x_chain(grid: Grid) -> Step | None:
     # A digit's x-chains read its board alone: one found fruitless stays so.
     searched = []
     base = grid.shape.base
+    fruitless = grid.memo  # the keys ``Grid.fruitless`` holds
     for index, partners in enumerate(chains.partners):
         board = grid.boards[index]
         key = ("x-chain", board)
-        if not partners or grid.fruitless(key):
+        if not partners or key in fruitless:
             continue
         searched.append(key)
         places = board >> base
@@ -268,7 +272,9 @@ def x_chain(grid: Grid) -> Step | None:
     while walks:
         # Per walk, the cells its ends see: a cell seeing the start and an end is one the
         # chain removes the digit from, and the off cells of the next layer are among them.
-        reaches = []
+        # A walk's next layer leaves the others' alone: each walk looks, then moves on.
+        alive = []
+        alive_targets = []
         for walk, seen in zip(walks, targets, strict=True):
             ends = walk.frontier
             reach = 0
@@ -281,10 +287,6 @@ def x_chain(grid: Grid) -> Step | None:
                     gone = seen & peer_mask[end]
                     if gone:
                         return x_chain_step(grid, chains, walk, end, gone)
-            reaches.append(reach)
-        alive = []
-        alive_targets = []
-        for walk, seen, reach in zip(walks, targets, reaches, strict=True):
             index = walk.digit - 1
             off = reach & paired[index] & ~walk.seen_off
             if not off:
@@ -681,13 +683,34 @@ def forcing_chain(grid: Grid) -> Step | None:
     shape = grid.shape
     width, full = shape.width, shape.full
     candidates = grid.candidates
+    closures = facts.reach
     for size in range(2, MAX_BRANCHES + 1):
-        for cell in bits(counts[size] & ~counts[size + 1]):
-            starts = [index * cells + cell for index in bits(candidates[cell])]
-            if not barren(grid, facts, starts):
-                step = forcing_step(grid, facts, starts, None)
-                if step is not None:
-                    return step
+        spots = counts[size] & ~counts[size + 1]
+        while spots:
+            low = spots & -spots
+            spots ^= low
+            cell = low.bit_length() - 1
+            if size == 2:
+                # ``barren`` inline: most bivalue cells are.
+                mask = candidates[cell]
+                first = mask & -mask
+                one = (first.bit_length() - 1) * cells + cell
+                other = ((mask ^ first).bit_length() - 1) * cells + cell
+                one_true, one_false = closures.get(one) or reach(grid, facts, one)
+                other_true, other_false = closures.get(other) or reach(grid, facts, other)
+                if not (
+                    one_true & one_false
+                    or other_true & other_false
+                    or one_true & other_true
+                    or one_false & other_false
+                ):
+                    continue
+                starts = [one, other]
+            else:
+                starts = [index * cells + cell for index in bits(candidates[cell])]
+            step = forcing_step(grid, facts, starts, None)
+            if step is not None:
+                return step
         exact = grid.spread(size)
         fewer = grid.spread(size - 1) if size > 2 else [0] * grid.n
         for index, board in enumerate(grid.boards):

@@ -110,14 +110,15 @@ def locked_candidates(grid: Grid, from_boxes: bool, name: str) -> Step | None:
     house in order, then its crossings in the order of the second house, then the smallest
     digit."""
     shape = grid.shape
-    guards, lows, base = shape.guards, shape.lows, shape.base
+    guards, lows, base, width = shape.guards, shape.lows, shape.base, shape.width
     chosen = shape.box_guards if from_boxes else shape.line_guards
+    fruitless = grid.memo  # the keys ``Grid.fruitless`` holds
     best: tuple[int, int, int] | None = None
     for index, board in enumerate(grid.boards):
         filled = ((board | guards) - lows) & chosen
         # A digit's locked candidates read its board alone: one found fruitless stays so.
         key = (name, board)
-        if not filled or grid.fruitless(key):
+        if not filled or key in fruitless:
             continue
         cells = board >> base
         fruitful = False
@@ -127,7 +128,7 @@ def locked_candidates(grid: Grid, from_boxes: bool, name: str) -> Step | None:
             while inside:
                 low = inside & -inside
                 inside ^= low
-                house = shape.house_of(low)
+                house = (low.bit_length() - 1) // width
                 if cells & shape.crossings[house][rank][1]:
                     fruitful = True
                     if best is None or (house, rank) < best[:2]:
@@ -162,7 +163,7 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
     small_cells = counts[2] & ~counts[size + 1]
     candidates = grid.candidates
     boards = grid.boards
-    base = shape.base
+    base, width = shape.base, shape.width
     # A group of cells none of which changed since this finder last found nothing was there
     # then, removing nothing, and removes nothing now (candidates only went): only the houses
     # with a changed cell of 2 to ``size`` candidates may hold a new one.
@@ -178,13 +179,18 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
     while changed:
         guard = changed & -changed
         changed ^= guard
-        house_mask = shape.house_mask[shape.house_of(guard)]
+        house_mask = shape.house_mask[(guard.bit_length() - 1) // width]
         # With m open cells, a naked subset of ``size`` is a hidden one of m - size (the same
         # eliminations), which an earlier finder looks for when m < 2 * size.
         small = small_cells & house_mask
         if small.bit_count() < size or (open_cells & house_mask).bit_count() < 2 * size:
             continue
-        usable = [(cell, candidates[cell]) for cell in bits(small)]
+        usable = []
+        while small:
+            low = small & -small
+            small ^= low
+            cell = low.bit_length() - 1
+            usable.append((cell, candidates[cell]))
         for group, union in covered_groups(usable, size):
             group_mask = 0
             shared = -1
@@ -234,12 +240,6 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
     open_cells = grid.open
     candidates = grid.candidates
     spread = grid.spread(size)
-    # The houses where ``size`` digits or more have 2 to ``size`` places (bit-sliced counts).
-    counted = [0] * (size + 1)
-    for several in spread:
-        for count in range(size, 0, -1):
-            counted[count] |= counted[count - 1] & several
-        counted[0] |= several
     # A house none of whose cells changed since this finder last found nothing still has no
     # subset that removes anything (its digits' places are the same; candidates only went).
     # A group of digits whose places in a house did not change since this finder last found
@@ -252,11 +252,19 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
         for several, change in zip(spread, changes, strict=True):
             if change:
                 houses |= several & shape.nonempty(change)
-    houses &= counted[size - 1]
+    if houses:
+        # The houses where ``size`` digits or more have 2 to ``size`` places (bit-sliced
+        # counts).
+        counted = [0] * (size + 1)
+        for several in spread:
+            for count in range(size, 0, -1):
+                counted[count] |= counted[count - 1] & several
+            counted[0] |= several
+        houses &= counted[size - 1]
     while houses:
         low = houses & -houses
         houses ^= low
-        house = shape.house_of(low)
+        house = (low.bit_length() - 1) // width
         # With m open cells, a hidden subset of ``size`` is a naked one of m - size (the same
         # eliminations), which an earlier finder looks for when m <= 2 * size.
         if (open_cells & shape.house_mask[house]).bit_count() <= 2 * size:
@@ -293,6 +301,7 @@ def fish(grid: Grid, size: int, name: str) -> Step | None:
     shape = grid.shape
     width, full = shape.width, shape.full
     spread = grid.spread(size)
+    fruitless = grid.memo  # the keys ``Grid.fruitless`` holds
     for index, several in enumerate(spread):
         digit = index + 1
         board = grid.boards[index]
@@ -303,7 +312,7 @@ def fish(grid: Grid, size: int, name: str) -> Step | None:
             continue
         # A digit's fish read its board alone: one found fruitless stays so.
         key = (name, board)
-        if grid.fruitless(key):
+        if key in fruitless:
             continue
         cells = board >> shape.base
         for base, cover, lines in ((0, n, shape.row_guards), (n, 0, shape.column_guards)):
@@ -355,8 +364,12 @@ def xy_wing(grid: Grid) -> Step | None:
     # A wing of three cells that kept their candidates since this finder last found nothing
     # was there then, removing as much or more: a new one needs a changed cell.
     changed = grid.changed_since("xy-wing")
-    for pivot in bits(pairs):
-        if not (changed >> pivot & 1 or changed & pairs & peer_mask[pivot]):
+    pivots = pairs
+    while pivots:
+        low = pivots & -pivots
+        pivots ^= low
+        pivot = low.bit_length() - 1
+        if not (changed & low or changed & pairs & peer_mask[pivot]):
             continue
         pivot_mask = candidates[pivot]
         wings = bits(pairs & peer_mask[pivot])
@@ -385,14 +398,17 @@ def xyz_wing(grid: Grid) -> Step | None:
     candidates = grid.candidates
     # As for xy-wings: a new wing needs a changed cell.
     changed = grid.changed_since("xyz-wing")
-    for pivot in bits(counts[3] & ~counts[4]):
-        if not (changed >> pivot & 1 or changed & pairs & grid.peer_mask[pivot]):
+    peer_mask = grid.peer_mask
+    pivots = counts[3] & ~counts[4]
+    while pivots:
+        low = pivots & -pivots
+        pivots ^= low
+        pivot = low.bit_length() - 1
+        if not (changed & low or changed & pairs & peer_mask[pivot]):
             continue
         pivot_mask = candidates[pivot]
         wings = [
-            cell
-            for cell in bits(pairs & grid.peer_mask[pivot])
-            if candidates[cell] & ~pivot_mask == 0
+            cell for cell in bits(pairs & peer_mask[pivot]) if candidates[cell] & ~pivot_mask == 0
         ]
         for first, second in combinations(wings, 2):
             z = candidates[first] & candidates[second]
