@@ -154,6 +154,9 @@ def _cli_with_workers(request_path: Path, *args: str, silence: float = 1.0):
         "PYTHONPATH": str(REPO),
         "PYSOLVER_TEST_MARK": mark,
         processes.SILENCE_VARIABLE: str(silence),
+        # The pure walk: the compiled one (pysolver-studio[fast]) ends these counts before a
+        # worker can be paused or silenced mid-search.
+        "PYSOLVER_PURE": "1",
     }
     run = subprocess.Popen(
         [sys.executable, "-m", "pysolver", "solve", "--jobs", "2", *args, str(request_path)],

@@ -273,3 +273,63 @@ def test_settle_keeps_every_solution_and_fills_only_a_unique_grid(kind: str) -> 
                     masks.CellsProblem(n * n, n, settled, problem.units, problem.cages)
                 ).solutions
             )
+
+
+@pytest.mark.parametrize("kind", ["plain", "jigsaw", "x"])
+def test_search_from_settled_boards_is_the_search_of_their_candidates(kind: str) -> None:
+    """``search_boards`` from boards the caller settled, with a candidate struck and the rules
+    settled again (as the Sudoku generator's uniqueness proofs do): the same solutions, in the
+    same order, and nodes as ``search`` of those candidates, which DLX confirms."""
+    rng = random.Random(11 + len(kind))
+    for n, count in ((4, 12), (6, 6)):
+        for values, variants in puzzles(n, kind, count, seed=3 + len(kind)):
+            units = units_of(n, variants)
+            layout = masks.unit_layout(n * n, n, units)
+            boards = [0] * n
+            for cell, value in enumerate(values):
+                for index in range(n) if value == 0 else (value - 1,):
+                    boards[index] |= layout.cell_copies[cell]
+            placed = masks.settle_boards(boards, 0, layout)
+            assert placed >= 0  # a puzzle of a solution grid
+            open_pairs = [
+                (cell, index)
+                for cell in range(n * n)
+                for index in range(n)
+                if boards[index] & layout.cell_copies[cell]
+                and not placed & layout.cell_copies[cell]
+            ]
+            struck: list[tuple[int, int] | None] = [None]
+            struck += rng.sample(open_pairs, min(3, len(open_pairs)))
+            for pair in struck:
+                trial = boards.copy()
+                changed = 0  # the symbols whose boards lost a cell since they were settled
+                if pair is not None:
+                    cell, index = pair
+                    trial[index] &= ~layout.cell_copies[cell]
+                    changed = 1 << index
+                start = masks.settle_boards(trial, placed, layout, changed)
+                kept = trial.copy()
+                candidates = [
+                    sum(1 << i for i in range(n) if trial[i] & layout.cell_copies[c])
+                    for c in range(n * n)
+                ]
+                for limit in (None, 1):
+                    found = masks.search_boards(trial, start, layout, limit=limit)
+                    assert trial == kept  # the caller's boards are not changed
+                    if start < 0:
+                        assert (found.count, found.complete, found.stats["nodes"]) == (0, True, 0)
+                        continue
+                    fresh = masks.search(
+                        masks.CellsProblem(n * n, n, candidates, units), limit=limit
+                    )
+                    assert found.solutions == fresh.solutions
+                    assert (found.count, found.complete) == (fresh.count, fresh.complete)
+                    assert found.stats == fresh.stats
+                    if limit is None:
+                        given = [c.bit_length() if not c & (c - 1) else 0 for c in candidates]
+                        within = [
+                            grid
+                            for grid in dlx_grids(n, given, variants)
+                            if all(candidates[p] >> (d - 1) & 1 for p, d in enumerate(grid))
+                        ]
+                        assert sorted(found.solutions) == sorted(within)

@@ -40,6 +40,8 @@ engine counts). The search is iterative, with an explicit stack (Pyodide's stack
 ``search`` is the algorithm, in Knuth's style of labelled steps (C1-C6). ``split`` cuts the
 same tree at its first branch points into subtrees (``pysolver.engines.subtree``), a choice
 named ``cell * symbols + symbol - 1``, and ``search(path=...)`` searches below one.
+``search_boards`` runs the same steps from a node a caller settled on boards of its own
+(``settle_boards``), as a generator's uniqueness proofs do.
 """
 
 from __future__ import annotations
@@ -485,12 +487,18 @@ def settle(problem: CellsProblem) -> list[int] | None:
 BoardLayout = _Layout
 
 
-def settle_boards(boards: list[int], solved: int, layout: _Layout) -> int:
+def settle_boards(
+    boards: list[int], solved: int, layout: _Layout, changed: int | None = None
+) -> int:
     """``settle`` on boards kept by the caller in ``layout`` (``unit_layout``'s; changed in
     place, every symbol's hidden singles looked at), for logic that reads and writes the same
     boards between its own techniques (the Sudoku generator's grading): every copy of the
-    cells placed, ``solved`` included, or -1 when the rules kill it."""
-    return _settle(boards, solved, (1 << len(boards)) - 1, layout)
+    cells placed, ``solved`` included, or -1 when the rules kill it. ``changed``: when the
+    boards were settled before and only these symbols' boards (a mask, bit s - 1) lost cells
+    since, the hidden singles of the others are not looked for again (none: all of them)."""
+    if changed is None:
+        changed = (1 << len(boards)) - 1
+    return _settle(boards, solved, changed, layout)
 
 
 def _children(
@@ -574,9 +582,51 @@ def search(
     only the subtree below these branch choices (``split``'s paths; ``InvalidPath`` for one
     the search never takes). stats: ``nodes``, the branching choices tried.
     """
-    monitor = monitor or Monitor()
     layout = _layout(problem)
-    cells = problem.cells
+    # C1. [Initialize.] The root's boards (every symbol's hidden singles are looked for), or
+    # the node at the end of ``path``.
+    boards, solved = _root(problem, layout)
+    if path:
+        boards, solved = _descend(problem, layout, boards, solved, path)
+    return _search_from(
+        boards, solved, layout, limit, keep_solutions, max_kept, rng, monitor or Monitor()
+    )
+
+
+def search_boards(
+    boards: list[int],
+    solved: int,
+    layout: _Layout,
+    *,
+    limit: int | None = None,
+    keep_solutions: bool = True,
+    max_kept: int | None = None,
+    monitor: Monitor | None = None,
+) -> SearchResult[list[int]]:
+    """``search`` from a node the caller has settled on boards of its own (``settle_boards``'
+    boards, in ``layout``; not changed): a generator's uniqueness proofs, whose
+    puzzles it has already settled, skip building and settling the root again. ``solved``:
+    every copy of the cells placed there, or -1 for a dead node. The same tree, nodes and
+    solutions as ``search`` on the problem of those boards' candidates (the rules' fixpoint is
+    one, whatever order they fire in)."""
+    return _search_from(
+        boards.copy(), solved, layout, limit, keep_solutions, max_kept, None, monitor or Monitor()
+    )
+
+
+def _search_from(
+    boards: list[int],
+    solved: int,
+    layout: _Layout,
+    limit: int | None,
+    keep_solutions: bool,
+    max_kept: int | None,
+    rng: random.Random | None,
+    monitor: Monitor,
+) -> SearchResult[list[int]]:
+    """Steps C2-C6 of ``search`` from the settled node ``boards``, ``solved`` (the boards are
+    changed)."""
+    cells = len(layout.cell_copies)
     solutions: list[list[int]] = []
     count = 0
     nodes = 0
@@ -585,11 +635,6 @@ def search(
     def fraction() -> float:
         return explored
 
-    # C1. [Initialize.] The root's boards (every symbol's hidden singles are looked for), or
-    # the node at the end of ``path``.
-    boards, solved = _root(problem, layout)
-    if path:
-        boards, solved = _descend(problem, layout, boards, solved, path)
     # The stack of branch points, each [boards, solved, cell, symbols to try, next, weight]:
     # invariant, every frame's boards are settled and its cell open; the subtrees of its
     # symbols before ``next`` are finished (their weight is in ``explored``).

@@ -29,6 +29,7 @@ reading order of their first cell.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -66,6 +67,17 @@ def bits(mask: int) -> list[int]:
         append(low.bit_length() - 1)
         mask ^= low
     return found
+
+
+def linked(mask: int, links: Sequence[int] | Mapping[int, int]) -> int:
+    """The union of ``links[i]`` over the set bits ``i`` of ``mask``: one step of a flood over
+    cells joined by ``links`` (peers, conjugate partners)."""
+    reached = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        reached |= links[low.bit_length() - 1]
+    return reached
 
 
 def bit_masks(mask: int) -> list[int]:

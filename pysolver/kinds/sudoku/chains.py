@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pysolver.kinds.sudoku.board import Grid, bits, digits_of, listed
+from pysolver.kinds.sudoku.board import Grid, bits, digits_of, linked, listed
 from pysolver.logic.step import Step
 
 # A forcing chain starts at a cell with at most this many candidates, or a house with at most
@@ -153,13 +153,8 @@ def simple_colouring(grid: Grid) -> Step | None:
             frontier = seen = 1 << start
             side = 0
             while frontier:
-                reached = 0
-                while frontier:
-                    low = frontier & -frontier
-                    frontier ^= low
-                    reached |= partners[low.bit_length() - 1]
                 side ^= 1
-                frontier = reached & ~seen
+                frontier = linked(frontier, partners) & ~seen
                 colours[side] |= frontier
                 seen |= frontier
             coloured |= seen

@@ -33,7 +33,8 @@ search and the singles, ``pysolver.logic``'s techniques grade:
    (``masks.settle``), or put the orbit back (their fixpoint is the one before: level
    unchanged); the uniqueness searches
    (``unique_after_blanking``: one search per blanked cell for a solution with another digit
-   there, limit 1, never a search of the whole puzzle again; a variant's stops at
+   there, limit 1, never a search of the whole puzzle again, each from the singles' settled
+   boards with that digit struck (``masks.search_boards``); a variant's stops at
    ``UNIQUE_BUDGET`` nodes and the orbit is then kept), then the techniques (``logic_level``:
    the path's own order of steps, with the singles run in bit operations between them).
 3. **Swap** (``swap``): a carve ends at a minimal puzzle, which is mostly easy (77% of 9x9 ones
@@ -76,7 +77,7 @@ from pysolver.engines import masks
 from pysolver.engines.monitor import StageMonitor
 from pysolver.kinds.sudoku import killer_generating
 from pysolver.kinds.sudoku import path as sudoku_path
-from pysolver.kinds.sudoku.board import Grid, Shape
+from pysolver.kinds.sudoku.board import Grid, Shape, linked
 from pysolver.kinds.sudoku.techniques import ALL, TECHNIQUES
 from pysolver.kinds.sudoku.variants import sides
 from pysolver.logic.step import LEVELS as TECHNIQUE_LEVELS
@@ -404,11 +405,11 @@ def shape_layout(shape: Shape) -> masks.BoardLayout:
     return masks.unit_layout(shape.n * shape.n, shape.n, shape.houses)
 
 
-def singles(kind: Translation, values: list[int], solution: list[int]) -> list[int] | None:
-    """Each cell's candidates once naked and hidden singles are done (the ``masks`` engine's
-    rules on boards built from the givens), or None when they fill the grid: a puzzle of a
-    solution grid never dies there. The rules are sound, so a cell they place holds its digit
-    of ``solution``: only the cells left open are read off the boards."""
+def singles(kind: Translation, values: list[int]) -> tuple[list[int], int] | None:
+    """The boards (in ``shape_layout``) and the cells placed once naked and hidden singles
+    are done (the ``masks`` engine's rules on boards built from the givens), or None when they
+    fill the grid: a puzzle of a solution grid never dies there. A cell is placed there
+    exactly when it has one candidate left (the singles' fixpoint)."""
     shape = kind.houses.shape
     copies = shape.copies
     blank = 0
@@ -424,9 +425,19 @@ def singles(kind: Translation, values: list[int], solution: list[int]) -> list[i
     assert placed >= 0, "the rules killed a puzzle that has a solution"
     if placed == layout.all_bits:
         return None
+    return boards, placed
+
+
+def singles_candidates(
+    kind: Translation, boards: list[int], placed: int, solution: list[int]
+) -> list[int]:
+    """Each cell's candidates on ``singles``' boards. The rules are sound, so a cell they
+    place holds its digit of ``solution``: only the cells left open are read off the boards
+    (read only for the techniques: the proofs before them look at the boards)."""
+    shape = kind.houses.shape
     candidates = [1 << (digit - 1) for digit in solution]
     base = shape.base
-    open_cells = (layout.all_bits ^ placed) >> base
+    open_cells = (shape_layout(shape).all_bits ^ placed) >> base
     cells = open_cells
     while cells:
         low = cells & -cells
@@ -444,29 +455,41 @@ def singles(kind: Translation, values: list[int], solution: list[int]) -> list[i
 
 def unique_after_blanking(
     kind: Translation,
-    settled: list[int],
+    settled: tuple[list[int], int],
     orbit: tuple[int, ...],
     solution: list[int],
     args: GenerateArgs,
 ) -> int | None:
-    """None when the puzzle (unique before ``orbit`` was blanked; ``settled``, its cells'
-    candidates after the singles) still has one solution, else the cells where a second
+    """None when the puzzle (unique before ``orbit`` was blanked; ``settled``, its boards and
+    cells placed after the singles) still has one solution, else the cells where a second
     solution differs from ``solution`` (a mask; 0 when a variant's search ran out of budget).
     A second solution differs at a cell of the orbit (else it solved the puzzle before), and
     not at one the singles placed, so one search per other cell of the orbit looks for a
     solution with another digit there (the orbit's earlier cells keeping theirs), from the
     singles' candidates: no search from scratch, and each stops at its first solution. A
     variant's search stops after ``UNIQUE_BUDGET`` nodes, as if it had found one (the carve
-    then keeps the cells: never wrong)."""
-    candidates = settled.copy()
+    then keeps the cells: never wrong).
+
+    Each search starts from the singles' boards (``masks.search_boards``) with the cell's digit
+    struck and the rules settled again, not from candidates laid out and settled from scratch:
+    the rules reach one fixpoint whatever the order, so the tree and its solutions are the
+    same (the settled boards' other symbols need no new look for hidden singles). An earlier
+    cell's digit is put back, for the next search only, by striking its other candidates and
+    settling."""
+    boards, placed = settled
+    copies = kind.houses.shape.copies
+    # Every solution has the singles' digit at a cell they placed: no search there.
+    searched = [cell for cell in orbit if not placed & copies[cell]]
+    layout = shape_layout(kind.houses.shape)
+    every = (1 << len(boards)) - 1
     budget = UNIQUE_BUDGET if kind.fields else None
-    for cell in orbit:
-        digit = 1 << (solution[cell] - 1)
-        if candidates[cell] == digit:
-            continue  # every solution has the singles' digit there
-        candidates[cell] &= ~digit
+    for position, cell in enumerate(searched):
+        index = solution[cell] - 1
+        trial = boards.copy()
+        trial[index] &= ~copies[cell]
+        start = masks.settle_boards(trial, placed, layout, 1 << index)
         stage = StageMonitor(args.monitor, args.nodes, 0, (args.fraction, args.fraction), budget)
-        result = masks.search(kind.cells(candidates), limit=1, monitor=stage)
+        result = masks.search_boards(trial, start, layout, limit=1, monitor=stage)
         args.stop_if_cancelled(stage)
         args.nodes += result.stats["nodes"]
         if result.solutions:
@@ -474,7 +497,11 @@ def unique_after_blanking(
             return sum(1 << at for at, digit in enumerate(other) if digit != solution[at])
         if not result.complete:
             return 0
-        candidates[cell] = digit
+        if position + 1 < len(searched):
+            kept = boards[index]
+            boards = [board & ~copies[cell] for board in boards]
+            boards[index] = kept
+            placed = masks.settle_boards(boards, placed, layout, every ^ 1 << index)
     return None
 
 
@@ -497,12 +524,7 @@ def digit_swaps(grid: Grid, solution: list[int]) -> list[int]:
             while left:
                 group = new = left & -left
                 while new:
-                    reached = 0
-                    while new:
-                        low = new & -new
-                        new ^= low
-                        reached |= peers[low.bit_length() - 1]
-                    new = reached & both & ~group
+                    new = linked(new, peers) & both & ~group
                     group |= new
                 found.append(group)
                 left &= ~group
@@ -606,7 +628,7 @@ def try_blank(
     singles at once, singles fill the grid, then the uniqueness searches (cheaper than the
     techniques' look at a puzzle with a second solution, which the carve's last tries mostly
     are), then the techniques up to the level asked; the last two start from the singles'
-    candidates."""
+    boards (the techniques from their candidates)."""
     values = carving.values
     kept = [values[cell] for cell in orbit]
     for cell in orbit:
@@ -622,21 +644,28 @@ def try_blank(
         for cell, value in zip(orbit, kept, strict=True):
             values[cell] = value
         return False  # a second solution swaps two digits on blank cells
-    settled = singles(kind, values, solution)
-    if settled is None:
+    found_singles = singles(kind, values)
+    if found_singles is None:
         carving.level, carving.exact = DIFFICULTIES[0], True
         return True
-    if (carving.exact or carving.level is None) and all(
-        settled[cell] == 1 << (solution[cell] - 1) for cell in orbit
-    ):
+    boards, placed = found_singles
+    copies = kind.houses.shape.copies
+    if (carving.exact or carving.level is None) and all(placed & copies[cell] for cell in orbit):
         # The singles put the orbit back: their fixpoint is the one before it was blanked,
         # so the puzzle is unique and every technique sees what it saw (same level, points).
         return True
     if args.difficulty != DIFFICULTIES[0]:
-        witness = unique_after_blanking(kind, settled, orbit, solution, args)
+        witness = unique_after_blanking(kind, found_singles, orbit, solution, args)
         if witness is None:
             found, points = (
-                logic_grade(kind, values, args.difficulty, settled) if capped else (None, 0)
+                logic_grade(
+                    kind,
+                    values,
+                    args.difficulty,
+                    singles_candidates(kind, boards, placed, solution),
+                )
+                if capped
+                else (None, 0)
             )
             if not capped or found is not None:
                 carving.level, carving.points, carving.exact = found, points, True
