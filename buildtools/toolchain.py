@@ -25,6 +25,8 @@ TEST_REQUIREMENTS = (
     "dask[distributed]==2026.8.0",
     # The optional "fast" extra (the same pin): the compiled walk's differential tests.
     "numba==0.68.1",
+    # An outside solver for the Star Battle cross-checks (tests/test_star_battle.py), tests only.
+    "clingo==5.8.3",
 )
 CHROMIUM = os.environ.get("PYSOLVER_CHROMIUM", "/usr/bin/chromium")
 
