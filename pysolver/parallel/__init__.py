@@ -256,14 +256,11 @@ def solve_split(
     # request, reading again took about 1 s of CPU).
     prepared = kind.prepare(request["puzzle"], query)
     runner.warm_up(prepared.compiled)  # worker processes get ready while it is cut
-    serial_first = runner.starts_serially and serial_start_seconds() > 0
+    tasks, settled = plan_prepared(request, query, prepared, max(1, jobs * runner.tasks_per_job))
     head_start: HeadStart | None = None
-    if serial_first:
+    if runner.starts_serially and serial_start_seconds() > 0:
         # Cut first (milliseconds), and the tasks start on the workers while the serial start
         # judges the search: a split does not wait for it (see ``HeadStart``).
-        tasks, settled = plan_prepared(
-            request, query, prepared, max(1, jobs * runner.tasks_per_job)
-        )
         cut = bool(tasks) and not (len(tasks) == 1 and not tasks[0].subtree["path"])
         if cut and not prepared.compiled:
             # Not when the tasks run compiled: most compiled counts end within the judging's
@@ -280,10 +277,6 @@ def solve_split(
                 head_start.abandon()
             fields, note = started
             return _serially(lambda: fields, asked, jobs, note)
-    else:
-        tasks, settled = plan_prepared(
-            request, query, prepared, max(1, jobs * runner.tasks_per_job)
-        )
     if not tasks:  # dead at the root: the serial search answers at once, with all its fields
         note = "the search has no subtree to split (no solution below the root)"
         return _serially(prepared.solve, asked, jobs, note, tasks=0)
