@@ -14,10 +14,19 @@ dist/, serves it cross-origin isolated on a free 127.0.0.1 port, opens the page 
    the most it used), after the warm-up and again after the counts; and the JavaScript heaps of
    the workers (``measureUserAgentSpecificMemory``'s breakdown, which does not say which worker
    is which: listed largest first).
-3. Speed: each count with jobs 1 (one worker) and jobs N in the page, wall seconds as the page
-   sees them (medians of ``--rounds`` rounds, each one worker then the pool), the speed-up, the
-   number of tasks and the workers that ran them. The default run has 6x10 (all 9,356) and the
-   16,146 distinct 8x8 + square tilings; --full adds all 129,168.
+3. Speed: each count with jobs 1 (one worker) and jobs N in the page, in two cases a person
+   meets: *warm*, the pool's workers already loaded by an earlier solve (a second request; each
+   worker counted another problem since, so no memo of this one is left: the speed-up is the
+   split's, not a cache's), and *cold*, the page just loaded with only its first worker, so
+   the pool starts its extra workers during the count (the first request). Per round: a cold
+   pool run on a freshly loaded page, then one worker, then the warm pool run; medians of
+   ``--rounds``. Wall seconds as the page sees them, and since two workers cannot have two
+   cores on a machine that other jobs load, the CPU seconds of each worker thread (from /proc,
+   as bench_browser reads them): ``cpu x`` is the one worker's CPU seconds over the busiest
+   pool worker's, the speed-up the pool gives where each worker has a core of its own (the
+   busiest worker's seconds are the run's critical path: planning, its tasks, merging). The
+   default run has 6x10 (all 9,356) and the 16,146 distinct 8x8 + square tilings; --full adds
+   all 129,168.
 
 The machine is shared (2 cores, several jobs): figures are noisy; the load average is printed.
 """
@@ -29,9 +38,11 @@ import os
 import statistics
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bench.bench_browser import descendant_tasks
 from bench.bench_parallel import pentominoes
 from bench.browser import CHROMIUM, CHROMIUM_ARGS, start_server
 from buildtools.server import make_server
@@ -69,6 +80,53 @@ SOLVE_JS = """async (request) => {
     return {ok: response.ok, count: String(response.count), complete: response.complete,
             error: response.error ?? null, parallel: response.parallel ?? null, seconds};
 }"""
+
+
+# The cheapest round trip through Python: after it, a freshly loaded worker has warmed up.
+TRIVIAL: dict[str, Any] = {"kind": "no_such_kind", "puzzle": {}}
+
+
+def worker_threads_cpu() -> dict[str, float]:
+    """CPU seconds of each web worker thread of this run's browser (where Pyodide runs), by
+    its /proc task directory (bench_browser.browser_cpu_seconds sums the same threads)."""
+    seconds: dict[str, float] = {}
+    for task in descendant_tasks():
+        try:
+            if not (task / "comm").read_text().startswith("DedicatedWorker"):
+                continue
+            seconds[str(task)] = int((task / "schedstat").read_text().split()[0]) / 1e9
+        except (OSError, ValueError, IndexError):
+            continue  # ended while being read
+    return seconds
+
+
+@dataclass
+class Run:
+    """One solve in the page: its answer, wall seconds as the page saw them, and the CPU seconds
+    of the busiest worker thread over it (0 where /proc has none)."""
+
+    ok: bool
+    count: str
+    complete: bool
+    seconds: float
+    parallel: dict[str, Any]
+    busiest_cpu: float
+
+
+def timed_solve(page: Any, request: dict[str, Any]) -> Run:
+    """``request`` solved in the page, with the CPU seconds its busiest worker spent."""
+    before = worker_threads_cpu()
+    answer = page.evaluate(SOLVE_JS, request)
+    after = worker_threads_cpu()
+    spent = [seconds - before.get(task, 0.0) for task, seconds in after.items()]
+    return Run(
+        ok=answer["ok"],
+        count=answer["count"],
+        complete=answer["complete"],
+        seconds=answer["seconds"],
+        parallel=answer["parallel"] or {},
+        busiest_cpu=max(spent, default=0.0),
+    )
 
 
 def chromium_pss_kib(marker: str) -> int:
@@ -112,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="jobs of the parallel runs")
     parser.add_argument("--full", action="store_true", help="also all 129,168 8x8 + square")
     parser.add_argument("--rounds", type=int, default=1, help="rounds; medians (default 1)")
+    parser.add_argument("--only", help="only the counts whose name holds this (e.g. 8x8)")
     args = parser.parse_args(argv)
     try:
         from playwright.sync_api import sync_playwright
@@ -164,35 +223,57 @@ def main(argv: list[str] | None = None) -> int:
         print_workers(page.evaluate(WORKERS_JS), after)
         print()
         print(
-            f"{'count':<18} {'expected':>9} {'1 worker s':>11} {f'jobs {args.workers} s':>9} "
-            f"{'speed-up':>9} {'tasks':>6} {'workers':>8} {'load':>5}"
+            f"speed ({args.rounds} rounds, medians; cpu x: one worker's CPU s over the busiest "
+            "pool worker's)"
+        )
+        print(
+            f"{'count':<16} {'expected':>9} {'case':<5} {'1 worker s':>10} "
+            f"{f'jobs {args.workers} s':>9} {'speed-up':>8} {'cpu x':>6} {'tasks':>6} "
+            f"{'workers':>7} {'load':>5}"
         )
         for name, request, expected, default in CASES:
-            if not default and not args.full:
+            if (not default and not args.full) or (args.only and args.only not in name):
                 continue
-            # One worker, then the pool, in each round: a change of load hits both alike.
-            serial_s: list[float] = []
-            split_s: list[float] = []
+            figures: dict[str, list[Run]] = {"serial": [], "cold": [], "warm": []}
             for _ in range(args.rounds):
-                serial = page.evaluate(SOLVE_JS, request)
-                split = page.evaluate(SOLVE_JS, dict(request, jobs=args.workers))
-                for run in (serial, split):
-                    if not run["ok"] or run["count"] != str(expected) or not run["complete"]:
-                        print(f"{name}: wrong answer {run}")
+                # Cold: a freshly loaded page, its first worker only; then one worker; then
+                # warm: the extra workers loaded, and each has counted another problem since.
+                page.reload()
+                page.wait_for_function("() => window.pysolver && window.pysolver.ready")
+                page.evaluate(SOLVE_JS, TRIVIAL)  # the first worker's warm-up has run
+                cases = [("cold", dict(request, jobs=args.workers)), ("serial", request)]
+                cases += [("forget", dict(WARM_UP, jobs=args.workers))]
+                cases += [("warm", dict(request, jobs=args.workers))]
+                for case, sent in cases:
+                    run = timed_solve(page, sent)
+                    if case == "forget":
+                        continue
+                    if not run.ok or run.count != str(expected) or not run.complete:
+                        print(f"{name}, {case}: wrong answer {run}")
                         return 1
-                serial_s.append(serial["seconds"])
-                split_s.append(split["seconds"])
-            parallel = split["parallel"] or {}
-            one, pool = statistics.median(serial_s), statistics.median(split_s)
-            print(
-                f"{name:<18} {expected:>9,} {one:>11.1f} {pool:>9.1f} {one / pool:>9.2f} "
-                f"{parallel.get('tasks', 0):>6} {parallel.get('workers', 0):>8} "
-                f"{os.getloadavg()[0]:>5.1f}"
-            )
+                    figures[case].append(run)
+            one = statistics.median(run.seconds for run in figures["serial"])
+            one_cpu = statistics.median(run.busiest_cpu for run in figures["serial"])
+            for case in ("warm", "cold"):
+                runs = figures[case]
+                pool = statistics.median(run.seconds for run in runs)
+                pool_cpu = statistics.median(run.busiest_cpu for run in runs)
+                parallel = runs[-1].parallel
+                print(
+                    f"{name:<16} {expected:>9,} {case:<5} {one:>10.1f} {pool:>9.1f} "
+                    f"{one / pool:>8.2f} {one_cpu / pool_cpu:>6.2f} "
+                    f"{parallel.get('tasks', 0):>6} {parallel.get('workers', 0):>7} "
+                    f"{os.getloadavg()[0]:>5.1f}"
+                )
             if args.rounds > 1:
-                pairs = zip(serial_s, split_s, strict=True)
-                rounds = " ".join(f"{one:.1f}/{pool:.1f}" for one, pool in pairs)
-                print(f"{'':18} rounds (1 worker / pool, s): {rounds}")
+                for case in ("warm", "cold"):
+                    pairs = zip(figures["serial"], figures[case], strict=True)
+                    rounds = " ".join(
+                        f"{one.seconds:.1f}/{pool.seconds:.1f}"
+                        f" ({one.busiest_cpu:.1f}/{pool.busiest_cpu:.1f} cpu)"
+                        for one, pool in pairs
+                    )
+                    print(f"{'':16} {case}: rounds (1 worker / pool, s): {rounds}")
         print()
         print("after the counts:")
         print_workers(page.evaluate(WORKERS_JS), page.evaluate(MEASURE_JS))
