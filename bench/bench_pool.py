@@ -78,7 +78,8 @@ SOLVE_JS = """async (request) => {
     const response = await window.pysolver.solve(request);
     const seconds = (performance.now() - started) / 1000;
     return {ok: response.ok, count: String(response.count), complete: response.complete,
-            error: response.error ?? null, parallel: response.parallel ?? null, seconds};
+            error: response.error ?? null, parallel: response.parallel ?? null, seconds,
+            nodes: Number(response.stats?.nodes ?? 0)};
 }"""
 
 
@@ -111,6 +112,7 @@ class Run:
     seconds: float
     parallel: dict[str, Any]
     busiest_cpu: float
+    nodes: int
 
 
 def timed_solve(page: Any, request: dict[str, Any]) -> Run:
@@ -126,6 +128,7 @@ def timed_solve(page: Any, request: dict[str, Any]) -> Run:
         seconds=answer["seconds"],
         parallel=answer["parallel"] or {},
         busiest_cpu=max(spent, default=0.0),
+        nodes=answer["nodes"],
     )
 
 
@@ -274,6 +277,10 @@ def main(argv: list[str] | None = None) -> int:
                         for one, pool in pairs
                     )
                     print(f"{'':16} {case}: rounds (1 worker / pool, s): {rounds}")
+                nodes = "/".join(
+                    f"{run.nodes:,}" for run in figures["warm"][:1] + figures["serial"][:1]
+                )
+                print(f"{'':16} nodes, warm pool / one worker (first round): {nodes}")
         print()
         print("after the counts:")
         print_workers(page.evaluate(WORKERS_JS), page.evaluate(MEASURE_JS))
