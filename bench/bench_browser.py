@@ -29,7 +29,8 @@ dist/, serves it cross-origin isolated on a free 127.0.0.1 port and measures:
 - Batches (rows named ``batch ...``, issue 30's figures): the hard Sudoku set proved unique
   (all 311 of bench/data/sudoku_hard311.txt), 9x9 Sudoku and 20x20 Shikaku generation per
   level (seeds 0-2 and 0-4), and explain on the first 150 of the hard set: the requests of
-  bench/bench_sudoku.py, bench_generate.py, bench_shikaku.py and bench_explain.py, each batch
+  bench/bench_sudoku.py, bench_generate.py, bench_shikaku.py and bench_explain.py (and two
+  batches of one small request 400 times, the page's cost per request), each batch
   once through ``pysolver.solve`` here and once in the page in one ``page.evaluate`` (the
   requests sent to ``window.pysolver.solve`` one after the other, each answer its JSON text),
   so Playwright's round trip is paid once per batch, not per request. The page's answers must
@@ -411,6 +412,15 @@ def batches() -> list[tuple[str, list[dict[str, Any]], Reader, str]]:
         ]
         label = f"batch shikaku 20x20 generate {level}"
         rows.append((label, requests, generated_reader(level), f"{len(requests)} generated"))
+    for label, request in PER_REQUEST.items():
+        rows.append(
+            (
+                f"batch {PER_REQUEST_COUNT} x {label}",
+                [request] * PER_REQUEST_COUNT,
+                answered_reader,
+                f"{PER_REQUEST_COUNT} answered",
+            )
+        )
     explain = bench_explain.hard_explain_requests()
     rows.append(
         (
@@ -421,6 +431,22 @@ def batches() -> list[tuple[str, list[dict[str, Any]], Reader, str]]:
         )
     )
     return rows
+
+
+# The page's cost per request beside CPython's (the worker's message, the call into Python,
+# the answer's JSON text and its message back): a request with nothing to search, answered
+# with an error, and the smallest solve; many of each in one batch.
+PER_REQUEST_COUNT = 400
+PER_REQUEST: dict[str, dict[str, Any]] = {
+    "unknown kind": {"kind": "no_such_kind", "puzzle": {}},
+    "4x4 sudoku solve": {"kind": "sudoku", "puzzle": {"grid": "1.....2..3.....4"}},
+}
+
+
+def answered_reader(responses: list[dict[str, Any]]) -> Measured:
+    """How many requests of a batch were answered (ok or with the protocol's error)."""
+    errors = sum(1 for response in responses if not response["ok"])
+    return Measured(f"{len(responses)} answered", {"errors": errors})
 
 
 def generated_reader(level: str) -> Reader:
