@@ -308,6 +308,55 @@ class Grid:
         for cell, digit in step.place:
             self.place(cell, digit)
 
+    def load_settled(self, boards: list[int], placed: int) -> None:
+        """Set this board to a fixpoint of the ``masks`` engine's rules reached from it:
+        ``boards`` per digit in the shape's layout (a placed cell in its digit's board alone,
+        each within this board's), ``placed`` every copy of the cells placed. The state
+        ``place`` and ``eliminate`` reach a cell and a digit at a time, set at once (the
+        Sudoku generator's grading settles the singles between the techniques' steps)."""
+        base = self.shape.base
+        every = (1 << len(self.values)) - 1
+        placed_cells = (placed >> base) & every
+        new = placed_cells & self.open
+        open_cells = every ^ placed_cells
+        values = self.values
+        candidates = self.candidates
+        fresh = self.open == every
+        if fresh:
+            # An open board: each open cell's candidates read off the boards.
+            cells = open_cells
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                candidates[low.bit_length() - 1] = 0
+        for index, board in enumerate(boards):
+            bit = 1 << index
+            kept = board ^ (board & placed)
+            if fresh:
+                cells = (kept >> base) & every
+                while cells:
+                    low = cells & -cells
+                    cells ^= low
+                    candidates[low.bit_length() - 1] |= bit
+            else:
+                # Only the cells that lost the digit (the newly placed among them).
+                cells = ((self.boards[index] ^ kept) >> base) & every
+                while cells:
+                    low = cells & -cells
+                    cells ^= low
+                    candidates[low.bit_length() - 1] &= ~bit
+            self.filled[index] |= board & placed
+            self.boards[index] = kept
+            cells = (board >> base) & new
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                cell = low.bit_length() - 1
+                values[cell] = index + 1
+                candidates[cell] = bit
+        self.open = open_cells
+        self._state = None
+
     # ------------------------------------------------------------ reading
 
     def cells_of(self, digit: int) -> int:

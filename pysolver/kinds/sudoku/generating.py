@@ -304,70 +304,44 @@ def givens_mask(n: int, values: list[int]) -> list[int]:
 
 
 def logic_level(
-    kind: Translation, values: list[int], most: str, settled: list[int] | None = None
+    kind: Translation,
+    values: list[int],
+    most: str,
+    settled: tuple[list[int], int] | None = None,
 ) -> str | None:
     """``logic_grade``'s level alone."""
     return logic_grade(kind, values, most, settled)[0]
 
 
 def logic_grade(
-    kind: Translation, values: list[int], most: str, settled: list[int] | None = None
+    kind: Translation,
+    values: list[int],
+    most: str,
+    settled: tuple[list[int], int] | None = None,
 ) -> tuple[str | None, int]:
     """The level explain's path grades ``values`` at when the techniques up to ``most`` fill
     the grid (which proves its solution unique), else None.
 
     The path applies the easiest technique that fires, so it reaches every fixpoint of the
     singles before a harder step; here the ``masks`` engine's rules reach that fixpoint in
-    bit operations on the board's own masks (``masks.settle_boards``), and only then do the
-    harder finders look at the board,
+    bit operations on the board's own masks (``masks.settle_boards``), the board is set to
+    it at once (``Grid.load_settled``), and only then do the harder finders look at the board,
     in the path's order. The level is that of the hardest step taken (easy: none); beside it,
     the points of the steps above the singles (``Technique.points``): how hard the puzzle is
-    within its level, which the swaps climb (``swap_once``). ``settled``: the singles'
-    fixpoint of ``values`` when the caller has it."""
+    within its level, which the swaps climb (``swap_once``). ``settled``: ``singles``' boards
+    and cells placed for ``values`` when the caller has them (not changed)."""
     harder = techniques_up_to(most)
     reached = points = 0
     grid = kind.houses.copy()
-    shape = grid.shape
+    layout = shape_layout(grid.shape)
     if settled is None:
-        for cell, value in enumerate(values):
-            if value:
-                grid.place(cell, value)
+        boards, placed = singles_fixpoint(kind, values)
     else:
-        # The board follows the singles: their placements, then what they struck.
-        opened = grid.values
-        for cell, mask in enumerate(settled):
-            if not mask & (mask - 1):
-                grid.place(cell, mask.bit_length())
-        for cell, mask in enumerate(settled):
-            if not opened[cell] and grid.candidates[cell] != mask:
-                grid.restrict(cell, mask)
-    layout = shape_layout(shape)
+        boards, placed = settled[0].copy(), settled[1]
     while True:
-        if settled is None:
-            # The engine's rules on the board's own masks (a placed cell keeps its bit
-            # there), then the board follows: the cells placed, then what they struck.
-            filled = grid.filled
-            boards = [board | placed for board, placed in zip(grid.boards, filled, strict=True)]
-            before = 0
-            for placed in filled:
-                before |= placed
-            after = masks.settle_boards(boards, before, layout)
-            if after < 0:
-                return None, points  # no solution: never the case for a carved solution grid
-            new = (after & ~before) >> shape.base
-            for index, board in enumerate(boards):
-                cells = (board >> shape.base) & new
-                while cells:
-                    low = cells & -cells
-                    cells ^= low
-                    grid.place(low.bit_length() - 1, index + 1)
-            for index, board in enumerate(boards):
-                gone = (grid.boards[index] & ~board) >> shape.base
-                while gone:
-                    low = gone & -gone
-                    gone ^= low
-                    grid.eliminate(low.bit_length() - 1, index + 1)
-        settled = None
+        if placed < 0:
+            return None, points  # no solution: never the case for a carved solution grid
+        grid.load_settled(boards, placed)
         if grid.solved():
             return TECHNIQUE_LEVELS[reached], points
         step = sudoku_path.next_step(grid, harder)
@@ -377,6 +351,12 @@ def logic_grade(
         reached = max(reached, TECHNIQUE_LEVELS.index(technique.level))
         points += technique.points
         grid.apply(step)
+        # The engine's rules on the board's own masks (a placed cell keeps its bit there).
+        boards = [board | filled for board, filled in zip(grid.boards, grid.filled, strict=True)]
+        placed = 0
+        for filled in grid.filled:
+            placed |= filled
+        placed = masks.settle_boards(boards, placed, layout)
 
 
 def forced(grid: Grid, values: list[int], orbit: tuple[int, ...], solution: list[int]) -> bool:
@@ -405,11 +385,11 @@ def shape_layout(shape: Shape) -> masks.BoardLayout:
     return masks.unit_layout(shape.n * shape.n, shape.n, shape.houses)
 
 
-def singles(kind: Translation, values: list[int]) -> tuple[list[int], int] | None:
-    """The boards (in ``shape_layout``) and the cells placed once naked and hidden singles
-    are done (the ``masks`` engine's rules on boards built from the givens), or None when they
-    fill the grid: a puzzle of a solution grid never dies there. A cell is placed there
-    exactly when it has one candidate left (the singles' fixpoint)."""
+def singles_fixpoint(kind: Translation, values: list[int]) -> tuple[list[int], int]:
+    """The boards (in ``shape_layout``) and every copy of the cells placed once naked and
+    hidden singles are done: the ``masks`` engine's rules on boards built from the givens (a
+    puzzle of a solution grid never dies there). A cell is placed there exactly when it has
+    one candidate left (the singles' fixpoint)."""
     shape = kind.houses.shape
     copies = shape.copies
     blank = 0
@@ -420,37 +400,17 @@ def singles(kind: Translation, values: list[int]) -> tuple[list[int], int] | Non
         else:
             blank |= copies[cell]
     boards = [board | blank for board in boards]
-    layout = shape_layout(shape)
-    placed = masks.settle_boards(boards, 0, layout)
+    placed = masks.settle_boards(boards, 0, shape_layout(shape))
     assert placed >= 0, "the rules killed a puzzle that has a solution"
-    if placed == layout.all_bits:
-        return None
     return boards, placed
 
 
-def singles_candidates(
-    kind: Translation, boards: list[int], placed: int, solution: list[int]
-) -> list[int]:
-    """Each cell's candidates on ``singles``' boards. The rules are sound, so a cell they
-    place holds its digit of ``solution``: only the cells left open are read off the boards
-    (read only for the techniques: the proofs before them look at the boards)."""
-    shape = kind.houses.shape
-    candidates = [1 << (digit - 1) for digit in solution]
-    base = shape.base
-    open_cells = (shape_layout(shape).all_bits ^ placed) >> base
-    cells = open_cells
-    while cells:
-        low = cells & -cells
-        cells ^= low
-        candidates[low.bit_length() - 1] = 0
-    for index, board in enumerate(boards):
-        bit = 1 << index
-        board = (board >> base) & open_cells
-        while board:
-            low = board & -board
-            board ^= low
-            candidates[low.bit_length() - 1] |= bit
-    return candidates
+def singles(kind: Translation, values: list[int]) -> tuple[list[int], int] | None:
+    """``singles_fixpoint``, or None when the singles fill the grid."""
+    boards, placed = singles_fixpoint(kind, values)
+    if placed == shape_layout(kind.houses.shape).all_bits:
+        return None
+    return boards, placed
 
 
 def unique_after_blanking(
@@ -628,7 +588,7 @@ def try_blank(
     singles at once, singles fill the grid, then the uniqueness searches (cheaper than the
     techniques' look at a puzzle with a second solution, which the carve's last tries mostly
     are), then the techniques up to the level asked; the last two start from the singles'
-    boards (the techniques from their candidates)."""
+    boards."""
     values = carving.values
     kept = [values[cell] for cell in orbit]
     for cell in orbit:
@@ -658,14 +618,7 @@ def try_blank(
         witness = unique_after_blanking(kind, found_singles, orbit, solution, args)
         if witness is None:
             found, points = (
-                logic_grade(
-                    kind,
-                    values,
-                    args.difficulty,
-                    singles_candidates(kind, boards, placed, solution),
-                )
-                if capped
-                else (None, 0)
+                logic_grade(kind, values, args.difficulty, found_singles) if capped else (None, 0)
             )
             if not capped or found is not None:
                 carving.level, carving.points, carving.exact = found, points, True
