@@ -141,6 +141,10 @@ LEVELS_BY_SIZE = {4: ("easy",), 6: ("easy", "medium", "hard", "fiendish")}
 # expert) 39 / 101 / 41 with 30 pairs, 36 / 111 / 44 with 60, 26 / 83 / 41 with 120, no
 # better with 250 or 500; 12x12 hard (5 seeds) 0.29 s median with 40, 0.38 s with 120.
 MAX_SWAPS = {4: 10, 6: 300, 9: 120, 12: 40, 16: 20}
+# The same for ``expert`` where it differs. Measured on 9x9 expert, seeds 0-59, interleaved in
+# one run (ms a puzzle, median / mean): 77 / 118 with 120 pairs, 71 / 111 with 240; an
+# earlier run 80 / 122 with 120, 75 / 115 with 240, 74 / 122 with 500.
+MAX_EXPERT_SWAPS = {9: 240}
 # Board shapes whose ``masks`` layout is kept (``shape_layout``).
 LAYOUTS_KEPT = 32
 # Blank orbits given back, one at a time, to a swap's trial that is unique but harder than
@@ -668,6 +672,14 @@ def level_of(kind: Translation, carving: Carving) -> str:
     return carving.level
 
 
+def swap_budget(kind: Translation, args: GenerateArgs) -> int:
+    """The pairs ``swap`` tries (``MAX_SWAPS``, ``MAX_EXPERT_SWAPS``)."""
+    n = kind.houses.n
+    if args.difficulty == DIFFICULTIES[-1]:
+        return MAX_EXPERT_SWAPS.get(n, MAX_SWAPS[n])
+    return MAX_SWAPS[n]
+
+
 def swap(
     kind: Translation,
     carving: Carving,
@@ -687,7 +699,7 @@ def swap(
     target = DIFFICULTIES.index(args.difficulty)
     known = {*carving.unavoidable, *carving.witnesses.values()}
     tried = 0
-    while tried < MAX_SWAPS[kind.houses.n]:
+    while tried < swap_budget(kind, args):
         start = DIFFICULTIES.index(level_of(kind, carving))
         moved = swap_once(kind, carving, all_orbits, solution, args, known, start)
         if moved is None:
@@ -731,7 +743,7 @@ def swap_once(
             back_cells = sum(1 << cell for cell in back)
             if not witness & back_cells:
                 continue
-            if tried == MAX_SWAPS[kind.houses.n]:
+            if tried == swap_budget(kind, args):
                 break
             if any(not cells & back_cells for cells in bare):
                 continue  # a known second solution fits its givens
