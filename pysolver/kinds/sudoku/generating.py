@@ -305,6 +305,17 @@ def grade(kind: Translation, values: list[int], solution: list[int]) -> dict[str
     return {**sudoku_path.grade(steps), "givens": len(values) - values.count(0)}
 
 
+# Per byte, ASCII 0 for 0 and 1 for any other (``given_cells``).
+GIVEN_DIGITS = bytes([ord("0")] + [ord("1")] * 255)
+
+
+def given_cells(values: list[int]) -> int:
+    """The cells (a mask, bit c for cell c) where ``values`` (digits up to 255) has a
+    digit: read as a binary numeral, last cell first (a C loop, where the carve's tries
+    spent a few per cent of their time in a Python one)."""
+    return int(bytes(values).translate(GIVEN_DIGITS)[::-1], 2)
+
+
 def givens_mask(n: int, values: list[int]) -> list[int]:
     """Per cell its candidates: a given's digit alone, every digit for a blank."""
     every = (1 << n) - 1
@@ -606,10 +617,7 @@ def try_blank(
     capped = args.difficulty != DIFFICULTIES[-1]
     if forced(kind.houses, values, orbit, solution):
         return True  # the same puzzle to every technique after its first singles
-    given = 0
-    for cell, value in enumerate(values):
-        if value:
-            given |= 1 << cell
+    given = given_cells(values)
     if any(not cells & given for cells in carving.unavoidable):
         for cell, value in zip(orbit, kept, strict=True):
             values[cell] = value
@@ -731,7 +739,7 @@ def swap_once(
     # do not fill is harder).
     uncapped = args.difficulty == DIFFICULTIES[-1]
     unique: list[tuple[Carving, tuple[int, ...]]] = []
-    givens = sum(1 << cell for cell, value in enumerate(carving.values) if value)
+    givens = given_cells(carving.values)
     for removed, witness in list(carving.witnesses.items()):
         if not carving.values[removed[0]]:
             continue
