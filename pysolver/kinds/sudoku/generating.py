@@ -43,7 +43,10 @@ search and the singles, ``pysolver.logic``'s techniques grade:
    cells where the second solution that kept the other one given differed), and is carved
    on from the first pair that makes it harder; when none does, from one of the pairs that
    keep it unique: drawn at random, or for ``expert`` the one whose techniques score the most
-   points (``logic_grade``: the hardest within its level, nearer one needing a guess). A pair
+   points (``logic_grade``: the hardest within its level, nearer one needing a guess). An
+   ``expert`` swap grades its unique trials after the pairs are tried, those the singles leave
+   the most cells open in first, ``EXPERT_GRADES`` of them, and walks on only to a graded one
+   not easier than the puzzle it started from (``MAX_EXPERT_SWAPS`` pairs). A pair
    that keeps it unique but makes it harder than asked gets up to ``EASE_TRIES`` blank orbits
    given back, one at a time (``ease``: a given more keeps it unique), and counts as harder
    when one brings it within the level asked (that puzzle is then not minimal).
