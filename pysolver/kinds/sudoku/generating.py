@@ -832,12 +832,23 @@ def ease(
 ) -> bool:
     """``trial`` with ``removed`` blanked is unique but harder than asked: give back one blank
     orbit at a time (a given more keeps it unique: no search), up to ``EASE_TRIES`` drawn at
-    random, until the techniques up to the level asked fill it at a level above ``start``;
-    whether one did (``trial`` is then that puzzle, its level and points set)."""
+    random among those with a cell the singles leave open, until the techniques up to the
+    level asked fill it at a level above ``start``; whether one did (``trial`` is then that
+    puzzle, its level and points set)."""
     values = trial.values
     for cell in removed:
         values[cell] = 0
-    blank = [orbit for orbit in all_orbits if not values[orbit[0]] and orbit != removed]
+    # An orbit whose cells the singles place anyway leaves their fixpoint, so the path, as it
+    # was: not given back.
+    placed = singles_fixpoint(kind, values)[1]
+    copies = kind.houses.shape.copies
+    blank = [
+        orbit
+        for orbit in all_orbits
+        if not values[orbit[0]]
+        and orbit != removed
+        and any(not placed & copies[cell] for cell in orbit)
+    ]
     for _ in range(min(EASE_TRIES, len(blank))):
         orbit = blank.pop(args.rng.randrange(len(blank)))
         for cell in orbit:
