@@ -708,19 +708,44 @@ def forcing_chain(grid: Grid) -> Step | None:
                 return step
         exact = grid.spread(size)
         fewer = grid.spread(size - 1) if size > 2 else [0] * grid.n
+        all_houses = grid.houses
         for index, board in enumerate(grid.boards):
             sources = exact[index] & ~fewer[index]
+            shift = index * cells
+            # Two places shared by a box and a line are one source, its branches the same
+            # nodes in the same order (a house lists its cells in cell order): looked at once.
+            looked: set[int] = set()
             while sources:
                 guard = sources & -sources
                 sources ^= guard
                 house = (guard.bit_length() - 1) // width
                 spots = (board >> (house * width)) & full
-                houses = grid.houses[house]
-                starts = [index * cells + houses[position] for position in bits(spots)]
-                if not barren(grid, facts, starts):
-                    step = forcing_step(grid, facts, starts, house)
-                    if step is not None:
-                        return step
+                houses = all_houses[house]
+                if size == 2:
+                    # ``barren`` inline, as for bivalue cells.
+                    first = spots & -spots
+                    one = shift + houses[first.bit_length() - 1]
+                    other = shift + houses[(spots ^ first).bit_length() - 1]
+                    if one * cells + other in looked:
+                        continue
+                    looked.add(one * cells + other)
+                    one_true, one_false = closures.get(one) or reach(grid, facts, one)
+                    other_true, other_false = closures.get(other) or reach(grid, facts, other)
+                    if not (
+                        one_true & one_false
+                        or other_true & other_false
+                        or one_true & other_true
+                        or one_false & other_false
+                    ):
+                        continue
+                    starts = [one, other]
+                else:
+                    starts = [shift + houses[position] for position in bits(spots)]
+                    if barren(grid, facts, starts):
+                        continue
+                step = forcing_step(grid, facts, starts, house)
+                if step is not None:
+                    return step
     return None
 
 
