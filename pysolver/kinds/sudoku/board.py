@@ -111,6 +111,8 @@ class Shape:
         self.full = (1 << n) - 1
         cells = n * n
         layout = masks.unit_layout(cells, n, houses)
+        # The masks engine's layout of these boards (a search starts from them).
+        self.layout = layout
         self.width = n + 1  # a field and its guard
         self.base = layout.cell_base
         self.guards = layout.guards
