@@ -224,7 +224,7 @@ def colouring_words(grid: Grid, digit: int, colours: list[int]) -> str:
 # ---------------------------------------------------------------- x-chains
 
 
-@dataclass
+@dataclass(slots=True)
 class Walk:
     """A breadth-first walk from one start (a cell of one digit for x-chains, a cell and the
     digit it is not for xy-chains): its layers, what it has seen, its frontier."""
