@@ -29,6 +29,7 @@ from typing import Any
 from pysolver.engines import masks
 from pysolver.kinds.sudoku import path as sudoku_path
 from pysolver.kinds.sudoku.board import Grid, step_json
+from pysolver.kinds.sudoku.techniques import PLAIN_TECHNIQUES, TECHNIQUES
 from pysolver.kinds.sudoku.variants import cage_digit_sets
 from pysolver.logic.step import Step
 from pysolver.midend.plan import ExplainArgs, Explained, Hinted
@@ -74,7 +75,8 @@ def explain(board: Board, args: ExplainArgs) -> Explained:
         return found[0]
 
     grid = board.grid.copy()
-    steps = sudoku_path.explain_lazily(grid, solve, args.advance)
+    techniques = TECHNIQUES if grid.cages else PLAIN_TECHNIQUES
+    steps = sudoku_path.explain_lazily(grid, solve, args.advance, techniques)
     if found or not filled_right(grid):
         solution, unique = solve(grid)
     else:

@@ -577,6 +577,9 @@ TECHNIQUES: tuple[Technique[Grid], ...] = (
         "links, leads to the same digit placed or candidate removed",
     ),
 )
+# The techniques of a board without cages (the cage techniques find nothing there): explain
+# skips their calls on such boards.
+PLAIN_TECHNIQUES = TECHNIQUES
 # Killer cages' techniques (``pysolver.kinds.sudoku.cages``) join by level and points; on a
 # board without cages they find nothing.
 TECHNIQUES = with_cage_techniques(TECHNIQUES)
