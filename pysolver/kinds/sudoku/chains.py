@@ -78,27 +78,28 @@ def digit_pairs(grid: Grid, board: int) -> tuple[dict[int, int], int]:
     found: tuple[dict[int, int], int] | None = grid.remembered(key)
     if found is None:
         shape = grid.shape
-        guards, lows, width, full = shape.guards, shape.lows, shape.width, shape.full
-        houses = grid.houses
+        guards, lows, width = shape.guards, shape.lows, shape.width
+        house_mask = shape.house_mask
         # The houses where the digit has exactly two places (``Grid.spread``).
         rest = board & ((board | guards) - lows)
         pairs = ((rest | guards) - lows) & guards
         rest &= (rest | guards) - lows
         pairs &= ~((rest | guards) - lows)
+        places = board >> shape.base
         by_cell: dict[int, int] = {}
         mask = 0
         while pairs:
             guard = pairs & -pairs
             pairs ^= guard
-            house = (guard.bit_length() - 1) // width
-            places = (board >> (house * width)) & full
-            low = places & -places
-            cells = houses[house]
-            first = cells[low.bit_length() - 1]
-            second = cells[(places ^ low).bit_length() - 1]
-            by_cell[first] = by_cell.get(first, 0) | 1 << second
-            by_cell[second] = by_cell.get(second, 0) | 1 << first
-            mask |= 1 << first | 1 << second
+            # The house's two places, read off the cell bits.
+            both = places & house_mask[(guard.bit_length() - 1) // width]
+            low = both & -both
+            high = both ^ low
+            first = low.bit_length() - 1
+            second = high.bit_length() - 1
+            by_cell[first] = by_cell.get(first, 0) | high
+            by_cell[second] = by_cell.get(second, 0) | low
+            mask |= both
         found = (by_cell, mask)
         grid.remember(key, found)
     return found
