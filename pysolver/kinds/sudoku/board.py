@@ -121,6 +121,8 @@ class Shape:
         self.houses = houses
         # "row 3", "column 5", "box 2", "region 4", "the main diagonal".
         self.house_names = house_names
+        # "row 3, column 5" per cell (step texts name cells all the time).
+        self.cell_names = [f"row {cell // n + 1}, column {cell % n + 1}" for cell in range(n * n)]
         self.full = (1 << n) - 1
         cells = n * n
         layout = masks.unit_layout(cells, n, houses)
@@ -264,8 +266,8 @@ class Grid:
         return twin
 
     def cell_name(self, cell: int) -> str:
-        row, col = divmod(cell, self.n)
-        return f"row {row + 1}, column {col + 1}"
+        """``row 3, column 5`` (from 1)."""
+        return self.shape.cell_names[cell]
 
     def cells_named(self, cells: list[int]) -> str:
         return listed([self.cell_name(cell) for cell in cells])
