@@ -256,11 +256,14 @@ def pair_houses(grid: Grid) -> int:
 
 
 def hidden_pair_houses(grid: Grid, spread: list[int], houses: int) -> int:
-    """Of ``houses`` (guard bits), those where two digits have the same two places (a hidden
-    pair, whether it removes anything or not): ``spread`` is ``Grid.spread(2)``; two digits'
-    boards agree in a house where their exclusive or has an empty field."""
+    """Of ``houses`` (guard bits), those where two digits have the same two places and one
+    of those cells holds a third candidate (a hidden pair that removes something; most are
+    naked pairs too, removing nothing): ``spread`` is ``Grid.spread(2)``; two digits' boards
+    agree in a house where their exclusive or has an empty field, and the cells with three
+    candidates or more among both boards' places show in its field."""
     shape = grid.shape
     boards = grid.boards
+    more = grid.count_boards()[2]
     found = 0
     for first, several in enumerate(spread):
         several &= houses
@@ -270,7 +273,10 @@ def hidden_pair_houses(grid: Grid, spread: list[int], houses: int) -> int:
         for second in range(first + 1, len(spread)):
             both = several & spread[second]
             if both:
-                found |= both & ~shape.nonempty(board ^ boards[second])
+                other = boards[second]
+                both &= shape.nonempty(board & other & more)
+                if both:
+                    found |= both & ~shape.nonempty(board ^ other)
     return found
 
 
