@@ -16,7 +16,7 @@ import pytest
 
 from bench.generators import shikaku_puzzle
 from pysolver import api, budget, parallel
-from pysolver.engines import memo, memo_tasks, monitor
+from pysolver.engines import bitset, memo, memo_tasks, monitor
 from pysolver.engines.cover import ExactCoverProblem
 from pysolver.midend.registry import kind
 from pysolver.parallel import dask_cluster
@@ -260,13 +260,16 @@ def test_memo_counts_on_worker_processes_match_serial_compiled_and_pure(monkeypa
             assert merged["stats"].get("kernel") == (None if pure == "1" else "numba")
 
 
-def test_a_search_about_to_end_runs_serially_on_the_worker_pool(monkeypatch):
-    # The pool's serial start: a search that ends before its first progress report, or whose
-    # rest is predicted under SPLIT_PAYS_SECONDS, is answered by the serial search (a split
-    # costs more: jobs 2 must not be clearly slower than jobs 1). Made independent of the
-    # machine's speed here: a search ending at once, then the threshold set to 0 (split
-    # whatever the prediction) and to a day (never split).
+def test_a_compiled_search_about_to_end_runs_serially_on_the_worker_pool(monkeypatch):
+    # The pool's serial start, where the tasks would run compiled: a search that ends before
+    # its first progress report, or whose rest is predicted under SPLIT_PAYS_SECONDS, is
+    # answered by the serial search (a split costs more: jobs 2 must not be clearly slower
+    # than jobs 1). Made independent of the machine's speed here: a search ending at once,
+    # then the threshold set to 0 (split whatever the prediction) and to a day (never split).
+    if bitset.compiled_walk() is None:
+        pytest.skip("the compiled walk is not installed")
     monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    monkeypatch.setenv("PYSOLVER_PURE", "0")
     reports: list[dict] = []
     quick = pentominoes(["." * 20] * 3, jobs=2)  # 8 tilings, a few milliseconds
     answer = api.solve(quick, progress=reports.append)
@@ -274,8 +277,7 @@ def test_a_search_about_to_end_runs_serially_on_the_worker_pool(monkeypatch):
     assert answer["parallel"]["executor"] == "serial"
     assert "ran serially" in answer["parallel"]["note"]
     assert reports and reports[-1]["fraction"] == 1.0
-    long_count = pentominoes(["." * 10] * 6, jobs=2, engine="memo")
-    monkeypatch.setenv("PYSOLVER_PURE", "1")  # long enough to report: about a second
+    long_count = pentominoes(["." * 10] * 6, jobs=2, engine="bitset")  # compiled: ~1 s
     monkeypatch.setattr(parallel, "SPLIT_PAYS_SECONDS", 0.0)
     split = api.solve(long_count)
     assert (split["count"], split["complete"]) == (9356, True)
@@ -287,10 +289,66 @@ def test_a_search_about_to_end_runs_serially_on_the_worker_pool(monkeypatch):
     assert serial["parallel"]["executor"] == "serial"
     fractions = [report["fraction"] for report in reports]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0
-    # The tasks that started while the serial start judged (``HeadStart``) were stopped and
-    # their workers ended: only the serial search's reports were passed on.
     assert not multiprocessing.active_children()
-    assert all(report["nodes"] <= serial["stats"]["nodes"] for report in reports)
+
+
+ANSWERED_HERE: list[dict] = []
+
+
+def answer_recorded(text, cancel=None, progress=None):
+    """api.answer_task, noting each subtree it answers (in the process it runs in)."""
+    ANSWERED_HERE.append(json.loads(text)["subtree"])
+    return api.answer_task(text, cancel=cancel, progress=progress)
+
+
+@pytest.mark.parametrize(
+    ("board", "engine", "count"), [(["." * 20] * 3, "bitset", 8), (["." * 10] * 6, "memo", 9356)]
+)
+def test_a_pure_walk_is_split_with_this_process_answering_tasks_too(
+    monkeypatch, board, engine, count
+):
+    # In pure Python the pool's process answers tasks beside its workers from the start
+    # (ProcessRunner.run_here): a search about to end is answered (almost) all here, a long
+    # one is split with nothing thrown away; either way exactly, with merged progress.
+    monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    ANSWERED_HERE.clear()
+    reports: list[dict] = []
+    request = pentominoes(board, jobs=2, engine=engine)
+    answer = parallel.solve_split(
+        request,
+        parse_query(request, reports.append, None),
+        kind("polyomino"),
+        parallel.ProcessRunner(2, answer_recorded),
+        lambda: pytest.fail("a split request is not answered serially"),
+    )
+    assert (answer["count"], answer["complete"]) == (count, True), answer
+    assert answer["parallel"]["executor"] == "processes"
+    assert ANSWERED_HERE  # this process took tasks (the workers' notes stay in theirs)
+    fractions = [report["fraction"] for report in reports]
+    assert fractions == sorted(fractions)
+    assert not multiprocessing.active_children()
+    assert not memo_tasks._worker_memo  # this process let its memo go
+
+
+def interrupted_here(text, cancel=None, progress=None):
+    """An answer_task that is interrupted (Ctrl-C without a handler) in the test's process."""
+    if os.getpid() == INTERRUPTED_IN[0]:
+        raise KeyboardInterrupt
+    return api.answer_task(text, cancel=cancel, progress=progress)
+
+
+INTERRUPTED_IN = [os.getpid()]
+
+
+def test_an_interrupt_in_this_process_s_lane_ends_the_workers_and_is_raised(monkeypatch):
+    monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    INTERRUPTED_IN[0] = os.getpid()
+    request = pentominoes(["." * 10] * 6, jobs=2, engine="memo")
+    with pytest.raises(KeyboardInterrupt):
+        api.solve(request, runner=parallel.ProcessRunner(2, interrupted_here))
+    assert not multiprocessing.active_children()
 
 
 @pytest.mark.parametrize("engine", ["memo", "bitset"])
@@ -307,10 +365,26 @@ def test_a_serial_start_stopped_before_its_search_began_is_split_exactly(monkeyp
 
 
 def test_a_cancel_during_the_serial_start_answers_the_partial_serial_count(monkeypatch):
+    if bitset.compiled_walk() is None:
+        pytest.skip("the compiled walk is not installed (pure walks start split)")
     monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
-    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    monkeypatch.setenv("PYSOLVER_PURE", "0")
     monkeypatch.setattr(parallel, "SPLIT_PAYS_SECONDS", 86400.0)  # it runs on serially
     reports: list[dict] = []  # the first report passed on: the serial search runs on
+
+    def cancel() -> bool:
+        return bool(reports)
+
+    request = pentominoes(["." * 10] * 6, jobs=2, engine="bitset")
+    answer = api.solve(request, progress=reports.append, cancel=cancel)
+    assert answer["cancelled"] is True and answer["complete"] is False
+    assert answer["parallel"]["executor"] == "serial" and 0 <= answer["count"] < 9356
+
+
+def test_a_cancel_while_this_process_answers_tasks_answers_the_partial_count(monkeypatch):
+    monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    reports: list[dict] = []
 
     def cancel() -> bool:
         return bool(reports)
@@ -318,7 +392,8 @@ def test_a_cancel_during_the_serial_start_answers_the_partial_serial_count(monke
     request = pentominoes(["." * 10] * 6, jobs=2, engine="memo")
     answer = api.solve(request, progress=reports.append, cancel=cancel)
     assert answer["cancelled"] is True and answer["complete"] is False
-    assert answer["parallel"]["executor"] == "serial" and 0 <= answer["count"] < 9356
+    assert answer["parallel"]["executor"] == "processes" and 0 <= answer["count"] < 9356
+    assert not multiprocessing.active_children()
 
 
 def test_a_request_run_serially_after_planning_reads_its_puzzle_once(monkeypatch):
