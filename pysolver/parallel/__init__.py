@@ -48,12 +48,15 @@ share of the budget. Polyomino ``symmetry: "distinct"`` searches whose tilings a
 de-duplicated by canonical form run as one task each (equivalent tilings could fall into
 different subtrees).
 
-On the worker pool (``ProcessRunner.starts_serially``) a request is first searched serially
-(``serial_start``): a search that ends, or is predicted to end, within ``SPLIT_PAYS_SECONDS``
-is answered so (a split would cost more: forks, each worker's reading of the puzzle, summed
-nodes above the serial ones), the others are stopped at their first progress report and split.
-The request is cut before the serial start and its tasks start meanwhile (``HeadStart``): a
-split does not wait for the judging, and a search that runs on serially stops them.
+On the worker pool (``ProcessRunner.starts_serially``) a split costs forks, each worker's
+reading of the puzzle and summed nodes above the serial ones, which a short search does not
+win back. So there, when the tasks walk in pure Python, this process answers tasks itself
+from the start, beside ``jobs - 1`` worker processes (``ProcessRunner.run_here``): a short
+search ends (almost) all here, and a long one loses nothing (a serial start stopped to be
+split threw its 0.1 s away). When they run compiled, the request is first searched serially
+(``serial_start``): a search that ends, or is predicted to end, within
+``SPLIT_PAYS_SECONDS`` is answered so, the others are stopped at their first progress report
+and split.
 
 Modules: ``plan`` (tasks, and ``PlannedKind``, what a kind supplies: ``prepare`` and
 ``merge_fields``), ``merge`` (the ``Merger``), ``runner`` (the ``Runner`` protocol every runner
@@ -158,8 +161,9 @@ SPLIT_PAYS_SECONDS = 0.5
 # How long the serial start may run before it is judged, at most, when its search sends no
 # progress report (a report comes every ``Monitor.interval``, 0.1 s, and it is judged then).
 SERIAL_START_SECONDS = 0.2
-# The environment variable that sets another serial start (seconds; 0: split at once). Tests
-# set 0: their small searches would all run serially.
+# The environment variable that sets another serial start (seconds; 0: split at once, every
+# task on a worker process, this process answering none). Tests set 0: their small searches
+# would all run serially, or here.
 SERIAL_START_VARIABLE = "PYSOLVER_SERIAL_START_SECONDS"
 
 

@@ -636,17 +636,26 @@ class ProcessRunner:
             task_run.work_here()
         finally:
             task_run.leave_here()
-            thread.join()
-            task_run.close_here()
-            from pysolver.engines import memo_tasks  # loaded already: the tasks ran it
+            try:
+                thread.join()
+            except BaseException:  # interrupted while the workers finish: they stop now
+                task_run.merger.stop_from = 0
+                thread.join()
+                raise
+            finally:
+                task_run.close_here()
+                from pysolver.engines import memo_tasks  # loaded already: the tasks ran it
 
-            memo_tasks.forget()
+                memo_tasks.forget()
         if task_run.failure is not None:
             raise task_run.failure
 
 
-# The key of this process among the lanes that take tasks (the others: their ``PoolWorker``).
-HERE = "here"
+class _Here:
+    """This process among the lanes that take tasks (the others: their ``PoolWorker``)."""
+
+
+HERE = _Here()
 
 
 class _TaskRun:
