@@ -19,7 +19,7 @@ from pysolver import api, budget, parallel
 from pysolver.engines import bitset, memo, memo_tasks, monitor
 from pysolver.engines.cover import ExactCoverProblem
 from pysolver.midend.registry import kind
-from pysolver.parallel import dask_cluster
+from pysolver.parallel import dask_cluster, processes
 from pysolver.protocol import parse_query
 from tests.dask_local import local_cluster
 from tests.test_memo import random_tiling_problems
@@ -329,6 +329,60 @@ def test_a_pure_walk_is_split_with_this_process_answering_tasks_too(
     assert fractions == sorted(fractions)
     assert not multiprocessing.active_children()
     assert not memo_tasks._worker_memo  # this process let its memo go
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_random_matrices_and_boards_match_serial_with_this_process_answering_tasks(
+    monkeypatch, seed
+):
+    # parallel = serial when the pool's process is one of the lanes (pure Python, the serial
+    # start on): solve with limits, counts, memo counts of boards with and without symmetry.
+    monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    rng = random.Random(seed)
+    runner = parallel.ProcessRunner(2, api.answer_task, tasks_per_job=3)
+    requests = []
+    for _ in range(8):
+        engine = rng.choice(["dlx", "bitset", "memo"])
+        mode = "count" if engine == "memo" else rng.choice(["solve", "count"])
+        request = exact_cover_request(rng, mode, engine)
+        request["limit"] = rng.choice([None, 1, 3])
+        requests.append(request)
+    for side, hole in ((4, False), (5, True), (6, False)):
+        board = ["." * side for _ in range(side)]
+        if hole:
+            board[1] = ".#" + board[1][2:]
+        area = sum(line.count(".") for line in board)
+        pieces = ["L3"] + ["I3"] * ((area - 3) // 3) + ["M1"] * ((area - 3) % 3)
+        puzzle = {"board": board, "pieces": pieces}
+        requests.append({"kind": "polyomino", "mode": "count", "engine": "memo", "puzzle": puzzle})
+    for request in requests:
+        serial = api.solve(request)
+        merged = api.solve(dict(request, jobs=2), runner=runner)
+        same_answer(serial, merged)
+    assert not multiprocessing.active_children()
+
+
+def test_a_lane_takes_the_tasks_of_the_root_branches_it_ran_first():
+    # A memo count's tasks share sub-boards below one root branch (Task.group): a lane takes
+    # the first waiting task of a group it ran, else of a group no lane ran, else the first.
+    groups = [(0, "a"), (0, "b"), (0, "a"), (0, "c"), (0, "b"), (0, "a")]
+    tasks = [
+        parallel.Task(index, {"subtree": {"branch": 0, "path": [index]}}, 1.0, group)
+        for index, group in enumerate(groups)
+    ]
+    merger = parallel.Merger(tasks, 0.0, parse_query({"kind": "sudoku", "mode": "count"}))
+    run = processes._TaskRun(parallel.ProcessRunner(2, api.answer_task), tasks, merger, False)
+    first, second = object(), object()
+    taken = [
+        (lane, run.take(lane).index)
+        for lane in (first, second, first, second, second, first, first)
+        if run.waiting
+    ]
+    assert [index for _, index in taken] == [0, 1, 2, 4, 3, 5]
+    ungrouped = [parallel.Task(index, {}, 1.0) for index in range(3)]
+    run = processes._TaskRun(parallel.ProcessRunner(2, api.answer_task), ungrouped, merger, False)
+    assert [run.take(lane).index for lane in (second, first, second)] == [0, 1, 2]
 
 
 def interrupted_here(text, cancel=None, progress=None):
