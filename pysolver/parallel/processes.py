@@ -624,9 +624,10 @@ class ProcessRunner:
         (a serial start that splits throws its 0.1 s away, beside workers that share the
         cores with it), and one worker fewer is forked and builds the walk's tables.
 
-        This process's tasks run with its whole budget, as its serial search would (the
-        workers' shares are ``worker_budget(jobs)``); a memo count's memo is let go after
-        the run (``memo_tasks.forget``)."""
+        This process's tasks run within a worker's share of the budget (``worker_budget``:
+        the process keeps one share more for the plan and the merge), so the whole run
+        stays within the budget as before; a memo count's memo is let go after the run
+        (``memo_tasks.forget``)."""
         if not tasks:
             return
         task_run = _TaskRun(self, tasks, merger, here=True)
@@ -675,7 +676,8 @@ class _TaskRun:
         base = {key: value for key, value in tasks[0].request.items() if key != "subtree"}
         request_text = protocol.dumps(base)
         self.head = request_text.rstrip()[:-1]
-        setup = (request_text, worker_budget(lanes), runner.answer_task)
+        self.share = worker_budget(lanes)
+        setup = (request_text, self.share, runner.answer_task)
         self.pool = WorkerPool(lanes - 1 if here else lanes, task_handler, setup)
         self.tasks = tasks
         self.waiting: deque[Task] = deque(tasks)
@@ -721,7 +723,17 @@ class _TaskRun:
             return chosen
 
     def work_here(self) -> None:
-        """This process's lane: answer tasks until none is waiting (or the run stops)."""
+        """This process's lane: answer tasks until none is waiting (or the run stops), within
+        a worker's share of the budget (the pool's thread merges within the budget's
+        constants, and nothing else runs meanwhile: the caller waits for the answer)."""
+        whole = budget.BUDGET_BYTES
+        budget.BUDGET_BYTES = self.share
+        try:
+            self._work_here()
+        finally:
+            budget.BUDGET_BYTES = whole
+
+    def _work_here(self) -> None:
         while (task := self.take(HERE)) is not None:
             index = task.index
 
