@@ -385,6 +385,29 @@ def test_a_lane_takes_the_tasks_of_the_root_branches_it_ran_first():
     assert [run.take(lane).index for lane in (second, first, second)] == [0, 1, 2]
 
 
+BUDGETS_SEEN: list[int] = []
+
+
+def budget_noted(text, cancel=None, progress=None):
+    """api.answer_task, noting the budget it answers within (in the process it runs in)."""
+    BUDGETS_SEEN.append(budget.budget_bytes())
+    return api.answer_task(text, cancel=cancel, progress=progress)
+
+
+def test_this_process_answers_its_tasks_within_a_worker_s_share_of_the_budget(monkeypatch):
+    # The process tree stays within the budget: the pool's process plans and merges in one
+    # share and answers its tasks in another, as each worker does; its budget is whole after.
+    monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    BUDGETS_SEEN.clear()
+    whole = budget.budget_bytes()
+    request = pentominoes(HOLE_8X8, jobs=2, engine="memo")
+    answer = api.solve(request, runner=parallel.ProcessRunner(2, budget_noted))
+    assert (answer["count"], answer["complete"]) == (520, True)
+    assert BUDGETS_SEEN and set(BUDGETS_SEEN) == {processes.worker_budget(2)} == {whole // 3}
+    assert budget.budget_bytes() == whole
+
+
 def interrupted_here(text, cancel=None, progress=None):
     """An answer_task that is interrupted (Ctrl-C without a handler) in the test's process."""
     if os.getpid() == INTERRUPTED_IN[0]:
