@@ -966,6 +966,12 @@ def test_merge_takes_tasks_not_run_as_stopped_and_names_a_mismatch():
     merged = json.loads(parallel.merge_text(payload, api.solve))
     assert merged["ok"] and merged["cancelled"] and not merged["complete"]
     assert 0 < merged["count"] == json.loads(first)["count"] < 520
+    every = ", ".join(json.dumps(api.solve(task)) for task in plan["tasks"])
+    late = f'{{"request": {json.dumps(request)}, "responses": [{every}], "cancelled": true}}'
+    merged = json.loads(parallel.merge_text(late, api.solve))
+    # The cancel came after every task had answered: the count is whole, nothing was stopped.
+    assert merged["ok"] and merged["complete"] and "cancelled" not in merged
+    assert merged["count"] == api.solve(pentominoes(HOLE_8X8))["count"]
     short = f'{{"request": {json.dumps(request)}, "responses": [{first}]}}'
     merged = json.loads(parallel.merge_text(short, api.solve))
     assert not merged["complete"] and "send the request that was planned" in json.dumps(merged)
