@@ -36,6 +36,15 @@ def pentominoes(board: list[str], mode: str = "count", **fields) -> dict:
     return {"kind": "polyomino", "mode": mode, "engine": "bitset", "puzzle": puzzle, **fields}
 
 
+def trominoes_once_l3(board: list[str]) -> dict:
+    """A memo count of ``board`` with L3 once (a piece used once: the root's orbits are made of
+    its placements), then I3 trominoes and monominoes to fill it."""
+    area = sum(line.count(".") for line in board)
+    pieces = ["L3"] + ["I3"] * ((area - 3) // 3) + ["M1"] * ((area - 3) % 3)
+    puzzle = {"board": board, "pieces": pieces}
+    return {"kind": "polyomino", "mode": "count", "engine": "memo", "puzzle": puzzle}
+
+
 def exact_cover_request(rng: random.Random, mode: str, engine: str) -> dict:
     """A random matrix as an exact_cover request (names, so it survives JSON as it is)."""
     primary = rng.randint(1, 7)
@@ -171,11 +180,7 @@ def test_memo_counts_of_random_matrices_and_boards_match_serial(seed):
         if rng.random() < 0.5:
             row = rng.randrange(side)
             board[row] = "#" + board[row][1:]
-        area = sum(line.count(".") for line in board)
-        # L3 once: a piece used once, whose placements the root's orbits are made of.
-        pieces = ["L3"] + ["I3"] * ((area - 3) // 3) + ["M1"] * ((area - 3) % 3)
-        puzzle = {"board": board, "pieces": pieces}
-        requests.append({"kind": "polyomino", "mode": "count", "engine": "memo", "puzzle": puzzle})
+        requests.append(trominoes_once_l3(board))
     for request in requests:
         serial = api.solve(request)
         merged = api.solve(dict(request, jobs=2), runner=runner)
@@ -352,10 +357,7 @@ def test_random_matrices_and_boards_match_serial_with_this_process_answering_tas
         board = ["." * side for _ in range(side)]
         if hole:
             board[1] = ".#" + board[1][2:]
-        area = sum(line.count(".") for line in board)
-        pieces = ["L3"] + ["I3"] * ((area - 3) // 3) + ["M1"] * ((area - 3) % 3)
-        puzzle = {"board": board, "pieces": pieces}
-        requests.append({"kind": "polyomino", "mode": "count", "engine": "memo", "puzzle": puzzle})
+        requests.append(trominoes_once_l3(board))
     for request in requests:
         serial = api.solve(request)
         merged = api.solve(dict(request, jobs=2), runner=runner)
