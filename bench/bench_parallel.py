@@ -20,8 +20,10 @@ the largest task's share of the search nodes (the split's balance: the speed-up 
 1 / that share), the nodes all tasks summed over the serial count's (the split's overhead: the
 memo count's tasks keep its root orbits and a memo per worker), the CPU seconds of the serial
 run and of the parallel one (all its processes, the fork server's workers too, whatever the
-load), and the load average of the
-machine at the end. Timings are wall-clock: on a shared machine, read them with the load.
+load), the parallel run's CPU seconds in this process alone (``cpu 0``: planning, merging and,
+in pure Python, the tasks it answers itself; on two idle cores the run takes about the larger
+of it and the rest), and the load average of the machine at the end. Timings are wall-clock:
+on a shared machine, read them with the load.
 """
 
 from __future__ import annotations
@@ -110,12 +112,24 @@ def server_cpu() -> float:
     return sum(int(field) for field in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
-def timed(run: Callable[[], dict[str, Any]]) -> tuple[dict[str, Any], float, float]:
-    """(response, wall seconds, CPU seconds)."""
+def own_cpu() -> float:
+    """CPU time of this process alone (its threads: the request's own share of the work)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_utime + own.ru_stime
+
+
+def timed(run: Callable[[], dict[str, Any]]) -> tuple[dict[str, Any], float, float, float]:
+    """(response, wall seconds, CPU seconds of all processes, CPU seconds of this one)."""
     started = perf_counter()
     cpu_started = cpu_seconds()
+    own_started = own_cpu()
     response = run()
-    return response, perf_counter() - started, cpu_seconds() - cpu_started
+    return (
+        response,
+        perf_counter() - started,
+        cpu_seconds() - cpu_started,
+        own_cpu() - own_started,
+    )
 
 
 def free_port() -> int:
@@ -182,7 +196,7 @@ def run_cases(args: argparse.Namespace, address: str | None) -> None:
     header = (
         f"{'case':18} {'count':>8} {'serial s':>9} {'jobs s':>8} {'x':>5} "
         f"{'dask s':>8} {'x':>5} {'tasks':>5} {'largest':>7} {'nodes x':>7} {'cpu 1':>7} "
-        f"{'cpu N':>7} {'load':>5}"
+        f"{'cpu N':>7} {'cpu 0':>7} {'load':>5}"
     )
     print(header)
     print("-" * len(header))
@@ -214,18 +228,20 @@ def run_case(
     dask_s: list[float] = []
     serial_cpu: list[float] = []
     split_cpu: list[float] = []
+    split_own: list[float] = []
     ok = True
     for _ in range(args.rounds):
-        serial, seconds, cpu = timed(lambda: solve(request))
+        serial, seconds, cpu, _ = timed(lambda: solve(request))
         serial_s.append(seconds)
         serial_cpu.append(cpu)
-        split, seconds, cpu = timed(lambda: solve(jobs_request))
+        split, seconds, cpu, own = timed(lambda: solve(jobs_request))
+        split_own.append(own)
         split_s.append(seconds)
         split_cpu.append(cpu)
         ok = ok and split["count"] == serial["count"] and expected in (-1, serial["count"])
         if runner is not None:
             runner.client.run(memo_tasks.forget)  # every round from a cold memo
-            on_dask, seconds, _ = timed(lambda: solve(jobs_request, runner=runner))
+            on_dask, seconds, _, _ = timed(lambda: solve(jobs_request, runner=runner))
             dask_s.append(seconds)
             ok = ok and on_dask["count"] == serial["count"]
     median_serial = statistics.median(serial_s)
@@ -244,7 +260,7 @@ def run_case(
         f"{median_split:8.2f} {median_serial / median_split:5.2f} {dask_text} "
         f"{info['tasks']:>5} {info.get('largest_task_share', 1.0):7.1%} {nodes_text:>7} "
         f"{statistics.median(serial_cpu):7.2f} {statistics.median(split_cpu):7.2f} "
-        f"{os.getloadavg()[0]:5.1f}",
+        f"{statistics.median(split_own):7.2f} {os.getloadavg()[0]:5.1f}",
         flush=True,
     )
     print(

@@ -934,3 +934,59 @@ def test_the_carves_logic_levels_are_explains_grades() -> None:
         assert level == explained["grade"]["level"], text
         seen.add(level)
     assert seen == set(generating.DIFFICULTIES)
+
+
+def test_a_board_loaded_at_once_is_the_board_placed_cell_by_cell() -> None:
+    # The generator's grading sets the board to the singles' fixpoint at once
+    # (Grid.load_settled); place and eliminate, a cell and a digit at a time, must reach the
+    # same state, from an open board and after a technique's step.
+    from pysolver.engines import masks
+    from pysolver.kinds.sudoku import generating, path
+    from pysolver.kinds.sudoku.board import Grid
+
+    layout = generating.shape_layout(Grid.standard(9, 3, 3).shape)
+
+    def settled_one_by_one(grid: Grid) -> tuple[list[int], int]:
+        boards = [board | filled for board, filled in zip(grid.boards, grid.filled, strict=True)]
+        before = 0
+        for filled in grid.filled:
+            before |= filled
+        after = masks.settle_boards(boards, before, layout)
+        assert after >= 0
+        base = grid.shape.base
+        for index, board in enumerate(boards):
+            cells = (board >> base) & ((after & ~before) >> base)
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                grid.place(low.bit_length() - 1, index + 1)
+        for index, board in enumerate(boards):
+            gone = (grid.boards[index] & ~board) >> base
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                grid.eliminate(low.bit_length() - 1, index + 1)
+        return boards, after
+
+    def state(grid: Grid) -> tuple[Any, ...]:
+        return grid.values, grid.candidates, grid.boards, grid.filled, grid.open
+
+    compared = 0
+    for text in (ROOT / "tests" / "data" / "top95.txt").read_text().split()[:20]:
+        one_by_one = Grid.standard(9, 3, 3)
+        for cell, char in enumerate(text):
+            if char not in ".0":
+                one_by_one.place(cell, int(char))
+        at_once = Grid.standard(9, 3, 3)
+        at_once.load_settled(*settled_one_by_one(one_by_one))
+        assert state(at_once) == state(one_by_one), text
+        for _ in range(3):
+            step = path.next_step(one_by_one, generating.techniques_up_to("fiendish"))
+            if step is None or one_by_one.solved():
+                break
+            one_by_one.apply(step)
+            at_once.apply(step)
+            at_once.load_settled(*settled_one_by_one(one_by_one))
+            assert state(at_once) == state(one_by_one), text
+            compared += 1
+    assert compared >= 20

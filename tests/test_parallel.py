@@ -16,10 +16,10 @@ import pytest
 
 from bench.generators import shikaku_puzzle
 from pysolver import api, budget, parallel
-from pysolver.engines import memo, memo_tasks, monitor
+from pysolver.engines import bitset, memo, memo_tasks, monitor
 from pysolver.engines.cover import ExactCoverProblem
 from pysolver.midend.registry import kind
-from pysolver.parallel import dask_cluster
+from pysolver.parallel import dask_cluster, processes
 from pysolver.protocol import parse_query
 from tests.dask_local import local_cluster
 from tests.test_memo import random_tiling_problems
@@ -34,6 +34,15 @@ def pentominoes(board: list[str], mode: str = "count", **fields) -> dict:
     # the memo walk's own tree, below its root orbits: memo_tasks).
     puzzle = {"board": board, "pieces": ["pentominoes"]}
     return {"kind": "polyomino", "mode": mode, "engine": "bitset", "puzzle": puzzle, **fields}
+
+
+def trominoes_once_l3(board: list[str]) -> dict:
+    """A memo count of ``board`` with L3 once (a piece used once: the root's orbits are made of
+    its placements), then I3 trominoes and monominoes to fill it."""
+    area = sum(line.count(".") for line in board)
+    pieces = ["L3"] + ["I3"] * ((area - 3) // 3) + ["M1"] * ((area - 3) % 3)
+    puzzle = {"board": board, "pieces": pieces}
+    return {"kind": "polyomino", "mode": "count", "engine": "memo", "puzzle": puzzle}
 
 
 def exact_cover_request(rng: random.Random, mode: str, engine: str) -> dict:
@@ -171,11 +180,7 @@ def test_memo_counts_of_random_matrices_and_boards_match_serial(seed):
         if rng.random() < 0.5:
             row = rng.randrange(side)
             board[row] = "#" + board[row][1:]
-        area = sum(line.count(".") for line in board)
-        # L3 once: a piece used once, whose placements the root's orbits are made of.
-        pieces = ["L3"] + ["I3"] * ((area - 3) // 3) + ["M1"] * ((area - 3) % 3)
-        puzzle = {"board": board, "pieces": pieces}
-        requests.append({"kind": "polyomino", "mode": "count", "engine": "memo", "puzzle": puzzle})
+        requests.append(trominoes_once_l3(board))
     for request in requests:
         serial = api.solve(request)
         merged = api.solve(dict(request, jobs=2), runner=runner)
@@ -260,13 +265,16 @@ def test_memo_counts_on_worker_processes_match_serial_compiled_and_pure(monkeypa
             assert merged["stats"].get("kernel") == (None if pure == "1" else "numba")
 
 
-def test_a_search_about_to_end_runs_serially_on_the_worker_pool(monkeypatch):
-    # The pool's serial start: a search that ends before its first progress report, or whose
-    # rest is predicted under SPLIT_PAYS_SECONDS, is answered by the serial search (a split
-    # costs more: jobs 2 must not be clearly slower than jobs 1). Made independent of the
-    # machine's speed here: a search ending at once, then the threshold set to 0 (split
-    # whatever the prediction) and to a day (never split).
+def test_a_compiled_search_about_to_end_runs_serially_on_the_worker_pool(monkeypatch):
+    # The pool's serial start, where the tasks would run compiled: a search that ends before
+    # its first progress report, or whose rest is predicted under SPLIT_PAYS_SECONDS, is
+    # answered by the serial search (a split costs more: jobs 2 must not be clearly slower
+    # than jobs 1). Made independent of the machine's speed here: a search ending at once,
+    # then the threshold set to 0 (split whatever the prediction) and to a day (never split).
+    if bitset.compiled_walk() is None:
+        pytest.skip("the compiled walk is not installed")
     monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    monkeypatch.setenv("PYSOLVER_PURE", "0")
     reports: list[dict] = []
     quick = pentominoes(["." * 20] * 3, jobs=2)  # 8 tilings, a few milliseconds
     answer = api.solve(quick, progress=reports.append)
@@ -274,8 +282,7 @@ def test_a_search_about_to_end_runs_serially_on_the_worker_pool(monkeypatch):
     assert answer["parallel"]["executor"] == "serial"
     assert "ran serially" in answer["parallel"]["note"]
     assert reports and reports[-1]["fraction"] == 1.0
-    long_count = pentominoes(["." * 10] * 6, jobs=2, engine="memo")
-    monkeypatch.setenv("PYSOLVER_PURE", "1")  # long enough to report: about a second
+    long_count = pentominoes(["." * 10] * 6, jobs=2, engine="bitset")  # compiled: ~1 s
     monkeypatch.setattr(parallel, "SPLIT_PAYS_SECONDS", 0.0)
     split = api.solve(long_count)
     assert (split["count"], split["complete"]) == (9356, True)
@@ -287,10 +294,140 @@ def test_a_search_about_to_end_runs_serially_on_the_worker_pool(monkeypatch):
     assert serial["parallel"]["executor"] == "serial"
     fractions = [report["fraction"] for report in reports]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0
-    # The tasks that started while the serial start judged (``HeadStart``) were stopped and
-    # their workers ended: only the serial search's reports were passed on.
     assert not multiprocessing.active_children()
-    assert all(report["nodes"] <= serial["stats"]["nodes"] for report in reports)
+
+
+ANSWERED_HERE: list[dict] = []
+
+
+def answer_recorded(text, cancel=None, progress=None):
+    """api.answer_task, noting each subtree it answers (in the process it runs in)."""
+    ANSWERED_HERE.append(json.loads(text)["subtree"])
+    return api.answer_task(text, cancel=cancel, progress=progress)
+
+
+@pytest.mark.parametrize(
+    ("board", "engine", "count"), [(["." * 20] * 3, "bitset", 8), (["." * 10] * 6, "memo", 9356)]
+)
+def test_a_pure_walk_is_split_with_this_process_answering_tasks_too(
+    monkeypatch, board, engine, count
+):
+    # In pure Python the pool's process answers tasks beside its workers from the start
+    # (ProcessRunner.run_here): a search about to end is answered (almost) all here, a long
+    # one is split with nothing thrown away; either way exactly, with merged progress.
+    monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    ANSWERED_HERE.clear()
+    reports: list[dict] = []
+    request = pentominoes(board, jobs=2, engine=engine)
+    answer = parallel.solve_split(
+        request,
+        parse_query(request, reports.append, None),
+        kind("polyomino"),
+        parallel.ProcessRunner(2, answer_recorded),
+        lambda: pytest.fail("a split request is not answered serially"),
+    )
+    assert (answer["count"], answer["complete"]) == (count, True), answer
+    assert answer["parallel"]["executor"] == "processes"
+    assert ANSWERED_HERE  # this process took tasks (the workers' notes stay in theirs)
+    fractions = [report["fraction"] for report in reports]
+    assert fractions == sorted(fractions)
+    assert not multiprocessing.active_children()
+    assert not memo_tasks._worker_memo  # this process let its memo go
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_random_matrices_and_boards_match_serial_with_this_process_answering_tasks(
+    monkeypatch, seed
+):
+    # parallel = serial when the pool's process is one of the lanes (pure Python, the serial
+    # start on): solve with limits, counts, memo counts of boards with and without symmetry.
+    monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    rng = random.Random(seed)
+    runner = parallel.ProcessRunner(2, api.answer_task, tasks_per_job=3)
+    requests = []
+    for _ in range(8):
+        engine = rng.choice(["dlx", "bitset", "memo"])
+        mode = "count" if engine == "memo" else rng.choice(["solve", "count"])
+        request = exact_cover_request(rng, mode, engine)
+        request["limit"] = rng.choice([None, 1, 3])
+        requests.append(request)
+    for side, hole in ((4, False), (5, True), (6, False)):
+        board = ["." * side for _ in range(side)]
+        if hole:
+            board[1] = ".#" + board[1][2:]
+        requests.append(trominoes_once_l3(board))
+    for request in requests:
+        serial = api.solve(request)
+        merged = api.solve(dict(request, jobs=2), runner=runner)
+        same_answer(serial, merged)
+    assert not multiprocessing.active_children()
+
+
+def test_a_lane_takes_the_tasks_of_the_root_branches_it_ran_first():
+    # A memo count's tasks share sub-boards below one root branch (Task.group): a lane takes
+    # the first waiting task of a group it ran, else of a group no lane ran, else the first.
+    groups = [(0, "a"), (0, "b"), (0, "a"), (0, "c"), (0, "b"), (0, "a")]
+    tasks = [
+        parallel.Task(index, {"subtree": {"branch": 0, "path": [index]}}, 1.0, group)
+        for index, group in enumerate(groups)
+    ]
+    merger = parallel.Merger(tasks, 0.0, parse_query({"kind": "sudoku", "mode": "count"}))
+    run = processes._TaskRun(parallel.ProcessRunner(2, api.answer_task), tasks, merger, False)
+    first, second = object(), object()
+    taken = [
+        (lane, run.take(lane).index)
+        for lane in (first, second, first, second, second, first, first)
+        if run.waiting
+    ]
+    assert [index for _, index in taken] == [0, 1, 2, 4, 3, 5]
+    ungrouped = [parallel.Task(index, {}, 1.0) for index in range(3)]
+    run = processes._TaskRun(parallel.ProcessRunner(2, api.answer_task), ungrouped, merger, False)
+    assert [run.take(lane).index for lane in (second, first, second)] == [0, 1, 2]
+
+
+BUDGETS_SEEN: list[int] = []
+
+
+def budget_noted(text, cancel=None, progress=None):
+    """api.answer_task, noting the budget it answers within (in the process it runs in)."""
+    BUDGETS_SEEN.append(budget.budget_bytes())
+    return api.answer_task(text, cancel=cancel, progress=progress)
+
+
+def test_this_process_answers_its_tasks_within_a_worker_s_share_of_the_budget(monkeypatch):
+    # The process tree stays within the budget: the pool's process plans and merges in one
+    # share and answers its tasks in another, as each worker does; its budget is whole after.
+    monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    BUDGETS_SEEN.clear()
+    whole = budget.budget_bytes()
+    request = pentominoes(HOLE_8X8, jobs=2, engine="memo")
+    answer = api.solve(request, runner=parallel.ProcessRunner(2, budget_noted))
+    assert (answer["count"], answer["complete"]) == (520, True)
+    assert BUDGETS_SEEN and set(BUDGETS_SEEN) == {processes.worker_budget(2)} == {whole // 3}
+    assert budget.budget_bytes() == whole
+
+
+def interrupted_here(text, cancel=None, progress=None):
+    """An answer_task that is interrupted (Ctrl-C without a handler) in the test's process."""
+    if os.getpid() == INTERRUPTED_IN[0]:
+        raise KeyboardInterrupt
+    return api.answer_task(text, cancel=cancel, progress=progress)
+
+
+INTERRUPTED_IN = [os.getpid()]
+
+
+def test_an_interrupt_in_this_process_s_lane_ends_the_workers_and_is_raised(monkeypatch):
+    monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    INTERRUPTED_IN[0] = os.getpid()
+    request = pentominoes(["." * 10] * 6, jobs=2, engine="memo")
+    with pytest.raises(KeyboardInterrupt):
+        api.solve(request, runner=parallel.ProcessRunner(2, interrupted_here))
+    assert not multiprocessing.active_children()
 
 
 @pytest.mark.parametrize("engine", ["memo", "bitset"])
@@ -307,10 +444,26 @@ def test_a_serial_start_stopped_before_its_search_began_is_split_exactly(monkeyp
 
 
 def test_a_cancel_during_the_serial_start_answers_the_partial_serial_count(monkeypatch):
+    if bitset.compiled_walk() is None:
+        pytest.skip("the compiled walk is not installed (pure walks start split)")
     monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
-    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    monkeypatch.setenv("PYSOLVER_PURE", "0")
     monkeypatch.setattr(parallel, "SPLIT_PAYS_SECONDS", 86400.0)  # it runs on serially
     reports: list[dict] = []  # the first report passed on: the serial search runs on
+
+    def cancel() -> bool:
+        return bool(reports)
+
+    request = pentominoes(["." * 10] * 6, jobs=2, engine="bitset")
+    answer = api.solve(request, progress=reports.append, cancel=cancel)
+    assert answer["cancelled"] is True and answer["complete"] is False
+    assert answer["parallel"]["executor"] == "serial" and 0 <= answer["count"] < 9356
+
+
+def test_a_cancel_while_this_process_answers_tasks_answers_the_partial_count(monkeypatch):
+    monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    reports: list[dict] = []
 
     def cancel() -> bool:
         return bool(reports)
@@ -318,7 +471,8 @@ def test_a_cancel_during_the_serial_start_answers_the_partial_serial_count(monke
     request = pentominoes(["." * 10] * 6, jobs=2, engine="memo")
     answer = api.solve(request, progress=reports.append, cancel=cancel)
     assert answer["cancelled"] is True and answer["complete"] is False
-    assert answer["parallel"]["executor"] == "serial" and 0 <= answer["count"] < 9356
+    assert answer["parallel"]["executor"] == "processes" and 0 <= answer["count"] < 9356
+    assert not multiprocessing.active_children()
 
 
 def test_a_request_run_serially_after_planning_reads_its_puzzle_once(monkeypatch):
@@ -814,6 +968,12 @@ def test_merge_takes_tasks_not_run_as_stopped_and_names_a_mismatch():
     merged = json.loads(parallel.merge_text(payload, api.solve))
     assert merged["ok"] and merged["cancelled"] and not merged["complete"]
     assert 0 < merged["count"] == json.loads(first)["count"] < 520
+    every = ", ".join(json.dumps(api.solve(task)) for task in plan["tasks"])
+    late = f'{{"request": {json.dumps(request)}, "responses": [{every}], "cancelled": true}}'
+    merged = json.loads(parallel.merge_text(late, api.solve))
+    # The cancel came after every task had answered: the count is whole, nothing was stopped.
+    assert merged["ok"] and merged["complete"] and "cancelled" not in merged
+    assert merged["count"] == api.solve(pentominoes(HOLE_8X8))["count"]
     short = f'{{"request": {json.dumps(request)}, "responses": [{first}]}}'
     merged = json.loads(parallel.merge_text(short, api.solve))
     assert not merged["complete"] and "send the request that was planned" in json.dumps(merged)

@@ -48,12 +48,15 @@ share of the budget. Polyomino ``symmetry: "distinct"`` searches whose tilings a
 de-duplicated by canonical form run as one task each (equivalent tilings could fall into
 different subtrees).
 
-On the worker pool (``ProcessRunner.starts_serially``) a request is first searched serially
-(``serial_start``): a search that ends, or is predicted to end, within ``SPLIT_PAYS_SECONDS``
-is answered so (a split would cost more: forks, each worker's reading of the puzzle, summed
-nodes above the serial ones), the others are stopped at their first progress report and split.
-The request is cut before the serial start and its tasks start meanwhile (``HeadStart``): a
-split does not wait for the judging, and a search that runs on serially stops them.
+On the worker pool (``ProcessRunner.starts_serially``) a split costs forks, each worker's
+reading of the puzzle and summed nodes above the serial ones, which a short search does not
+win back. So there, when the tasks walk in pure Python, this process answers tasks itself
+from the start, beside ``jobs - 1`` worker processes (``ProcessRunner.run_here``): a short
+search ends (almost) all here, and a long one loses nothing (a serial start stopped to be
+split threw its 0.1 s away). When they run compiled, the request is first searched serially
+(``serial_start``): a search that ends, or is predicted to end, within
+``SPLIT_PAYS_SECONDS`` is answered so, the others are stopped at their first progress report
+and split.
 
 Modules: ``plan`` (tasks, and ``PlannedKind``, what a kind supplies: ``prepare`` and
 ``merge_fields``), ``merge`` (the ``Merger``), ``runner`` (the ``Runner`` protocol every runner
@@ -77,9 +80,7 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 from collections.abc import Callable
-from dataclasses import replace
 from time import perf_counter
 from typing import Any
 
@@ -160,8 +161,9 @@ SPLIT_PAYS_SECONDS = 0.5
 # How long the serial start may run before it is judged, at most, when its search sends no
 # progress report (a report comes every ``Monitor.interval``, 0.1 s, and it is judged then).
 SERIAL_START_SECONDS = 0.2
-# The environment variable that sets another serial start (seconds; 0: split at once). Tests
-# set 0: their small searches would all run serially.
+# The environment variable that sets another serial start (seconds; 0: split at once, every
+# task on a worker process, this process answering none). Tests set 0: their small searches
+# would all run serially, or here.
 SERIAL_START_VARIABLE = "PYSOLVER_SERIAL_START_SECONDS"
 
 
@@ -257,26 +259,21 @@ def solve_split(
     prepared = kind.prepare(request["puzzle"], query)
     runner.warm_up(prepared.compiled)  # worker processes get ready while it is cut
     tasks, settled = plan_prepared(request, query, prepared, max(1, jobs * runner.tasks_per_job))
-    head_start: HeadStart | None = None
+    cut = bool(tasks) and not (len(tasks) == 1 and not tasks[0].subtree["path"])
+    here = False
     if runner.starts_serially and serial_start_seconds() > 0:
-        # Cut first (milliseconds), and the tasks start on the workers while the serial start
-        # judges the search: a split does not wait for it (see ``HeadStart``).
-        cut = bool(tasks) and not (len(tasks) == 1 and not tasks[0].subtree["path"])
-        if cut and not prepared.compiled:
+        if cut and not prepared.compiled and isinstance(runner, ProcessRunner):
+            # This process answers tasks too, from the start (``ProcessRunner.run_here``):
+            # a search about to end is answered (almost) all here, and nothing is thrown
+            # away when it is not.
+            here = True
+        else:
             # Not when the tasks run compiled: most compiled counts end within the judging's
             # 0.5 s, and tasks beside them made them slower (6x10: 0.29 -> 0.34 s).
-            head_start = HeadStart(runner, tasks, settled, query)
-        try:
             started = serial_start(prepared, query)
-        except BaseException:
-            if head_start is not None:
-                head_start.abandon()
-            raise
-        if started is not None:
-            if head_start is not None:
-                head_start.abandon()
-            fields, note = started
-            return _serially(lambda: fields, asked, jobs, note)
+            if started is not None:
+                fields, note = started
+                return _serially(lambda: fields, asked, jobs, note)
     if not tasks:  # dead at the root: the serial search answers at once, with all its fields
         note = "the search has no subtree to split (no solution below the root)"
         return _serially(prepared.solve, asked, jobs, note, tasks=0)
@@ -289,10 +286,11 @@ def solve_split(
         return _serially(prepared.solve, asked, jobs, f"{note}; it ran serially")
     # The tasks read the puzzle themselves: this process lets its reading go while they run.
     del prepared
-    if head_start is not None:
-        merger = head_start.finish()
+    merger = Merger(tasks, settled, query)
+    if here:
+        assert isinstance(runner, ProcessRunner)
+        runner.run_here(tasks, merger)
     else:
-        merger = Merger(tasks, settled, query)
         runner.run(tasks, merger)
     if merger.refusal is not None and not merger.cancelled:
         reason = protocol.shown(merger.refusal.get("message", ""))
@@ -318,53 +316,6 @@ def solve_split(
         fields["ok"] = False
         fields["error"] = {"code": protocol.UNAVAILABLE, "message": message, "path": ""}
     return fields
-
-
-class HeadStart:
-    """A split's tasks run by the runner in a thread of this process while the serial start
-    judges the search in this one: a split then loses nothing to the judging (pure 6x10
-    pentominoes: 0.1 s of about 0.6), and a search the judge lets run on serially stops
-    them (``abandon``), having shared the cores with them until its first report.
-
-    The runner's loop waits on its workers' pipes (the GIL is free then) and its merged
-    progress is held back until the judge has split the request (the serial start's progress
-    is the request's until then); a cancel of the request stops its tasks as usual."""
-
-    def __init__(self, runner: Runner, tasks: list[Task], settled: float, query: Query) -> None:
-        self.abandoned = False
-        self.split = False
-        self.failure: BaseException | None = None
-
-        def progress(report: dict[str, Any]) -> None:
-            if self.split and query.progress is not None:
-                query.progress(report)
-
-        def cancel() -> bool:
-            return self.abandoned or (query.cancel is not None and query.cancel())
-
-        self.merger = Merger(tasks, settled, replace(query, progress=progress, cancel=cancel))
-
-        def run() -> None:
-            try:
-                runner.run(tasks, self.merger)
-            except BaseException as failure:  # raised again in the caller's thread
-                self.failure = failure
-
-        self.thread = threading.Thread(target=run, name="pysolver-tasks", daemon=True)
-        self.thread.start()
-
-    def abandon(self) -> None:
-        """Stop the tasks (the serial start answers) and wait for the runner's workers."""
-        self.abandoned = True
-        self.thread.join()
-
-    def finish(self) -> Merger:
-        """Let the tasks' progress through and wait for them: their merger."""
-        self.split = True
-        self.thread.join()
-        if self.failure is not None:
-            raise self.failure
-        return self.merger
 
 
 def _serially(

@@ -162,14 +162,15 @@ class DaskRunner:
         stop_variable = Variable(stop_name, client=self.client)
         call(stop_variable.set, len(tasks))
         shared_stop = len(tasks)
-        # The request goes to the cluster once, as a task of its own whose result every task
-        # takes (a worker that dies holding it makes the scheduler compute it again; one that
-        # is paused holding it leaves the others waiting: silent, so lost); a task is then
-        # only its index and its subtree.
+        # The request goes to the cluster once, copied to every worker (``scatter`` with
+        # ``broadcast``; a worker that joins later fetches it from another), and a task is
+        # then only its index and its subtree. When it was the result of one task, the
+        # scheduler sent every task to the worker holding it (data locality), and the other
+        # workers only got what they stole: 6x10 pentominoes on two workers ran 23 tasks on
+        # one, 1.6 s against 1.0 s serially. The tasks go in their order (the heaviest
+        # first for a memo count, search order otherwise): Dask's priority says so.
         base = {key: value for key, value in tasks[0].request.items() if key != "subtree"}
-        request_text = self.client.submit(
-            _request_text, protocol.dumps(base), key=f"{stop_name}-request", pure=False
-        )
+        request_text = call(self.client.scatter, protocol.dumps(base), broadcast=True, hash=False)
         pending = {
             self.client.submit(
                 answer_subtree_on_dask,
@@ -180,6 +181,7 @@ class DaskRunner:
                 stop_name,
                 key=f"{stop_name}-{task.index}",
                 pure=False,
+                priority=len(tasks) - task.index,
             ): task
             for task in tasks
         }
@@ -266,11 +268,6 @@ class DaskRunner:
                 return self._lost()
             cause = protocol.shown(f"{type(exc).__name__}: {exc}")
             return not_run(f"the Dask worker running this task failed ({cause})")
-
-
-def _request_text(text: str) -> str:
-    """The request's JSON text, as the result every task of a run takes."""
-    return text
 
 
 def answer_subtree_on_dask(

@@ -216,7 +216,9 @@ class Merger:
                 for index, reasons in sorted(self.retries.items())
             ]
         fields["parallel"] = parallel
-        if self.cancelled:
+        # A cancel that came after every task had answered stopped nothing: the count is whole,
+        # and a serial search finished before the cancel does not say cancelled either.
+        if self.cancelled and not complete:
             fields["cancelled"] = True
         self.monitor.finish(total_nodes, count, complete)
         return fields

@@ -63,6 +63,10 @@ class Task:
     index: int
     request: dict[str, Any]
     weight: float
+    # Tasks of one group share sub-searches that a worker's memo finds again (a memo count's
+    # tasks below one root branch): a worker is given the tasks of its groups first
+    # (``processes``). None: tasks share nothing a worker keeps, and go in order.
+    group: tuple[int, Any] | None = None
 
     @property
     def subtree(self) -> dict[str, Any]:
@@ -128,4 +132,10 @@ def plan_prepared(
         tasks.sort(key=lambda task: -task.weight)
         for index, task in enumerate(tasks):
             task.index = index
+            # The memo's sub-boards are the covered items: tasks below different root
+            # branches (different cells covered first) meet few of each other's, tasks below
+            # one meet many (6x10 pentominoes, 22 tasks on two memos: 1.18x the serial nodes
+            # when the root branches' tasks alternated, 1.00x in one memo).
+            path = task.subtree["path"]
+            task.group = (task.subtree["branch"], path[0] if path else None)
     return tasks, settled

@@ -454,10 +454,11 @@ class WorkerPool:
         with suppress(OSError):
             worker.connection.send(("stop", worker.job, None))
 
-    def wait(self, timeout: float) -> list[PoolEvent]:
-        """Wait up to ``timeout`` seconds; what happened meanwhile, in order."""
+    def wait(self, timeout: float, also: tuple[Connection, ...] = ()) -> list[PoolEvent]:
+        """Wait up to ``timeout`` seconds (less when one of ``also`` can be read); what
+        happened meanwhile, in order."""
         events: list[PoolEvent] = []
-        handles = [worker.connection for worker in self.workers]
+        handles: list[Any] = [*also, *(worker.connection for worker in self.workers)]
         handles += [worker.process.sentinel for worker in self.workers]
         if handles:
             wait(handles, timeout=timeout)
@@ -589,7 +590,8 @@ class ProcessRunner:
 
     name = "processes"
     # A worker costs tens of milliseconds to fork and its first task reads the puzzle and
-    # builds the walk's tables again: a search about to end runs serially (``serial_start``).
+    # builds the walk's tables again: a search about to end runs serially (``serial_start``),
+    # or this process answers tasks too (``run_here``).
     starts_serially = True
 
     def __init__(
@@ -613,22 +615,171 @@ class ProcessRunner:
     def run(self, tasks: list[Task], merger: Merger) -> None:
         if not tasks:
             return
-        _TaskRun(self, tasks, merger).run()
+        _TaskRun(self, tasks, merger, here=False).run()
+
+    def run_here(self, tasks: list[Task], merger: Merger) -> None:
+        """``run`` with this process as one of the ``jobs`` workers: it answers tasks in the
+        calling thread from the start, while a thread of its own runs the pool of the others
+        (``jobs - 1`` processes) and merges. Nothing this process searched is thrown away
+        (a serial start that splits throws its 0.1 s away, beside workers that share the
+        cores with it), and one worker fewer is forked and builds the walk's tables.
+
+        This process's tasks run within a worker's share of the budget (``worker_budget``:
+        the process keeps one share more for the plan and the merge), so the whole run
+        stays within the budget as before; a memo count's memo is let go after the run
+        (``memo_tasks.forget``)."""
+        if not tasks:
+            return
+        task_run = _TaskRun(self, tasks, merger, here=True)
+        thread = threading.Thread(target=task_run.run_beside, name="pysolver-tasks", daemon=True)
+        thread.start()
+        try:
+            task_run.work_here()
+        finally:
+            task_run.leave_here()
+            try:
+                thread.join()
+            except BaseException:  # interrupted while the workers finish: they stop now
+                task_run.merger.stop_from = 0
+                thread.join()
+                raise
+            finally:
+                task_run.close_here()
+                from pysolver.engines import memo_tasks  # loaded already: the tasks ran it
+
+                memo_tasks.forget()
+        if task_run.failure is not None:
+            raise task_run.failure
+
+
+class _Here:
+    """This process among the lanes that take tasks (the others: their ``PoolWorker``)."""
+
+
+HERE = _Here()
 
 
 class _TaskRun:
-    """One run of a ``ProcessRunner``: its pool, the tasks waiting and the retries."""
+    """One run of a ``ProcessRunner``: its pool, the tasks waiting and the retries; with
+    ``here``, this process takes tasks too (``ProcessRunner.run_here``).
 
-    def __init__(self, runner: ProcessRunner, tasks: list[Task], merger: Merger) -> None:
+    A lane (a worker process, or this process) takes the first waiting task of a group it
+    has run (``Task.group``: its memo holds their shared sub-searches), else of a group no
+    lane has run, else the first waiting task (the heaviest first, for a memo count)."""
+
+    def __init__(
+        self, runner: ProcessRunner, tasks: list[Task], merger: Merger, here: bool
+    ) -> None:
         self.merger = merger
-        size = min(runner.jobs, len(tasks))
+        self.answer_task = runner.answer_task
+        lanes = min(runner.jobs, len(tasks))
         base = {key: value for key, value in tasks[0].request.items() if key != "subtree"}
-        setup = (protocol.dumps(base), worker_budget(size), runner.answer_task)
-        self.pool = WorkerPool(size, task_handler, setup)
+        request_text = protocol.dumps(base)
+        self.head = request_text.rstrip()[:-1]
+        self.share = worker_budget(lanes)
+        setup = (request_text, self.share, runner.answer_task)
+        self.pool = WorkerPool(lanes - 1 if here else lanes, task_handler, setup)
         self.tasks = tasks
         self.waiting: deque[Task] = deque(tasks)
+        # ``waiting`` and ``owners`` are shared with this process's lane (``work_here``).
+        self.lock = threading.Lock()
+        self.owners: dict[Any, Any] = {}  # group -> the lane that took its first task
         self.attempts = [0] * len(tasks)
         self.unanswered = len(tasks)
+        # This process's lane: it writes its task's progress and answer to ``here_out``, read
+        # by the pool's thread (``here_in``, waited on with the workers' pipes).
+        self.here_in: Connection | None = None
+        self.here_out: Connection | None = None
+        self.here_open = here  # until the lane says it leaves
+        if here:
+            self.here_in, self.here_out = multiprocessing.Pipe(duplex=False)
+        self.here_taken: set[int] = set()  # the tasks this process took, not yet answered
+        self.ending = False  # the pool's thread has finished (or failed): no more tasks here
+        self.failure: BaseException | None = None
+
+    def take(self, lane: Any) -> Task | None:
+        """The next task for ``lane`` (see the class doc), or None when none is waiting."""
+        with self.lock:
+            if not self.waiting or self.ending:
+                return None
+            chosen: Task | None = None
+            unowned: Task | None = None
+            for task in self.waiting:
+                if task.group is None:
+                    chosen = chosen or task
+                    break
+                owner = self.owners.get(task.group)
+                if owner is lane:
+                    chosen = task
+                    break
+                if owner is None and unowned is None:
+                    unowned = task
+            chosen = chosen or unowned or self.waiting[0]
+            self.waiting.remove(chosen)
+            if chosen.group is not None:
+                self.owners.setdefault(chosen.group, lane)
+            if lane is HERE:
+                self.here_taken.add(chosen.index)
+            return chosen
+
+    def work_here(self) -> None:
+        """This process's lane: answer tasks until none is waiting (or the run stops), within
+        a worker's share of the budget (the pool's thread merges within the budget's
+        constants, and nothing else runs meanwhile: the caller waits for the answer)."""
+        whole = budget.BUDGET_BYTES
+        budget.BUDGET_BYTES = self.share
+        try:
+            self._work_here()
+        finally:
+            budget.BUDGET_BYTES = whole
+
+    def _work_here(self) -> None:
+        while (task := self.take(HERE)) is not None:
+            index = task.index
+
+            def cancel(index: int = index) -> bool:
+                return self.ending or self.merger.should_stop(index)
+
+            def report(progress: dict[str, Any], index: int = index) -> None:
+                self._tell("progress", index, progress)
+
+            if cancel():
+                self._tell("answer", index, None)
+                continue
+            try:
+                text = task_text(self.head, task.subtree)
+                answer: str | None = self.answer_task(text, cancel=cancel, progress=report)
+            except Exception as exc:  # as a worker process that died: this subtree failed
+                answer = protocol.dumps(not_run(f"the task failed ({type(exc).__name__}: {exc})"))
+            self._tell("answer", index, answer)
+
+    def _tell(self, kind: str, index: int | None, payload: Any) -> None:
+        """Send the pool's thread a word of this process's lane (nothing once it has ended)."""
+        assert self.here_out is not None
+        with suppress(OSError):
+            self.here_out.send((kind, index, payload))
+
+    def leave_here(self) -> None:
+        """This process's lane is done (or interrupted: its task is then answered stopped)."""
+        self._tell("leave", None, None)
+
+    def close_here(self) -> None:
+        assert self.here_in is not None and self.here_out is not None
+        self.here_out.close()
+        self.here_in.close()
+
+    def run_beside(self) -> None:
+        """The pool's loop, in a thread beside this process's lane."""
+        try:
+            self.run()
+        except BaseException as failure:  # raised again in the lane's thread
+            self.failure = failure
+        finally:
+            self.ending = True
+            # Read this process's lane to its end: it stops (``ending``), and a word it sends
+            # is never left to fill the pipe.
+            while self.here_open:
+                self._read_here(block=True)
 
     def run(self) -> None:
         try:
@@ -637,13 +788,16 @@ class _TaskRun:
                 self._hand_out()
                 if not self.unanswered:
                     break
-                for event in self.pool.wait(POLL_SECONDS):
+                also = (self.here_in,) if self.here_open and self.here_in is not None else ()
+                for event in self.pool.wait(POLL_SECONDS, also):
                     if event.kind == "progress":
                         self.merger.progress(event.job, event.payload)
                     elif event.kind == "answer":
                         self._answer(event.job, read_answer(event.payload))
                     else:
                         self._lost(self.tasks[event.job], event.payload)
+                if self.here_open:
+                    self._read_here()
                 self.merger.check()
                 for worker in self.pool.busy():
                     if worker.job is not None and self.merger.should_stop(worker.job):
@@ -651,20 +805,46 @@ class _TaskRun:
         finally:
             self.pool.dismiss()
 
+    def _read_here(self, block: bool = False) -> None:
+        """Take in what this process's lane sent (``block``: wait for a word)."""
+        assert self.here_in is not None
+        while self.here_open and (block or self.here_in.poll()):
+            block = False
+            kind, index, payload = self.here_in.recv()
+            if kind == "leave":
+                self.here_open = False
+                with self.lock:
+                    interrupted, self.here_taken = sorted(self.here_taken), set()
+                if interrupted:  # an exception left its task unanswered: the run stops
+                    self.merger.stop_from = 0
+                for index in interrupted:
+                    self._answer(index, stopped())
+                return
+            if kind == "progress":
+                self.merger.progress(index, payload)
+            else:
+                with self.lock:
+                    self.here_taken.discard(index)
+                self._answer(index, stopped() if payload is None else read_answer(payload))
+
     def _stop_waiting_tasks(self) -> None:
-        if any(self.merger.should_stop(task.index) for task in self.waiting):
-            for task in [task for task in self.waiting if self.merger.should_stop(task.index)]:
+        with self.lock:
+            halted = [task for task in self.waiting if self.merger.should_stop(task.index)]
+            for task in halted:
                 self.waiting.remove(task)
-                self._answer(task.index, stopped())
+        for task in halted:
+            self._answer(task.index, stopped())
 
     def _hand_out(self) -> None:
-        """Give each idle worker the next waiting task, starting workers up to the pool's size
-        (a worker always gets a task as it starts, so a worker that cannot start fails tasks,
-        a bounded number of times, rather than looping)."""
+        """Give each idle worker the next task it takes, starting workers up to the pool's
+        size (a worker always gets a task as it starts, so a worker that cannot start fails
+        tasks, a bounded number of times, rather than looping)."""
         idle = self.pool.idle()
         while self.waiting and (idle or len(self.pool.workers) < self.pool.size):
             worker = idle.pop() if idle else self.pool.start()
-            task = self.waiting.popleft()
+            task = self.take(worker)
+            if task is None:  # this process took the last one meanwhile
+                return
             self.pool.give(worker, task.index, task.subtree)
 
     def _lost(self, task: Task, cause: str) -> None:
@@ -676,7 +856,8 @@ class _TaskRun:
         self.attempts[task.index] += 1
         if self.attempts[task.index] < MAX_ATTEMPTS:
             self.merger.retried(task.index, cause)
-            self.waiting.appendleft(task)
+            with self.lock:
+                self.waiting.appendleft(task)
             return
         self._answer(
             task.index,

@@ -39,6 +39,8 @@ from pysolver.logic.step import Step
 
 # Grid shapes kept (``Grid.standard``): the tables of a shape are built once.
 SHAPES_KEPT = 32
+# ``Grid.spread`` works out 2 to this many places at once.
+JOINT_SPREADS = 4
 # Keys a board's ``memo`` holds before it is emptied (a generator reads thousands of boards).
 MEMO_KEPT = 10_000
 
@@ -46,16 +48,27 @@ MEMO_KEPT = 10_000
 def step_json(step: Step, n: int) -> dict[str, Any]:
     """The protocol's Sudoku step: ``place`` and ``eliminate`` as ``[r, c, d]``, ``cells`` as
     ``[r, c]`` (rows and columns 0-based, as solutions and trace steps give them)."""
+    rows, columns = rows_and_columns(n)
     shown: dict[str, Any] = {
         "technique": step.technique,
-        "place": [[cell // n, cell % n, digit] for cell, digit in step.place],
-        "eliminate": [[cell // n, cell % n, digit] for cell, digit in step.eliminate],
-        "cells": [[cell // n, cell % n] for cell in step.cells],
+        "place": [[rows[cell], columns[cell], digit] for cell, digit in step.place],
+        "eliminate": [[rows[cell], columns[cell], digit] for cell, digit in step.eliminate],
+        "cells": [[rows[cell], columns[cell]] for cell in step.cells],
         "text": step.text,
     }
     if step.alternatives:
-        shown["alternatives"] = [[cell // n, cell % n, digit] for cell, digit in step.alternatives]
+        shown["alternatives"] = [
+            [rows[cell], columns[cell], digit] for cell, digit in step.alternatives
+        ]
     return shown
+
+
+@lru_cache(maxsize=SHAPES_KEPT)
+def rows_and_columns(n: int) -> tuple[list[int], list[int]]:
+    """Per cell of an n x n grid, its row and its column (0-based): a step's JSON reads them
+    (two list reads cost less than a division and a remainder)."""
+    cells = range(n * n)
+    return [cell // n for cell in cells], [cell % n for cell in cells]
 
 
 def bits(mask: int) -> list[int]:
@@ -108,9 +121,13 @@ class Shape:
         self.houses = houses
         # "row 3", "column 5", "box 2", "region 4", "the main diagonal".
         self.house_names = house_names
+        # "row 3, column 5" per cell (step texts name cells all the time).
+        self.cell_names = [f"row {cell // n + 1}, column {cell % n + 1}" for cell in range(n * n)]
         self.full = (1 << n) - 1
         cells = n * n
         layout = masks.unit_layout(cells, n, houses)
+        # The masks engine's layout of these boards (a search starts from them).
+        self.layout = layout
         self.width = n + 1  # a field and its guard
         self.base = layout.cell_base
         self.guards = layout.guards
@@ -249,8 +266,8 @@ class Grid:
         return twin
 
     def cell_name(self, cell: int) -> str:
-        row, col = divmod(cell, self.n)
-        return f"row {row + 1}, column {col + 1}"
+        """``row 3, column 5`` (from 1)."""
+        return self.shape.cell_names[cell]
 
     def cells_named(self, cells: list[int]) -> str:
         return listed([self.cell_name(cell) for cell in cells])
@@ -307,6 +324,55 @@ class Grid:
             self.eliminate(cell, digit)
         for cell, digit in step.place:
             self.place(cell, digit)
+
+    def load_settled(self, boards: list[int], placed: int) -> None:
+        """Set this board to a fixpoint of the ``masks`` engine's rules reached from it:
+        ``boards`` per digit in the shape's layout (a placed cell in its digit's board alone,
+        each within this board's), ``placed`` every copy of the cells placed. The state
+        ``place`` and ``eliminate`` reach a cell and a digit at a time, set at once (the
+        Sudoku generator's grading settles the singles between the techniques' steps)."""
+        base = self.shape.base
+        every = (1 << len(self.values)) - 1
+        placed_cells = (placed >> base) & every
+        new = placed_cells & self.open
+        open_cells = every ^ placed_cells
+        values = self.values
+        candidates = self.candidates
+        fresh = self.open == every
+        if fresh:
+            # An open board: each open cell's candidates read off the boards.
+            cells = open_cells
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                candidates[low.bit_length() - 1] = 0
+        for index, board in enumerate(boards):
+            bit = 1 << index
+            kept = board ^ (board & placed)
+            if fresh:
+                cells = (kept >> base) & every
+                while cells:
+                    low = cells & -cells
+                    cells ^= low
+                    candidates[low.bit_length() - 1] |= bit
+            else:
+                # Only the cells that lost the digit (the newly placed among them).
+                cells = ((self.boards[index] ^ kept) >> base) & every
+                while cells:
+                    low = cells & -cells
+                    cells ^= low
+                    candidates[low.bit_length() - 1] &= ~bit
+            self.filled[index] |= board & placed
+            self.boards[index] = kept
+            cells = (board >> base) & new
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                cell = low.bit_length() - 1
+                values[cell] = index + 1
+                candidates[cell] = bit
+        self.open = open_cells
+        self._state = None
 
     # ------------------------------------------------------------ reading
 
@@ -400,19 +466,26 @@ class Grid:
         places (per field, ``x & ((x | guard) - 1)`` drops the lowest place: after ``most``
         drops a field still holding one had more); kept until the board changes."""
         state = self.state()
-        key = f"spread{most}"
-        found: list[int] | None = state.get(key)
+        found: list[int] | None = state.get(most)  # keyed by ``most`` (an int)
         if found is None:
             shape = self.shape
             guards, lows = shape.guards, shape.lows
-            found = []
+            # Subsets, fish and forcing chains ask for 2, 3 and 4 on one state: the drops are
+            # shared.
+            wanted = range(2, JOINT_SPREADS + 1) if 2 <= most <= JOINT_SPREADS else [most]
+            lists: list[list[int]] = [[] for _ in wanted]
             for board in self.boards:
                 rest = board & ((board | guards) - lows)
                 several = ((rest | guards) - lows) & guards
-                for _ in range(most - 1):
-                    rest &= (rest | guards) - lows
-                found.append(several & ~((rest | guards) - lows))
-            state[key] = found
+                dropped = 1
+                for found_at, size in zip(lists, wanted, strict=True):
+                    while dropped < size:
+                        rest &= (rest | guards) - lows
+                        dropped += 1
+                    found_at.append(several & ~((rest | guards) - lows))
+            for size, found_at in zip(wanted, lists, strict=True):
+                state[size] = found_at
+            found = state[most]
         return found
 
     def open_cells(self, house: int) -> list[int]:

@@ -78,27 +78,28 @@ def digit_pairs(grid: Grid, board: int) -> tuple[dict[int, int], int]:
     found: tuple[dict[int, int], int] | None = grid.remembered(key)
     if found is None:
         shape = grid.shape
-        guards, lows, width, full = shape.guards, shape.lows, shape.width, shape.full
-        houses = grid.houses
+        guards, lows, width = shape.guards, shape.lows, shape.width
+        house_mask = shape.house_mask
         # The houses where the digit has exactly two places (``Grid.spread``).
         rest = board & ((board | guards) - lows)
         pairs = ((rest | guards) - lows) & guards
         rest &= (rest | guards) - lows
         pairs &= ~((rest | guards) - lows)
+        places = board >> shape.base
         by_cell: dict[int, int] = {}
         mask = 0
         while pairs:
             guard = pairs & -pairs
             pairs ^= guard
-            house = (guard.bit_length() - 1) // width
-            places = (board >> (house * width)) & full
-            low = places & -places
-            cells = houses[house]
-            first = cells[low.bit_length() - 1]
-            second = cells[(places ^ low).bit_length() - 1]
-            by_cell[first] = by_cell.get(first, 0) | 1 << second
-            by_cell[second] = by_cell.get(second, 0) | 1 << first
-            mask |= 1 << first | 1 << second
+            # The house's two places, read off the cell bits.
+            both = places & house_mask[(guard.bit_length() - 1) // width]
+            low = both & -both
+            high = both ^ low
+            first = low.bit_length() - 1
+            second = high.bit_length() - 1
+            by_cell[first] = by_cell.get(first, 0) | high
+            by_cell[second] = by_cell.get(second, 0) | low
+            mask |= both
         found = (by_cell, mask)
         grid.remember(key, found)
     return found
@@ -224,7 +225,7 @@ def colouring_words(grid: Grid, digit: int, colours: list[int]) -> str:
 # ---------------------------------------------------------------- x-chains
 
 
-@dataclass
+@dataclass(slots=True)
 class Walk:
     """A breadth-first walk from one start (a cell of one digit for x-chains, a cell and the
     digit it is not for xy-chains): its layers, what it has seen, its frontier."""
@@ -708,19 +709,44 @@ def forcing_chain(grid: Grid) -> Step | None:
                 return step
         exact = grid.spread(size)
         fewer = grid.spread(size - 1) if size > 2 else [0] * grid.n
+        all_houses = grid.houses
         for index, board in enumerate(grid.boards):
             sources = exact[index] & ~fewer[index]
+            shift = index * cells
+            # Two places shared by a box and a line are one source, its branches the same
+            # nodes in the same order (a house lists its cells in cell order): looked at once.
+            looked: set[int] = set()
             while sources:
                 guard = sources & -sources
                 sources ^= guard
                 house = (guard.bit_length() - 1) // width
                 spots = (board >> (house * width)) & full
-                houses = grid.houses[house]
-                starts = [index * cells + houses[position] for position in bits(spots)]
-                if not barren(grid, facts, starts):
-                    step = forcing_step(grid, facts, starts, house)
-                    if step is not None:
-                        return step
+                houses = all_houses[house]
+                if size == 2:
+                    # ``barren`` inline, as for bivalue cells.
+                    first = spots & -spots
+                    one = shift + houses[first.bit_length() - 1]
+                    other = shift + houses[(spots ^ first).bit_length() - 1]
+                    if one * cells + other in looked:
+                        continue
+                    looked.add(one * cells + other)
+                    one_true, one_false = closures.get(one) or reach(grid, facts, one)
+                    other_true, other_false = closures.get(other) or reach(grid, facts, other)
+                    if not (
+                        one_true & one_false
+                        or other_true & other_false
+                        or one_true & other_true
+                        or one_false & other_false
+                    ):
+                        continue
+                    starts = [one, other]
+                else:
+                    starts = [shift + houses[position] for position in bits(spots)]
+                    if barren(grid, facts, starts):
+                        continue
+                step = forcing_step(grid, facts, starts, house)
+                if step is not None:
+                    return step
     return None
 
 

@@ -29,6 +29,7 @@ from typing import Any
 from pysolver.engines import masks
 from pysolver.kinds.sudoku import path as sudoku_path
 from pysolver.kinds.sudoku.board import Grid, step_json
+from pysolver.kinds.sudoku.techniques import PLAIN_TECHNIQUES, TECHNIQUES
 from pysolver.kinds.sudoku.variants import cage_digit_sets
 from pysolver.logic.step import Step
 from pysolver.midend.plan import ExplainArgs, Explained, Hinted
@@ -74,7 +75,8 @@ def explain(board: Board, args: ExplainArgs) -> Explained:
         return found[0]
 
     grid = board.grid.copy()
-    steps = sudoku_path.explain_lazily(grid, solve, args.advance)
+    techniques = TECHNIQUES if grid.cages else PLAIN_TECHNIQUES
+    steps = sudoku_path.explain_lazily(grid, solve, args.advance, techniques)
     if found or not filled_right(grid):
         solution, unique = solve(grid)
     else:
@@ -93,13 +95,25 @@ def solution_from(grid: Grid, args: ExplainArgs) -> tuple[list[int], bool]:
     houses and killer cages) and whether it is the only one; none is an ``invalid_puzzle``
     error."""
     n = grid.n
-    cages = [
-        masks.Cage(cage.cells, tuple(cage_digit_sets(n, grid.values, cage, index)))
-        for index, cage in enumerate(grid.cages)
-    ]
-    problem = masks.CellsProblem(n * n, n, grid.candidates.copy(), grid.houses, cages)
     stage = args.stage()
-    result = masks.search(problem, limit=2, monitor=stage)
+    if grid.cages:
+        cages = [
+            masks.Cage(cage.cells, tuple(cage_digit_sets(n, grid.values, cage, index)))
+            for index, cage in enumerate(grid.cages)
+        ]
+        problem = masks.CellsProblem(n * n, n, grid.candidates.copy(), grid.houses, cages)
+        result = masks.search(problem, limit=2, monitor=stage)
+    else:
+        # The grid's boards are in the engine's layout: with each placed cell put back in its
+        # digit's board, they are the root ``search`` would lay out from the candidates (the
+        # same tree: the rules' fixpoint is one).
+        boards = [board | placed for board, placed in zip(grid.boards, grid.filled, strict=True)]
+        solved = 0
+        for placed in grid.filled:
+            solved |= placed
+        layout = grid.shape.layout
+        solved = masks.settle_boards(boards, solved, layout)
+        result = masks.search_boards(boards, solved, layout, limit=2, monitor=stage)
     args.nodes += result.stats["nodes"]
     args.stop_if_cancelled(stage)
     if not result.solutions:

@@ -43,7 +43,10 @@ search and the singles, ``pysolver.logic``'s techniques grade:
    cells where the second solution that kept the other one given differed), and is carved
    on from the first pair that makes it harder; when none does, from one of the pairs that
    keep it unique: drawn at random, or for ``expert`` the one whose techniques score the most
-   points (``logic_grade``: the hardest within its level, nearer one needing a guess). A pair
+   points (``logic_grade``: the hardest within its level, nearer one needing a guess). An
+   ``expert`` swap grades its unique trials after the pairs are tried, those the singles leave
+   the most cells open in first, ``EXPERT_GRADES`` of them, and walks on only to a graded one
+   not easier than the puzzle it started from (``MAX_EXPERT_SWAPS`` pairs). A pair
    that keeps it unique but makes it harder than asked gets up to ``EASE_TRIES`` blank orbits
    given back, one at a time (``ease``: a given more keeps it unique), and counts as harder
    when one brings it within the level asked (that puzzle is then not minimal).
@@ -141,12 +144,21 @@ LEVELS_BY_SIZE = {4: ("easy",), 6: ("easy", "medium", "hard", "fiendish")}
 # expert) 39 / 101 / 41 with 30 pairs, 36 / 111 / 44 with 60, 26 / 83 / 41 with 120, no
 # better with 250 or 500; 12x12 hard (5 seeds) 0.29 s median with 40, 0.38 s with 120.
 MAX_SWAPS = {4: 10, 6: 300, 9: 120, 12: 40, 16: 20}
+# The same for ``expert`` where it differs. Measured on 9x9 expert, seeds 0-59, interleaved in
+# one run (ms a puzzle, median / mean): 77 / 118 with 120 pairs, 71 / 111 with 240; an
+# earlier run 80 / 122 with 120, 75 / 115 with 240, 74 / 122 with 500.
+MAX_EXPERT_SWAPS = {9: 240}
 # Board shapes whose ``masks`` layout is kept (``shape_layout``).
 LAYOUTS_KEPT = 32
 # Blank orbits given back, one at a time, to a swap's trial that is unique but harder than
 # asked (``ease``). Measured on 9x9 hard, seeds 0-99, twice: median 29.5 / 28.8 ms a puzzle
 # with none, 25.5 / 26.6 with 3 (mean 41 -> 38); fiendish unchanged, medium 13.1 -> 12.0.
 EASE_TRIES = 3
+# The trials of an ``expert`` swap that keep the puzzle unique and are graded, those whose
+# singles leave the most open cells first (``swap_once``). Measured on 9x9 expert, seeds 0-59,
+# interleaved in one run (ms a puzzle, median / mean): 70 / 109 grading 4, 88 / 113 grading 1,
+# 76 / 104 grading 2; another run 71 / 111 with 4, 73 / 113 with 3, 73 / 113 with 5.
+EXPERT_GRADES = 4
 # Each technique by its name (a step names its technique).
 TECHNIQUE_NAMES = {technique.name: technique for technique in ALL}
 
@@ -297,6 +309,17 @@ def grade(kind: Translation, values: list[int], solution: list[int]) -> dict[str
     return {**sudoku_path.grade(steps), "givens": len(values) - values.count(0)}
 
 
+# Per byte, ASCII 0 for 0 and 1 for any other (``given_cells``).
+GIVEN_DIGITS = bytes([ord("0")] + [ord("1")] * 255)
+
+
+def given_cells(values: list[int]) -> int:
+    """The cells (a mask, bit c for cell c) where ``values`` (digits up to 255) has a
+    digit: read as a binary numeral, last cell first (a C loop, where the carve's tries
+    spent a few per cent of their time in a Python one)."""
+    return int(bytes(values).translate(GIVEN_DIGITS)[::-1], 2)
+
+
 def givens_mask(n: int, values: list[int]) -> list[int]:
     """Per cell its candidates: a given's digit alone, every digit for a blank."""
     every = (1 << n) - 1
@@ -304,70 +327,44 @@ def givens_mask(n: int, values: list[int]) -> list[int]:
 
 
 def logic_level(
-    kind: Translation, values: list[int], most: str, settled: list[int] | None = None
+    kind: Translation,
+    values: list[int],
+    most: str,
+    settled: tuple[list[int], int] | None = None,
 ) -> str | None:
     """``logic_grade``'s level alone."""
     return logic_grade(kind, values, most, settled)[0]
 
 
 def logic_grade(
-    kind: Translation, values: list[int], most: str, settled: list[int] | None = None
+    kind: Translation,
+    values: list[int],
+    most: str,
+    settled: tuple[list[int], int] | None = None,
 ) -> tuple[str | None, int]:
     """The level explain's path grades ``values`` at when the techniques up to ``most`` fill
     the grid (which proves its solution unique), else None.
 
     The path applies the easiest technique that fires, so it reaches every fixpoint of the
     singles before a harder step; here the ``masks`` engine's rules reach that fixpoint in
-    bit operations on the board's own masks (``masks.settle_boards``), and only then do the
-    harder finders look at the board,
+    bit operations on the board's own masks (``masks.settle_boards``), the board is set to
+    it at once (``Grid.load_settled``), and only then do the harder finders look at the board,
     in the path's order. The level is that of the hardest step taken (easy: none); beside it,
     the points of the steps above the singles (``Technique.points``): how hard the puzzle is
-    within its level, which the swaps climb (``swap_once``). ``settled``: the singles'
-    fixpoint of ``values`` when the caller has it."""
+    within its level, which the swaps climb (``swap_once``). ``settled``: ``singles``' boards
+    and cells placed for ``values`` when the caller has them (not changed)."""
     harder = techniques_up_to(most)
     reached = points = 0
     grid = kind.houses.copy()
-    shape = grid.shape
+    layout = shape_layout(grid.shape)
     if settled is None:
-        for cell, value in enumerate(values):
-            if value:
-                grid.place(cell, value)
+        boards, placed = singles_fixpoint(kind, values)
     else:
-        # The board follows the singles: their placements, then what they struck.
-        opened = grid.values
-        for cell, mask in enumerate(settled):
-            if not mask & (mask - 1):
-                grid.place(cell, mask.bit_length())
-        for cell, mask in enumerate(settled):
-            if not opened[cell] and grid.candidates[cell] != mask:
-                grid.restrict(cell, mask)
-    layout = shape_layout(shape)
+        boards, placed = settled[0].copy(), settled[1]
     while True:
-        if settled is None:
-            # The engine's rules on the board's own masks (a placed cell keeps its bit
-            # there), then the board follows: the cells placed, then what they struck.
-            filled = grid.filled
-            boards = [board | placed for board, placed in zip(grid.boards, filled, strict=True)]
-            before = 0
-            for placed in filled:
-                before |= placed
-            after = masks.settle_boards(boards, before, layout)
-            if after < 0:
-                return None, points  # no solution: never the case for a carved solution grid
-            new = (after & ~before) >> shape.base
-            for index, board in enumerate(boards):
-                cells = (board >> shape.base) & new
-                while cells:
-                    low = cells & -cells
-                    cells ^= low
-                    grid.place(low.bit_length() - 1, index + 1)
-            for index, board in enumerate(boards):
-                gone = (grid.boards[index] & ~board) >> shape.base
-                while gone:
-                    low = gone & -gone
-                    gone ^= low
-                    grid.eliminate(low.bit_length() - 1, index + 1)
-        settled = None
+        if placed < 0:
+            return None, points  # no solution: never the case for a carved solution grid
+        grid.load_settled(boards, placed)
         if grid.solved():
             return TECHNIQUE_LEVELS[reached], points
         step = sudoku_path.next_step(grid, harder)
@@ -377,6 +374,12 @@ def logic_grade(
         reached = max(reached, TECHNIQUE_LEVELS.index(technique.level))
         points += technique.points
         grid.apply(step)
+        # The engine's rules on the board's own masks (a placed cell keeps its bit there).
+        boards = [board | filled for board, filled in zip(grid.boards, grid.filled, strict=True)]
+        placed = 0
+        for filled in grid.filled:
+            placed |= filled
+        placed = masks.settle_boards(boards, placed, layout)
 
 
 def forced(grid: Grid, values: list[int], orbit: tuple[int, ...], solution: list[int]) -> bool:
@@ -405,11 +408,11 @@ def shape_layout(shape: Shape) -> masks.BoardLayout:
     return masks.unit_layout(shape.n * shape.n, shape.n, shape.houses)
 
 
-def singles(kind: Translation, values: list[int]) -> tuple[list[int], int] | None:
-    """The boards (in ``shape_layout``) and the cells placed once naked and hidden singles
-    are done (the ``masks`` engine's rules on boards built from the givens), or None when they
-    fill the grid: a puzzle of a solution grid never dies there. A cell is placed there
-    exactly when it has one candidate left (the singles' fixpoint)."""
+def singles_fixpoint(kind: Translation, values: list[int]) -> tuple[list[int], int]:
+    """The boards (in ``shape_layout``) and every copy of the cells placed once naked and
+    hidden singles are done: the ``masks`` engine's rules on boards built from the givens (a
+    puzzle of a solution grid never dies there). A cell is placed there exactly when it has
+    one candidate left (the singles' fixpoint)."""
     shape = kind.houses.shape
     copies = shape.copies
     blank = 0
@@ -420,37 +423,17 @@ def singles(kind: Translation, values: list[int]) -> tuple[list[int], int] | Non
         else:
             blank |= copies[cell]
     boards = [board | blank for board in boards]
-    layout = shape_layout(shape)
-    placed = masks.settle_boards(boards, 0, layout)
+    placed = masks.settle_boards(boards, 0, shape_layout(shape))
     assert placed >= 0, "the rules killed a puzzle that has a solution"
-    if placed == layout.all_bits:
-        return None
     return boards, placed
 
 
-def singles_candidates(
-    kind: Translation, boards: list[int], placed: int, solution: list[int]
-) -> list[int]:
-    """Each cell's candidates on ``singles``' boards. The rules are sound, so a cell they
-    place holds its digit of ``solution``: only the cells left open are read off the boards
-    (read only for the techniques: the proofs before them look at the boards)."""
-    shape = kind.houses.shape
-    candidates = [1 << (digit - 1) for digit in solution]
-    base = shape.base
-    open_cells = (shape_layout(shape).all_bits ^ placed) >> base
-    cells = open_cells
-    while cells:
-        low = cells & -cells
-        cells ^= low
-        candidates[low.bit_length() - 1] = 0
-    for index, board in enumerate(boards):
-        bit = 1 << index
-        board = (board >> base) & open_cells
-        while board:
-            low = board & -board
-            board ^= low
-            candidates[low.bit_length() - 1] |= bit
-    return candidates
+def singles(kind: Translation, values: list[int]) -> tuple[list[int], int] | None:
+    """``singles_fixpoint``, or None when the singles fill the grid."""
+    boards, placed = singles_fixpoint(kind, values)
+    if placed == shape_layout(kind.houses.shape).all_bits:
+        return None
+    return boards, placed
 
 
 def unique_after_blanking(
@@ -614,6 +597,8 @@ class Carving:
     # Whether a try on it was refused as unique but harder than asked (a swap tries each
     # trial once, then ``ease``).
     over: bool = False
+    # The open cells the singles leave, when ``try_blank`` proved it unique with a search.
+    opened: int = 0
 
 
 def try_blank(
@@ -628,7 +613,7 @@ def try_blank(
     singles at once, singles fill the grid, then the uniqueness searches (cheaper than the
     techniques' look at a puzzle with a second solution, which the carve's last tries mostly
     are), then the techniques up to the level asked; the last two start from the singles'
-    boards (the techniques from their candidates)."""
+    boards."""
     values = carving.values
     kept = [values[cell] for cell in orbit]
     for cell in orbit:
@@ -636,19 +621,16 @@ def try_blank(
     capped = args.difficulty != DIFFICULTIES[-1]
     if forced(kind.houses, values, orbit, solution):
         return True  # the same puzzle to every technique after its first singles
-    given = 0
-    for cell, value in enumerate(values):
-        if value:
-            given |= 1 << cell
+    given = given_cells(values)
     if any(not cells & given for cells in carving.unavoidable):
         for cell, value in zip(orbit, kept, strict=True):
             values[cell] = value
         return False  # a second solution swaps two digits on blank cells
     found_singles = singles(kind, values)
     if found_singles is None:
-        carving.level, carving.exact = DIFFICULTIES[0], True
+        carving.level, carving.points, carving.exact = DIFFICULTIES[0], 0, True
         return True
-    boards, placed = found_singles
+    placed = found_singles[1]
     copies = kind.houses.shape.copies
     if (carving.exact or carving.level is None) and all(placed & copies[cell] for cell in orbit):
         # The singles put the orbit back: their fixpoint is the one before it was blanked,
@@ -657,15 +639,9 @@ def try_blank(
     if args.difficulty != DIFFICULTIES[0]:
         witness = unique_after_blanking(kind, found_singles, orbit, solution, args)
         if witness is None:
+            carving.opened = (shape_layout(kind.houses.shape).cell_bits & ~placed).bit_count()
             found, points = (
-                logic_grade(
-                    kind,
-                    values,
-                    args.difficulty,
-                    singles_candidates(kind, boards, placed, solution),
-                )
-                if capped
-                else (None, 0)
+                logic_grade(kind, values, args.difficulty, found_singles) if capped else (None, 0)
             )
             if not capped or found is not None:
                 carving.level, carving.points, carving.exact = found, points, True
@@ -708,6 +684,14 @@ def level_of(kind: Translation, carving: Carving) -> str:
     return carving.level
 
 
+def swap_budget(kind: Translation, args: GenerateArgs) -> int:
+    """The pairs ``swap`` tries (``MAX_SWAPS``, ``MAX_EXPERT_SWAPS``)."""
+    n = kind.houses.n
+    if args.difficulty == DIFFICULTIES[-1]:
+        return MAX_EXPERT_SWAPS.get(n, MAX_SWAPS[n])
+    return MAX_SWAPS[n]
+
+
 def swap(
     kind: Translation,
     carving: Carving,
@@ -727,7 +711,7 @@ def swap(
     target = DIFFICULTIES.index(args.difficulty)
     known = {*carving.unavoidable, *carving.witnesses.values()}
     tried = 0
-    while tried < MAX_SWAPS[kind.houses.n]:
+    while tried < swap_budget(kind, args):
         start = DIFFICULTIES.index(level_of(kind, carving))
         moved = swap_once(kind, carving, all_orbits, solution, args, known, start)
         if moved is None:
@@ -755,7 +739,11 @@ def swap_once(
     blank = [orbit for orbit in all_orbits if not carving.values[orbit[0]]]
     tried = 0
     sideways: list[tuple[Carving, tuple[int, ...]]] = []
-    givens = sum(1 << cell for cell, value in enumerate(carving.values) if value)
+    # ``expert``: the unique trials not yet graded (above ``easy``, where any one the singles
+    # do not fill is harder).
+    uncapped = args.difficulty == DIFFICULTIES[-1]
+    unique: list[tuple[Carving, tuple[int, ...]]] = []
+    givens = given_cells(carving.values)
     for removed, witness in list(carving.witnesses.items()):
         if not carving.values[removed[0]]:
             continue
@@ -767,7 +755,7 @@ def swap_once(
             back_cells = sum(1 << cell for cell in back)
             if not witness & back_cells:
                 continue
-            if tried == MAX_SWAPS[kind.houses.n]:
+            if tried == swap_budget(kind, args):
                 break
             if any(not cells & back_cells for cells in bare):
                 continue  # a known second solution fits its givens
@@ -791,6 +779,9 @@ def swap_once(
                 blanked = ease(kind, trial, removed, back, all_orbits, solution, args, start)
             if not blanked:
                 continue  # not unique, or too hard
+            if uncapped and trial.level is None and start:
+                unique.append((trial, back))
+                continue
             if trial.level is None:  # unique, and the singles do not fill it: medium at least
                 harder = start == 0 or DIFFICULTIES.index(level_of(kind, trial)) > start
             else:
@@ -799,9 +790,28 @@ def swap_once(
                 sideways.append((trial, back))
                 continue
             return carve_on(kind, carving, trial, back, all_orbits, solution, args, known), tried
+    # A puzzle that needs a guess leaves many cells open after the singles (measured on the
+    # unique trials of 9x9 expert swaps from fiendish puzzles: 39-53 against 34 on average
+    # for the fiendish ones; the expert one had the most of its swap's trials graded up to
+    # it in 12 of 13), so those are graded first, and the rest not at all.
+    unique.sort(key=lambda pair: -pair[0].opened)
+    for trial, back in unique[:EXPERT_GRADES]:
+        if DIFFICULTIES.index(level_of(kind, trial)) > start:
+            return carve_on(kind, carving, trial, back, all_orbits, solution, args, known), tried
+        sideways.append((trial, back))
+    if uncapped:
+        # Graded and not easier: a trial whose orbit was forced (the puzzle with ``back``
+        # given back) carries the level and points it started with, a bound; from a
+        # puzzle the swaps climbed to, one easier walks back down (measured: fiendish
+        # puzzles swapped to easy ones, which the carve kept easy).
+        sideways = [
+            pair
+            for pair in sideways
+            if pair[0].exact and DIFFICULTIES.index(level_of(kind, pair[0])) >= start
+        ]
     if not sideways:
         return None
-    if args.difficulty == DIFFICULTIES[-1]:
+    if uncapped:
         # The hardest within its level (the first among equals): the next swaps start nearer
         # a puzzle that needs a guess. Not below: a capped level's hardest puzzles lie next
         # to ones above the level, which the carve refuses (measured: hard took 10% longer).
@@ -823,12 +833,23 @@ def ease(
 ) -> bool:
     """``trial`` with ``removed`` blanked is unique but harder than asked: give back one blank
     orbit at a time (a given more keeps it unique: no search), up to ``EASE_TRIES`` drawn at
-    random, until the techniques up to the level asked fill it at a level above ``start``;
-    whether one did (``trial`` is then that puzzle, its level and points set)."""
+    random among those with a cell the singles leave open, until the techniques up to the
+    level asked fill it at a level above ``start``; whether one did (``trial`` is then that
+    puzzle, its level and points set)."""
     values = trial.values
     for cell in removed:
         values[cell] = 0
-    blank = [orbit for orbit in all_orbits if not values[orbit[0]] and orbit != removed]
+    # An orbit whose cells the singles place anyway leaves their fixpoint, so the path, as it
+    # was: not given back.
+    placed = singles_fixpoint(kind, values)[1]
+    copies = kind.houses.shape.copies
+    blank = [
+        orbit
+        for orbit in all_orbits
+        if not values[orbit[0]]
+        and orbit != removed
+        and any(not placed & copies[cell] for cell in orbit)
+    ]
     for _ in range(min(EASE_TRIES, len(blank))):
         orbit = blank.pop(args.rng.randrange(len(blank)))
         for cell in orbit:

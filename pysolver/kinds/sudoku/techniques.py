@@ -176,6 +176,8 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
         for change in changes:
             moved |= change
         changed = shape.nonempty(moved & small)
+    if size == 2 and changed:
+        changed &= pair_houses(grid)
     while changed:
         guard = changed & -changed
         changed ^= guard
@@ -231,6 +233,53 @@ def naked_subset(grid: Grid, size: int, name: str) -> Step | None:
     return None
 
 
+def pair_houses(grid: Grid) -> int:
+    """The guard bits of the houses holding two cells whose candidates are the same two
+    digits (a naked pair, whether it removes anything or not), every house at once: per two
+    digits, the board of the cells with exactly those candidates, and the houses where its
+    field has two places or more."""
+    shape = grid.shape
+    guards, lows = shape.guards, shape.lows
+    counted = grid.count_boards()
+    two = counted[1] & ~counted[2]
+    boards = grid.boards
+    found = 0
+    for first, board in enumerate(boards):
+        board &= two
+        if not board:
+            continue
+        for other in boards[first + 1 :]:
+            both = board & other
+            if both:
+                found |= both & ((both | guards) - lows)  # less each field's lowest place
+    return shape.nonempty(found)
+
+
+def hidden_pair_houses(grid: Grid, spread: list[int], houses: int) -> int:
+    """Of ``houses`` (guard bits), those where two digits have the same two places and one
+    of those cells holds a third candidate (a hidden pair that removes something; most are
+    naked pairs too, removing nothing): ``spread`` is ``Grid.spread(2)``; two digits' boards
+    agree in a house where their exclusive or has an empty field, and the cells with three
+    candidates or more among both boards' places show in its field."""
+    shape = grid.shape
+    boards = grid.boards
+    more = grid.count_boards()[2]
+    found = 0
+    for first, several in enumerate(spread):
+        several &= houses
+        if not several:
+            continue
+        board = boards[first]
+        for second in range(first + 1, len(spread)):
+            both = several & spread[second]
+            if both:
+                other = boards[second]
+                both &= shape.nonempty(board & other & more)
+                if both:
+                    found |= both & ~shape.nonempty(board ^ other)
+    return found
+
+
 def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
     """``size`` digits whose places in a house are the same ``size`` cells fill those cells:
     the cells' other candidates go."""
@@ -261,6 +310,8 @@ def hidden_subset(grid: Grid, size: int, name: str) -> Step | None:
                 counted[count] |= counted[count - 1] & several
             counted[0] |= several
         houses &= counted[size - 1]
+        if size == 2 and houses:
+            houses &= hidden_pair_houses(grid, spread, houses)
     while houses:
         low = houses & -houses
         houses ^= low
@@ -577,6 +628,9 @@ TECHNIQUES: tuple[Technique[Grid], ...] = (
         "links, leads to the same digit placed or candidate removed",
     ),
 )
+# The techniques of a board without cages (the cage techniques find nothing there): explain
+# skips their calls on such boards.
+PLAIN_TECHNIQUES = TECHNIQUES
 # Killer cages' techniques (``pysolver.kinds.sudoku.cages``) join by level and points; on a
 # board without cages they find nothing.
 TECHNIQUES = with_cage_techniques(TECHNIQUES)
