@@ -370,6 +370,10 @@ function showStats(panel, response) {
   // A counter at zero says nothing a person needs (no search steps for a Sudoku solved by
   // singles): left out; the time always shows.
   const worthShowing = ([key, value]) => key === "seconds" || !(value === 0 || value === 0n || value === "0");
+  // A search split over the page's workers says on how many and in how many tasks: a person
+  // who asked for two workers sees whether the second one took part.
+  const parallel = response.parallel;
+  if (parallel && parallel.tasks) headline.push(`Workers: ${parallel.workers ?? parallel.jobs} (${parallel.tasks} tasks)`);
   for (const key of statsFacts.headline) if (key in stats && worthShowing([key, stats[key]])) headline.push(`${statLabel(key)}: ${formatValue(key, stats[key])}`);
   const rest = Object.entries(stats).filter(([key]) => !statsFacts.headline.includes(key)).filter(worthShowing)
     .map(([key, value]) => `${statLabel(key)}: ${formatValue(key, value)}`);

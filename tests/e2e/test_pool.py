@@ -7,8 +7,9 @@ quick, and is reused afterwards.
 from __future__ import annotations
 
 import json
+import re
 
-from conftest import RECTANGLE, STRIP
+from conftest import RECTANGLE, STRIP, click_and_wait, open_tab, set_input
 
 import pysolver
 
@@ -133,3 +134,18 @@ def test_a_worker_that_cannot_load_leaves_the_tasks_to_the_others(shared_page) -
     assert result["made"] == 2
     assert result["again"]["count"] == 1472
     assert "could not start earlier" in result["again"]["parallel"]["note"]
+
+
+def test_the_stats_line_names_the_workers_a_split_count_ran_on(shared_page) -> None:
+    # The Workers control asks for two; the polyomino tab's board (6x10 pentominoes by default)
+    # is counted (its 2,339 tilings up to symmetry) in tasks on both, and the stats line says so.
+    page = shared_page
+    set_input(page, "#workers", "2")
+    open_tab(page, "polyomino")
+    click_and_wait(page, "#polyomino-count")
+    stats = page.text_content("#polyomino-stats") or ""
+    assert page.get_attribute("#polyomino-result", "data-count") == "2339", stats
+    assert re.search(r"Workers: 2 \(\d+ tasks\)", stats), stats
+    set_input(page, "#workers", "1")
+    click_and_wait(page, "#polyomino-count")
+    assert "Workers:" not in (page.text_content("#polyomino-stats") or "")
