@@ -679,7 +679,6 @@ def forcing_chain(grid: Grid) -> Step | None:
     shape = grid.shape
     width, full = shape.width, shape.full
     candidates = grid.candidates
-    closures = facts.reach
     for size in range(2, MAX_BRANCHES + 1):
         spots = counts[size] & ~counts[size + 1]
         while spots:
@@ -687,19 +686,12 @@ def forcing_chain(grid: Grid) -> Step | None:
             spots ^= low
             cell = low.bit_length() - 1
             if size == 2:
-                # ``barren`` inline: most bivalue cells are.
+                # Most bivalue cells are barren: looked at before any list is made.
                 mask = candidates[cell]
                 first = mask & -mask
                 one = (first.bit_length() - 1) * cells + cell
                 other = ((mask ^ first).bit_length() - 1) * cells + cell
-                one_true, one_false = closures.get(one) or reach(grid, facts, one)
-                other_true, other_false = closures.get(other) or reach(grid, facts, other)
-                if not (
-                    one_true & one_false
-                    or other_true & other_false
-                    or one_true & other_true
-                    or one_false & other_false
-                ):
+                if pair_barren(grid, facts, one, other):
                     continue
                 starts = [one, other]
             else:
@@ -723,21 +715,13 @@ def forcing_chain(grid: Grid) -> Step | None:
                 spots = (board >> (house * width)) & full
                 houses = all_houses[house]
                 if size == 2:
-                    # ``barren`` inline, as for bivalue cells.
                     first = spots & -spots
                     one = shift + houses[first.bit_length() - 1]
                     other = shift + houses[(spots ^ first).bit_length() - 1]
                     if one * cells + other in looked:
                         continue
                     looked.add(one * cells + other)
-                    one_true, one_false = closures.get(one) or reach(grid, facts, one)
-                    other_true, other_false = closures.get(other) or reach(grid, facts, other)
-                    if not (
-                        one_true & one_false
-                        or other_true & other_false
-                        or one_true & other_true
-                        or one_false & other_false
-                    ):
+                    if pair_barren(grid, facts, one, other):
                         continue
                     starts = [one, other]
                 else:
@@ -753,16 +737,20 @@ def forcing_chain(grid: Grid) -> Step | None:
 def barren(grid: Grid, facts: Implications, starts: list[int]) -> bool:
     """Whether two branches, neither a contradiction, agree on nothing (most sources: a
     quick look before ``forcing_step``)."""
-    if len(starts) != 2:
-        return False
+    return len(starts) == 2 and pair_barren(grid, facts, starts[0], starts[1])
+
+
+def pair_barren(grid: Grid, facts: Implications, one: int, other: int) -> bool:
+    """``barren`` for the two branches ``one`` and ``other`` (no list made: most sources
+    have two branches, and most of those are barren)."""
     known = facts.reach
-    first_true, first_false = known.get(starts[0]) or reach(grid, facts, starts[0])
-    second_true, second_false = known.get(starts[1]) or reach(grid, facts, starts[1])
+    one_true, one_false = known.get(one) or reach(grid, facts, one)
+    other_true, other_false = known.get(other) or reach(grid, facts, other)
     return not (
-        first_true & first_false
-        or second_true & second_false
-        or first_true & second_true
-        or first_false & second_false
+        one_true & one_false
+        or other_true & other_false
+        or one_true & other_true
+        or one_false & other_false
     )
 
 
