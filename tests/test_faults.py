@@ -389,7 +389,7 @@ def test_planning_makes_a_bounded_number_of_tasks_and_ships_the_puzzle_once():
     # Tasks share the puzzle (one object), and a task's text is the request's plus its subtree.
     assert all(task.request["puzzle"] is request["puzzle"] for task in tasks)
     base = {key: value for key, value in tasks[0].request.items() if key != "subtree"}
-    text = processes.task_text(json.dumps(base)[:-1], tasks[-1].subtree)
+    text = processes.task_text(json.dumps(base), tasks[-1].subtree)
     assert json.loads(text) == tasks[-1].request
 
 

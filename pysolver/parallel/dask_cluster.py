@@ -275,7 +275,7 @@ def answer_subtree_on_dask(
 ) -> str:
     """Runs on a Dask worker: the task ``index`` of the request (its JSON text, fetched once
     per worker) below ``subtree``."""
-    text = task_text(request_text.rstrip()[:-1], subtree)
+    text = task_text(request_text, subtree)
     return answer_on_dask(answer_task, index, text, stop_name)
 
 

@@ -117,9 +117,10 @@ def worker_budget(workers: int) -> int:
     return budget.budget_bytes() // (workers + 1)
 
 
-def task_text(head: str, subtree: dict[str, Any]) -> str:
-    """A task's JSON text: the request's text without its closing brace (``head``), plus the
-    task's ``subtree``."""
+def task_text(request_text: str, subtree: dict[str, Any]) -> str:
+    """A task's JSON text: the request's text (a JSON object) with the task's ``subtree``
+    spliced in before its closing brace."""
+    head = request_text.rstrip()[:-1]
     separator = "" if head.rstrip().endswith("{") else ", "
     return f'{head}{separator}"subtree": {protocol.dumps(subtree)}}}'
 
@@ -576,10 +577,9 @@ def task_handler(request_text: str, budget_bytes: int, answer_task: AnswerTask) 
     ``subtree`` make the task's request, which ``answer_task`` answers within the worker's
     share of the budget."""
     budget.BUDGET_BYTES = budget_bytes
-    head = request_text.rstrip()[:-1]
 
     def answer(subtree: dict[str, Any], job: Job) -> str:
-        return answer_task(task_text(head, subtree), cancel=job.cancel, progress=job.report)
+        return answer_task(task_text(request_text, subtree), cancel=job.cancel, progress=job.report)
 
     return answer
 
@@ -674,8 +674,7 @@ class _TaskRun:
         self.answer_task = runner.answer_task
         lanes = min(runner.jobs, len(tasks))
         base = {key: value for key, value in tasks[0].request.items() if key != "subtree"}
-        request_text = protocol.dumps(base)
-        self.head = request_text.rstrip()[:-1]
+        self.request_text = request_text = protocol.dumps(base)
         self.share = worker_budget(lanes)
         setup = (request_text, self.share, runner.answer_task)
         self.pool = WorkerPool(lanes - 1 if here else lanes, task_handler, setup)
@@ -747,7 +746,7 @@ class _TaskRun:
                 self._tell("answer", index, None)
                 continue
             try:
-                text = task_text(self.head, task.subtree)
+                text = task_text(self.request_text, task.subtree)
                 answer: str | None = self.answer_task(text, cancel=cancel, progress=report)
             except Exception as exc:  # as a worker process that died: this subtree failed
                 answer = protocol.dumps(not_run(f"the task failed ({type(exc).__name__}: {exc})"))
