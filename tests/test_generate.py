@@ -944,7 +944,7 @@ def test_a_board_loaded_at_once_is_the_board_placed_cell_by_cell() -> None:
     from pysolver.kinds.sudoku import generating, path
     from pysolver.kinds.sudoku.board import Grid
 
-    layout = generating.shape_layout(Grid.standard(9, 3, 3).shape)
+    layout = Grid.standard(9, 3, 3).shape.layout
 
     def settled_one_by_one(grid: Grid) -> tuple[list[int], int]:
         boards = [board | filled for board, filled in zip(grid.boards, grid.filled, strict=True)]

@@ -325,6 +325,18 @@ class Grid:
         for cell, digit in step.place:
             self.place(cell, digit)
 
+    def settled_boards(self) -> tuple[list[int], int]:
+        """This board in the ``masks`` engine's layout (``Shape.layout``), each placed cell
+        back in its digit's board, taken to the engine's rules' fixpoint: the boards and every
+        copy of the cells placed (negative: no solution). ``masks.search_boards`` searches
+        from them the tree ``masks.search`` lays out from the candidates (the fixpoint is one,
+        whatever order the rules fire in); ``load_settled`` reads them back."""
+        boards = [board | filled for board, filled in zip(self.boards, self.filled, strict=True)]
+        placed = 0
+        for filled in self.filled:
+            placed |= filled
+        return boards, masks.settle_boards(boards, placed, self.shape.layout)
+
     def load_settled(self, boards: list[int], placed: int) -> None:
         """Set this board to a fixpoint of the ``masks`` engine's rules reached from it:
         ``boards`` per digit in the shape's layout (a placed cell in its digit's board alone,

@@ -104,16 +104,9 @@ def solution_from(grid: Grid, args: ExplainArgs) -> tuple[list[int], bool]:
         problem = masks.CellsProblem(n * n, n, grid.candidates.copy(), grid.houses, cages)
         result = masks.search(problem, limit=2, monitor=stage)
     else:
-        # The grid's boards are in the engine's layout: with each placed cell put back in its
-        # digit's board, they are the root ``search`` would lay out from the candidates (the
-        # same tree: the rules' fixpoint is one).
-        boards = [board | placed for board, placed in zip(grid.boards, grid.filled, strict=True)]
-        solved = 0
-        for placed in grid.filled:
-            solved |= placed
-        layout = grid.shape.layout
-        solved = masks.settle_boards(boards, solved, layout)
-        result = masks.search_boards(boards, solved, layout, limit=2, monitor=stage)
+        # The grid's own boards are the root ``search`` would lay out from the candidates.
+        boards, solved = grid.settled_boards()
+        result = masks.search_boards(boards, solved, grid.shape.layout, limit=2, monitor=stage)
     args.nodes += result.stats["nodes"]
     args.stop_if_cancelled(stage)
     if not result.solutions:

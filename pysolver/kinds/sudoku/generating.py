@@ -73,14 +73,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from pysolver.engines import masks
 from pysolver.engines.monitor import StageMonitor
 from pysolver.kinds.sudoku import killer_generating
 from pysolver.kinds.sudoku import path as sudoku_path
-from pysolver.kinds.sudoku.board import Grid, Shape, linked
+from pysolver.kinds.sudoku.board import Grid, linked
 from pysolver.kinds.sudoku.techniques import ALL, TECHNIQUES
 from pysolver.kinds.sudoku.variants import sides
 from pysolver.logic.step import LEVELS as TECHNIQUE_LEVELS
@@ -148,8 +147,6 @@ MAX_SWAPS = {4: 10, 6: 300, 9: 120, 12: 40, 16: 20}
 # one run (ms a puzzle, median / mean): 77 / 118 with 120 pairs, 71 / 111 with 240; an
 # earlier run 80 / 122 with 120, 75 / 115 with 240, 74 / 122 with 500.
 MAX_EXPERT_SWAPS = {9: 240}
-# Board shapes whose ``masks`` layout is kept (``shape_layout``).
-LAYOUTS_KEPT = 32
 # Blank orbits given back, one at a time, to a swap's trial that is unique but harder than
 # asked (``ease``). Measured on 9x9 hard, seeds 0-99, twice: median 29.5 / 28.8 ms a puzzle
 # with none, 25.5 / 26.6 with 3 (mean 41 -> 38); fiendish unchanged, medium 13.1 -> 12.0.
@@ -356,7 +353,6 @@ def logic_grade(
     harder = techniques_up_to(most)
     reached = points = 0
     grid = kind.houses.copy()
-    layout = shape_layout(grid.shape)
     if settled is None:
         boards, placed = singles_fixpoint(kind, values)
     else:
@@ -374,12 +370,7 @@ def logic_grade(
         reached = max(reached, TECHNIQUE_LEVELS.index(technique.level))
         points += technique.points
         grid.apply(step)
-        # The engine's rules on the board's own masks (a placed cell keeps its bit there).
-        boards = [board | filled for board, filled in zip(grid.boards, grid.filled, strict=True)]
-        placed = 0
-        for filled in grid.filled:
-            placed |= filled
-        placed = masks.settle_boards(boards, placed, layout)
+        boards, placed = grid.settled_boards()
 
 
 def forced(grid: Grid, values: list[int], orbit: tuple[int, ...], solution: list[int]) -> bool:
@@ -401,15 +392,8 @@ def forced(grid: Grid, values: list[int], orbit: tuple[int, ...], solution: list
     return True
 
 
-@lru_cache(maxsize=LAYOUTS_KEPT)
-def shape_layout(shape: Shape) -> masks.BoardLayout:
-    """The ``masks`` engine's layout of a board shape's houses (the boards the shape's
-    ``Grid`` keeps), kept per shape."""
-    return masks.unit_layout(shape.n * shape.n, shape.n, shape.houses)
-
-
 def singles_fixpoint(kind: Translation, values: list[int]) -> tuple[list[int], int]:
-    """The boards (in ``shape_layout``) and every copy of the cells placed once naked and
+    """The boards (in ``Shape.layout``) and every copy of the cells placed once naked and
     hidden singles are done: the ``masks`` engine's rules on boards built from the givens (a
     puzzle of a solution grid never dies there). A cell is placed there exactly when it has
     one candidate left (the singles' fixpoint)."""
@@ -423,7 +407,7 @@ def singles_fixpoint(kind: Translation, values: list[int]) -> tuple[list[int], i
         else:
             blank |= copies[cell]
     boards = [board | blank for board in boards]
-    placed = masks.settle_boards(boards, 0, shape_layout(shape))
+    placed = masks.settle_boards(boards, 0, shape.layout)
     assert placed >= 0, "the rules killed a puzzle that has a solution"
     return boards, placed
 
@@ -431,7 +415,7 @@ def singles_fixpoint(kind: Translation, values: list[int]) -> tuple[list[int], i
 def singles(kind: Translation, values: list[int]) -> tuple[list[int], int] | None:
     """``singles_fixpoint``, or None when the singles fill the grid."""
     boards, placed = singles_fixpoint(kind, values)
-    if placed == shape_layout(kind.houses.shape).all_bits:
+    if placed == kind.houses.shape.layout.all_bits:
         return None
     return boards, placed
 
@@ -463,7 +447,7 @@ def unique_after_blanking(
     copies = kind.houses.shape.copies
     # Every solution has the singles' digit at a cell they placed: no search there.
     searched = [cell for cell in orbit if not placed & copies[cell]]
-    layout = shape_layout(kind.houses.shape)
+    layout = kind.houses.shape.layout
     every = (1 << len(boards)) - 1
     budget = UNIQUE_BUDGET if kind.fields else None
     for position, cell in enumerate(searched):
@@ -639,7 +623,7 @@ def try_blank(
     if args.difficulty != DIFFICULTIES[0]:
         witness = unique_after_blanking(kind, found_singles, orbit, solution, args)
         if witness is None:
-            carving.opened = (shape_layout(kind.houses.shape).cell_bits & ~placed).bit_count()
+            carving.opened = (kind.houses.shape.layout.cell_bits & ~placed).bit_count()
             found, points = (
                 logic_grade(kind, values, args.difficulty, found_singles) if capped else (None, 0)
             )
