@@ -483,10 +483,6 @@ def settle(problem: CellsProblem) -> list[int] | None:
     return candidates
 
 
-# The layout of boards, for callers that keep boards of their own (``unit_layout``).
-BoardLayout = _Layout
-
-
 def settle_boards(
     boards: list[int], solved: int, layout: _Layout, changed: int | None = None
 ) -> int:
