@@ -108,6 +108,31 @@ def test_a_task_that_kills_its_worker_every_time_is_given_up_and_the_rest_comple
     assert all(f"died {processes.MAX_ATTEMPTS} times" in f["error"]["message"] for f in failed)
 
 
+def test_a_killed_lane_worker_leaves_its_part_here_and_the_count_stays_exact(monkeypatch):
+    # The memo count by levels (pure Python, a narrow board): this process holds the part it
+    # gave the worker, and expands it itself; the next level goes to a fresh worker.
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    monkeypatch.setattr(processes, "HERE_BELOW", 0)
+    monkeypatch.setattr(monitor.Monitor, "interval", 0.0)
+    killed: list[int] = []
+
+    def kill_a_worker(report: dict) -> None:
+        workers = [
+            child for child in multiprocessing.active_children() if child.name == "pysolver-worker"
+        ]
+        if not killed and workers and report["fraction"] > 0.3:
+            killed.append(workers[0].pid)
+            os.kill(workers[0].pid, signal.SIGKILL)
+
+    request = pentominoes(["." * 15] * 4, jobs=2, engine="memo")
+    merged = api.solve(request, progress=kill_a_worker)
+    assert killed, "no worker was running to be killed"
+    assert (merged["count"], merged["complete"]) == (1472, True), merged
+    assert merged["parallel"]["lost_lanes"] == ["ended by SIGKILL"]
+    assert merged["parallel"]["levels"] == {"lanes": 2, "sent": 12}
+    assert not multiprocessing.active_children()
+
+
 # ---------------------------------------------------------------- stop signals to the group
 
 

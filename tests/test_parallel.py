@@ -16,13 +16,14 @@ import pytest
 
 from bench.generators import shikaku_puzzle
 from pysolver import api, budget, parallel
-from pysolver.engines import bitset, memo, memo_tasks, monitor
+from pysolver.engines import bitset, memo, memo_levels, memo_tasks, monitor
 from pysolver.engines.cover import ExactCoverProblem
 from pysolver.midend.registry import kind
 from pysolver.parallel import dask_cluster, processes
 from pysolver.protocol import parse_query
 from tests.dask_local import local_cluster
 from tests.test_memo import random_tiling_problems
+from tests.test_memo_levels import random_narrow_puzzle
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -307,7 +308,7 @@ def answer_recorded(text, cancel=None, progress=None):
 
 
 @pytest.mark.parametrize(
-    ("board", "engine", "count"), [(["." * 20] * 3, "bitset", 8), (["." * 10] * 6, "memo", 9356)]
+    ("board", "engine", "count"), [(["." * 20] * 3, "bitset", 8), (HOLE_8X8, "memo", 520)]
 )
 def test_a_pure_walk_is_split_with_this_process_answering_tasks_too(
     monkeypatch, board, engine, count
@@ -852,6 +853,83 @@ def test_a_dask_task_sends_recent_solutions_with_its_progress(monkeypatch):
         assert all(sorted(column) == digits for column in zip(*grid, strict=True))
 
 
+# ---------------------------------------------------------------- the memo count by levels
+
+
+def four_by_fifteen(**fields: Any) -> dict:
+    """The 1,472 pentomino tilings of 4x15 (symmetric ones included), counted on memo: a
+    narrow board, which the memo count makes by levels on the runners' lanes."""
+    return pentominoes(["." * 15] * 4, engine="memo", **fields)
+
+
+def level_nodes(request: dict) -> int:
+    """The nodes of the request's level count in this process alone."""
+    problem = kind("polyomino").prepare(request["puzzle"], parse_query(request))
+    [branch] = problem.plan.exact_cover() if problem.plan.exact_cover else []
+    return int(memo_levels.count(branch, monitor.Monitor()).stats["nodes"])
+
+
+def test_a_pure_memo_count_of_a_narrow_board_runs_by_levels_on_the_pool(monkeypatch):
+    # Issue 31: each level is shared out by a hash of its sub-boards between this process
+    # and the workers, so no sub-board is expanded twice: the nodes are the one-lane count's.
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    monkeypatch.setattr(processes, "HERE_BELOW", 0)  # every level on both lanes
+    monkeypatch.setattr(monitor.Monitor, "interval", 0.0)
+    reports: list[dict] = []
+    request = four_by_fifteen(jobs=2)
+    answer = api.solve(request, progress=reports.append)
+    assert (answer["count"], answer["complete"], answer["engine"]) == (1472, True, "memo")
+    levels = answer["parallel"]
+    assert levels["executor"] == "processes" and levels["jobs"] == 2
+    assert levels["levels"] == {"lanes": 2, "sent": 12}
+    assert levels["tasks"] == 12 and 0.5 <= levels["largest_task_share"] < 0.6
+    assert "lost_lanes" not in levels
+    assert answer["stats"]["nodes"] == level_nodes(request)
+    fractions = [report["fraction"] for report in reports]
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0 and len(fractions) >= 12
+    assert not multiprocessing.active_children()
+
+
+def test_a_cancelled_count_by_levels_stops_its_workers_with_a_partial_count(monkeypatch):
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    monkeypatch.setattr(processes, "HERE_BELOW", 0)
+    monkeypatch.setattr(monitor.Monitor, "interval", 0.0)
+    reports: list[dict] = []
+    answer = api.solve(
+        four_by_fifteen(jobs=2), progress=reports.append, cancel=lambda: len(reports) > 4
+    )
+    assert (answer["cancelled"], answer["complete"]) == (True, False), answer
+    assert 0 <= answer["count"] < 1472
+    assert 4 <= answer["parallel"]["levels"]["sent"] < 12
+    assert not multiprocessing.active_children()
+
+
+def test_small_levels_stay_in_this_process(monkeypatch):
+    # A level under HERE_BELOW sub-boards costs more to send than to expand: 4x15's widest
+    # has 3,504, so no worker is given one.
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    answer = api.solve(four_by_fifteen(jobs=2))
+    assert answer["count"] == 1472
+    assert answer["parallel"]["levels"] == {"lanes": 2, "sent": 0}
+    assert answer["parallel"]["tasks"] == 0 and answer["parallel"]["largest_task_share"] == 1.0
+
+
+def test_memo_counts_by_levels_and_in_tasks_agree_on_random_narrow_boards(monkeypatch):
+    # parallel by levels = serial = the memo walk's tasks, pure Python, on boards the level
+    # count takes (in tasks: compiled runners and the page's pool cut the same counts).
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    monkeypatch.setattr(processes, "HERE_BELOW", 0)
+    rng = random.Random(11)
+    for _ in range(4):
+        request = {"kind": "polyomino", "mode": "count", "engine": "memo"}
+        request["puzzle"] = random_narrow_puzzle(rng)
+        serial = api.solve(dict(request, jobs=1))
+        by_levels = api.solve(dict(request, jobs=2))
+        in_tasks = api.solve(dict(request, jobs=2), runner=parallel.InlineRunner(api.answer_task))
+        assert by_levels["count"] == serial["count"] == in_tasks["count"], request
+        assert "levels" in by_levels["parallel"] and "levels" not in in_tasks["parallel"]
+
+
 # ---------------------------------------------------------------- a real Dask cluster
 
 
@@ -880,6 +958,29 @@ def test_count_on_a_local_dask_cluster(tmp_path):
     assert response["parallel"]["executor"] == "dask"
     assert response["parallel"]["jobs"] == 2
     assert "100.00%" in run.stderr  # merged progress, ending when every task is done
+
+
+@pytest.mark.slow
+def test_a_memo_count_by_levels_on_a_local_dask_cluster(monkeypatch):
+    # The levels stay on the workers (a sub-board goes from the lane that reached it to the
+    # lane that owns it); this process gets each level's figures.
+    pytest.importorskip(
+        "distributed", reason="the dask extra is not installed (pysolver-studio[dask])"
+    )
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    monkeypatch.setattr(dask_cluster, "HERE_BELOW", 0)
+    with local_cluster(workers=2) as cluster:
+        runner = dask_cluster.DaskRunner(cluster.address, api.answer_task)
+        try:
+            request = four_by_fifteen(jobs=2)
+            answer = api.solve(request, runner=runner)
+        finally:
+            runner.close()
+    assert (answer["count"], answer["complete"]) == (1472, True)
+    assert answer["parallel"]["executor"] == "dask"
+    assert answer["parallel"]["levels"]["sent"] >= 10, answer["parallel"]
+    assert "lost_lanes" not in answer["parallel"]
+    assert answer["stats"]["nodes"] == level_nodes(request)
 
 
 @pytest.mark.slow  # the client waits out its 10 s connection timeout

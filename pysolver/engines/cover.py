@@ -231,6 +231,10 @@ def search(
             **tree_of(engine),
             monitor=monitor,
         )
+    if engine == "memo" and limit is None and not keep_solutions and rng is None:
+        levels = _by_levels(problem, monitor or Monitor())
+        if levels is not None:
+            return levels
     module = _module_of(engine)
     result: SearchResult[list[int]] = module.search(
         problem,
@@ -427,6 +431,29 @@ def split_for(
         memo_split: Split = _memo_tasks().split(problem, wanted, monitor)
         return memo_split
     return split(problem, wanted, monitor=monitor)
+
+
+def _by_levels(problem: ExactCoverProblem, monitor: Monitor) -> SearchResult[list[int]] | None:
+    """A whole memo count on the lanes a parallel runner offers (``memo_levels.offered``),
+    when the level count takes the problem; None otherwise (the memo walk counts it)."""
+    levels = _memo_levels()
+    lanes = levels.offered_lanes()
+    if lanes is None or not levels.suits(problem):
+        return None
+    try:
+        counted: SearchResult[list[int]] = levels.count(problem, monitor, lanes)
+    except levels.TooWide:
+        return None  # the memo walk keeps a capped memo: slower, within the budget
+    except levels.LanesLost:
+        return None  # the lanes say why (the response's ``parallel.lost_lanes``)
+    return counted
+
+
+@cache
+def _memo_levels() -> ModuleType:
+    """The memo engine's level count (imported on use, as the engines are: it imports this
+    module)."""
+    return importlib.import_module("pysolver.engines.memo_levels")
 
 
 @cache

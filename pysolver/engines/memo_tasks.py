@@ -32,7 +32,7 @@ from types import ModuleType
 from typing import Any
 
 from pysolver import budget
-from pysolver.engines import bitset
+from pysolver.engines import bitset, memo_levels
 from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.memo import (
     HIT_PROBE,
@@ -136,6 +136,9 @@ def split(problem: ExactCoverProblem, wanted: int, monitor: Monitor | None = Non
     """The memo walk's tree cut into about ``wanted`` subtrees: the root's branches are the
     orbit representatives of ``memo.root_orbits`` (when the matrix has symmetries), each node
     below branches on its MRV item. A path is the options chosen, root first."""
+    by_levels = memo_levels.suits(problem)
+    if by_levels and memo_levels.offered_lanes() is not None:
+        return Split([], engine="memo", by_levels=True)  # counted by levels, not cut
     monitor = monitor or Monitor()
     position_of = bitset._bit_positions(problem)
     option_at = [0] * len(problem.options)
@@ -167,6 +170,7 @@ def split(problem: ExactCoverProblem, wanted: int, monitor: Monitor | None = Non
     root = item_masks[: problem.primary]
     cut = split_tree((root, True) if all(root) else None, children, wanted, monitor)
     cut.engine = "memo"
+    cut.by_levels = by_levels
     return cut
 
 

@@ -63,6 +63,9 @@ class Split:
     # The engine whose own tree was cut (the memo count's, cut below its root orbits), which
     # its tasks must then run on; None: any engine of the family walks these paths alike.
     engine: str | None = None
+    # The memo count's level count takes the problem (``memo_levels.suits``): runners with
+    # lanes count it by levels instead of running these subtrees (``pysolver.parallel``).
+    by_levels: bool = False
 
 
 def split_tree(

@@ -85,7 +85,9 @@ from time import perf_counter
 from typing import Any
 
 from pysolver import protocol
+from pysolver.engines import memo_levels
 from pysolver.engines.monitor import Cancelled, Monitor
+from pysolver.engines.subtree import Split
 from pysolver.parallel.inline import InlineRunner
 from pysolver.parallel.merge import Merger
 from pysolver.parallel.page import AnsweredRunner, PlanRunner, merge_text, plan_text
@@ -95,10 +97,10 @@ from pysolver.parallel.plan import (
     PreparedSearch,
     Task,
     plan,
-    plan_prepared,
+    plan_splits,
 )
 from pysolver.parallel.processes import ProcessRunner
-from pysolver.parallel.runner import AnswerTask, Runner
+from pysolver.parallel.runner import AnswerTask, LaneRunner, Runner
 from pysolver.protocol import Query
 
 __all__ = [
@@ -258,7 +260,21 @@ def solve_split(
     # request, reading again took about 1 s of CPU).
     prepared = kind.prepare(request["puzzle"], query)
     runner.warm_up(prepared.compiled)  # worker processes get ready while it is cut
-    tasks, settled = plan_prepared(request, query, prepared, max(1, jobs * runner.tasks_per_job))
+    wanted = max(1, jobs * runner.tasks_per_job)
+    if isinstance(runner, LaneRunner) and not prepared.compiled:
+        # A memo count its level count takes runs by levels on the runner's lanes (the
+        # split, seeing them offered, does not cut it: ``memo_tasks.split``).
+        with runner.level_lanes(jobs) as lanes, memo_levels.offered(lanes):
+            splits = prepared.split(wanted)
+            if _by_levels(splits):
+                fields = prepared.solve()
+                parallel = {"jobs": jobs, "executor": runner.name, **lanes.fields()}
+                _note_grant(parallel, asked, jobs)
+                fields["parallel"] = parallel
+                return fields
+    else:
+        splits = prepared.split(wanted)
+    tasks, settled = plan_splits(request, query, splits)
     cut = bool(tasks) and not (len(tasks) == 1 and not tasks[0].subtree["path"])
     here = False
     if runner.starts_serially and serial_start_seconds() > 0:
@@ -316,6 +332,11 @@ def solve_split(
         fields["ok"] = False
         fields["error"] = {"code": protocol.UNAVAILABLE, "message": message, "path": ""}
     return fields
+
+
+def _by_levels(splits: list[Split | None]) -> bool:
+    """Whether the request is one memo count that its level count takes (on lanes)."""
+    return len(splits) == 1 and splits[0] is not None and splits[0].by_levels
 
 
 def _serially(

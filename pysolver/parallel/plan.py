@@ -87,12 +87,18 @@ def plan(
 def plan_prepared(
     request: dict[str, Any], query: Query, prepared: PreparedSearch, wanted: int
 ) -> tuple[list[Task], float]:
-    """``plan`` of a request whose puzzle is already read (``prepared``).
+    """``plan`` of a request whose puzzle is already read (``prepared``)."""
+    return plan_splits(request, query, prepared.split(wanted))
+
+
+def plan_splits(
+    request: dict[str, Any], query: Query, splits: list[Split | None]
+) -> tuple[list[Task], float]:
+    """``plan`` of a request whose searches are already cut (``PreparedSearch.split``).
 
     No tasks when the kind has no search to run (every search dead at its root). The plan
     counts in the memory budget and stops (``Cancelled``) when the request is cancelled.
     """
-    splits = prepared.split(wanted)
     if not splits:
         return [], 1.0
     if query.cancel is not None and query.cancel():

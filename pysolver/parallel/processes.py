@@ -34,6 +34,16 @@ One budget for the whole run: workers are capped by the cores this process may u
 gets ``budget.BUDGET_BYTES / (workers + 1)`` (the parent, which planned the run and merges
 it, keeps one share). A task refused by its share is answered serially by the caller, with the
 whole budget (``parallel.solve_split``).
+
+``ProcessLanes`` offers the memo count's levels (``memo_levels``) to this process and
+``jobs - 1`` workers on such a pool: each level is cut by lane, this process expands its part
+while each worker expands one other, and the children come back cut by lane for the next
+level. A worker's handler (``lane_handler``) makes the level count's tables of the problem
+once, at its start, while this process expands the first levels; a level smaller than
+``HERE_BELOW`` sub-boards is expanded here (sending it would cost more than it saves). A
+worker that is lost loses nothing: this process still holds the part it sent and expands it
+itself (the next level goes to a fresh worker); a cancel stops the workers' parts at their
+next look at the pipe.
 """
 
 from __future__ import annotations
@@ -49,12 +59,16 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from time import perf_counter, sleep
+from types import TracebackType
 from typing import Any
 
 from pysolver import budget, protocol
+from pysolver.engines.cover import ExactCoverProblem
+from pysolver.engines.memo_levels import Expanded, LevelWalk, Part
+from pysolver.engines.monitor import Cancelled, Monitor
 from pysolver.parallel.merge import Merger, not_run, read_answer, stopped
 from pysolver.parallel.plan import TASKS_PER_JOB, Task
-from pysolver.parallel.runner import AnswerTask
+from pysolver.parallel.runner import AnswerTask, LaneRecord
 
 # Times a task may be running on a worker that is lost before it is given up.
 MAX_ATTEMPTS = 3
@@ -617,6 +631,11 @@ class ProcessRunner:
             return
         _TaskRun(self, tasks, merger, here=False).run()
 
+    def level_lanes(self, jobs: int) -> ProcessLanes:
+        """This process and ``jobs - 1`` workers (``jobs`` granted) as the memo count's lanes
+        (``ProcessLanes``)."""
+        return ProcessLanes(jobs)
+
     def run_here(self, tasks: list[Task], merger: Merger) -> None:
         """``run`` with this process as one of the ``jobs`` workers: it answers tasks in the
         calling thread from the start, while a thread of its own runs the pool of the others
@@ -869,3 +888,103 @@ class _TaskRun:
     def _answer(self, index: int, response: dict[str, Any]) -> None:
         self.merger.done(index, response)
         self.unanswered -= 1
+
+
+# ---------------------------------------------------------------- the memo count's levels
+
+# A level this small is expanded here: sending it costs about what expanding it does.
+HERE_BELOW = 4096
+
+
+def lane_handler(problem: ExactCoverProblem, budget_bytes: int) -> JobHandler:
+    """A worker's handler of level parts: the tables made once, each job ``(part, lanes)``
+    answered with its ``Expanded`` (None when told to stop)."""
+    budget.BUDGET_BYTES = budget_bytes
+    walk = LevelWalk(problem)
+
+    def answer(payload: tuple[Part, int], job: Job) -> Expanded | None:
+        part, lanes = payload
+        try:
+            return walk.expand(part, lanes, Monitor(cancel=job.cancel))
+        except Cancelled:
+            return None
+
+    return answer
+
+
+@dataclass
+class ProcessLanes(LaneRecord):
+    """``memo_levels.Lanes`` on this process and ``count - 1`` worker processes; a context
+    manager (the workers go when it ends)."""
+
+    pool: WorkerPool | None = None
+
+    def __enter__(self) -> ProcessLanes:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self.pool is not None:
+            if kind is None:
+                self.pool.dismiss()
+            else:
+                self.pool.kill()
+            self.pool = None
+
+    def expand(self, walk: LevelWalk, parts: list[Part], monitor: Monitor) -> list[Expanded]:
+        # Started at the first level: a worker makes its tables while the small levels are
+        # expanded here. One that cannot be started (OSError) leaves its part here.
+        pool = self._pool(walk.problem)
+        try:
+            while len(pool.workers) < self.count - 1:
+                pool.start()
+        except OSError as error:
+            self.lost.append(f"a worker could not start ({error})")
+        if not pool.workers or sum(len(states) for part in parts for states in part) < HERE_BELOW:
+            return self.here(walk, parts, monitor)
+        lane_of_job: dict[int, int] = {}
+        for lane, worker in enumerate(pool.workers, start=1):
+            job = self.levels_sent * self.count + lane
+            lane_of_job[job] = lane
+            pool.give(worker, job, (parts[lane], self.count))
+        self.levels_sent += 1
+        answers: list[Expanded | None] = [None] * self.count
+        try:
+            # Lanes without a worker (one could not start) are expanded here too.
+            for lane in range(len(pool.workers) + 1, self.count):
+                answers[lane] = self.here(walk, [parts[lane]], monitor)[0]
+            here = answers[0] = walk.expand(parts[0], self.count, monitor)
+            self.nodes[0] += here.nodes
+            while lane_of_job:
+                for event in pool.wait(POLL_SECONDS):
+                    if event.job not in lane_of_job or event.kind == "progress":
+                        continue
+                    lane = lane_of_job.pop(event.job)
+                    if event.kind == "lost" or event.payload is None:
+                        self.lost.append(str(event.payload))
+                        here = answers[lane] = walk.expand(parts[lane], self.count, monitor)
+                        self.nodes[0] += here.nodes
+                    else:
+                        answers[lane] = event.payload
+                        self.nodes[lane] += event.payload.nodes
+                if monitor.stop_asked():
+                    raise Cancelled
+        except BaseException:
+            self._stop(pool.busy())
+            raise
+        return [answer for answer in answers if answer is not None]
+
+    def _pool(self, problem: ExactCoverProblem) -> WorkerPool:
+        if self.pool is None:
+            share = worker_budget(self.count)
+            self.pool = WorkerPool(self.count - 1, lane_handler, (problem, share))
+        return self.pool
+
+    def _stop(self, workers: list[PoolWorker]) -> None:
+        for worker in workers:
+            assert self.pool is not None
+            self.pool.stop(worker)

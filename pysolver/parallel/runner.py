@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
 
+from pysolver.engines.memo_levels import Expanded, HeldLanes, Lanes, LevelWalk, Part
+from pysolver.engines.monitor import Monitor
 from pysolver.parallel.merge import Merger
 from pysolver.parallel.plan import Task
 from pysolver.protocol import CancelCheck, ProgressCallback
@@ -57,3 +60,58 @@ class Runner(Protocol):
         ...
 
     def run(self, tasks: list[Task], merger: Merger) -> None: ...
+
+
+@runtime_checkable
+class LaneRunner(Runner, Protocol):
+    """A runner that also offers lanes to the memo count's levels (``memo_levels``): worker
+    processes, Dask. The lanes are a context manager (its workers go when it ends) with
+    ``fields()``, the response's ``parallel`` fields of the run beside ``jobs``."""
+
+    def level_lanes(self, jobs: int, /) -> LevelLanes: ...
+
+
+class LevelLanes(Lanes, Protocol):
+    """``memo_levels.Lanes`` that are a context manager and say what they did."""
+
+    def __enter__(self) -> LevelLanes: ...
+
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> None: ...
+
+    def fields(self) -> dict[str, Any]: ...
+
+
+@dataclass
+class LaneRecord(HeldLanes):
+    """What a run of the memo count's levels did, kept by the lanes for the response: each
+    lane's nodes (this process's first), the levels sent to other lanes, and why lanes were
+    lost (their parts were then expanded here)."""
+
+    count: int
+    nodes: list[int] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
+    levels_sent: int = 0
+
+    def __post_init__(self) -> None:
+        self.nodes = [0] * self.count
+
+    def here(self, walk: LevelWalk, parts: list[Part], monitor: Monitor) -> list[Expanded]:
+        """The parts expanded in this process (a small level, or lanes that were lost)."""
+        expanded = [walk.expand(part, self.count, monitor) for part in parts]
+        self.nodes[0] += sum(answer.nodes for answer in expanded)
+        return expanded
+
+    def fields(self) -> dict[str, Any]:
+        """The response's ``parallel`` fields of the run (beside ``jobs`` and ``executor``):
+        ``tasks`` (the level parts sent to other lanes), ``largest_task_share`` (the busiest
+        lane's share of the nodes), ``levels``: ``{"lanes", "sent"}``, and ``lost_lanes`` when
+        lanes were lost."""
+        total = sum(self.nodes)
+        fields: dict[str, Any] = {
+            "tasks": self.levels_sent * (self.count - 1),
+            "largest_task_share": round(max(self.nodes) / total, 4) if total else 1.0,
+            "levels": {"lanes": self.count, "sent": self.levels_sent},
+        }
+        if self.lost:
+            fields["lost_lanes"] = list(self.lost)
+        return fields

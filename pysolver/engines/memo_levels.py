@@ -1,0 +1,435 @@
+"""The memo count by levels: every sub-board of one depth at once, shared out between lanes.
+
+The memo walk (``memo.count``) counts a sub-board once and finds it again in its memo. Cut
+into tasks, each worker has a memo of its own, and the sub-boards two workers both reach are
+counted twice: on a narrow board swept column by column, partial tilings that differ behind
+the sweep's front meet again once it has passed, so every split of the 6x10 pentomino count
+summed 1.13-1.2x the serial nodes, and two cores could not give it 1.6x (issue 31).
+
+So the same count is also made *forwards*, one level at a time (a level: the sub-boards with
+as many options placed). A level is a dict from a sub-board's key (its covered items, as in
+the memo) to the number of ways to reach it (times the root orbit's weight). Expanding a
+sub-board places every live option on its first uncovered item, as the swept walk branches,
+and adds its number of ways to each child's; the children of a level are the next level, and
+a sub-board with every primary item covered is a cover. Each sub-board is expanded once,
+whichever partial tilings reach it: the memo's saving, with no memo to keep (only two levels
+live at a time). And a level can be shared out: a sub-board belongs to one lane (``lane_of``, a
+hash of its key), each lane expands its own, and the children go to their owners'
+next level, so no sub-board is expanded by two lanes and the lanes' nodes add up to a serial
+level count's.
+
+A sub-board's live options are those that touch none of its covered items, so they are not
+kept with it: they are worked out again from the key, as the OR of the options of each of its
+covered items, taken ``CHUNK_BITS`` items at a time from tables of every pattern
+(``LevelWalk.dead_by_chunk``). A level is then plain ints, cheap to send between processes.
+
+Only narrow boards swept in order (``memo.sweep_order``) take it: their sub-boards are a front
+of a few columns, so a level holds few of them (6x10 pentominoes: 60,032 at most, 179,225 in
+all; the count 0.82 s of CPU against the memo walk's 0.92). Without an order of its own a
+level keeps every sub-board MRV's choices reach at once (8x8 with the square, rows swept:
+1.03 million at the widest, 1.3-1.5x the memo walk's time): that stays with the memo walk's
+tasks (``memo_tasks``).
+
+``count`` runs the levels on ``Lanes``: this process alone (one lane), or worker processes
+and Dask workers beside it (``pysolver.parallel``). The parallel runners offer their lanes
+to the count through ``offered`` (a context variable), so the request still flows through
+the midend, the kind and this engine as a serial count does, and the kind makes its response.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Protocol
+
+from pysolver.engines.cover import ExactCoverProblem
+from pysolver.engines.memo import (
+    MAX_DEPTH,
+    _deepest,
+    _walk_lists,
+    memo_cap,
+    root_orbits,
+    strike_and_lay_out,
+    sweep_order,
+)
+from pysolver.engines.monitor import Cancelled, Monitor, SearchResult
+
+# A sub-board's lane: its key mod this prime (every bit of the key moves it: the low bits
+# alone are the first cells of the sweep, the same for most of a level), times LANE_MIX mod
+# 2 ** 32 (the residues of keys that differ in a few high bits differ by small multiples of
+# 2 ** 32 mod the prime, 5: on their own, even ones fell 2:1 into one of two lanes), scaled to
+# the lanes by its top bits (Knuth's multiplicative hashing).
+LANE_MODULUS = 4_294_967_291
+LANE_MIX = 0x9E3779B1
+# Items per table of ``LevelWalk.dead_by_chunk`` (2 ** CHUNK_BITS patterns each). Working out
+# a sub-board's live options is half the expansion's time; measured on the 179,225 sub-boards
+# of the 6x10 pentomino count (CPU s): 8 bits 0.37, 10 0.34, 11 0.30, 12 0.27. At 12, a
+# problem of 72 items keeps 6 tables of 4,096 masks (6 MB; made in 31 ms).
+CHUNK_BITS = 12
+CHUNK_MASK = (1 << CHUNK_BITS) - 1
+# Sub-boards expanded between two looks at the monitor (a few milliseconds).
+CHECK_EVERY = 1024
+# How many uncovered items after the chosen one the dead end check looks at (the memo walk's
+# ``TIGHTEST_AFTER_CHOSEN`` is 6). Measured, 6x10 pentominoes, CPU s, two runs each:
+# 6: 0.835, 0.819; 4: 0.790, 0.775; 3: 0.812, 0.801; 2: 0.878 (more dead sub-boards expanded
+# against fewer ANDs for each).
+CHECKED_AFTER_CHOSEN = 4
+
+
+@dataclass
+class Expanded:
+    """A part of a level expanded: its children, by the lane that owns each (``parts[lane]``:
+    key -> ways), the covers it completed (weighted) and its nodes (sub-boards expanded and
+    options that failed the dead end check, as the memo walk counts them)."""
+
+    parts: list[dict[int, int]]
+    found: int = 0
+    nodes: int = 0
+
+
+# A lane's part of a level: the dicts of its sub-boards the lanes sent it, one each (a
+# sub-board reached by two lanes is in two of them; their ways add up).
+Part = list[dict[int, int]]
+
+
+@dataclass
+class Level:
+    """What the count sees of a level its lanes expanded: the covers completed (weighted), the
+    nodes, and the next level's size (sub-boards, in the dicts sent: one two lanes reached
+    counts twice)."""
+
+    found: int
+    nodes: int
+    next_size: int
+
+
+class Lanes(Protocol):
+    """Where the levels are expanded and held: lane ``i`` expands the sub-boards it owns
+    (``lane_of``) and holds the children the lanes send it, the next level's part ``i``."""
+
+    @property
+    def count(self) -> int:
+        """How many lanes (parts a level is cut into)."""
+        ...
+
+    def start(self, walk: LevelWalk, parts: list[Part]) -> None:
+        """Hold the first level (part ``i`` for lane ``i``)."""
+        ...
+
+    def step(self, monitor: Monitor) -> Level:
+        """Expand the level held (``walk.expand`` of each part on its lane) and hold the next.
+        Raises ``Cancelled`` when the monitor's cancel hook asks to stop."""
+        ...
+
+
+class HeldLanes:
+    """Lanes whose levels this process holds: ``expand`` runs a level's parts, wherever."""
+
+    count = 1
+    walk: LevelWalk | None = None
+    parts: list[Part] | None = None
+
+    def start(self, walk: LevelWalk, parts: list[Part]) -> None:
+        self.walk, self.parts = walk, parts
+
+    def step(self, monitor: Monitor) -> Level:
+        assert self.walk is not None and self.parts is not None, "started first"
+        answers = self.expand(self.walk, self.parts, monitor)
+        self.parts = [[answer.parts[lane] for answer in answers] for lane in range(self.count)]
+        return Level(
+            sum(answer.found for answer in answers),
+            sum(answer.nodes for answer in answers),
+            sum(len(states) for part in self.parts for states in part),
+        )
+
+    def expand(self, walk: LevelWalk, parts: list[Part], monitor: Monitor) -> list[Expanded]:
+        """Each part expanded on its lane, in order (here: all in this process)."""
+        return [walk.expand(part, self.count, monitor) for part in parts]
+
+
+_offered: ContextVar[Lanes | None] = ContextVar("pysolver_level_lanes", default=None)
+
+
+@contextmanager
+def offered(lanes: Lanes) -> Iterator[None]:
+    """Counts that ``suits`` run on these lanes inside the block (``offered_lanes``)."""
+    token = _offered.set(lanes)
+    try:
+        yield
+    finally:
+        _offered.reset(token)
+
+
+def offered_lanes() -> Lanes | None:
+    """The lanes a parallel runner offers to the count running now, if any."""
+    return _offered.get()
+
+
+def suits(problem: ExactCoverProblem) -> bool:
+    """Whether the level count takes this problem: the memo walk's whole count (no colours, no
+    multiplicities, not too deep) on a board swept in order (see the module doc)."""
+    return (
+        problem.colours is None
+        and problem.multiplicities is None
+        and sweep_order(problem) is not None
+        and _deepest(problem) <= MAX_DEPTH
+    )
+
+
+def lane_of(key: int, lanes: int) -> int:
+    """The lane that owns a sub-board (see the module doc)."""
+    return (key % LANE_MODULUS * LANE_MIX & 0xFFFFFFFF) * lanes >> 32
+
+
+@dataclass
+class LevelWalk:
+    """The tables of a level count, made of the problem once per process.
+
+    Keys number the items in the sweep's order (the primary items first, in the order the
+    sweep covers them, then the secondary ones), so a sub-board's first uncovered item is its
+    key's lowest zero bit.
+    """
+
+    problem: ExactCoverProblem
+    # Per bit position: the options compatible with its option, and that mask with the
+    # option's own bit (the dead end check), and the key bits of its items.
+    compatible_at: list[int] = field(init=False)
+    keeping_at: list[int] = field(init=False)
+    key_of: list[int] = field(init=False)
+    # Per key bit: the mask of its item's options.
+    options_of: list[int] = field(init=False)
+    every_option: int = field(init=False)
+    # Per chunk of CHUNK_BITS key bits, per pattern of them: the OR of their items' options.
+    dead_by_chunk: list[list[int]] = field(init=False)
+    # From each chunk on, the tables (``dead_by_chunk[start:]``); below each chunk, the OR of
+    # every item's options (the chunks below a sub-board's first uncovered item are whole:
+    # fewer lookups, the more so the further the sweep has gone).
+    tables_from: list[list[list[int]]] = field(init=False)
+    dead_below: list[int] = field(init=False)
+    all_primary: int = field(init=False)
+    # The root orbits (key of the option's items, weight), or the empty board, weight 1.
+    first_level: dict[int, int] = field(init=False)
+    # How many sub-boards a level may hold (the memo's share of the budget).
+    cap: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        problem = self.problem
+        monitor = Monitor()
+        tables, kept, _, _ = strike_and_lay_out(problem, monitor)
+        compatible_at, keeping_at, _, _ = _walk_lists(tables, kept)
+        self.compatible_at, self.keeping_at = compatible_at, keeping_at
+        order = sweep_order(kept)
+        if order is None:
+            raise ValueError("the level count needs a board swept in order (memo.sweep_order)")
+        order += range(problem.primary, problem.items)
+        bit_of = [0] * problem.items
+        for bit, item in enumerate(order):
+            bit_of[item] = bit
+        self.key_of = [
+            sum(1 << bit_of[item] for item in kept.options[option]) for option in tables.option_at
+        ]
+        self.options_of = [tables.item_masks[item] for item in order]
+        self.every_option = (1 << len(kept.options)) - 1
+        self.dead_by_chunk = []
+        for start in range(0, problem.items, CHUNK_BITS):
+            chunk = self.options_of[start : start + CHUNK_BITS]
+            table = [0] * (1 << len(chunk))
+            for pattern in range(1, len(table)):
+                low = pattern & -pattern
+                table[pattern] = table[pattern ^ low] | chunk[low.bit_length() - 1]
+            self.dead_by_chunk.append(table)
+        self.tables_from = [self.dead_by_chunk[start:] for start in range(len(self.dead_by_chunk))]
+        self.dead_below = [0]
+        for table in self.dead_by_chunk[:-1]:
+            self.dead_below.append(self.dead_below[-1] | table[-1])
+        self.all_primary = (1 << problem.primary) - 1
+        orbits = root_orbits(kept)
+        self.first_level = {}
+        if orbits is None:
+            self.first_level[0] = 1
+        else:
+            # Only options the strike kept: a struck one is in no cover.
+            for option, weight in orbits:
+                key = self.key_of[tables.position_of[option]]
+                self.first_level[key] = self.first_level.get(key, 0) + weight
+        self.cap = memo_cap(problem)
+
+    def expand(self, part: Part, lanes: int, monitor: Monitor) -> Expanded:
+        """Expand a lane's sub-boards of one level (``part``: key -> ways, in the dicts the
+        lanes sent; merged here, in the lane's own process): their children, cut by lane.
+
+        For each sub-board:
+        E1. [Live options.] Those that touch none of its covered items: every option but the
+            OR of the covered items' options, read from the chunk tables.
+        E2. [Choose.] Its first uncovered primary item; the options of the next
+            ``CHECKED_AFTER_CHOSEN`` uncovered ones (live) for the dead end check. One of
+            them without a live option: a dead end, no children. Every primary item
+            covered: a cover, its ways found.
+        E3. [Branch.] Each live option of the chosen item that leaves every checked item an
+            option adds the sub-board's ways to its child's (key: covered | the option's).
+        """
+        states = merged(part)
+        children: dict[int, int] = {}
+        get = children.get
+        found = 0
+        nodes = 0
+        every_option = self.every_option
+        tables_from = self.tables_from
+        dead_below = self.dead_below
+        options_of = self.options_of
+        keeping_at = self.keeping_at
+        key_of = self.key_of
+        all_primary = self.all_primary
+        check = CHECK_EVERY
+        for covered, ways in states.items():
+            nodes += 1
+            check -= 1
+            if not check:
+                check = CHECK_EVERY
+                monitor.checkpoint(CHECK_EVERY)
+            free = ~covered & all_primary
+            if not free:  # E2: a cover
+                found += ways
+                continue
+            # E1: the chunks below the first uncovered item are whole (``dead_below``).
+            low = free & -free
+            first = low.bit_length() - 1
+            whole = first // CHUNK_BITS
+            dead = dead_below[whole]
+            rest = covered >> whole * CHUNK_BITS
+            for table in tables_from[whole]:
+                dead |= table[rest & CHUNK_MASK]
+                rest >>= CHUNK_BITS
+            live = every_option & ~dead
+            # E2
+            candidates = options_of[first] & live
+            checked = []
+            for _ in range(CHECKED_AFTER_CHOSEN):
+                free ^= low
+                if not free:
+                    break
+                low = free & -free
+                mask = options_of[low.bit_length() - 1] & live
+                if not mask:
+                    candidates = 0  # a dead end
+                    break
+                checked.append(mask)
+            # E3
+            while candidates:
+                position = candidates.bit_length() - 1
+                candidates ^= 1 << position
+                keeping = keeping_at[position]
+                for mask in checked:
+                    if not mask & keeping:
+                        nodes += 1  # a dead end child
+                        break
+                else:
+                    key = covered | key_of[position]
+                    children[key] = get(key, 0) + ways
+        if lanes == 1:
+            return Expanded([children], found, nodes)
+        parts: list[dict[int, int]] = [{} for _ in range(lanes)]
+        for key, ways in children.items():
+            parts[(key % LANE_MODULUS * LANE_MIX & 0xFFFFFFFF) * lanes >> 32][key] = ways
+        return Expanded(parts, found, nodes)
+
+
+def merged(part: Part) -> dict[int, int]:
+    """A lane's sub-boards from the dicts the lanes sent it (ways added; a copy of the largest
+    is added to, and the part is left as it was)."""
+    if len(part) == 1:
+        return part[0]
+    by_size = sorted(part, key=len, reverse=True)
+    whole = dict(by_size[0])
+    get = whole.get
+    for other in by_size[1:]:
+        for key, ways in other.items():
+            whole[key] = get(key, 0) + ways
+    return whole
+
+
+_kept: list[LevelWalk] = []
+
+
+def expand_kept(problem: ExactCoverProblem, part: Part, lanes: int) -> Expanded:
+    """``LevelWalk(problem).expand`` in a process that keeps the walk of the last problem it
+    expanded (a Dask worker: the problem, scattered once, is the same object in every task)."""
+    if not _kept or (_kept[0].problem is not problem and _kept[0].problem != problem):
+        _kept.clear()  # the tables of another problem go first
+        _kept.append(LevelWalk(problem))
+    return _kept[0].expand(part, lanes, Monitor())
+
+
+def forget() -> None:
+    """Let this process's kept walk go."""
+    _kept.clear()
+
+
+class LanesLost(Exception):
+    """The lanes lost a level they held (a cluster gone): the level count cannot go on."""
+
+
+class TooWide(Exception):
+    """A level holds more sub-boards than the memo's share of the budget allows."""
+
+
+def count(
+    problem: ExactCoverProblem, monitor: Monitor, lanes: Lanes | None = None
+) -> SearchResult[list[int]]:
+    """Count every exact cover level by level (see the module doc) on ``lanes`` (default: this
+    process alone). Stats: ``nodes``, ``levels`` and ``widest_level`` (sub-boards).
+
+    Raises ``TooWide`` when a level would pass the memo's share of the budget (the caller
+    counts with the memo walk instead, which keeps a capped memo)."""
+    lanes = lanes or HeldLanes()
+    walk = LevelWalk(problem)
+    width = lanes.count
+    parts: list[Part] = [[{}] for _ in range(width)]
+    for key, ways in walk.first_level.items():
+        parts[lane_of(key, width)][0][key] = ways
+    total = nodes = levels = 0
+    size = widest = len(walk.first_level)
+    deepest = max(1, _deepest(problem))
+    cancelled = False
+    lanes.start(walk, parts)
+    del parts
+    try:
+        while size:
+            widest = max(widest, size)
+            if size > walk.cap:
+                raise TooWide(f"a level of {size:,} sub-boards")
+            levels += 1
+            level = lanes.step(monitor)
+            total += level.found
+            nodes += level.nodes
+            size = level.next_size
+            if monitor.check(nodes, total, partial(min, levels / deepest, 0.99)):
+                raise Cancelled
+    except Cancelled:
+        cancelled = True
+    monitor.finish(nodes, total, not cancelled)
+    stats = {"nodes": nodes, "levels": levels, "widest_level": widest, "lanes": width}
+    return SearchResult(count=total, complete=not cancelled, cancelled=cancelled, stats=stats)
+
+
+__all__ = [
+    "Expanded",
+    "HeldLanes",
+    "Level",
+    "Lanes",
+    "LanesLost",
+    "Part",
+    "LevelWalk",
+    "TooWide",
+    "count",
+    "expand_kept",
+    "forget",
+    "lane_of",
+    "merged",
+    "offered",
+    "offered_lanes",
+    "suits",
+]
