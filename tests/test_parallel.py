@@ -425,10 +425,28 @@ def test_an_interrupt_in_this_process_s_lane_ends_the_workers_and_is_raised(monk
     monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
     monkeypatch.setenv("PYSOLVER_PURE", "1")
     INTERRUPTED_IN[0] = os.getpid()
-    request = pentominoes(["." * 10] * 6, jobs=2, engine="memo")
+    request = pentominoes(HOLE_8X8, jobs=2, engine="memo")  # no sweep: the memo walk's tasks
     with pytest.raises(KeyboardInterrupt):
         api.solve(request, runner=parallel.ProcessRunner(2, interrupted_here))
     assert not multiprocessing.active_children()
+
+
+def test_an_interrupt_while_this_process_expands_a_level_ends_the_workers(monkeypatch):
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    monkeypatch.setattr(processes, "HERE_BELOW", 0)
+    expand = memo_levels.LevelWalk.expand
+    calls: list[int] = []
+
+    def interrupted(self, part, lanes, monitor):
+        calls.append(lanes)
+        if len(calls) == 4:  # Ctrl-C without a handler, in this process's lane
+            raise KeyboardInterrupt
+        return expand(self, part, lanes, monitor)
+
+    monkeypatch.setattr(memo_levels.LevelWalk, "expand", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        api.solve(four_by_fifteen(jobs=2))
+    assert len(calls) == 4 and not multiprocessing.active_children()
 
 
 @pytest.mark.parametrize("engine", ["memo", "bitset"])
