@@ -16,6 +16,7 @@ from pysolver.engines.monitor import Monitor
 from pysolver.kinds.polyomino.encoding import encode
 from pysolver.kinds.polyomino.parsing import parse_puzzle
 from pysolver.kinds.polyomino.pieces import LIBRARY
+from tests.test_memo import random_tiling_problems
 
 SMALL_PIECES = [name for name, shape in LIBRARY.items() if 3 <= len(shape) <= 4]
 
@@ -130,12 +131,47 @@ def test_a_level_is_shared_out_evenly() -> None:
         assert 0.4 < first / (first + second) < 0.6, wide
 
 
-def test_only_narrow_whole_counts_take_levels() -> None:
+def test_boards_take_levels_and_bare_matrices_do_not() -> None:
     assert memo_levels.suits(tiling(["." * 10] * 6, ["pentominoes"]))
-    square = tiling(["." * 8] * 8, ["pentominoes", "O4"])
-    assert not memo_levels.suits(square)  # no sweep: MRV's sub-boards, too many at once
+    assert memo_levels.suits(tiling(["." * 8] * 8, ["pentominoes", "O4"]))  # by anti-diagonals
+    problem = tiling(["." * 10] * 6, ["pentominoes"])
+    bare = ExactCoverProblem(problem.primary, problem.secondary, problem.options)
+    assert not memo_levels.suits(bare)  # no cells: no order of its own
     coloured = ExactCoverProblem(1, 1, [[0, 1]], colours=[[0, 1]], item_cells=[(0, 0)])
     assert not memo_levels.suits(coloured)
+
+
+def test_counts_match_dlx_on_random_boards_with_holes_and_squares() -> None:
+    for problem in random_tiling_problems(40, seed=5):
+        if memo_levels.suits(problem):
+            assert memo_levels.count(problem, Monitor()).count == dlx_count(problem)
+
+
+def test_the_mirror_keeps_cells_on_their_lines_and_changes_no_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 6x10 swept by columns: the flip top to bottom; 8x8 by anti-diagonals: the transpose.
+    for board, pieces, moved in (
+        (["." * 10] * 6, ["pentominoes"], lambda r, c: (5 - r, c)),
+        (["." * 8] * 8, ["pentominoes", "O4"], lambda r, c: (c, r)),
+    ):
+        problem = tiling(board, pieces)
+        cells = problem.item_cells
+        assert cells is not None
+        order, lines = memo_levels.level_order(problem) or ([], [])
+        _, items = memo_levels._mirror(problem, lines)
+        assert [cells[items[item]] for item in range(len(cells))] == [moved(*c) for c in cells]
+    problem = tiling(["." * 15] * 4, ["pentominoes"])
+    mirrored = memo_levels.count(problem, Monitor())
+    walk = LevelWalk(problem)
+    identity = list(range(problem.items))
+    monkeypatch.setattr(
+        memo_levels, "_mirror", lambda p, lines: (list(range(len(p.options))), identity)
+    )
+    plain = memo_levels.count(problem, Monitor())
+    assert mirrored.count == plain.count == 1472
+    assert mirrored.stats["nodes"] < 0.9 * plain.stats["nodes"]
+    assert walk.mirrored_key_of != walk.key_of
 
 
 def test_the_memo_engine_counts_by_levels_only_on_offered_lanes() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bench.bench_parallel import exact_cover as matrix_request
 from bench.generators import shikaku_puzzle
 from pysolver import api, budget, parallel
 from pysolver.engines import bitset, memo, memo_levels, memo_tasks, monitor
@@ -307,12 +308,18 @@ def answer_recorded(text, cancel=None, progress=None):
     return api.answer_task(text, cancel=cancel, progress=progress)
 
 
+def hole_matrix(**fields: Any) -> dict:
+    """The 8x8 board with a hole as a bare exact cover matrix counted on memo (no cells: the
+    memo walk's tasks, not the level count's lanes), 520 covers."""
+    request = matrix_request(pentominoes(HOLE_8X8)["puzzle"])
+    return dict(request, engine="memo", **fields)
+
+
 @pytest.mark.parametrize(
-    ("board", "engine", "count"), [(["." * 20] * 3, "bitset", 8), (HOLE_8X8, "memo", 520)]
+    ("request_of", "count"),
+    [(lambda: pentominoes(["." * 20] * 3, engine="bitset"), 8), (hole_matrix, 520)],
 )
-def test_a_pure_walk_is_split_with_this_process_answering_tasks_too(
-    monkeypatch, board, engine, count
-):
+def test_a_pure_walk_is_split_with_this_process_answering_tasks_too(monkeypatch, request_of, count):
     # In pure Python the pool's process answers tasks beside its workers from the start
     # (ProcessRunner.run_here): a search about to end is answered (almost) all here, a long
     # one is split with nothing thrown away; either way exactly, with merged progress.
@@ -320,11 +327,11 @@ def test_a_pure_walk_is_split_with_this_process_answering_tasks_too(
     monkeypatch.setenv("PYSOLVER_PURE", "1")
     ANSWERED_HERE.clear()
     reports: list[dict] = []
-    request = pentominoes(board, jobs=2, engine=engine)
+    request = dict(request_of(), jobs=2)
     answer = parallel.solve_split(
         request,
         parse_query(request, reports.append, None),
-        kind("polyomino"),
+        kind(request["kind"]),
         parallel.ProcessRunner(2, answer_recorded),
         lambda: pytest.fail("a split request is not answered serially"),
     )
@@ -404,7 +411,7 @@ def test_this_process_answers_its_tasks_within_a_worker_s_share_of_the_budget(mo
     monkeypatch.setenv("PYSOLVER_PURE", "1")
     BUDGETS_SEEN.clear()
     whole = budget.budget_bytes()
-    request = pentominoes(HOLE_8X8, jobs=2, engine="memo")
+    request = hole_matrix(jobs=2)
     answer = api.solve(request, runner=parallel.ProcessRunner(2, budget_noted))
     assert (answer["count"], answer["complete"]) == (520, True)
     assert BUDGETS_SEEN and set(BUDGETS_SEEN) == {processes.worker_budget(2)} == {whole // 3}
@@ -425,7 +432,7 @@ def test_an_interrupt_in_this_process_s_lane_ends_the_workers_and_is_raised(monk
     monkeypatch.delenv(parallel.SERIAL_START_VARIABLE)
     monkeypatch.setenv("PYSOLVER_PURE", "1")
     INTERRUPTED_IN[0] = os.getpid()
-    request = pentominoes(HOLE_8X8, jobs=2, engine="memo")  # no sweep: the memo walk's tasks
+    request = hole_matrix(jobs=2)  # no cells: the memo walk's tasks
     with pytest.raises(KeyboardInterrupt):
         api.solve(request, runner=parallel.ProcessRunner(2, interrupted_here))
     assert not multiprocessing.active_children()

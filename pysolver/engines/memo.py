@@ -265,22 +265,28 @@ class _Stop(Exception):
 
 def matrix_symmetries(problem: ExactCoverProblem) -> list[list[int]]:
     """The grid moves that map the matrix onto itself, each as a permutation of the options
-    (the identity first); just the identity without a cell hint or with repeated options.
+    (the identity first); just the identity without a cell hint or with repeated options."""
+    return [options for options, _ in grid_symmetries(problem)]
+
+
+def grid_symmetries(problem: ExactCoverProblem) -> list[tuple[list[int], list[int]]]:
+    """``matrix_symmetries``, each with its permutation of the items: (options, items).
 
     A move maps the cell items by their coordinates (``item_cells``, shifted back onto the
     cells' bounding box) and fixes every other item; it is a symmetry of the matrix when every
     option, moved, is an option.
     """
     identity = list(range(len(problem.options)))
+    items = list(range(problem.items))
     cells = problem.item_cells
     if not cells:
-        return [identity]
+        return [(identity, items)]
     cell_count = len(cells)
     at = {cell: item for item, cell in enumerate(cells)}
     option_of = {tuple(sorted(option)): index for index, option in enumerate(problem.options)}
     if len(option_of) != len(problem.options):
-        return [identity]
-    found = [identity]
+        return [(identity, items)]
+    found = [(identity, items)]
     for move in GRID_MOVES[1:]:
         moved = [move(r, c) for r, c in cells]
         top = min(r for r, _ in cells) - min(r for r, _ in moved)
@@ -297,7 +303,7 @@ def matrix_symmetries(problem: ExactCoverProblem) -> list[list[int]]:
                 break
             permutation.append(target)
         else:
-            found.append(permutation)
+            found.append((permutation, cell_image + items[cell_count:]))
     return found
 
 
