@@ -78,6 +78,20 @@ CHECK_EVERY = 1024
 # 6: 0.835, 0.819; 4: 0.790, 0.775; 3: 0.812, 0.801; 2: 0.878 (more dead sub-boards expanded
 # against fewer ANDs for each).
 CHECKED_AFTER_CHOSEN = 4
+# The uncovered items checked are found in a window of NEXT_BITS key bits from the chosen
+# one (the chosen item's own bit first, always clear): per pattern of the window, the offsets
+# of its next CHECKED_AFTER_CHOSEN clear bits (fewer when the window has fewer). A table
+# lookup in place of four rounds of bit tricks on the key. With the early end of a sub-board
+# whose chosen item has no option left, CPU s: 6x10 pentominoes 0.63 -> 0.58, 8x8 with the
+# square 8.1 -> 7.2 (a window of 16 bits: the same times, a table 16 times larger).
+NEXT_BITS = 12
+NEXT_MASK = (1 << NEXT_BITS) - 1
+NEXT_FREE: list[tuple[int, ...]] = [
+    tuple(offset for offset in range(1, NEXT_BITS) if not pattern >> offset & 1)[
+        :CHECKED_AFTER_CHOSEN
+    ]
+    for pattern in range(1 << NEXT_BITS)
+]
 
 
 @dataclass
@@ -354,6 +368,8 @@ class LevelWalk:
         keeping_at = self.keeping_at
         key_of = self.key_of
         all_primary = self.all_primary
+        primary = self.problem.primary
+        next_free = NEXT_FREE
         check = CHECK_EVERY
         for covered, ways in states.items():
             nodes += 1
@@ -380,13 +396,15 @@ class LevelWalk:
             live = every_option & ~dead
             # E2
             candidates = options_of[first] & live
+            if not candidates:
+                nodes += 1  # a dead end: the chosen item has no option left
+                continue
             checked = []
-            for _ in range(CHECKED_AFTER_CHOSEN):
-                free ^= low
-                if not free:
+            for offset in next_free[covered >> first & NEXT_MASK]:
+                item = first + offset
+                if item >= primary:
                     break
-                low = free & -free
-                mask = options_of[low.bit_length() - 1] & live
+                mask = options_of[item] & live
                 if not mask:
                     candidates = 0  # a dead end
                     break
