@@ -45,11 +45,11 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Protocol
 
+from pysolver.engines import bitset
 from pysolver.engines.cover import ExactCoverProblem
 from pysolver.engines.memo import (
     MAX_DEPTH,
     _deepest,
-    _walk_lists,
     grid_symmetries,
     memo_cap,
     root_orbits,
@@ -229,6 +229,21 @@ def _or_table(masks: list[int]) -> list[int]:
     return table
 
 
+def _positions(problem: ExactCoverProblem, bit_of: list[int]) -> tuple[list[int], list[int]]:
+    """Per option its bit in the walk's masks, and per bit its option: the options whose first
+    item in the order comes latest get the lowest bits. A sub-board's dead options are then
+    the high bits of its masks (every option behind the front), and a big-int operation costs
+    by the width of its operands: its live masks narrow as the order advances, as the bitset
+    engine's do (``bitset._bit_positions``, by item number). Measured, CPU s, against the
+    bitset engine's layout: 6x10 pentominoes 0.58 -> 0.52, 8x8 with the square 7.2 -> 6.8."""
+    first_bit = [min(bit_of[item] for item in option) for option in problem.options]
+    option_at = sorted(range(len(problem.options)), key=lambda option: -first_bit[option])
+    position_of = [0] * len(option_at)
+    for position, option in enumerate(option_at):
+        position_of[option] = position
+    return position_of, option_at
+
+
 def _mirror(problem: ExactCoverProblem, lines: list[int]) -> tuple[list[int], list[int]]:
     """A symmetry of the matrix (options, items) that keeps every cell on its line and is its
     own inverse (``LevelWalk``'s mirror), or the identity."""
@@ -290,9 +305,7 @@ class LevelWalk:
     def __post_init__(self) -> None:
         problem = self.problem
         monitor = Monitor()
-        tables, kept, _, _ = strike_and_lay_out(problem, monitor)
-        compatible_at, keeping_at, _, _ = _walk_lists(tables, kept)
-        self.compatible_at, self.keeping_at = compatible_at, keeping_at
+        _, kept, _, _ = strike_and_lay_out(problem, monitor)
         ordered = level_order(kept)
         if ordered is None:
             raise ValueError("the level count needs a board (items that are cells)")
@@ -301,14 +314,20 @@ class LevelWalk:
         bit_of = [0] * problem.items
         for bit, item in enumerate(order):
             bit_of[item] = bit
+        # The masks laid out for this order (``_positions``), the bitset engine's way for its.
+        position_of, option_at = _positions(kept, bit_of)
+        item_masks = bitset._item_masks(kept, position_of)
+        compatible, _, _ = bitset._compatible_masks(kept, position_of, item_masks, monitor)
+        self.compatible_at = [compatible[option] for option in option_at]
+        self.keeping_at = [mask | 1 << at for at, mask in enumerate(self.compatible_at)]
         self.key_of = [
-            sum(1 << bit_of[item] for item in kept.options[option]) for option in tables.option_at
+            sum(1 << bit_of[item] for item in kept.options[option]) for option in option_at
         ]
-        self.options_of = [tables.item_masks[item] for item in order]
+        self.options_of = [item_masks[item] for item in order]
         self.every_option = (1 << len(kept.options)) - 1
         options_mirrored, items_mirrored = _mirror(kept, lines)
         self.mirrored_key_of = [
-            self.key_of[tables.position_of[options_mirrored[option]]] for option in tables.option_at
+            self.key_of[position_of[options_mirrored[option]]] for option in option_at
         ]
         mirrored_bits = [1 << bit_of[items_mirrored[item]] for item in order]
         self.dead_by_chunk = [
@@ -333,7 +352,7 @@ class LevelWalk:
         else:
             # Only options the strike kept: a struck one is in no cover.
             for option, weight in orbits:
-                position = tables.position_of[option]
+                position = position_of[option]
                 key = min(self.key_of[position], self.mirrored_key_of[position])
                 self.first_level[key] = self.first_level.get(key, 0) + weight
         self.cap = memo_cap(problem)
