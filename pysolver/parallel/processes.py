@@ -935,10 +935,10 @@ class ProcessLanes(LaneRecord):
     A worker keeps its lane's own children (``lane_handler``), so a level's sub-boards only
     travel from the lane that reached them to the lane that owns them, once: 8x8 with the
     square, 2 lanes, wall s (three runs each): 4.94 -> 4.79, 4.47, 4.58 (each sub-board the
-    worker kept went to this process and back, pickled and read twice). This process holds the pieces sent to each
-    lane (``parts``; a worker's own piece is in ``held``, its size here). A worker lost
-    loses the piece it kept: the count cannot go on (``LanesLost``; the memo walk counts it
-    here, the response saying why)."""
+    worker kept went to this process and back, pickled and read twice). This process holds
+    the pieces sent to each lane (``parts``; the size of a worker's own piece in ``held``).
+    A worker lost loses the piece it kept: the count cannot go on (``LanesLost``; the memo
+    walk counts it here, the response saying why)."""
 
     pool: WorkerPool | None = None
     # Per lane, the size of the piece its worker keeps (0: none).
