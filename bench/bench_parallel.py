@@ -23,7 +23,10 @@ run and of the parallel one (all its processes, the fork server's workers too, w
 load), the parallel run's CPU seconds in this process alone (``cpu 0``: planning, merging and,
 in pure Python, the tasks it answers itself; on two idle cores the run takes about the larger
 of it and the rest), and the load average of the machine at the end. Timings are wall-clock:
-on a shared machine, read them with the load.
+on a shared machine, read them with the load. A whole count of a board in pure Python runs
+by levels on the jobs' lanes (``memo_levels``), where the serial count is the memo walk: a line
+under its row gives the level count on one lane in this process (its nodes, which the lanes'
+add up to, and its time without the request's reading) and the jobs run's speed-up over it.
 """
 
 from __future__ import annotations
@@ -45,10 +48,13 @@ from typing import Any
 
 from pysolver import solve
 from pysolver.api import answer_task
-from pysolver.engines import memo_tasks
+from pysolver.engines import memo_levels, memo_tasks
+from pysolver.engines.monitor import Monitor
 from pysolver.kinds.polyomino.encoding import encode
 from pysolver.kinds.polyomino.parsing import parse_puzzle
+from pysolver.midend.registry import kind
 from pysolver.parallel.dask_cluster import DaskRunner
+from pysolver.protocol import parse_query
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -212,7 +218,9 @@ def run_cases(args: argparse.Namespace, address: str | None) -> None:
         if runner is not None:
             runner.close()
     print("'!' after a count: it differs from the serial or the known count; nodes x: the")
-    print("parallel count's summed nodes over the serial count's (the Dask run's in brackets).")
+    print("parallel count's summed nodes over the serial count's (the Dask run's in brackets);")
+    print("a count by levels (pure Python, a board) is also made on one lane here: its line")
+    print("compares the parallel run with it (the serial column is the memo walk's).")
 
 
 def run_case(
@@ -268,6 +276,26 @@ def run_case(
         f"{' '.join(f'{s:.2f}' for s in split_s)}"
         + (f"; dask {' '.join(f'{s:.2f}' for s in dask_s)}" if dask_s else ""),
         flush=True,
+    )
+    if "levels" in info:
+        print(one_lane(request, split, median_split), flush=True)
+
+
+def one_lane(request: dict[str, Any], split: dict[str, Any], median_split: float) -> str:
+    """A count made by levels on lanes (``memo_levels``), against the same count on one lane
+    in this process: its nodes (the lanes' add up to them: no sub-board twice) and time. The
+    serial column is the memo walk's (a request without jobs), a walk of another tree."""
+    problem = kind(request["kind"]).prepare(request["puzzle"], parse_query(request))
+    exact_cover = problem.plan.exact_cover
+    assert exact_cover is not None
+    [matrix] = exact_cover()
+    started = perf_counter()
+    counted = memo_levels.count(matrix, Monitor())
+    seconds = perf_counter() - started
+    return (
+        f"{'':18} levels on one lane: {counted.stats['nodes']:,} nodes, {seconds:.2f} s; "
+        f"the jobs run's nodes {split['stats']['nodes'] / counted.stats['nodes']:.2f}x, "
+        f"its speed-up over one lane {seconds / median_split:.2f}x"
     )
 
 
