@@ -84,8 +84,9 @@ class LevelLanes(Lanes, Protocol):
 @dataclass
 class LaneRecord(HeldLanes):
     """What a run of the memo count's levels did, kept by the lanes for the response: each
-    lane's nodes (this process's first), the levels sent to other lanes, and why lanes were
-    lost (their parts were then expanded here)."""
+    lane's nodes (this process's first: the levels it expands alone count there too), the
+    levels sent to other lanes, and why lanes were lost (the count then went to the memo
+    walk, ``memo_levels.LanesLost``)."""
 
     count: int
     nodes: list[int] = field(default_factory=list)
@@ -95,9 +96,9 @@ class LaneRecord(HeldLanes):
     def __post_init__(self) -> None:
         self.nodes = [0] * self.count
 
-    def here(self, walk: LevelWalk, parts: list[Part], monitor: Monitor) -> list[Expanded]:
-        """The parts expanded in this process (a small level, or lanes that were lost)."""
-        expanded = [walk.expand(part, self.count, monitor) for part in parts]
+    def expand(self, walk: LevelWalk, parts: list[Part], monitor: Monitor) -> list[Expanded]:
+        """A level's parts all expanded in this process (a small level)."""
+        expanded = super().expand(walk, parts, monitor)
         self.nodes[0] += sum(answer.nodes for answer in expanded)
         return expanded
 
