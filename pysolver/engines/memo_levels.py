@@ -23,12 +23,15 @@ kept with it: they are worked out again from the key, as the OR of the options o
 covered items, taken ``CHUNK_BITS`` items at a time from tables of every pattern
 (``LevelWalk.dead_by_chunk``). A level is then plain ints, cheap to send between processes.
 
-Only narrow boards swept in order (``memo.sweep_order``) take it: their sub-boards are a front
-of a few columns, so a level holds few of them (6x10 pentominoes: 60,032 at most, 179,225 in
-all; the count 0.82 s of CPU against the memo walk's 0.92). Without an order of its own a
-level keeps every sub-board MRV's choices reach at once (8x8 with the square, rows swept:
-1.03 million at the widest, 1.3-1.5x the memo walk's time): that stays with the memo walk's
-tasks (``memo_tasks``).
+The order (``level_order``) matters, as the memo walk's MRV does: a level holds the
+sub-boards the order's fronts make. A narrow board is swept by columns, as the memo walk
+sweeps it (6x10 pentominoes: 47,792 sub-boards at the widest); any other board by
+anti-diagonals (8x8 with the square: 0.66 million at the widest, where rows made 1.03). A
+mirror symmetry counts a sub-board and its image as one, and the masks are laid out for the
+order (``LevelWalk``). On one lane, CPU s: 6x10 0.52 (the memo walk 0.9), 8x8 with the
+square 6.7 (8.7). A request without ``jobs`` still counts with the memo walk: its progress
+reports Knuth's fraction and recent tilings, its memo is capped by the budget (a level must be
+held whole), and a count stopped early is a lower bound (a level count finds its covers last).
 
 ``count`` runs the levels on ``Lanes``: this process alone (one lane), or worker processes
 and Dask workers beside it (``pysolver.parallel``). The parallel runners offer their lanes
@@ -270,15 +273,14 @@ class LevelWalk:
     (the sweep's columns flipped top to bottom; the anti-diagonals, by the transpose): it
     maps a sub-board of the sweep to one (another's image would be a front the sweep never
     makes, and a level of both kinds holds more). Measured, sub-boards in all and CPU s:
-    6x10 pentominoes 179,225 -> 142,936 (0.82 -> 0.67), 8x8 with the square 2.26 -> 1.78
-    million. The image of a child is the parent's image with the option's image's items, so
+    6x10 pentominoes 179,225 -> 142,936 (0.72 -> 0.63), 8x8 with the square 2.26 -> 1.78
+    million (9.1 -> 8.1). The image of a child is the parent's image with the option's image's items, so
     it costs one OR a child; a sub-board's own image is read from tables, as its dead options.
     """
 
     problem: ExactCoverProblem
-    # Per bit position: the options compatible with its option, and that mask with the
-    # option's own bit (the dead end check), and the key bits of its items and of its image's.
-    compatible_at: list[int] = field(init=False)
+    # Per bit position: the options compatible with its option and the option itself (the
+    # dead end check), and the key bits of its items and of its image's.
     keeping_at: list[int] = field(init=False)
     key_of: list[int] = field(init=False)
     mirrored_key_of: list[int] = field(init=False)
@@ -318,8 +320,7 @@ class LevelWalk:
         position_of, option_at = _positions(kept, bit_of)
         item_masks = bitset._item_masks(kept, position_of)
         compatible, _, _ = bitset._compatible_masks(kept, position_of, item_masks, monitor)
-        self.compatible_at = [compatible[option] for option in option_at]
-        self.keeping_at = [mask | 1 << at for at, mask in enumerate(self.compatible_at)]
+        self.keeping_at = [compatible[option] | 1 << at for at, option in enumerate(option_at)]
         self.key_of = [
             sum(1 << bit_of[item] for item in kept.options[option]) for option in option_at
         ]
@@ -446,7 +447,7 @@ class LevelWalk:
         if lanes == 1:
             return Expanded([children], found, nodes)
         parts: list[dict[int, int]] = [{} for _ in range(lanes)]
-        for key, ways in children.items():
+        for key, ways in children.items():  # by ``lane_of``, written out (a call a child)
             parts[(key % LANE_MODULUS * LANE_MIX & 0xFFFFFFFF) * lanes >> 32][key] = ways
         return Expanded(parts, found, nodes)
 
