@@ -274,8 +274,9 @@ class LevelWalk:
     maps a sub-board of the sweep to one (another's image would be a front the sweep never
     makes, and a level of both kinds holds more). Measured, sub-boards in all and CPU s:
     6x10 pentominoes 179,225 -> 142,936 (0.72 -> 0.63), 8x8 with the square 2.26 -> 1.78
-    million (9.1 -> 8.1). The image of a child is the parent's image with the option's image's items, so
-    it costs one OR a child; a sub-board's own image is read from tables, as its dead options.
+    million (9.1 -> 8.1). The image of a child is the parent's image with the option's
+    image's items, so it costs one OR a child; a sub-board's own image is read from tables,
+    as its dead options are.
     """
 
     problem: ExactCoverProblem
