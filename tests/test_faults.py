@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -67,22 +68,29 @@ def _marked_processes(mark: str) -> list[int]:
 # ---------------------------------------------------------------- a worker process dies
 
 
-@pytest.mark.parametrize(
-    ("engine", "board", "count"), [("bitset", HOLE_8X8, 520), ("memo", SIX_BY_TEN, 9356)]
-)
-def test_a_killed_worker_process_is_replaced_and_the_count_stays_exact(engine, board, count):
-    # memo: the task runs again on a fresh worker, with a fresh memo (issue 31's split; 6x10:
-    # its tasks are long enough to report progress, when the worker is killed).
+def killing_a_worker(past: float) -> tuple[Callable[[dict], None], list[int]]:
+    """A progress callback that kills a worker process (SIGKILL) at the first report past the
+    fraction ``past``, and the list of the process ids it killed."""
     killed: list[int] = []
 
     def kill_a_worker(report: dict) -> None:
         workers = [
             child for child in multiprocessing.active_children() if child.name == "pysolver-worker"
         ]
-        if not killed and workers and report["fraction"] > 0:
+        if not killed and workers and report["fraction"] > past:
             killed.append(workers[0].pid)
             os.kill(workers[0].pid, signal.SIGKILL)
 
+    return kill_a_worker, killed
+
+
+@pytest.mark.parametrize(
+    ("engine", "board", "count"), [("bitset", HOLE_8X8, 520), ("memo", SIX_BY_TEN, 9356)]
+)
+def test_a_killed_worker_process_is_replaced_and_the_count_stays_exact(engine, board, count):
+    # memo: the task runs again on a fresh worker, with a fresh memo (issue 31's split; 6x10:
+    # its tasks are long enough to report progress, when the worker is killed).
+    kill_a_worker, killed = killing_a_worker(past=0.0)
     merged = api.solve(pentominoes(board, jobs=2, engine=engine), progress=kill_a_worker)
     assert killed, "no worker was running to be killed"
     assert merged["engine"] == engine
@@ -114,16 +122,7 @@ def test_a_killed_lane_worker_leaves_the_count_to_the_memo_walk_and_it_stays_exa
     monkeypatch.setenv("PYSOLVER_PURE", "1")
     monkeypatch.setattr(processes, "HERE_BELOW", 0)
     monkeypatch.setattr(monitor.Monitor, "interval", 0.0)
-    killed: list[int] = []
-
-    def kill_a_worker(report: dict) -> None:
-        workers = [
-            child for child in multiprocessing.active_children() if child.name == "pysolver-worker"
-        ]
-        if not killed and workers and report["fraction"] > 0.3:
-            killed.append(workers[0].pid)
-            os.kill(workers[0].pid, signal.SIGKILL)
-
+    kill_a_worker, killed = killing_a_worker(past=0.3)
     request = pentominoes(["." * 15] * 4, jobs=2, engine="memo")
     merged = api.solve(request, progress=kill_a_worker)
     assert killed, "no worker was running to be killed"
