@@ -242,18 +242,3 @@ def test_cancel_and_progress() -> None:
     assert reports[-1]["solutions"] == 4040
     assert (stopped.complete, stopped.cancelled) == (False, True)
     assert stopped.count < 4040
-
-
-def test_the_kept_walk_is_made_once_per_problem() -> None:
-    problem = tiling(["." * 15] * 4, ["pentominoes"])
-    walk = LevelWalk(problem)
-    memo_levels.forget()
-    first = memo_levels.expand_kept(problem, [dict(walk.first_level)], 1)
-    kept = memo_levels._kept[0]
-    again = memo_levels.expand_kept(problem, [dict(walk.first_level)], 1)
-    assert memo_levels._kept[0] is kept and first == again
-    other = tiling(["." * 20] * 3, ["pentominoes"])
-    memo_levels.expand_kept(other, [dict(LevelWalk(other).first_level)], 1)
-    assert memo_levels._kept[0] is not kept and len(memo_levels._kept) == 1
-    memo_levels.forget()
-    assert not memo_levels._kept

@@ -467,23 +467,6 @@ def merged(part: Part) -> dict[int, int]:
     return whole
 
 
-_kept: list[LevelWalk] = []
-
-
-def expand_kept(problem: ExactCoverProblem, part: Part, lanes: int) -> Expanded:
-    """``LevelWalk(problem).expand`` in a process that keeps the walk of the last problem it
-    expanded (a Dask worker: the problem, scattered once, is the same object in every task)."""
-    if not _kept or (_kept[0].problem is not problem and _kept[0].problem != problem):
-        _kept.clear()  # the tables of another problem go first
-        _kept.append(LevelWalk(problem))
-    return _kept[0].expand(part, lanes, Monitor())
-
-
-def forget() -> None:
-    """Let this process's kept walk go."""
-    _kept.clear()
-
-
 class LanesLost(Exception):
     """The lanes lost a level they held (a cluster gone): the level count cannot go on."""
 
@@ -541,8 +524,6 @@ __all__ = [
     "LevelWalk",
     "TooWide",
     "count",
-    "expand_kept",
-    "forget",
     "lane_of",
     "merged",
     "offered",

@@ -13,7 +13,8 @@ from time import perf_counter, sleep
 from typing import Any, TypeVar
 
 from pysolver import protocol
-from pysolver.engines.memo_levels import Expanded, LanesLost, Level, expand_kept, merged
+from pysolver.engines.cover import ExactCoverProblem
+from pysolver.engines.memo_levels import LanesLost, Level, LevelWalk, Part, merged
 from pysolver.engines.monitor import Cancelled, Monitor
 from pysolver.parallel.merge import Merger, not_run, read_answer, stopped
 from pysolver.parallel.plan import TASKS_PER_JOB, Task
@@ -277,138 +278,155 @@ class DaskRunner:
             return not_run(f"the Dask worker running this task failed ({cause})")
 
 
+# How long a wait for the lanes' actors may last before the run looks at its stop hook.
+ACTOR_WAIT_SECONDS = 0.05
+
+
+class LaneActor:
+    """A lane of the memo count's levels, a Dask actor on one worker: it keeps the level
+    count's tables, the pieces of its coming levels (its own children, and those the other
+    lanes send it, by level), and the other lanes' actors, to which it sends their children
+    itself."""
+
+    def __init__(self, problem: ExactCoverProblem, lane: int, lanes: int) -> None:
+        self.walk = LevelWalk(problem)
+        self.lane = lane
+        self.lanes = lanes
+        self.inbox: dict[int, Part] = {}
+        self.peers: list[Any] = []
+
+    def meet(self, peers: list[Any]) -> None:
+        """The lanes' actors, in lane order."""
+        self.peers = peers
+
+    async def receive(self, level: int, piece: dict[int, int]) -> None:
+        """A piece of a level (on the worker's event loop: a lane still expanding a level takes
+        the pieces of the next that the others send it meanwhile; a lane that has not begun a
+        level yet may get pieces of the next, kept apart)."""
+        self.inbox.setdefault(level, []).append(piece)
+
+    def step(self, level: int) -> tuple[int, int, list[int]]:
+        """Expand the level's pieces received, keep this lane's children, send the others'
+        to their lanes; the covers found, the nodes and the children per lane."""
+        part = self.inbox.pop(level, None) or [{}]
+        expanded = self.walk.expand(part, self.lanes, Monitor())
+        sent = []
+        for lane, piece in enumerate(expanded.parts):
+            if lane == self.lane:
+                self.inbox.setdefault(level + 1, []).append(piece)
+            elif piece:
+                sent.append(self.peers[lane].receive(level + 1, piece))
+        for delivery in sent:
+            delivery.result()
+        return expanded.found, expanded.nodes, [len(piece) for piece in expanded.parts]
+
+
 @dataclass
 class DaskLanes(LaneRecord):
-    """``memo_levels.Lanes`` on the cluster's workers, one lane a worker, the levels held there.
+    """``memo_levels.Lanes`` on the cluster's workers: one ``LaneActor`` a worker.
 
-    The problem is scattered to every worker once. A level held on the cluster is, per lane,
-    the pieces the lanes sent it (futures); the lane's task (``memo_levels.expand_kept``,
-    pinned to its worker, which keeps the level count's tables of the problem) expands them
-    into an ``Expanded`` that stays there, from which small tasks on the same worker take the
-    piece for each lane (``_part_for``) and the level's figures (``_figures``), the only
-    thing that comes back here. So a sub-board travels once, from the lane that reached it
-    to the lane that owns it, worker to worker: through this process (sent as the tasks'
-    arguments, then scattered straight to the workers) a level cost 25-70 ms more than on
-    worker processes. Levels smaller than ``processes.HERE_BELOW`` sub-boards are held and
-    expanded here (the first ones, and the last, brought back).
+    The actors are made (each making the level count's tables) while this process expands
+    the first levels; from the first level of ``processes.HERE_BELOW`` sub-boards on, each
+    actor expands its lane's part and sends the children it does not own straight to their
+    lanes' actors (worker to worker, without the scheduler), so only each level's figures
+    come back here. Levels as Dask tasks (each part a task, each piece taken by a task of its
+    own, the next level's tasks waiting on them) spent 20-30 ms a level in the scheduler's
+    hops: 6x10 pentominoes, 2 workers, 0.60 -> 0.52 s; 8x8 with the square 5.5 -> 5.2 s.
 
-    A worker that dies is Dask's to recover (it computes lost pieces again from their tasks).
-    When the cluster is lost, the run cannot go on (the level was on it): ``LanesLost`` is
-    raised, and the count is made here by the memo walk, the response saying so in
-    ``lost_lanes``."""
+    A worker lost takes its actor and its part with it: the level count stops
+    (``LanesLost``) and the memo walk counts the board here, the response saying so in
+    ``lost_lanes``; a cancel is looked at between levels (a level is short)."""
 
     runner: DaskRunner | None = None
+    # The actors' futures while they are made, then the actors, in lane order.
+    making: list[Any] = field(default_factory=list)
+    actors: list[Any] = field(default_factory=list)
     problem_future: Any = None
-    workers: list[str] = field(default_factory=list)
-    # The level held on the cluster: per lane, the futures of the pieces sent to it.
-    remote: list[list[Any]] | None = None
 
     def __enter__(self) -> DaskLanes:
         return self
 
     def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
-        held = [future for pieces in self.remote or [] for future in pieces]
-        if self.problem_future is not None:
-            held.append(self.problem_future)
+        held = [*self.making, *([self.problem_future] if self.problem_future else [])]
         if held and self.runner is not None and not self.runner.lost:
             with contextlib.suppress(Exception):
                 within(STOPPING_CALL_SECONDS, self.runner.client.cancel, held)
-        self.problem_future = self.remote = None
+        self.making, self.actors, self.problem_future = [], [], None
 
     def step(self, monitor: Monitor) -> Level:
         runner = self.runner
         if runner is None:
             return super().step(monitor)
-        if self.remote is None:
-            assert self.parts is not None, "started first"
-            if sum(len(states) for part in self.parts for states in part) < HERE_BELOW:
-                return super().step(monitor)
         try:
-            return self._step_on(runner, monitor)
+            if not self.making:
+                self._make_actors(runner, monitor)
+            if not self.actors:
+                assert self.parts is not None, "started first"
+                if sum(len(states) for part in self.parts for states in part) < HERE_BELOW:
+                    return super().step(monitor)
+                self._hand_over(monitor)
+            level = self.levels_sent
+            answered = self._results([actor.step(level) for actor in self.actors], monitor)
         except Cancelled:
             raise
         except Exception as error:
             runner.lost = runner.lost or runner._cluster_lost(error)
             self.lost.append(protocol.shown(f"{type(error).__name__}: {error}"))
             raise LanesLost(self.lost[-1]) from None
-
-    def _step_on(self, runner: DaskRunner, monitor: Monitor) -> Level:
-        """``step`` with the level expanded on the cluster (sent there first if held here)."""
-        from distributed import wait
-
-        client = runner.client
-
-        def call(function: Callable[..., Result], *args: Any, **kwargs: Any) -> Result:
-            return within(CALL_SECONDS, function, *args, stopping=monitor.stop_asked, **kwargs)
-
-        assert self.walk is not None
-        if self.problem_future is None:
-            self.problem_future = call(client.scatter, self.walk.problem, broadcast=True)
-            self.workers = sorted(call(client.nthreads))
-        lanes = range(self.count)
-        where = [[self.workers[lane % len(self.workers)]] for lane in lanes]
-        if self.remote is None:
-            assert self.parts is not None
-            # A list of one dict: ``scatter`` takes a dict for named data.
-            self.remote = [
-                call(client.scatter, [merged(part)], workers=where[lane], direct=True, hash=False)
-                for lane, part in enumerate(self.parts)
-            ]
-            self.parts = None
-        expanded = [
-            client.submit(
-                expand_kept,
-                self.problem_future,
-                self.remote[lane],
-                self.count,
-                workers=where[lane],
-                pure=False,
-            )
-            for lane in lanes
-        ]
-        self.remote = [
-            [
-                client.submit(_part_for, expanded[sender], lane, workers=where[sender], pure=False)
-                for sender in lanes
-            ]
-            for lane in lanes
-        ]
-        figures = [
-            client.submit(_figures, expanded[lane], workers=where[lane], pure=False)
-            for lane in lanes
-        ]
         self.levels_sent += 1
-        pending = set(figures)
-        while pending:
-            try:
-                finished = call(wait, list(pending), timeout=0.1, return_when="FIRST_COMPLETED")
-                pending -= set(finished.done)
-            except TimeoutError:
-                pass
-            if monitor.stop_asked():
-                raise Cancelled
-            if runner._cluster_lost():
-                raise ConnectionError("the scheduler stopped answering")
-        answered: list[tuple[int, int, list[int]]] = call(client.gather, figures, direct=True)
         for lane, (_, nodes, _) in enumerate(answered):
             self.nodes[lane] += nodes
+        found = sum(covers for covers, _, _ in answered)
         next_size = sum(sum(sizes) for _, _, sizes in answered)
-        if next_size < HERE_BELOW:  # the last levels come back here
-            self.parts = [call(client.gather, pieces, direct=True) for pieces in self.remote]
-            self.remote = None
-        return Level(
-            sum(found for found, _, _ in answered), sum(n for _, n, _ in answered), next_size
+        return Level(found, sum(nodes for _, nodes, _ in answered), next_size)
+
+    def _make_actors(self, runner: DaskRunner, monitor: Monitor) -> None:
+        """Scatter the problem and start making an actor on each of ``count`` workers."""
+        assert self.walk is not None, "started first"
+        client = runner.client
+        self.problem_future = within(
+            CALL_SECONDS,
+            client.scatter,
+            self.walk.problem,
+            broadcast=True,
+            stopping=monitor.stop_asked,
         )
+        workers = sorted(within(CALL_SECONDS, client.nthreads, stopping=monitor.stop_asked))
+        self.making = [
+            client.submit(
+                LaneActor,
+                self.problem_future,
+                lane,
+                self.count,
+                workers=[workers[lane % len(workers)]],
+                actor=True,
+            )
+            for lane in range(self.count)
+        ]
 
+    def _hand_over(self, monitor: Monitor) -> None:
+        """The actors made, told of each other and given the level held here."""
+        assert self.parts is not None
+        self.actors = self._results(self.making, monitor)
+        self._results([actor.meet(self.actors) for actor in self.actors], monitor)
+        held = zip(self.actors, self.parts, strict=True)
+        pieces = [actor.receive(self.levels_sent, merged(part)) for actor, part in held]
+        self._results(pieces, monitor)
+        self.parts = None
 
-def _part_for(expanded: Expanded, lane: int) -> dict[int, int]:
-    """Runs on a Dask worker: the children of an expanded part that ``lane`` owns."""
-    return expanded.parts[lane]
-
-
-def _figures(expanded: Expanded) -> tuple[int, int, list[int]]:
-    """Runs on a Dask worker: an expanded part's covers, nodes and children per lane."""
-    return expanded.found, expanded.nodes, [len(part) for part in expanded.parts]
+    def _results(self, futures: list[Any], monitor: Monitor) -> list[Any]:
+        """The futures' results (actor calls, or actors being made), in order, looking at the
+        stop hook every ``ACTOR_WAIT_SECONDS`` (``Cancelled``)."""
+        results = []
+        for future in futures:
+            while True:
+                try:
+                    results.append(future.result(timeout=ACTOR_WAIT_SECONDS))
+                    break
+                except TimeoutError:
+                    if monitor.stop_asked():
+                        raise Cancelled from None
+        return results
 
 
 def answer_subtree_on_dask(
