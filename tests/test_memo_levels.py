@@ -84,7 +84,7 @@ class SplitHere(HeldLanes):
         self.sizes: list[list[int]] = []
 
     def expand(self, walk: LevelWalk, parts: list[Part], monitor: Monitor) -> list[Expanded]:
-        self.sizes.append([len(memo_levels.merged(list(part))) for part in parts])
+        self.sizes.append([len(set().union(*part)) for part in parts])
         return super().expand(walk, parts, monitor)
 
 

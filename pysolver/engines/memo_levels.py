@@ -454,12 +454,13 @@ class LevelWalk:
 
 
 def merged(part: Part) -> dict[int, int]:
-    """A lane's sub-boards from the dicts the lanes sent it (ways added; a copy of the largest
-    is added to, and the part is left as it was)."""
+    """A lane's sub-boards from the dicts the lanes sent it, ways added: the largest dict is
+    added to in place (a part's dicts are its lane's, read once: a copy cost 5-10 ms a lane
+    on the widest levels of 8x8 with the square)."""
     if len(part) == 1:
         return part[0]
     by_size = sorted(part, key=len, reverse=True)
-    whole = dict(by_size[0])
+    whole = by_size[0]
     get = whole.get
     for other in by_size[1:]:
         for key, ways in other.items():
