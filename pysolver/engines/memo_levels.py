@@ -133,6 +133,11 @@ class Lanes(Protocol):
         """How many lanes (parts a level is cut into)."""
         ...
 
+    def open(self, problem: ExactCoverProblem) -> None:
+        """Get the lanes ready for ``problem`` (workers started, making their tables while
+        this process makes its own)."""
+        ...
+
     def start(self, walk: LevelWalk, parts: list[Part]) -> None:
         """Hold the first level (part ``i`` for lane ``i``)."""
         ...
@@ -149,6 +154,9 @@ class HeldLanes:
     count = 1
     walk: LevelWalk | None = None
     parts: list[Part] | None = None
+
+    def open(self, problem: ExactCoverProblem) -> None:
+        return None
 
     def start(self, walk: LevelWalk, parts: list[Part]) -> None:
         self.walk, self.parts = walk, parts
@@ -485,6 +493,7 @@ def count(
     Raises ``TooWide`` when a level would pass the memo's share of the budget (the caller
     counts with the memo walk instead, which keeps a capped memo)."""
     lanes = lanes or HeldLanes()
+    lanes.open(problem)
     walk = LevelWalk(problem)
     width = lanes.count
     parts: list[Part] = [[{}] for _ in range(width)]

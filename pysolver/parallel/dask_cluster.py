@@ -359,7 +359,8 @@ class DaskLanes(LaneRecord):
             return super().step(monitor)
         try:
             if not self.making:
-                self._make_actors(runner, monitor)
+                assert self.walk is not None, "started first"
+                self._make_actors(runner, self.walk.problem, monitor)
             if not self.actors:
                 assert self.parts is not None, "started first"
                 if sum(len(states) for part in self.parts for states in part) < HERE_BELOW:
@@ -380,14 +381,22 @@ class DaskLanes(LaneRecord):
         next_size = sum(sum(sizes) for _, _, sizes in answered)
         return Level(found, sum(nodes for _, nodes, _ in answered), next_size)
 
-    def _make_actors(self, runner: DaskRunner, monitor: Monitor) -> None:
+    def open(self, problem: ExactCoverProblem) -> None:
+        """Start making the actors (each makes its tables while this process makes its own);
+        a cluster that does not answer is found at the first level."""
+        if self.runner is not None:
+            with contextlib.suppress(Exception):
+                self._make_actors(self.runner, problem, Monitor())
+
+    def _make_actors(
+        self, runner: DaskRunner, problem: ExactCoverProblem, monitor: Monitor
+    ) -> None:
         """Scatter the problem and start making an actor on each of ``count`` workers."""
-        assert self.walk is not None, "started first"
         client = runner.client
         self.problem_future = within(
             CALL_SECONDS,
             client.scatter,
-            self.walk.problem,
+            problem,
             broadcast=True,
             stopping=monitor.stop_asked,
         )

@@ -944,19 +944,28 @@ class ProcessLanes(LaneRecord):
     # Per lane, the size of the piece its worker keeps (0: none).
     held: list[int] = field(default_factory=list)
 
+    def open(self, problem: ExactCoverProblem) -> None:
+        """Start the workers: each makes its tables while this process makes its own and
+        expands the first levels (started at the first level, a worker of 8x8 with the square
+        was still making them 57 ms after this process had sent it the first wide one)."""
+        self._start_workers(problem)
+
+    def _start_workers(self, problem: ExactCoverProblem) -> WorkerPool:
+        """The pool, with ``count - 1`` workers unless one cannot start (``lost`` says why)."""
+        pool = self._pool(problem)
+        try:
+            while len(pool.workers) < self.count - 1 and not any(self.held):
+                pool.start()
+        except OSError as error:
+            self.lost.append(f"a worker could not start ({error})")
+        return pool
+
     def step(self, monitor: Monitor) -> Level:
         assert self.walk is not None and self.parts is not None, "started first"
         walk, parts, count = self.walk, self.parts, self.count
         if len(self.held) != count:
             self.held = [0] * count
-        # Started at the first level: a worker makes its tables while the small levels are
-        # expanded here.
-        pool = self._pool(walk.problem)
-        try:
-            while len(pool.workers) < count - 1 and not any(self.held):
-                pool.start()
-        except OSError as error:
-            self.lost.append(f"a worker could not start ({error})")
+        pool = self._start_workers(walk.problem)  # again, after a worker was lost
         size = sum(len(states) for part in parts for states in part) + sum(self.held)
         if size < HERE_BELOW or len(pool.workers) < count - 1:
             self._bring_back(pool, monitor)
