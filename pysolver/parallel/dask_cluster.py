@@ -425,7 +425,9 @@ class DaskLanes(LaneRecord):
 
     def _results(self, futures: list[Any], monitor: Monitor) -> list[Any]:
         """The futures' results (actor calls, or actors being made), in order, looking at the
-        stop hook every ``ACTOR_WAIT_SECONDS`` (``Cancelled``)."""
+        stop hook (``Cancelled``) and the client's link to the scheduler (``ConnectionError``)
+        every ``ACTOR_WAIT_SECONDS``. A worker paused mid-level is not noticed (the scheduler
+        drops it after its ``worker-ttl``): the stop hook ends the wait."""
         results = []
         for future in futures:
             while True:
@@ -435,6 +437,8 @@ class DaskLanes(LaneRecord):
                 except TimeoutError:
                     if monitor.stop_asked():
                         raise Cancelled from None
+                    if self.runner is not None and self.runner._cluster_lost():
+                        raise ConnectionError("the scheduler stopped answering") from None
         return results
 
 
