@@ -555,6 +555,37 @@ def test_a_dask_run_that_loses_its_scheduler_or_a_worker(tmp_path, victim, monke
 
 
 @pytest.mark.slow
+def test_a_dask_worker_lost_in_a_count_by_levels_leaves_it_to_the_memo_walk(monkeypatch):
+    # Its actor held its lane's part: the level count cannot go on, and the memo walk counts
+    # the board in this process, exactly; the response says why.
+    pytest.importorskip(
+        "distributed", reason="the dask extra is not installed (pysolver-studio[dask])"
+    )
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    monkeypatch.setattr(dask_cluster, "HERE_BELOW", 0)
+    step = dask_cluster.DaskLanes.step
+    with local_cluster(workers=2) as cluster:
+
+        def step_then_kill(self, monitor_):
+            if self.levels_sent == 3:
+                cluster.workers[0].kill()
+                cluster.workers[0].wait()
+            return step(self, monitor_)
+
+        monkeypatch.setattr(dask_cluster.DaskLanes, "step", step_then_kill)
+        runner = dask_cluster.DaskRunner(cluster.address, api.answer_task)
+        try:
+            request = pentominoes(["." * 15] * 4, jobs=2, engine="memo")
+            answer = api.solve(request, runner=runner)
+        finally:
+            runner.close()
+    assert (answer["count"], answer["complete"]) == (1472, True), answer
+    assert answer["parallel"]["executor"] == "dask"
+    assert answer["parallel"]["lost_lanes"], answer["parallel"]
+    assert answer["parallel"]["levels"]["sent"] == 3
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("victim", ["scheduler", "worker"])
 def test_a_dask_run_whose_scheduler_or_only_worker_is_paused_is_unavailable_in_time(
     tmp_path, victim
