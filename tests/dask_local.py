@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 # How long a scheduler or a worker may take to say it is ready (seconds).
 READY_SECONDS = 60
@@ -96,3 +98,16 @@ def local_cluster(workers: int = 2) -> Iterator[LocalCluster]:
         yield cluster
     finally:
         end([*cluster.workers, scheduler])
+
+
+def count_by_levels_on_dask(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Set a test up for a memo count by levels on a local cluster: skipped without the dask
+    extra, the pure walk (the compiled one keeps the memo walk's tasks), and every level on
+    the cluster's lanes (none too small to send)."""
+    pytest.importorskip(
+        "distributed", reason="the dask extra is not installed (pysolver-studio[dask])"
+    )
+    from pysolver.parallel import dask_cluster
+
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    monkeypatch.setattr(dask_cluster, "HERE_BELOW", 0)

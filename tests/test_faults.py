@@ -22,7 +22,7 @@ from pysolver.engines import monitor, subtree
 from pysolver.midend.registry import kind as midend_kind
 from pysolver.parallel import dask_cluster, processes
 from pysolver.protocol import parse_query
-from tests.dask_local import local_cluster
+from tests.dask_local import count_by_levels_on_dask, local_cluster
 
 REPO = Path(__file__).resolve().parent.parent
 HOLE_8X8 = ["........"] * 3 + ["...##...", "...##..."] + ["........"] * 3
@@ -558,11 +558,7 @@ def test_a_dask_run_that_loses_its_scheduler_or_a_worker(tmp_path, victim, monke
 def test_a_dask_worker_lost_in_a_count_by_levels_leaves_it_to_the_memo_walk(monkeypatch):
     # Its actor held its lane's part: the level count cannot go on, and the memo walk counts
     # the board in this process, exactly; the response says why.
-    pytest.importorskip(
-        "distributed", reason="the dask extra is not installed (pysolver-studio[dask])"
-    )
-    monkeypatch.setenv("PYSOLVER_PURE", "1")
-    monkeypatch.setattr(dask_cluster, "HERE_BELOW", 0)
+    count_by_levels_on_dask(monkeypatch)
     step = dask_cluster.DaskLanes.step
     with local_cluster(workers=2) as cluster:
 

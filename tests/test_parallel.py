@@ -22,7 +22,7 @@ from pysolver.engines.cover import ExactCoverProblem
 from pysolver.midend.registry import kind
 from pysolver.parallel import dask_cluster, processes
 from pysolver.protocol import parse_query
-from tests.dask_local import local_cluster
+from tests.dask_local import count_by_levels_on_dask, local_cluster
 from tests.test_memo import random_tiling_problems
 from tests.test_memo_levels import random_narrow_puzzle
 
@@ -989,11 +989,7 @@ def test_count_on_a_local_dask_cluster(tmp_path):
 def test_a_memo_count_by_levels_on_a_local_dask_cluster(monkeypatch):
     # The levels stay on the workers (a sub-board goes from the lane that reached it to the
     # lane that owns it); this process gets each level's figures.
-    pytest.importorskip(
-        "distributed", reason="the dask extra is not installed (pysolver-studio[dask])"
-    )
-    monkeypatch.setenv("PYSOLVER_PURE", "1")
-    monkeypatch.setattr(dask_cluster, "HERE_BELOW", 0)
+    count_by_levels_on_dask(monkeypatch)
     with local_cluster(workers=2) as cluster:
         runner = dask_cluster.DaskRunner(cluster.address, api.answer_task)
         try:
