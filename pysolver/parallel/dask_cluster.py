@@ -278,8 +278,10 @@ class DaskRunner:
             return not_run(f"the Dask worker running this task failed ({cause})")
 
 
-# How long a wait for the lanes' actors may last before the run looks at its stop hook.
-ACTOR_WAIT_SECONDS = 0.05
+# How long a wait for the lanes' actors may last before the run looks at its stop hook, and
+# before it asks the scheduler whether the lanes' workers are still there.
+ACTOR_WAIT_SECONDS = 0.001
+WORKER_LOOK_SECONDS = 0.5
 
 
 class LaneActor:
@@ -342,6 +344,8 @@ class DaskLanes(LaneRecord):
     making: list[Any] = field(default_factory=list)
     actors: list[Any] = field(default_factory=list)
     problem_future: Any = None
+    # The worker of each lane's actor.
+    lane_workers: list[str] = field(default_factory=list)
 
     def __enter__(self) -> DaskLanes:
         return self
@@ -401,13 +405,14 @@ class DaskLanes(LaneRecord):
             stopping=monitor.stop_asked,
         )
         workers = sorted(within(CALL_SECONDS, client.nthreads, stopping=monitor.stop_asked))
+        self.lane_workers = [workers[lane % len(workers)] for lane in range(self.count)]
         self.making = [
             client.submit(
                 LaneActor,
                 self.problem_future,
                 lane,
                 self.count,
-                workers=[workers[lane % len(workers)]],
+                workers=[self.lane_workers[lane]],
                 actor=True,
             )
             for lane in range(self.count)
@@ -424,21 +429,31 @@ class DaskLanes(LaneRecord):
         self.parts = None
 
     def _results(self, futures: list[Any], monitor: Monitor) -> list[Any]:
-        """The futures' results (actor calls, or actors being made), in order, looking at the
-        stop hook (``Cancelled``) and the client's link to the scheduler (``ConnectionError``)
-        every ``ACTOR_WAIT_SECONDS``. A worker paused mid-level is not noticed (the scheduler
-        drops it after its ``worker-ttl``): the stop hook ends the wait."""
+        """The futures' results (actor calls, or actors being made), in order. While one is
+        not done, every ``ACTOR_WAIT_SECONDS`` it looks at the stop hook (``Cancelled``) and
+        the client's link to the scheduler, and every ``WORKER_LOOK_SECONDS`` whether the
+        lanes' workers are still in the cluster (``ConnectionError``: a call to a dead
+        worker's actor never ends, and its ``result(timeout)`` did not time out). A worker
+        paused mid-level is not noticed (the scheduler keeps it until its ``worker-ttl``):
+        the stop hook ends the wait."""
+        runner = self.runner
+        assert runner is not None
+        next_look = perf_counter() + WORKER_LOOK_SECONDS
         results = []
         for future in futures:
-            while True:
-                try:
-                    results.append(future.result(timeout=ACTOR_WAIT_SECONDS))
-                    break
-                except TimeoutError:
-                    if monitor.stop_asked():
-                        raise Cancelled from None
-                    if self.runner is not None and self.runner._cluster_lost():
-                        raise ConnectionError("the scheduler stopped answering") from None
+            while not future.done():
+                sleep(ACTOR_WAIT_SECONDS)
+                if monitor.stop_asked():
+                    raise Cancelled
+                if runner._cluster_lost():
+                    raise ConnectionError("the scheduler stopped answering")
+                if perf_counter() >= next_look:
+                    next_look = perf_counter() + WORKER_LOOK_SECONDS
+                    alive = within(CALL_SECONDS, runner.client.nthreads)
+                    gone = [worker for worker in self.lane_workers if worker not in alive]
+                    if gone:
+                        raise ConnectionError(f"the lanes' worker {gone[0]} left the cluster")
+            results.append(future.result())
         return results
 
 
