@@ -168,12 +168,17 @@ class HeldLanes:
         return Level(
             sum(answer.found for answer in answers),
             sum(answer.nodes for answer in answers),
-            sum(len(states) for part in self.parts for states in part),
+            level_size(self.parts),
         )
 
     def expand(self, walk: LevelWalk, parts: list[Part], monitor: Monitor) -> list[Expanded]:
         """Each part expanded on its lane, in order (here: all in this process)."""
         return [walk.expand(part, self.count, monitor) for part in parts]
+
+
+def level_size(parts: list[Part]) -> int:
+    """A level's sub-boards, in the dicts its parts hold (one two lanes reached counts twice)."""
+    return sum(len(states) for part in parts for states in part)
 
 
 _offered: ContextVar[Lanes | None] = ContextVar("pysolver_level_lanes", default=None)
@@ -535,6 +540,7 @@ __all__ = [
     "TooWide",
     "count",
     "lane_of",
+    "level_size",
     "merged",
     "offered",
     "offered_lanes",

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from pysolver import protocol
 from pysolver.engines.cover import ExactCoverProblem
-from pysolver.engines.memo_levels import LanesLost, Level, LevelWalk, Part, merged
+from pysolver.engines.memo_levels import LanesLost, Level, LevelWalk, Part, level_size, merged
 from pysolver.engines.monitor import Cancelled, Monitor
 from pysolver.parallel.merge import Merger, not_run, read_answer, stopped
 from pysolver.parallel.plan import TASKS_PER_JOB, Task
@@ -367,7 +367,7 @@ class DaskLanes(LaneRecord):
                 self._make_actors(runner, self.walk.problem, monitor)
             if not self.actors:
                 assert self.parts is not None, "started first"
-                if sum(len(states) for part in self.parts for states in part) < HERE_BELOW:
+                if level_size(self.parts) < HERE_BELOW:
                     return super().step(monitor)
                 self._hand_over(monitor)
             level = self.levels_sent

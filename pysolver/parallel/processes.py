@@ -65,7 +65,7 @@ from typing import Any
 
 from pysolver import budget, protocol
 from pysolver.engines.cover import ExactCoverProblem
-from pysolver.engines.memo_levels import Expanded, LanesLost, Level, LevelWalk, Part
+from pysolver.engines.memo_levels import LanesLost, Level, LevelWalk, Part, level_size
 from pysolver.engines.monitor import Cancelled, Monitor
 from pysolver.parallel.merge import Merger, not_run, read_answer, stopped
 from pysolver.parallel.plan import TASKS_PER_JOB, Task
@@ -947,53 +947,59 @@ class ProcessLanes(LaneRecord):
     def open(self, problem: ExactCoverProblem) -> None:
         """Start the workers: each makes its tables while this process makes its own and
         expands the first levels (started at the first level, a worker of 8x8 with the square
-        was still making them 57 ms after this process had sent it the first wide one)."""
-        self._start_workers(problem)
-
-    def _start_workers(self, problem: ExactCoverProblem) -> WorkerPool:
-        """The pool, with ``count - 1`` workers unless one cannot start (``lost`` says why)."""
+        was still making them 57 ms after this process had sent it the first wide one). One
+        that cannot start (``lost`` says why) leaves every level here."""
+        self.held = [0] * self.count
         pool = self._pool(problem)
         try:
-            while len(pool.workers) < self.count - 1 and not any(self.held):
+            while len(pool.workers) < self.count - 1:
                 pool.start()
         except OSError as error:
             self.lost.append(f"a worker could not start ({error})")
-        return pool
 
     def step(self, monitor: Monitor) -> Level:
         assert self.walk is not None and self.parts is not None, "started first"
         walk, parts, count = self.walk, self.parts, self.count
-        if len(self.held) != count:
-            self.held = [0] * count
-        pool = self._start_workers(walk.problem)  # again, after a worker was lost
-        size = sum(len(states) for part in parts for states in part) + sum(self.held)
-        if size < HERE_BELOW or len(pool.workers) < count - 1:
+        pool = self._pool(walk.problem)
+        if level_size(parts) + sum(self.held) < HERE_BELOW or len(pool.workers) < count - 1:
             self._bring_back(pool, monitor)
             return super().step(monitor)
-        jobs = {}
-        for lane, worker in enumerate(pool.workers, start=1):
-            job = self.levels_sent * count + lane
-            jobs[job] = lane
-            pool.give(worker, job, ("expand", lane, parts[lane], count))
-        self.levels_sent += 1
-        answers: list[Expanded | None] = [None] * count
+        jobs = self._give(
+            pool, {lane: ("expand", lane, parts[lane], count) for lane in self._lanes}
+        )
         try:
-            here = answers[0] = walk.expand(parts[0], count, monitor)
+            here = walk.expand(parts[0], count, monitor)
+            answers = [here]
             self.nodes[0] += here.nodes
-            for lane, answered in self._answers(pool, jobs, monitor).items():
-                expanded, self.held[lane] = answered
-                answers[lane] = expanded
+            for lane, (expanded, kept) in self._answers(pool, jobs, monitor).items():
+                answers.append(expanded)
                 self.nodes[lane] += expanded.nodes
+                self.held[lane] = kept
         except BaseException:
             self._stop(pool.busy())
             raise
-        done = [answer for answer in answers if answer is not None]
-        self.parts = [[answer.parts[lane] for answer in done] for lane in range(count)]
+        self.parts = [[answer.parts[lane] for answer in answers] for lane in range(count)]
         return Level(
-            sum(answer.found for answer in done),
-            sum(answer.nodes for answer in done),
-            sum(len(states) for part in self.parts for states in part) + sum(self.held),
+            sum(answer.found for answer in answers),
+            sum(answer.nodes for answer in answers),
+            level_size(self.parts) + sum(self.held),
         )
+
+    @property
+    def _lanes(self) -> range:
+        """The workers' lanes (this process is lane 0)."""
+        return range(1, self.count)
+
+    def _give(self, pool: WorkerPool, payloads: dict[int, Any]) -> dict[int, int]:
+        """Give each lane's worker its payload (lane -> payload) as a job of this level; the
+        jobs given (job -> lane)."""
+        jobs = {}
+        for lane, payload in payloads.items():
+            job = self.levels_sent * self.count + lane
+            jobs[job] = lane
+            pool.give(pool.workers[lane - 1], job, payload)
+        self.levels_sent += 1
+        return jobs
 
     def _answers(self, pool: WorkerPool, jobs: dict[int, int], monitor: Monitor) -> dict[int, Any]:
         """The workers' answers to ``jobs`` (job -> lane), by lane; ``LanesLost`` when one is
@@ -1016,13 +1022,8 @@ class ProcessLanes(LaneRecord):
         if not any(self.held):
             return
         assert self.parts is not None
-        jobs = {}
-        for lane, worker in enumerate(pool.workers, start=1):
-            if self.held[lane]:
-                job = self.levels_sent * self.count + lane
-                jobs[job] = lane
-                pool.give(worker, job, ("return", lane, [], self.count))
-        self.levels_sent += 1
+        held = [lane for lane in self._lanes if self.held[lane]]
+        jobs = self._give(pool, {lane: ("return", lane, [], self.count) for lane in held})
         for lane, piece in self._answers(pool, jobs, monitor).items():
             self.parts[lane].append(piece)
             self.held[lane] = 0
