@@ -147,6 +147,37 @@ def test_counts_match_dlx_on_random_boards_with_holes_and_squares() -> None:
             assert memo_levels.count(problem, Monitor()).count == dlx_count(problem)
 
 
+def walk_count(walk: LevelWalk) -> tuple[int, int]:
+    """The count and nodes of a level count on one lane with ``walk``'s tables."""
+    found = nodes = 0
+    level = [dict(walk.first_level)]
+    while level[0]:
+        expanded = walk.expand(level, 1, Monitor())
+        found, nodes = found + expanded.found, nodes + expanded.nodes
+        level = expanded.parts
+    return found, nodes
+
+
+def test_boards_not_swept_branch_on_the_tightest_first_item_with_the_same_count() -> None:
+    branched = 0
+    for problem in random_tiling_problems(40, seed=6):
+        if not memo_levels.suits(problem):
+            continue
+        walk = LevelWalk(problem)
+        assert walk.fewest_first == (memo.sweep_order(problem) is None)
+        if not walk.fewest_first:
+            continue
+        branched += 1
+        tightest = walk_count(walk)
+        walk.fewest_first = False
+        walk.next_free = memo_levels.next_free(memo_levels.CHECKED_AFTER_FIRST)
+        first = walk_count(walk)
+        assert tightest[0] == first[0]
+        assert tightest[1] <= first[1]
+        assert tightest[0] == dlx_count(problem)
+    assert branched >= 10
+
+
 def test_the_mirror_keeps_cells_on_their_lines_and_changes_no_count(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -9,8 +9,9 @@ summed 1.13-1.2x the serial nodes, and two cores could not give it 1.6x (issue 3
 So the same count is also made *forwards*, one level at a time (a level: the sub-boards with
 as many options placed). A level is a dict from a sub-board's key (its covered items, as in
 the memo) to the number of ways to reach it (times the root orbit's weight). Expanding a
-sub-board places every live option on its first uncovered item, as the swept walk branches,
-and adds its number of ways to each child's; the children of a level are the next level, and
+sub-board places every live option on its first uncovered item, as the swept walk branches
+(off a narrow board's sweep, on the tightest of its first few uncovered items), and adds its
+number of ways to each child's; the children of a level are the next level, and
 a sub-board with every primary item covered is a cover. Each sub-board is expanded once,
 whichever partial tilings reach it: the memo's saving, with no memo to keep (only two levels
 live at a time). And a level can be shared out: a sub-board belongs to one lane (``lane_of``, a
@@ -26,10 +27,11 @@ covered items, taken ``CHUNK_BITS`` items at a time from tables of every pattern
 The order (``level_order``) matters, as the memo walk's MRV does: a level holds the
 sub-boards the order's fronts make. A narrow board is swept by columns, as the memo walk
 sweeps it (6x10 pentominoes: 47,792 sub-boards at the widest); any other board by
-anti-diagonals (8x8 with the square: 0.66 million at the widest, where rows made 1.03). A
-mirror symmetry counts a sub-board and its image as one, and the masks are laid out for the
-order (``LevelWalk``). On one lane, CPU s: 6x10 0.52 (the memo walk 0.9), 8x8 with the
-square 6.7 (8.7). A request without ``jobs`` still counts with the memo walk: its progress
+anti-diagonals, branching on the tightest of a sub-board's first seven uncovered items (8x8
+with the square: 0.61 million at the widest, where rows made 1.03). A mirror symmetry counts
+a sub-board and its image as one, and the masks are laid out for the order (``LevelWalk``).
+On one lane, CPU s: 6x10 0.52 (the memo walk 0.9), 8x8 with the square 6.2-6.4 (8.7), in
+1.47x the memo walk's nodes (its MRV looks at every item, at 3.4 µs a node against 1.7). A request without ``jobs`` still counts with the memo walk: its progress
 reports Knuth's fraction and recent tilings, its memo is capped by the budget (a level must be
 held whole), and a count stopped early is a lower bound (a level count finds its covers last).
 
@@ -45,7 +47,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import Protocol
 
 from pysolver.engines import bitset
@@ -76,25 +78,37 @@ CHUNK_BITS = 12
 CHUNK_MASK = (1 << CHUNK_BITS) - 1
 # Sub-boards expanded between two looks at the monitor (a few milliseconds).
 CHECK_EVERY = 1024
-# How many uncovered items after the chosen one the dead end check looks at (the memo walk's
-# ``TIGHTEST_AFTER_CHOSEN`` is 6). Measured, 6x10 pentominoes, CPU s, two runs each:
-# 6: 0.835, 0.819; 4: 0.790, 0.775; 3: 0.812, 0.801; 2: 0.878 (more dead sub-boards expanded
-# against fewer ANDs for each).
-CHECKED_AFTER_CHOSEN = 4
-# The uncovered items checked are found in a window of NEXT_BITS key bits from the chosen
-# one (the chosen item's own bit first, always clear): per pattern of the window, the offsets
-# of its next CHECKED_AFTER_CHOSEN clear bits (fewer when the window has fewer). A table
-# lookup in place of four rounds of bit tricks on the key. With the early end of a sub-board
-# whose chosen item has no option left, CPU s: 6x10 pentominoes 0.63 -> 0.58, 8x8 with the
-# square 8.1 -> 7.2 (a window of 16 bits: the same times, a table 16 times larger).
+# How many uncovered items after the first one the dead end check looks at, on a narrow
+# board swept by columns (the memo walk's ``TIGHTEST_AFTER_CHOSEN`` is 6). Measured, 6x10
+# pentominoes, CPU s, two runs each: 6: 0.835, 0.819; 4: 0.790, 0.775; 3: 0.812, 0.801;
+# 2: 0.878 (more dead sub-boards expanded against fewer ANDs for each).
+CHECKED_AFTER_FIRST = 4
+# On other boards (anti-diagonals), the sub-board branches on the item with the fewest live
+# options among its first uncovered one and the next CHECKED_AFTER_FIRST_DIAGONAL (the
+# others are checked): a cell of an anti-diagonal is often the tighter one further along it.
+# Measured on 8x8 with the square, one lane, nodes and CPU s: the first item, 4 checked:
+# 5,565,971, 6.84; the fewest of 1 + 4: 3,908,411, 6.50; of 1 + 6: 3,732,952, 6.17; of
+# 1 + 8: 3,704,310, 6.13 (the memo walk, MRV over every item: 2,542,259, 8.6). On 6x10
+# pentominoes swept by columns it cost time (0.53 -> 0.64 s): the sweep's first item is
+# the tight one there, and the sub-boards are no longer fronts, which the mirror pairs less.
+CHECKED_AFTER_FIRST_DIAGONAL = 6
+# The uncovered items checked are found in a window of NEXT_BITS key bits from the first
+# one (its own bit first, always clear): per pattern of the window, the offsets of its next
+# clear bits (at most ``checked``; fewer when the window has fewer). A table lookup in place
+# of four rounds of bit tricks on the key. With the early end of a sub-board whose chosen
+# item has no option left, CPU s: 6x10 pentominoes 0.63 -> 0.58, 8x8 with the square 8.1 ->
+# 7.2 (a window of 16 bits: the same times, a table 16 times larger).
 NEXT_BITS = 12
 NEXT_MASK = (1 << NEXT_BITS) - 1
-NEXT_FREE: list[tuple[int, ...]] = [
-    tuple(offset for offset in range(1, NEXT_BITS) if not pattern >> offset & 1)[
-        :CHECKED_AFTER_CHOSEN
+
+
+@cache
+def next_free(checked: int) -> list[tuple[int, ...]]:
+    """The table of the window's next clear bits (see NEXT_BITS), at most ``checked``."""
+    return [
+        tuple(offset for offset in range(1, NEXT_BITS) if not pattern >> offset & 1)[:checked]
+        for pattern in range(1 << NEXT_BITS)
     ]
-    for pattern in range(1 << NEXT_BITS)
-]
 
 
 @dataclass
@@ -313,6 +327,11 @@ class LevelWalk:
     dead_below: list[int] = field(init=False)
     mirrored_below: list[int] = field(init=False)
     all_primary: int = field(init=False)
+    # Whether a sub-board branches on the tightest of its first uncovered items (not on a
+    # narrow board's sweep: ``CHECKED_AFTER_FIRST_DIAGONAL``), and the window's table for its
+    # dead end check (``next_free``).
+    fewest_first: bool = field(init=False)
+    next_free: list[tuple[int, ...]] = field(init=False)
     # The root orbits (key of the option's items, weight), or the empty board, weight 1.
     first_level: dict[int, int] = field(init=False)
     # How many sub-boards a level may hold (the memo's share of the budget).
@@ -327,6 +346,10 @@ class LevelWalk:
             raise ValueError("the level count needs a board (items that are cells)")
         order, lines = ordered
         order += range(problem.primary, problem.items)
+        self.fewest_first = sweep_order(kept) is None
+        self.next_free = next_free(
+            CHECKED_AFTER_FIRST_DIAGONAL if self.fewest_first else CHECKED_AFTER_FIRST
+        )
         bit_of = [0] * problem.items
         for bit, item in enumerate(order):
             bit_of[item] = bit
@@ -380,10 +403,11 @@ class LevelWalk:
         E1. [Live options.] Those that touch none of its covered items: every option but the
             OR of the covered items' options, read from the chunk tables; and its mirror
             image's key, from the same patterns.
-        E2. [Choose.] Its first uncovered primary item; the options of the next
-            ``CHECKED_AFTER_CHOSEN`` uncovered ones (live) for the dead end check. One of
-            them without a live option: a dead end, no children. Every primary item
-            covered: a cover, its ways found.
+        E2. [Choose.] Its first uncovered primary item, or (``fewest_first``) the one with
+            the fewest live options among it and the next ones the window gives; the live
+            options of the others for the dead end check. One of them without a live
+            option: a dead end, no children. Every primary item covered: a cover, its ways
+            found.
         E3. [Branch.] Each live option of the chosen item that leaves every checked item an
             option adds the sub-board's ways to its child's (key: covered | the option's, or
             its image's when smaller).
@@ -403,7 +427,8 @@ class LevelWalk:
         key_of = self.key_of
         all_primary = self.all_primary
         primary = self.problem.primary
-        next_free = NEXT_FREE
+        next_free = self.next_free
+        fewest_first = self.fewest_first
         check = CHECK_EVERY
         for covered, ways in states.items():
             nodes += 1
@@ -434,6 +459,7 @@ class LevelWalk:
                 nodes += 1  # a dead end: the chosen item has no option left
                 continue
             checked = []
+            fewest = candidates.bit_count() if fewest_first else 1
             for offset in next_free[covered >> first & NEXT_MASK]:
                 item = first + offset
                 if item >= primary:
@@ -442,6 +468,13 @@ class LevelWalk:
                 if not mask:
                     candidates = 0  # a dead end
                     break
+                if fewest > 1:
+                    size = mask.bit_count()
+                    if size < fewest:  # branch on this one, check the one before
+                        fewest = size
+                        checked.append(candidates)
+                        candidates = mask
+                        continue
                 checked.append(mask)
             # E3
             while candidates:
