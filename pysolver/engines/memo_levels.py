@@ -31,9 +31,10 @@ anti-diagonals, branching on the tightest of a sub-board's first seven uncovered
 with the square: 0.61 million at the widest, where rows made 1.03). A mirror symmetry counts
 a sub-board and its image as one, and the masks are laid out for the order (``LevelWalk``).
 On one lane, CPU s: 6x10 0.52 (the memo walk 0.9), 8x8 with the square 6.2-6.4 (8.7), in
-1.47x the memo walk's nodes (its MRV looks at every item, at 3.4 µs a node against 1.7). A request without ``jobs`` still counts with the memo walk: its progress
-reports Knuth's fraction and recent tilings, its memo is capped by the budget (a level must be
-held whole), and a count stopped early is a lower bound (a level count finds its covers last).
+1.47x the memo walk's nodes (its MRV looks at every item, at 3.4 µs a node against 1.7). A
+request without ``jobs`` still counts with the memo walk: its progress reports Knuth's
+fraction and recent tilings, its memo is capped by the budget (a level must be held whole),
+and a count stopped early is a lower bound (a level count finds its covers last).
 
 ``count`` runs the levels on ``Lanes``: this process alone (one lane), or worker processes
 and Dask workers beside it (``pysolver.parallel``). The parallel runners offer their lanes
