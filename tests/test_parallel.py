@@ -505,15 +505,19 @@ def test_a_request_run_serially_after_planning_reads_its_puzzle_once(monkeypatch
     # Issue 23: a search that was not cut (a first choice too wide, dead at the
     # root) ran serially by reading and encoding the puzzle again (~1 s of CPU at 17 MB).
     reads = []
-    for name in ("exact_cover", "polyomino"):
+    for name in ("exact_cover", "polyomino", "sudoku"):
         module = kind(name).module
         monkeypatch.setattr(module, "prepare", counted(module.prepare, name, reads))
     wide = {"items": ["a"], "options": [["a"]] * 100}  # 100 first branches: too many to cut
     dead = {"items": ["a", "b"], "options": [["a"]]}  # b has no option: dead at the root
     inline = parallel.InlineRunner(api.answer_task)
+    # The singles alone fill this Sudoku: no choice at the root (the page said "too many
+    # branches" of it).
+    singles = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     for request, count, note in [
         ({"kind": "exact_cover", "puzzle": wide}, 100, "too many branches"),
         ({"kind": "exact_cover", "puzzle": dead}, 0, "no subtree"),
+        ({"kind": "sudoku", "puzzle": {"grid": singles}}, 1, "made no choice"),
     ]:
         reads.clear()
         response = api.solve(dict(request, mode="count", jobs=2), runner=inline)

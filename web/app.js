@@ -371,12 +371,19 @@ function showStats(panel, response) {
   // singles): left out; the time always shows.
   const worthShowing = ([key, value]) => key === "seconds" || !(value === 0 || value === 0n || value === "0");
   // A search split over the page's workers says on how many and in how many tasks: a person
-  // who asked for two workers sees whether the second one took part.
+  // who asked for two workers sees whether the second one took part. One the first worker ran
+  // whole (too short to split, or a mode that is not split) says so, and why under "More
+  // figures": "Workers: 2 (1 tasks)" claimed a second worker that did nothing.
   const parallel = response.parallel;
-  if (parallel && parallel.tasks) headline.push(`Workers: ${parallel.workers ?? parallel.jobs} (${parallel.tasks} tasks)`);
+  const serially = parallel?.executor === "serial";
+  if (parallel && parallel.tasks) {
+    const tasks = `${parallel.tasks} task${parallel.tasks === 1 ? "" : "s"}`;
+    headline.push(serially ? "Workers: 1 (ran serially)" : `Workers: ${parallel.workers ?? parallel.jobs} (${tasks})`);
+  }
   for (const key of statsFacts.headline) if (key in stats && worthShowing([key, stats[key]])) headline.push(`${statLabel(key)}: ${formatValue(key, stats[key])}`);
   const rest = Object.entries(stats).filter(([key]) => !statsFacts.headline.includes(key)).filter(worthShowing)
     .map(([key, value]) => `${statLabel(key)}: ${formatValue(key, value)}`);
+  if (serially && parallel.note) rest.unshift(`Why one worker: ${parallel.note}`);
   panel.stats.replaceChildren(headline.join(" · "));
   if (rest.length) {
     panel.stats.append(el("details", { id: `${panel.id}-stats-more`, class: "stats-more" },

@@ -294,12 +294,17 @@ def solve_split(
         note = "the search has no subtree to split (no solution below the root)"
         return _serially(prepared.solve, asked, jobs, note, tasks=0)
     if len(tasks) == 1 and not tasks[0].subtree["path"]:
-        # The one search could not be cut (its first choice has too many branches): one task
-        # would only ship the whole request to one worker to run it there.
-        note = "the search's first choice has too many branches to cut into tasks"
+        # The one search could not be cut (its root is settled by the rules alone, or its
+        # first choice has too many branches): one task would only ship the whole request to
+        # one worker to run it there.
         if query.cancel is not None and query.cancel():
             raise Cancelled  # stopped while planning: no search is started
-        return _serially(prepared.solve, asked, jobs, f"{note}; it ran serially")
+        fields = prepared.solve()
+        if fields.get("stats", {}).get("nodes") == 0:
+            note = "the search made no choice (its rules settled the puzzle at the root)"
+        else:
+            note = "the search's first choice has too many branches to cut into tasks"
+        return _serially(lambda: fields, asked, jobs, f"{note}; it ran serially")
     # The tasks read the puzzle themselves: this process lets its reading go while they run.
     del prepared
     merger = Merger(tasks, settled, query)

@@ -146,6 +146,13 @@ def test_the_stats_line_names_the_workers_a_split_count_ran_on(shared_page) -> N
     stats = page.text_content("#polyomino-stats") or ""
     assert page.get_attribute("#polyomino-result", "data-count") == "2339", stats
     assert re.search(r"Workers: 2 \(\d+ tasks\)", stats), stats
+    # A Sudoku solved in milliseconds is not split: the first worker ran it, and says why.
+    open_tab(page, "sudoku")
+    click_and_wait(page, "#sudoku-solve")
+    stats = page.text_content("#sudoku-stats") or ""
+    assert "Workers: 1 (ran serially)" in stats, stats
+    assert "Why one worker: the search made no choice" in stats, stats
+    open_tab(page, "polyomino")
     set_input(page, "#workers", "1")
     click_and_wait(page, "#polyomino-count")
     assert "Workers:" not in (page.text_content("#polyomino-stats") or "")
