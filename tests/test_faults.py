@@ -555,30 +555,47 @@ def test_a_dask_run_that_loses_its_scheduler_or_a_worker(tmp_path, victim, monke
 
 
 @pytest.mark.slow
-def test_a_dask_worker_lost_in_a_count_by_levels_leaves_it_to_the_memo_walk(monkeypatch):
+@pytest.mark.parametrize("fault", ["killed", "paused"])
+def test_a_dask_worker_lost_in_a_count_by_levels_leaves_it_to_the_memo_walk(monkeypatch, fault):
     # Its actor held its lane's part: the level count cannot go on, and the memo walk counts
-    # the board in this process, exactly; the response says why.
+    # the board in this process, exactly; the response says why. A paused worker stays in the
+    # scheduler's list for minutes: its missing heartbeats tell (it waited for ever before).
     count_by_levels_on_dask(monkeypatch)
+    monkeypatch.setenv(processes.SILENCE_VARIABLE, "1")
     step = dask_cluster.DaskLanes.step
+    paused: list[int] = []
     with local_cluster(workers=2) as cluster:
 
-        def step_then_kill(self, monitor_):
-            if self.levels_sent == 3:
+        def step_then_lose_a_worker(self, monitor_):
+            if self.levels_sent == 3 and fault == "killed":
                 cluster.workers[0].kill()
                 cluster.workers[0].wait()
+            elif self.levels_sent == 3 and not paused:
+                paused.extend(process_tree(cluster.workers[0].pid))
+                for pid in paused:
+                    os.kill(pid, signal.SIGSTOP)
             return step(self, monitor_)
 
-        monkeypatch.setattr(dask_cluster.DaskLanes, "step", step_then_kill)
+        monkeypatch.setattr(dask_cluster.DaskLanes, "step", step_then_lose_a_worker)
         runner = dask_cluster.DaskRunner(cluster.address, api.answer_task)
+        started = time.monotonic()
         try:
             request = pentominoes(["." * 15] * 4, jobs=2, engine="memo")
             answer = api.solve(request, runner=runner)
         finally:
             runner.close()
+            for pid in paused:
+                os.kill(pid, signal.SIGKILL)
     assert (answer["count"], answer["complete"]) == (1472, True), answer
     assert answer["parallel"]["executor"] == "dask"
-    assert answer["parallel"]["lost_lanes"], answer["parallel"]
+    lost = answer["parallel"]["lost_lanes"]
+    assert lost, answer["parallel"]
     assert answer["parallel"]["levels"]["sent"] == 3
+    if fault == "paused":
+        assert "no heartbeat" in lost[-1], lost
+        # Two seconds of silence (twice the limit set above), a look every half second, and
+        # a margin for a loaded machine.
+        assert time.monotonic() - started < 20
 
 
 @pytest.mark.slow

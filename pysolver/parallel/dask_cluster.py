@@ -346,6 +346,9 @@ class DaskLanes(LaneRecord):
     problem_future: Any = None
     # The worker of each lane's actor.
     lane_workers: list[str] = field(default_factory=list)
+    # Per lane worker: the scheduler's time of its last heartbeat, and when (here) that last
+    # changed (``_look_at_workers``).
+    heartbeats: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def __enter__(self) -> DaskLanes:
         return self
@@ -436,10 +439,7 @@ class DaskLanes(LaneRecord):
         the poller took the GIL from the loop's thread a thousand times a second). Every
         ``ACTOR_WAIT_SECONDS`` it looks at the stop hook (``Cancelled``) and the client's link
         to the scheduler, and every ``WORKER_LOOK_SECONDS`` whether the lanes' workers are
-        still in the cluster (``ConnectionError``: a call to a dead worker's actor never ends,
-        and its ``result(timeout)`` did not time out). A worker paused mid-level is not
-        noticed (the scheduler keeps it until its ``worker-ttl``): the stop hook ends the
-        wait."""
+        still in the cluster and still beating (``_look_at_workers``)."""
         runner = self.runner
         assert runner is not None
         if not all(future.done() for future in futures):
@@ -471,11 +471,31 @@ class DaskLanes(LaneRecord):
                     raise ConnectionError("the scheduler stopped answering")
                 if perf_counter() >= next_look:
                     next_look = perf_counter() + WORKER_LOOK_SECONDS
-                    alive = within(CALL_SECONDS, runner.client.nthreads)
-                    gone = [worker for worker in self.lane_workers if worker not in alive]
-                    if gone:
-                        raise ConnectionError(f"the lanes' worker {gone[0]} left the cluster")
+                    self._look_at_workers(runner)
         return [future.result() for future in futures]
+
+    def _look_at_workers(self, runner: DaskRunner) -> None:
+        """``ConnectionError`` when a lane's worker left the cluster (a call to a dead worker's
+        actor never ends, and its ``result(timeout)`` did not time out), or when the scheduler
+        has heard no heartbeat of it for ``SILENCE_FACTOR * silence_seconds()``: a paused
+        worker, which the scheduler keeps for minutes (its ``worker-ttl``) while its actor
+        never answers. A worker heartbeats from its event loop (every 0.5 s in a small
+        cluster) while its actor computes; the scheduler's clock is read only for changes."""
+        workers = within(CALL_SECONDS, runner.client.scheduler_info)["workers"]
+        now = perf_counter()
+        silence = SILENCE_FACTOR * silence_seconds()
+        for worker in self.lane_workers:
+            if worker not in workers:
+                raise ConnectionError(f"the lanes' worker {worker} left the cluster")
+            beat = workers[worker].get("last_seen", 0.0)
+            last, heard = self.heartbeats.get(worker, (None, now))
+            if beat != last:
+                self.heartbeats[worker] = (beat, now)
+            elif now - heard > silence:
+                raise ConnectionError(
+                    f"no heartbeat for {now - heard:.0f} s (paused or cut off) from the lanes' "
+                    f"worker {worker}"
+                )
 
 
 def answer_subtree_on_dask(
