@@ -5,6 +5,7 @@
     python -m bench.bench_parallel --full           # also the distinct counts
     python -m bench.bench_parallel --dask           # also a Dask cluster of N one-thread workers
     python -m bench.bench_parallel --rounds 5       # medians of 5 rounds (default 3)
+    python -m bench.bench_parallel --cli            # also the CLI, one process a run
 
 ``--dask`` starts a real cluster on 127.0.0.1 before timing (``dask scheduler`` and N ``dask
 worker --nthreads 1`` processes, as a user would; ``--scheduler tcp://HOST:PORT`` uses one
@@ -27,11 +28,17 @@ on a shared machine, read them with the load. A whole count of a board in pure P
 by levels on the jobs' lanes (``memo_levels``), where the serial count is the memo walk: a line
 under its row gives the level count on one lane in this process (its nodes, which the lanes'
 add up to, and its time without the request's reading) and the jobs run's speed-up over it.
+
+``--cli`` adds a line per case: ``python -m pysolver solve`` in a process of its own per
+run, with ``--jobs 1`` and with ``--jobs N`` (wall seconds, medians): what a person at the
+command line waits, the interpreter's start, the imports and the worker processes' start
+included (the rows above reuse this process and its fork server from round to round).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import socket
@@ -189,6 +196,7 @@ def main() -> None:
     parser.add_argument("--scheduler", help="time this running Dask cluster (tcp://HOST:PORT)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds; medians (default 3)")
+    parser.add_argument("--cli", action="store_true", help="also time the CLI, cold")
     args = parser.parse_args()
     if args.dask and not args.scheduler:
         with dask_cluster(args.jobs) as address:
@@ -279,6 +287,28 @@ def run_case(
     )
     if "levels" in info:
         print(one_lane(request, split, median_split), flush=True)
+    if args.cli:
+        print(cli_line(request, args.jobs, args.rounds), flush=True)
+
+
+def cli_line(request: dict[str, Any], jobs: int, rounds: int) -> str:
+    """The CLI's wall seconds on the request, ``--jobs 1`` against ``--jobs N``, a process a
+    run (see the module doc)."""
+    seconds: dict[int, list[float]] = {1: [], jobs: []}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "request.json"
+        path.write_text(json.dumps(request))
+        for _ in range(rounds):
+            for run_jobs in seconds:
+                command = [sys.executable, "-m", "pysolver", "solve", "--jobs", str(run_jobs)]
+                started = perf_counter()
+                subprocess.run([*command, str(path)], cwd=REPO, capture_output=True, check=True)
+                seconds[run_jobs].append(perf_counter() - started)
+    one, many = (statistics.median(seconds[run_jobs]) for run_jobs in seconds)
+    return (
+        f"{'':18} CLI, a process a run: --jobs 1 {one:.2f} s, --jobs {jobs} {many:.2f} s, "
+        f"{one / many:.2f}x"
+    )
 
 
 def one_lane(request: dict[str, Any], split: dict[str, Any], median_split: float) -> str:

@@ -121,6 +121,7 @@ def test_a_killed_lane_worker_leaves_the_count_to_the_memo_walk_and_it_stays_exa
     # with it, so the memo walk counts the board here; the response says why.
     monkeypatch.setenv("PYSOLVER_PURE", "1")
     monkeypatch.setattr(processes, "HERE_BELOW", 0)
+    monkeypatch.setattr(processes, "ALONE_WHILE_STARTING_BELOW", 0)
     monkeypatch.setattr(monitor.Monitor, "interval", 0.0)
     kill_a_worker, killed = killing_a_worker(past=0.3)
     request = pentominoes(["." * 15] * 4, jobs=2, engine="memo")

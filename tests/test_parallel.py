@@ -441,6 +441,7 @@ def test_an_interrupt_in_this_process_s_lane_ends_the_workers_and_is_raised(monk
 def test_an_interrupt_while_this_process_expands_a_level_ends_the_workers(monkeypatch):
     monkeypatch.setenv("PYSOLVER_PURE", "1")
     monkeypatch.setattr(processes, "HERE_BELOW", 0)
+    monkeypatch.setattr(processes, "ALONE_WHILE_STARTING_BELOW", 0)
     expand = memo_levels.LevelWalk.expand
     calls: list[int] = []
 
@@ -903,6 +904,7 @@ def test_a_pure_memo_count_of_a_narrow_board_runs_by_levels_on_the_pool(monkeypa
     # and the workers, so no sub-board is expanded twice: the nodes are the one-lane count's.
     monkeypatch.setenv("PYSOLVER_PURE", "1")
     monkeypatch.setattr(processes, "HERE_BELOW", 0)  # every level on both lanes
+    monkeypatch.setattr(processes, "ALONE_WHILE_STARTING_BELOW", 0)
     monkeypatch.setattr(monitor.Monitor, "interval", 0.0)
     reports: list[dict] = []
     request = four_by_fifteen(jobs=2)
@@ -922,6 +924,7 @@ def test_a_pure_memo_count_of_a_narrow_board_runs_by_levels_on_the_pool(monkeypa
 def test_a_cancelled_count_by_levels_stops_its_workers_with_a_partial_count(monkeypatch):
     monkeypatch.setenv("PYSOLVER_PURE", "1")
     monkeypatch.setattr(processes, "HERE_BELOW", 0)
+    monkeypatch.setattr(processes, "ALONE_WHILE_STARTING_BELOW", 0)
     monkeypatch.setattr(monitor.Monitor, "interval", 0.0)
     reports: list[dict] = []
     answer = api.solve(
@@ -931,6 +934,74 @@ def test_a_cancelled_count_by_levels_stops_its_workers_with_a_partial_count(monk
     assert 0 <= answer["count"] < 1472
     assert 4 <= answer["parallel"]["levels"]["sent"] < 12
     assert not multiprocessing.active_children()
+
+
+def test_levels_go_on_here_while_the_workers_start_and_wait_for_them_when_wide(monkeypatch):
+    # The workers start from a thread (the first waits for the fork server): this process
+    # expands levels alone meanwhile, up to ALONE_WHILE_STARTING_BELOW sub-boards; a wider one
+    # waits for them. 4x15's levels have at most 3,504: over 1,000 they wait.
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    monkeypatch.setattr(processes, "HERE_BELOW", 0)
+    monkeypatch.setattr(processes, "ALONE_WHILE_STARTING_BELOW", 1000)
+    start = processes.WorkerPool.start
+
+    def slow_start(self):
+        time.sleep(1.0)
+        return start(self)
+
+    monkeypatch.setattr(processes.WorkerPool, "start", slow_start)
+    request = four_by_fifteen(jobs=2)
+    answer = api.solve(request)
+    assert (answer["count"], answer["complete"]) == (1472, True)
+    sent = answer["parallel"]["levels"]["sent"]
+    assert 0 < sent < 12, answer["parallel"]  # the small first levels went on here
+    assert answer["stats"]["nodes"] == level_nodes(request)
+    assert not multiprocessing.active_children()
+
+
+def test_a_worker_that_cannot_start_leaves_the_levels_here(monkeypatch):
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    monkeypatch.setattr(processes, "HERE_BELOW", 0)
+
+    def no_start(self):
+        raise OSError("no processes left")
+
+    monkeypatch.setattr(processes.WorkerPool, "start", no_start)
+    answer = api.solve(four_by_fifteen(jobs=2))
+    assert (answer["count"], answer["complete"]) == (1472, True)
+    assert answer["parallel"]["levels"]["sent"] == 0
+    assert "could not start (no processes left)" in answer["parallel"]["lost_lanes"][0]
+
+
+def test_a_pure_request_with_jobs_starts_the_fork_server_before_it_is_read(monkeypatch):
+    started: list[bool] = []
+    monkeypatch.setattr(processes, "warm_up", lambda kernel=False: started.append(kernel))
+    monkeypatch.setenv("PYSOLVER_PURE", "1")
+    for request, starts in [
+        ({"kind": "polyomino", "jobs": 2}, True),
+        ({"kind": "polyomino", "jobs": 2, "mode": "count"}, True),
+        ({"kind": "polyomino", "jobs": 1}, False),
+        ({"kind": "sudoku", "jobs": 2, "mode": "generate"}, False),
+        ({"kind": "polyomino", "jobs": True}, False),
+        ("not a request", False),
+    ]:
+        started.clear()
+        parallel.start_early(request)
+        assert started == ([False] if starts else []), request
+    # With the compiled walk (numba, no PYSOLVER_PURE) the server may need its kernel: it
+    # starts once the request is read, as before.
+    monkeypatch.setattr(parallel.bitset, "compiled_walk", lambda: object())
+    started.clear()
+    parallel.start_early({"kind": "polyomino", "jobs": 2})
+    assert started == []
+    # The midend asks before it reads the request, and only for its own worker processes.
+    asked: list[object] = []
+    monkeypatch.setattr(parallel, "start_early", asked.append)
+    request = four_by_fifteen(jobs=2)
+    api.solve(dict(request, puzzle={"board": ["."]}))  # refused once read: asked before
+    assert asked == [dict(request, puzzle={"board": ["."]})]
+    api.solve(request, runner=parallel.InlineRunner(api.answer_task))
+    assert len(asked) == 1
 
 
 def test_small_levels_stay_in_this_process(monkeypatch):
@@ -948,6 +1019,7 @@ def test_memo_counts_by_levels_and_in_tasks_agree_on_random_narrow_boards(monkey
     # count takes (in tasks: compiled runners and the page's pool cut the same counts).
     monkeypatch.setenv("PYSOLVER_PURE", "1")
     monkeypatch.setattr(processes, "HERE_BELOW", 0)
+    monkeypatch.setattr(processes, "ALONE_WHILE_STARTING_BELOW", 0)
     rng = random.Random(11)
     for _ in range(4):
         request = {"kind": "polyomino", "mode": "count", "engine": "memo"}

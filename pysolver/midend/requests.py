@@ -161,6 +161,10 @@ def _solve(
     started: float,
     runner: Runner | None,
 ) -> dict[str, Any]:
+    if runner is None and isinstance(request, dict) and request.get("jobs", 1) != 1:
+        from pysolver import parallel  # the pool machinery loads only when parallel
+
+        parallel.start_early(request)
     the_kind, query, puzzle = read_request(request, progress, cancel)
     with _no_cyclic_gc():
         try:

@@ -895,6 +895,9 @@ class _TaskRun:
 
 # A level this small is expanded here: sending it costs about what expanding it does.
 HERE_BELOW = 4096
+# While the workers are still starting (``ProcessLanes.open``), a level this small is
+# expanded here alone (50-100 ms of work at most); a wider one waits for them.
+ALONE_WHILE_STARTING_BELOW = 16_384
 
 
 def lane_handler(problem: ExactCoverProblem, budget_bytes: int) -> JobHandler:
@@ -943,26 +946,53 @@ class ProcessLanes(LaneRecord):
     pool: WorkerPool | None = None
     # Per lane, the size of the piece its worker keeps (0: none).
     held: list[int] = field(default_factory=list)
+    # The thread starting the workers (``open``), and what it raised other than OSError.
+    starting: threading.Thread | None = None
+    start_error: BaseException | None = None
 
     def open(self, problem: ExactCoverProblem) -> None:
-        """Start the workers: each makes its tables while this process makes its own and
-        expands the first levels (started at the first level, a worker of 8x8 with the square
-        was still making them 57 ms after this process had sent it the first wide one). One
-        that cannot start (``lost`` says why) leaves every level here."""
+        """Start the workers, from a thread: each makes its tables while this process makes
+        its own and expands the first levels (started at the first level, a worker of 8x8
+        with the square was still making them 57 ms after this process had sent it the first
+        wide one). The first worker waits for the fork server to import the package; this
+        process goes on meanwhile, alone on levels under ``ALONE_WHILE_STARTING_BELOW``
+        (``_started``). Measured, 6x10 pentominoes, the CLI's wall s with ``--jobs 2``
+        (pure walk): 0.72-0.74 when this process waited (0.24 s from here to the first level
+        sent). One that cannot start (``lost`` says why) leaves every level here."""
         self.held = [0] * self.count
         pool = self._pool(problem)
-        try:
-            while len(pool.workers) < self.count - 1:
-                pool.start()
-        except OSError as error:
-            self.lost.append(f"a worker could not start ({error})")
+
+        def start_workers() -> None:
+            try:
+                while len(pool.workers) < self.count - 1:
+                    pool.start()
+            except OSError as error:
+                self.lost.append(f"a worker could not start ({error})")
+            except BaseException as error:  # raised in this process's thread (``_started``)
+                self.start_error = error
+
+        self.starting = threading.Thread(target=start_workers, name="pysolver-lanes-start")
+        self.starting.start()
+
+    def _started(self, size: int) -> bool:
+        """Whether the workers have started (those that could), waiting for them when the
+        level (``size`` sub-boards) is too wide for this process alone."""
+        if self.starting is not None:
+            if self.starting.is_alive() and size < ALONE_WHILE_STARTING_BELOW:
+                return False
+            self.starting.join()
+            self.starting = None
+            if self.start_error is not None:
+                raise self.start_error
+        return True
 
     def step(self, monitor: Monitor) -> Level:
         assert self.walk is not None and self.parts is not None, "started first"
         walk, parts, count = self.walk, self.parts, self.count
+        size = level_size(parts) + sum(self.held)
         pool = self._pool(walk.problem)
-        if level_size(parts) + sum(self.held) < HERE_BELOW or len(pool.workers) < count - 1:
-            self._bring_back(pool, monitor)
+        if size < HERE_BELOW or not self._started(size) or len(pool.workers) < count - 1:
+            self._bring_back(pool, monitor)  # none is held while the workers start
             return super().step(monitor)
         jobs = self._give(
             pool, {lane: ("expand", lane, parts[lane], count) for lane in self._lanes}
@@ -1037,6 +1067,9 @@ class ProcessLanes(LaneRecord):
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
+        if self.starting is not None:
+            self.starting.join()  # a worker it started is then stopped below
+            self.starting = None
         if self.pool is not None:
             if kind is None:
                 self.pool.dismiss()
