@@ -294,17 +294,17 @@ def run_case(
 def cli_line(request: dict[str, Any], jobs: int, rounds: int) -> str:
     """The CLI's wall seconds on the request, ``--jobs 1`` against ``--jobs N``, a process a
     run (see the module doc)."""
-    seconds: dict[int, list[float]] = {1: [], jobs: []}
+    seconds: list[list[float]] = [[], []]  # --jobs 1, --jobs N
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "request.json"
         path.write_text(json.dumps(request))
         for _ in range(rounds):
-            for run_jobs in seconds:
+            for times, run_jobs in zip(seconds, (1, jobs), strict=True):
                 command = [sys.executable, "-m", "pysolver", "solve", "--jobs", str(run_jobs)]
                 started = perf_counter()
                 subprocess.run([*command, str(path)], cwd=REPO, capture_output=True, check=True)
-                seconds[run_jobs].append(perf_counter() - started)
-    one, many = (statistics.median(seconds[run_jobs]) for run_jobs in seconds)
+                times.append(perf_counter() - started)
+    one, many = (statistics.median(times) for times in seconds)
     return (
         f"{'':18} CLI, a process a run: --jobs 1 {one:.2f} s, --jobs {jobs} {many:.2f} s, "
         f"{one / many:.2f}x"

@@ -190,14 +190,14 @@ def test_the_mirror_keeps_cells_on_their_lines_and_changes_no_count(
         cells = problem.item_cells
         assert cells is not None
         order, lines = memo_levels.level_order(problem) or ([], [])
-        _, items = memo_levels._mirror(problem, lines)
+        _, items = memo_levels._mirror(problem, lines, memo.grid_symmetries(problem))
         assert [cells[items[item]] for item in range(len(cells))] == [moved(*c) for c in cells]
     problem = tiling(["." * 15] * 4, ["pentominoes"])
     mirrored = memo_levels.count(problem, Monitor())
     walk = LevelWalk(problem)
     identity = list(range(problem.items))
     monkeypatch.setattr(
-        memo_levels, "_mirror", lambda p, lines: (list(range(len(p.options))), identity)
+        memo_levels, "_mirror", lambda p, lines, symmetries: (list(range(len(p.options))), identity)
     )
     plain = memo_levels.count(problem, Monitor())
     assert mirrored.count == plain.count == 1472

@@ -307,10 +307,14 @@ def grid_symmetries(problem: ExactCoverProblem) -> list[tuple[list[int], list[in
     return found
 
 
-def root_orbits(problem: ExactCoverProblem) -> list[tuple[int, int]] | None:
-    """The root's branches under the matrix's symmetries: (option, orbit size) per orbit of the
-    options of the non-cell primary item with the fewest orbits; None without symmetry."""
-    symmetries = matrix_symmetries(problem)
+def root_orbits(
+    problem: ExactCoverProblem, symmetries: list[list[int]] | None = None
+) -> list[tuple[int, int]] | None:
+    """The root's branches under the matrix's symmetries (``matrix_symmetries``, unless the
+    caller has them): (option, orbit size) per orbit of the options of the non-cell primary
+    item with the fewest orbits; None without symmetry."""
+    if symmetries is None:
+        symmetries = matrix_symmetries(problem)
     if len(symmetries) == 1:
         return None
     cell_count = len(problem.item_cells or ())
