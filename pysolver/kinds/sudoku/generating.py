@@ -40,7 +40,9 @@ search and the singles, ``pysolver.logic``'s techniques grade:
 3. **Swap** (``swap``): a carve ends at a minimal puzzle, which is mostly easy (77% of 9x9 ones
    and nearly every 6x6 one); one easier than asked gets a blank orbit back and a given one
    blanked, for up to ``MAX_SWAPS`` pairs that can be unique (the orbit given back meets the
-   cells where the second solution that kept the other one given differed), and is carved
+   cells where the second solution that kept the other one given differed; each trial's
+   singles settle from those of the puzzle without the blanked orbit, worked out once for
+   all the orbits given back against it: ``given_back``), and is carved
    on from the first pair that makes it harder; when none does, from one of the pairs that
    keep it unique: drawn at random, or for ``expert`` the one whose techniques score the most
    points (``logic_grade``: the hardest within its level, nearer one needing a guess). An
