@@ -15,7 +15,7 @@ from pysolver.engines.subtree import InvalidPath
 from pysolver.kinds import sudoku
 from pysolver.kinds.sudoku.variants import PLAIN, Cage, Variants
 
-SHAPES = {4: (2, 2), 6: (2, 3)}
+SHAPES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
 
 
 def cells_grids(n: int, values: list[int], variants: Variants = PLAIN) -> list[list[int]]:
@@ -146,6 +146,49 @@ def test_6x6_against_dlx(kind: str) -> None:
         found = cells_grids(6, values, variants)
         assert sorted(found) == sorted(dlx_grids(6, values, variants))
         assert len(found) == len(set(map(tuple, found)))
+
+
+def test_cages_looked_at_only_where_cells_changed_give_the_same_tree(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A settle looks again only at the cages whose cells changed since the cage rule last
+    held on them (``_placed_dirty``, ``_place_cages``); with every cage looked at on every
+    pass, the searches of generated killers have the same solutions, in the same order, and
+    the same nodes."""
+    problems = []
+    for size, seed, difficulty in ((6, 1, "medium"), (6, 2, "hard"), (9, 3, "easy")):
+        made = solve(
+            {
+                "kind": "sudoku",
+                "mode": "generate",
+                "seed": seed,
+                "difficulty": difficulty,
+                "puzzle": {"size": size, "variant": "killer"},
+            }
+        )
+        cages = tuple(
+            Cage(cage["sum"], tuple(r * size + c for r, c in cage["cells"]))
+            for cage in made["puzzle"]["cages"]
+        )
+        box_rows, box_cols = SHAPES[size]
+        blank = [0] * (size * size)
+        problems.append(
+            sudoku.masks_problem(size, box_rows, box_cols, blank, Variants(cages=cages))
+        )
+    skipping = [masks.search(problem, limit=50) for problem in problems]
+    every_cage = masks._place_cages
+    monkeypatch.setattr(
+        masks,
+        "_place_cages",
+        lambda boards, solved, cages, dirty: every_cage(boards, solved, cages, -1),
+    )
+    for problem, found in zip(problems, skipping, strict=True):
+        every = masks.search(problem, limit=50)
+        assert (found.solutions, found.count, found.stats) == (
+            every.solutions,
+            every.count,
+            every.stats,
+        )
 
 
 def test_counts_limit_and_nodes() -> None:

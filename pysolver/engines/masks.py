@@ -260,12 +260,18 @@ def estimated_bytes(problem: CellsProblem) -> int:
     return tables + problem.cells * frame
 
 
-def _place_cages(boards: list[int], solved: int, cages: list[tuple[int, tuple[int, ...]]]) -> int:
-    """The cage rule once over every cage (see the module docstring): the mask of the symbols
-    whose boards it changed, or -1 when a cage has no set left."""
+def _place_cages(
+    boards: list[int], solved: int, cages: list[tuple[int, tuple[int, ...]]], dirty: int
+) -> int:
+    """The cage rule once over every cage with a copy in ``dirty`` (see the module docstring):
+    the mask of the symbols whose boards it changed, or -1 when a cage has no set left. A
+    cage whose cells kept their candidates and placements since the rule last held on it
+    holds the same sets: it would change nothing."""
     changed = 0
     symbols = len(boards)
     for cells, sets in cages:
+        if not cells & dirty:
+            continue
         possible = placed = 0
         for index in range(symbols):
             where = boards[index] & cells
@@ -288,10 +294,15 @@ def _place_cages(boards: list[int], solved: int, cages: list[tuple[int, tuple[in
     return changed
 
 
-def _settle(boards: list[int], solved: int, changed: int, layout: _Layout) -> int:
+def _settle(
+    boards: list[int], solved: int, changed: int, layout: _Layout, dirty: int | None = None
+) -> int:
     """Apply the rules to the fixpoint on a node (``boards`` is changed in place); return every
     copy of the cells placed, or -1 when the node is dead. ``changed``: the symbols (a mask,
-    bit s - 1) whose boards changed since their hidden singles were last looked for."""
+    bit s - 1) whose boards changed since their hidden singles were last looked for.
+    ``dirty``: the copies of the cells whose candidates or placement changed since every
+    cage's rule last held (a child: its branching cell and that cell's peers); None, every
+    cell. The cage rule looks only at cages with a cell changed since (``_place_cages``)."""
     all_bits = layout.all_bits
     guards = layout.guards
     lows = layout.lows
@@ -301,6 +312,13 @@ def _settle(boards: list[int], solved: int, changed: int, layout: _Layout) -> in
     peers = layout.peers_at
     symbol_bits = layout.symbol_bits
     symbols = range(len(boards))
+    cages = layout.cages
+    if cages:
+        # The boards and placements the cages were last settled on: what changed since
+        # marks the cages to look at again.
+        seen, seen_solved = boards.copy(), solved
+        if dirty is None:
+            dirty = all_bits
     while True:
         # Naked singles, every cell at once: ``once`` holds the cells some board has,
         # ``twice`` those two boards have.
@@ -367,12 +385,18 @@ def _settle(boards: list[int], solved: int, changed: int, layout: _Layout) -> in
                 boards[index] = board ^ (board & struck)
         if found:
             continue
-        if not layout.cages:
+        if not cages:
             return solved
-        barred = _place_cages(boards, solved, layout.cages)
+        assert dirty is not None
+        dirty |= solved ^ seen_solved
+        for index in symbols:
+            dirty |= seen[index] ^ boards[index]
+        seen, seen_solved = boards.copy(), solved
+        barred = _place_cages(boards, solved, cages, dirty)
         if barred <= 0:
             return -1 if barred else solved
         changed = barred
+        dirty = 0
 
 
 def _branch_cell(boards: list[int], solved: int, layout: _Layout) -> int:
@@ -414,6 +438,16 @@ def _symbols_of(boards: list[int], layout: _Layout, cells: int) -> list[int]:
                 filled[first + low.bit_length()] = index
             first += CHUNK_BITS
     return filled
+
+
+def _placed_dirty(cell: int, layout: _Layout) -> int | None:
+    """``_settle``'s ``dirty`` for a child of a settled node placed at the cell of bit
+    ``cell`` (``_place``: the cell's candidates, and its symbol at its peers, changed); None
+    without cages (nothing to mark)."""
+    if not layout.cages:
+        return None
+    at = cell.bit_length()
+    return layout.copies_at[at] | layout.peers_at[at]
 
 
 def _place(boards: list[int], cell: int, index: int, layout: _Layout) -> int:
@@ -512,7 +546,9 @@ def _children(
         if board & cell:
             child = boards.copy()
             changed = _place(child, cell, index, layout)
-            placed = _settle(child, solved | layout.copies[cell], changed, layout)
+            placed = _settle(
+                child, solved | layout.copies[cell], changed, layout, _placed_dirty(cell, layout)
+            )
             branches.append((number * layout.symbols + index, child, placed))
     return branches
 
@@ -676,7 +712,9 @@ def _search_from(
         # C6. [Place and settle.] Symbol ``choices[index] + 1`` at ``cell``, then the rules.
         nodes += 1
         changed = _place(boards, cell, choices[index], layout)
-        solved = _settle(boards, solved | layout.copies[cell], changed, layout)
+        solved = _settle(
+            boards, solved | layout.copies[cell], changed, layout, _placed_dirty(cell, layout)
+        )
         if nodes >= next_check:
             next_check = nodes + check_every
             if monitor.check(nodes, count, fraction):
