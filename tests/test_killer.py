@@ -16,6 +16,7 @@ import pytest
 import pysolver
 from pysolver.kinds.sudoku import cages as cage_techniques
 from pysolver.kinds.sudoku.board import Grid
+from pysolver.kinds.sudoku.techniques import TECHNIQUES
 from pysolver.kinds.sudoku.variants import Cage
 from tests.test_explain import replay
 from tests.test_sudoku_variants import Rules, brute_force
@@ -226,6 +227,42 @@ def test_every_killer_technique_is_sound_on_random_small_killers() -> None:
             {"kind": "sudoku", "mode": "explain", "puzzle": response["puzzle"]}
         )
         replay([[0] * 6 for _ in range(6)], explained["steps"], response["solutions"][0], (2, 3))
+
+
+def fresh(grid: Grid) -> Grid:
+    """A copy of ``grid`` with nothing remembered: every finder looks at every cage and
+    house again."""
+    twin = grid.copy()
+    twin.memo, twin.known, twin.quiet = set(), {}, {}
+    return twin
+
+
+@pytest.mark.parametrize(("size", "difficulty"), [(6, "hard"), (9, "medium"), (9, "hard")])
+def test_the_cage_finders_remembered_skips_change_no_step(size: int, difficulty: str) -> None:
+    """The cage finders skip the cages and houses unchanged since they found nothing there
+    (``cage_combination``'s cages before the one that fired, too). Along whole killer paths
+    (the techniques up to the level, each step applied), every finder's step on the board
+    that remembers equals its step on a fresh copy that looks at everything."""
+    for seed in range(2):
+        response = generate(size, seed, difficulty)
+        grid = Grid.standard(size, *BOXES[size])
+        grid.cages = tuple(
+            Cage(total, tuple(cells)) for total, cells in cages_of(response["puzzle"], size)
+        )
+        steps = 0
+        while not grid.solved():
+            step = None
+            for technique in TECHNIQUES:
+                expected = technique.find(fresh(grid))
+                step = technique.find(grid)
+                assert step == expected, (seed, technique.name, steps)
+                if step is not None:
+                    break
+            if step is None:
+                break  # an expert board: a guess's turn
+            grid.apply(step)
+            steps += 1
+        assert steps > 20
 
 
 # ---------------------------------------------------------------- hints and the CLI

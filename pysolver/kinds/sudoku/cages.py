@@ -29,7 +29,6 @@ and steps change the board through ``Grid.apply``. Sentences count rows and colu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -60,6 +59,8 @@ class Area:
     # when some cell of the area is in no cage (its sum is unknown).
     outies: tuple[int, ...] | None
     outie_total: int
+    # The innies and outies as a cell mask: all the area's sums read.
+    read: int = 0
 
 
 @dataclass(frozen=True)
@@ -69,13 +70,35 @@ class Tables:
     cage_of: tuple[int, ...]  # per cell, its cage's index, -1 for none
     single: tuple[Area, ...]  # every house alone
     across: tuple[Area, ...]  # runs of 2 to n - 1 neighbouring rows, then columns
+    # Cell masks of what a cage overlap reads (a part unchanged since the finder found
+    # nothing there still holds nothing): per cage, its cells and the houses they are in;
+    # per house, its cells and the cages it meets.
+    around_cage: tuple[int, ...] = ()
+    around_house: tuple[int, ...] = ()
 
 
 def tables(grid: Grid) -> Tables:
-    """The tables of ``grid``'s cages and houses (built once per puzzle and shape)."""
-    return _tables(
-        grid.cages, tuple(tuple(cells) for cells in grid.houses), tuple(grid.house_names)
-    )
+    """The tables of ``grid``'s cages and houses (built once per puzzle and shape, and kept
+    with the board: the key alone, its houses as tuples, cost 20 µs a call)."""
+    kept: tuple[tuple[Cage, ...], Tables] | None = grid.remembered(TABLES)
+    if kept is None or kept[0] is not grid.cages:
+        found = _tables(
+            grid.cages, tuple(tuple(cells) for cells in grid.houses), tuple(grid.house_names)
+        )
+        kept = (grid.cages, found)
+        grid.remember(TABLES, kept)
+    return kept[1]
+
+
+# ``tables``' key in ``Grid.remembered``.
+TABLES = "cage tables"
+
+
+@lru_cache(maxsize=16)
+def cage_masks(cages: tuple[Cage, ...]) -> tuple[int, ...]:
+    """Per cage, its cells as a cell mask (the easiest cage finder needs no more of
+    ``tables``, which costs milliseconds per set of cages, and a generator makes many)."""
+    return tuple(mask_of(cage.cells) for cage in cages)
 
 
 @lru_cache(maxsize=16)
@@ -103,6 +126,7 @@ def _tables(
             outies = tuple(
                 sorted(cell for k in crossing for cell in cages[k].cells if cell not in cells)
             )
+        read = mask_of((*innies, *(outies or ())))
         return Area(
             name,
             len(chosen),
@@ -113,6 +137,7 @@ def _tables(
             total - inside_total,
             outies,
             crossing_total + inside_total - total,
+            read,
         )
 
     single = tuple(area(names[house], [house]) for house in range(len(houses)))
@@ -124,7 +149,25 @@ def _tables(
                 joined = "and" if length == 2 else "to"
                 name = f"{word} {start + 1} {joined} {start + length}"
                 across.append(area(name, run))
-    return Tables(tuple(cage_of), single, tuple(across))
+    cage_cells = cage_masks(cages)
+    house_cells = [mask_of(house) for house in houses]
+    around_cage = tuple(
+        cells | mask_of([c for house in house_cells if house & cells for c in bits(house)])
+        for cells in cage_cells
+    )
+    around_house = tuple(
+        house | mask_of([c for cage in cage_cells if cage & house for c in bits(cage)])
+        for house in house_cells
+    )
+    return Tables(tuple(cage_of), single, tuple(across), around_cage, around_house)
+
+
+def mask_of(cells: tuple[int, ...] | list[int]) -> int:
+    """``cells`` as a cell mask."""
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
 
 
 # ---------------------------------------------------------------- fillings
@@ -229,24 +272,25 @@ class CageState:
     allowed: tuple[int, ...]  # per open cell, the digits it takes in one of them
 
 
-def cage_states(grid: Grid) -> Iterator[CageState]:
-    """The cages of ``grid`` with open cells, in the puzzle's order."""
+def cage_state(grid: Grid, index: int) -> CageState | None:
+    """Cage ``index`` of ``grid``, or None when it has no open cell."""
     values, candidates = grid.values, grid.candidates
-    full = (1 << grid.n) - 1
-    for index, cage in enumerate(grid.cages):
-        open_cells = [cell for cell in cage.cells if not values[cell]]
-        if not open_cells:
-            continue
-        placed = left = 0
-        for cell in cage.cells:
-            if values[cell]:
-                placed |= 1 << (values[cell] - 1)
-                left += values[cell]
-        left = cage.total - left
-        sets, allowed = fillings(
-            left, full & ~placed, tuple(candidates[cell] & ~placed for cell in open_cells)
-        )
-        yield CageState(index, cage, open_cells, placed, left, sets, allowed)
+    cage = grid.cages[index]
+    open_cells = [cell for cell in cage.cells if not values[cell]]
+    if not open_cells:
+        return None
+    placed = left = 0
+    for cell in cage.cells:
+        if values[cell]:
+            placed |= 1 << (values[cell] - 1)
+            left += values[cell]
+    left = cage.total - left
+    sets, allowed = fillings(
+        left,
+        ((1 << grid.n) - 1) & ~placed,
+        tuple(candidates[cell] & ~placed for cell in open_cells),
+    )
+    return CageState(index, cage, open_cells, placed, left, sets, allowed)
 
 
 # ---------------------------------------------------------------- words
@@ -306,16 +350,41 @@ def cage_combination(grid: Grid) -> Step | None:
     if not grid.cages:
         return None
     values = grid.values
-    for state in cage_states(grid):
-        if not state.sets:
-            continue  # no filling at all: a dead end a guess's search handles
+    # The cages found with nothing to remove on the boards this finder last looked at (a
+    # bit per cage): one whose cells kept their candidates since still has nothing (its
+    # fillings read its cells alone). The finder fires on most boards it sees (a generator's
+    # easy killers), so those are the cages before the one that fired, as well as all of
+    # them when none did.
+    boards = tuple(grid.boards)
+    masks = cage_masks(grid.cages)
+    fruitless = 0
+    kept: tuple[tuple[Cage, ...], tuple[int, ...], int] | None = grid.remembered(COMBINATIONS)
+    if kept is not None and kept[0] is grid.cages:
+        changed = 0
+        for old, board in zip(kept[1], boards, strict=True):
+            changed |= old ^ board
+        changed >>= grid.shape.base
+        fruitless = kept[2]
+        for index, cells in enumerate(masks):
+            if cells & changed:
+                fruitless &= ~(1 << index)
+    for index in range(len(masks)):
+        if fruitless >> index & 1:
+            continue
+        state = cage_state(grid, index)
+        if state is None or not state.sets:
+            # No open cell; or no filling at all, a dead end a guess's search handles.
+            fruitless |= 1 << index
+            continue
         removed = [
             (cell, digit)
             for cell, allowed in zip(state.open_cells, state.allowed, strict=True)
             for digit in digits_of(grid.candidates[cell] & ~allowed)
         ]
         if not removed:
+            fruitless |= 1 << index
             continue
+        grid.remember(COMBINATIONS, (grid.cages, boards, fruitless))
         name = capitalised(cage_name(grid, state.cage, with_sum=False))
         choices = ((1 << grid.n) - 1) & ~state.placed
         every = len(list(digit_sets(choices, len(state.open_cells), state.left)))
@@ -337,7 +406,12 @@ def cage_combination(grid: Grid) -> Step | None:
             )
         text += f": {removals_named(grid, removed, whole)}."
         return Step("cage combination", [], removed, list(state.cage.cells), text)
+    grid.remember(COMBINATIONS, (grid.cages, boards, fruitless))
     return None
+
+
+# ``cage_combination``'s key in ``Grid.remembered``.
+COMBINATIONS = "cage combination"
 
 
 def cage_overlap(grid: Grid) -> Step | None:
@@ -346,8 +420,17 @@ def cage_overlap(grid: Grid) -> Step | None:
     if not grid.cages:
         return None
     values, candidates = grid.values, grid.candidates
-    states = list(cage_states(grid))
-    for state in states:
+    # What a cage (or a house) and the cells around it kept since this finder last found
+    # nothing holds no new overlap: only the changed parts are looked at.
+    changed = grid.changed_since("cage overlap")
+    table = tables(grid)
+    states: dict[int, CageState | None] = {}
+    for index, around in enumerate(table.around_cage):
+        if not around & changed:
+            continue
+        state = states[index] = cage_state(grid, index)
+        if state is None:
+            continue
         sure = state.sets[0] if state.sets else 0
         for digits in state.sets[1:]:
             sure &= digits
@@ -376,9 +459,10 @@ def cage_overlap(grid: Grid) -> Step | None:
                     f"{grid.cells_named([cell for cell, _digit in removed])}."
                 )
                 return Step("cage overlap", [], removed, list(state.cage.cells), text)
-    by_index = {state.index: state for state in states}
-    cage_of = tables(grid).cage_of
+    cage_of = table.cage_of
     for house, cells in enumerate(grid.houses):
+        if not table.around_house[house] & changed:
+            continue
         placed = 0
         for cell in cells:
             if values[cell]:
@@ -389,9 +473,13 @@ def cage_overlap(grid: Grid) -> Step | None:
             owners = {cage_of[cell] for cell in places}
             if len(owners) != 1 or -1 in owners:
                 continue
-            state = by_index[owners.pop()]
-            if len(state.cage.cells) == 1:
+            owner = owners.pop()
+            if owner not in states:
+                states[owner] = cage_state(grid, owner)
+            found = states[owner]
+            if found is None or len(found.cage.cells) == 1:
                 continue
+            state = found
             keep = [digits for digits in state.sets if digits & bit]
             removed = [
                 (cell, other)
@@ -411,6 +499,7 @@ def cage_overlap(grid: Grid) -> Step | None:
                 text += f" and so {sets_named(keep)}"
             text += f": {removals_named(grid, removed)}."
             return Step("cage overlap", [], removed, list(state.cage.cells), text)
+    grid.mark_quiet("cage overlap")
     return None
 
 
@@ -449,7 +538,12 @@ def innies_outies_across(grid: Grid) -> Step | None:
 def _rule_of_sums(grid: Grid, areas: tuple[Area, ...], technique: str) -> Step | None:
     values, candidates = grid.values, grid.candidates
     cage_of = tables(grid).cage_of
+    # An area whose innies and outies kept their candidates since this finder last found
+    # nothing there still gives nothing.
+    changed = grid.changed_since(technique)
     for area in areas:
+        if not area.read & changed:
+            continue
         for cells, total, word in (
             (area.innies, area.innie_total, "innie"),
             (area.outies, area.outie_total, "outie"),
@@ -499,6 +593,7 @@ def _rule_of_sums(grid: Grid, areas: tuple[Area, ...], technique: str) -> Step |
             else:
                 text += f"; so {removals_named(grid, removed)}."
             return Step(technique, place, removed, list(cells), text)
+    grid.mark_quiet(technique)
     return None
 
 
