@@ -70,6 +70,9 @@ SUMMARY = (
 # where a wide int's &, | or ^ costs about 2.6 times CPython's, a one-digit int's about 1.5).
 CHUNK_BITS = 30
 CHUNK = (1 << CHUNK_BITS) - 1
+# Per cage, the states whose allowed symbols are kept (``_place_cages``): a 9x9 killer's
+# search meets a few hundred a cage; the bound keeps a long search of a large one in memory.
+CAGE_STATES_KEPT = 4096
 # Board layouts kept (``_shaped_layout``): one per grid shape and set of cages in use.
 LAYOUTS_KEPT = 32
 # Nodes between two monitor checks: CHECK_EVERY on grids of up to CHECK_CELLS cells (9x9, a
@@ -147,7 +150,9 @@ class _Layout:
     copies_at: list[int]
     peers_at: list[int]
     symbol_bits: tuple[int, ...]  # 1 << index, per symbol index
-    cages: list[tuple[int, tuple[int, ...]]]  # (every copy of a cage's cells, its sets)
+    # Per cage: every copy of its cells, its sets, and the symbols its sets allow per state
+    # of the cage seen (symbols possible, then placed, in one int; ``_place_cages``).
+    cages: list[tuple[int, tuple[int, ...], dict[int, int]]]
 
     def cell_mask(self, cells: list[int] | tuple[int, ...]) -> int:
         mask = 0
@@ -171,7 +176,7 @@ def _layout(problem: CellsProblem) -> _Layout:
     if problem.cages:
         layout = replace(
             layout,
-            cages=[(layout.cell_mask(cage.cells), cage.sets) for cage in problem.cages],
+            cages=[(layout.cell_mask(cage.cells), cage.sets, {}) for cage in problem.cages],
         )
     problem.layout = layout
     return layout
@@ -261,28 +266,41 @@ def estimated_bytes(problem: CellsProblem) -> int:
 
 
 def _place_cages(
-    boards: list[int], solved: int, cages: list[tuple[int, tuple[int, ...]]], dirty: int
+    boards: list[int],
+    solved: int,
+    cages: list[tuple[int, tuple[int, ...], dict[int, int]]],
+    dirty: int,
 ) -> int:
     """The cage rule once over every cage with a copy in ``dirty`` (see the module docstring):
     the mask of the symbols whose boards it changed, or -1 when a cage has no set left. A
     cage whose cells kept their candidates and placements since the rule last held on it
-    holds the same sets: it would change nothing."""
+    holds the same sets: it would change nothing. The symbols a cage's sets allow depend on
+    its symbols possible and placed alone: worked out once per such pair and kept (a search
+    meets the same few again and again)."""
     changed = 0
     symbols = len(boards)
-    for cells, sets in cages:
+    for cells, sets, known in cages:
         if not cells & dirty:
             continue
         possible = placed = 0
-        for index in range(symbols):
-            where = boards[index] & cells
+        bit = 1
+        for board in boards:
+            where = board & cells
             if where:
-                possible |= 1 << index
+                possible |= bit
                 if where & solved:
-                    placed |= 1 << index
-        allowed = 0
-        for digits in sets:
-            if digits & placed == placed and not digits & ~possible:
-                allowed |= digits
+                    placed |= bit
+            bit <<= 1
+        state = possible << symbols | placed
+        allowed = known.get(state)
+        if allowed is None:
+            allowed = 0
+            for digits in sets:
+                if digits & placed == placed and not digits & ~possible:
+                    allowed |= digits
+            if len(known) >= CAGE_STATES_KEPT:
+                known.clear()
+            known[state] = allowed
         if not allowed:
             return -1
         barred = possible & ~allowed
