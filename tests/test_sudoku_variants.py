@@ -11,6 +11,7 @@ with ``jobs: 2``. A few 9x9 puzzles made the same way are stored in
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import random
 import sys
@@ -22,6 +23,7 @@ import pytest
 
 from pysolver import pasted, solve
 from pysolver.kinds import sudoku
+from pysolver.kinds.sudoku import variants
 
 DATA = Path(__file__).resolve().parent / "data" / "sudoku_variants.json"
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -679,3 +681,22 @@ def test_x_diagonals_on_a_1x1_grid_are_refused_in_every_mode(request_, mode):
     assert response["ok"] is False
     assert response["error"]["code"] == "invalid_puzzle", response
     assert response["error"]["path"] == "puzzle.diagonals"
+
+
+def test_digit_sets_kept_for_small_questions_and_walked_lazily_for_large_ones() -> None:
+    """``digit_sets`` keeps the answers of small questions (the killer finders ask them
+    again and again) and walks a large one lazily, so a caller can stop early."""
+    every = (1 << 9) - 1
+    for size in range(1, 10):
+        for total in range(1, 46):
+            found = list(variants.digit_sets(every, size, total))
+            by_hand = [
+                sum(1 << (digit - 1) for digit in chosen)
+                for chosen in itertools.combinations(range(1, 10), size)
+                if sum(chosen) == total
+            ]
+            assert sorted(found) == sorted(by_hand), (size, total)
+            assert list(variants.digit_sets(every, size, total)) == found  # kept, same order
+    # C(36, 18) ways: a kept answer would never come; the walk gives its first set at once.
+    huge = variants.digit_sets((1 << 36) - 1, 18, 333)
+    assert bin(next(huge)).count("1") == 18

@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
 from typing import Any
 
 from pysolver.engines.cover import ExactCoverProblem
@@ -52,6 +54,11 @@ from pysolver.protocol import (
 # Enumerating a cage's digit sets stops here: a larger cage on a large grid (C(36, 18) sets)
 # is refused with a message, not left to fill the memory.
 MAX_CAGE_SETS = 20_000
+# The answers of ``digit_sets`` kept (a 9x9's questions are a few thousand at most), and
+# the most ways to choose the digits of one kept (C(9, 4) = 126 on a 9x9, C(12, 6) = 924
+# on a 12x12): a few hundred sets an answer at most, a few MB in all.
+DIGIT_SETS_KEPT = 1 << 12
+KEPT_SETS_MOST = 1_000
 CAGE_FIELDS = ("sum", "cells")
 
 
@@ -277,7 +284,21 @@ def _digits(mask: int) -> list[int]:
 
 def digit_sets(choices: int, size: int, total: int) -> Iterator[int]:
     """Masks of ``size`` distinct digits from the mask ``choices`` (bit d-1: digit d) adding up
-    to ``total``, smallest digits first."""
+    to ``total``, smallest digits first. A question with at most ``KEPT_SETS_MOST`` ways to
+    choose the digits is answered once and kept (the killer finders and generator ask the
+    same few thousand again and again); a larger one is walked lazily, so a caller can stop
+    (``MAX_CAGE_SETS``)."""
+    if comb(choices.bit_count(), size) <= KEPT_SETS_MOST:
+        return iter(_kept_digit_sets(choices, size, total))
+    return _digit_sets(choices, size, total)
+
+
+@lru_cache(maxsize=DIGIT_SETS_KEPT)
+def _kept_digit_sets(choices: int, size: int, total: int) -> tuple[int, ...]:
+    return tuple(_digit_sets(choices, size, total))
+
+
+def _digit_sets(choices: int, size: int, total: int) -> Iterator[int]:
     digits = _digits(choices)
 
     def extend(start: int, size: int, total: int, mask: int) -> Iterator[int]:
