@@ -25,7 +25,10 @@ the fixpoint at every node (``_settle``):
 * **cages**, once the singles are stuck: a cage's admissible sets that still fit (they hold the
   symbols placed in the cage and only symbols its cells may still take) bar every other symbol
   from its cells; no set left kills the node. With its cells all placed, distinct (they are
-  peers) and inside a set of their size, they are that set.
+  peers) and inside a set of their size, they are that set. Only the cages with a cell changed
+  since the rule last held on them are looked at again (a child's: its branching cell, that
+  cell's peers, and what the rules changed since), and a cage's allowed symbols are kept per
+  state of the cage (the symbols possible and placed in it).
 
 Locked candidates (pointing, claiming) are not applied: measured on the hard Sudoku set of
 ``bench/bench_sudoku.py`` they saved fewer nodes than they cost time.
