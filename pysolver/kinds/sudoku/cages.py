@@ -424,6 +424,7 @@ def cage_overlap(grid: Grid) -> Step | None:
     # nothing holds no new overlap: only the changed parts are looked at.
     changed = grid.changed_since("cage overlap")
     table = tables(grid)
+    house_bits = grid.shape.house_bits
     states: dict[int, CageState | None] = {}
     for index, around in enumerate(table.around_cage):
         if not around & changed:
@@ -440,9 +441,15 @@ def cage_overlap(grid: Grid) -> Step | None:
             places = [cell for cell in state.open_cells if candidates[cell] & bit]
             if not places:
                 continue
-            for house, cells in enumerate(grid.houses):
-                if not all(cell in cells for cell in places):
-                    continue
+            # The houses holding every place, in order (a bit per house).
+            shared = house_bits[places[0]]
+            for cell in places[1:]:
+                shared &= house_bits[cell]
+            while shared:
+                low = shared & -shared
+                shared ^= low
+                house = low.bit_length() - 1
+                cells = grid.houses[house]
                 removed = [
                     (cell, digit)
                     for cell in cells
