@@ -431,16 +431,23 @@ def _branch_cell(boards: list[int], solved: int, layout: _Layout) -> int:
     pairs = (twice ^ thrice) & layout.cell_bits
     if pairs:
         return pairs & -pairs
-    best = 0
-    fewest = len(boards) + 1
-    open_cells = once & ~solved & layout.cell_bits
-    while open_cells:
-        low = open_cells & -open_cells
-        open_cells ^= low
-        count = sum(1 for board in boards if board & low)
-        if count < fewest:
-            best, fewest = low, count
-    return best
+    # No cell with two (a killer's search often has none): the counts bit-sliced on, a
+    # level per candidate, over the cell bits alone shifted down (narrow ints): ``levels[k]``
+    # holds the cells with more than k candidates.
+    base = layout.cell_base
+    open_cells = (once & ~solved) >> base
+    count = len(boards)
+    levels = [0] * (count + 1)
+    for board in boards:
+        board >>= base
+        for level in range(count, 0, -1):
+            levels[level] |= levels[level - 1] & board
+        levels[0] |= board
+    for level in range(2, count):
+        exact = levels[level] & ~levels[level + 1] & open_cells
+        if exact:
+            return (exact & -exact) << base
+    return (open_cells & -open_cells) << base
 
 
 def _symbols_of(boards: list[int], layout: _Layout, cells: int) -> list[int]:
