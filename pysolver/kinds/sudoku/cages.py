@@ -111,33 +111,45 @@ def _tables(
         for cell in cage.cells:
             cage_of[cell] = index
     per_house = n * (n + 1) // 2
+    cage_cells = cage_masks(cages)
+    house_cells = [mask_of(house) for house in houses]
+    caged = 0
+    for cells in cage_cells:
+        caged |= cells
 
     def area(name: str, chosen: list[int]) -> Area:
-        cells = {cell for house in chosen for cell in houses[house]}
-        touched = sorted({cage_of[cell] for cell in cells if cage_of[cell] >= 0})
-        inside = [k for k in touched if all(cell in cells for cell in cages[k].cells)]
-        crossing = [k for k in touched if k not in inside]
-        innies = tuple(sorted(cell for cell in cells if cage_of[cell] not in inside))
+        # Cell masks throughout (a generator makes tables for many sets of cages).
+        cells = 0
+        for house in chosen:
+            cells |= house_cells[house]
+        touched = [k for k, mask in enumerate(cage_cells) if mask & cells]
+        inside = [k for k in touched if not cage_cells[k] & ~cells]
+        crossing = [k for k in touched if cage_cells[k] & ~cells]
+        inside_cells = crossing_cells = 0
+        for k in inside:
+            inside_cells |= cage_cells[k]
+        for k in crossing:
+            crossing_cells |= cage_cells[k]
+        innie_cells = cells & ~inside_cells
         total = per_house * len(chosen)
         inside_total = sum(cages[k].total for k in inside)
         crossing_total = sum(cages[k].total for k in crossing)
         outies: tuple[int, ...] | None = None
-        if -1 not in (cage_of[cell] for cell in cells):
-            outies = tuple(
-                sorted(cell for k in crossing for cell in cages[k].cells if cell not in cells)
-            )
-        read = mask_of((*innies, *(outies or ())))
+        outie_cells = 0
+        if not cells & ~caged:
+            outie_cells = crossing_cells & ~cells
+            outies = tuple(bits(outie_cells))
         return Area(
             name,
             len(chosen),
             total,
             inside_total,
             crossing_total,
-            innies,
+            tuple(bits(innie_cells)),
             total - inside_total,
             outies,
             crossing_total + inside_total - total,
-            read,
+            innie_cells | outie_cells,
         )
 
     single = tuple(area(names[house], [house]) for house in range(len(houses)))
@@ -149,8 +161,6 @@ def _tables(
                 joined = "and" if length == 2 else "to"
                 name = f"{word} {start + 1} {joined} {start + length}"
                 across.append(area(name, run))
-    cage_cells = cage_masks(cages)
-    house_cells = [mask_of(house) for house in houses]
     around_cage = tuple(
         cells | mask_of([c for house in house_cells if house & cells for c in bits(house)])
         for cells in cage_cells
