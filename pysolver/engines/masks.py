@@ -74,8 +74,10 @@ SUMMARY = (
 CHUNK_BITS = 30
 CHUNK = (1 << CHUNK_BITS) - 1
 # Per cage, the states whose allowed symbols are kept (``_place_cages``): a 9x9 killer's
-# search meets a few hundred a cage; the bound keeps a long search of a large one in memory.
-CAGE_STATES_KEPT = 4096
+# search meets a few hundred a cage; the bound keeps a long search of a large one in memory
+# (``estimated_bytes`` counts them full: two ints and a dict slot each).
+CAGE_STATES_KEPT = 1024
+CAGE_STATE_BYTES = 2 * budget.INT_BYTES + 3 * budget.POINTER_BYTES
 # Board layouts kept (``_shaped_layout``): one per grid shape and set of cages in use.
 LAYOUTS_KEPT = 32
 # Nodes between two monitor checks: CHECK_EVERY on grids of up to CHECK_CELLS cells (9x9, a
@@ -258,14 +260,15 @@ def unit_layout(cells: int, symbols: int, units: list[list[int]]) -> _Layout:
 
 
 def estimated_bytes(problem: CellsProblem) -> int:
-    """What ``search`` allocates at most: its tables and, per branching level (at most one per
-    cell), a frame with a copy of the boards."""
+    """What ``search`` allocates at most: its tables, per branching level (at most one per
+    cell) a frame with a copy of the boards, and the cages' kept states."""
     bits = (len(problem.units) + 1) * (problem.symbols + 1) + problem.cells
     board = budget.INT_BYTES + bits // 8
     tables = problem.cells * 4 * (2 * board + 2 * budget.POINTER_BYTES)
     tables += 2 * budget.list_bytes(bits + 1)  # copies_at and peers_at: the same ints again
     frame = budget.list_bytes(problem.symbols) + problem.symbols * board + budget.LIST_BYTES
-    return tables + problem.cells * frame
+    kept = len(problem.cages) * CAGE_STATES_KEPT * CAGE_STATE_BYTES
+    return tables + problem.cells * frame + kept
 
 
 def _place_cages(
