@@ -569,7 +569,11 @@ def test_a_dask_worker_lost_in_a_count_by_levels_leaves_it_to_the_memo_walk(monk
 
         def step_then_lose_a_worker(self, monitor_):
             if self.levels_sent == 3 and fault == "killed":
-                cluster.workers[0].kill()
+                # The worker's process and the nanny above it, at once: a nanny killed alone
+                # leaves its worker to notice and stop in its own time (on a loaded machine
+                # the lane answered five more levels first).
+                for pid in process_tree(cluster.workers[0].pid):
+                    os.kill(pid, signal.SIGKILL)
                 cluster.workers[0].wait()
             elif self.levels_sent == 3 and not paused:
                 paused.extend(process_tree(cluster.workers[0].pid))
