@@ -416,35 +416,36 @@ def singles_fixpoint(kind: Translation, values: list[int]) -> tuple[list[int], i
 
 
 def blanked_fixpoint(
-    kind: Translation, values: list[int], orbit: tuple[int, ...]
-) -> Callable[[], tuple[list[int], int]]:
-    """``singles_fixpoint`` of ``values`` (as they are now) with ``orbit`` blanked, worked out
-    on the first call and kept."""
+    kind: Translation, values: list[int], orbit: tuple[int, ...], solution: list[int]
+) -> Callable[[tuple[int, ...]], tuple[list[int], int]]:
+    """A function of cells given back: ``singles_fixpoint`` of ``values`` (as they are now)
+    with ``orbit`` blanked and those cells given (``given_back``). The fixpoint with the orbit
+    blanked is worked out on the first call and kept for the others (a swap tries many orbits
+    given back against one blanked)."""
     blanked = values.copy()
     for cell in orbit:
         blanked[cell] = 0
     found: list[tuple[list[int], int]] = []
 
-    def fixpoint() -> tuple[list[int], int]:
+    def with_given(cells: tuple[int, ...]) -> tuple[list[int], int]:
         if not found:
             found.append(singles_fixpoint(kind, blanked))
-        return found[0]
+        return given_back(kind, found[0], cells, solution)
 
-    return fixpoint
+    return with_given
 
 
 def given_back(
     kind: Translation,
-    without: Callable[[], tuple[list[int], int]],
+    settled: tuple[list[int], int],
     cells: tuple[int, ...],
     solution: list[int],
 ) -> tuple[list[int], int]:
-    """``singles_fixpoint`` of a puzzle with ``cells`` given (their digits of ``solution``),
-    from ``without()``, that of the puzzle without them (not changed): the cells' other
-    candidates struck, and the rules settled again. The rules reach one fixpoint whatever the
-    order, so it is the one ``singles_fixpoint`` finds from scratch, at a fraction of the cost
-    (a swap tries many orbits given back against one blanked)."""
-    settled = without()
+    """``settled`` (the singles' boards and cells placed; not changed) with ``cells`` given
+    their digits of ``solution``: the cells' other candidates struck, and the rules settled
+    again. The rules reach one fixpoint whatever the order, so it is the one
+    ``singles_fixpoint`` finds from scratch for the puzzle with those cells given, at a
+    fraction of the cost."""
     boards = settled[0].copy()
     copies = kind.houses.shape.copies
     changed = 0
@@ -489,7 +490,6 @@ def unique_after_blanking(
     # Every solution has the singles' digit at a cell they placed: no search there.
     searched = [cell for cell in orbit if not placed & copies[cell]]
     layout = kind.houses.shape.layout
-    every = (1 << len(boards)) - 1
     budget = UNIQUE_BUDGET if kind.fields else None
     for position, cell in enumerate(searched):
         index = solution[cell] - 1
@@ -506,10 +506,7 @@ def unique_after_blanking(
         if not result.complete:
             return 0
         if position + 1 < len(searched):
-            kept = boards[index]
-            boards = [board & ~copies[cell] for board in boards]
-            boards[index] = kept
-            placed = masks.settle_boards(boards, placed, layout, every ^ 1 << index)
+            boards, placed = given_back(kind, (boards, placed), (cell,), solution)
     return None
 
 
@@ -778,7 +775,7 @@ def swap_once(
         # The known sets only ``removed`` gives in (the others keep a given whatever comes
         # back): a pair is tried when ``back`` meets each of them.
         bare = [cells for cells in known if not cells & kept]
-        without = blanked_fixpoint(kind, carving.values, removed)
+        without = blanked_fixpoint(kind, carving.values, removed, solution)
         for back in blank:
             back_cells = sum(1 << cell for cell in back)
             if not witness & back_cells:
@@ -798,7 +795,7 @@ def swap_once(
             for cell in back:
                 trial.values[cell] = solution[cell]
             tried += 1
-            fixpoint = partial(given_back, kind, without, back, solution)
+            fixpoint = partial(without, back)
             blanked = try_blank(kind, trial, removed, solution, args, fixpoint)
             for cells in trial.witnesses.values():
                 if cells not in known and not cells & kept:
