@@ -426,6 +426,11 @@ class Grid:
         before = self.quiet.get(finder)
         if before is None:
             return (1 << (self.n * self.n)) - 1
+        return self.changed_from(before)
+
+    def changed_from(self, before: tuple[int, ...]) -> int:
+        """The cells whose candidates changed (or that were placed) since the boards were
+        ``before`` (a ``tuple(self.boards)`` taken then), as a cell mask."""
         changed = 0
         for old, board in zip(before, self.boards, strict=True):
             changed |= old ^ board

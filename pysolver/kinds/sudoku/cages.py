@@ -29,8 +29,10 @@ and steps change the board through ``Grid.apply``. Sentences count rows and colu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from pysolver.kinds.sudoku.board import Grid, bits, digits_of, listed
 from pysolver.kinds.sudoku.variants import Cage, digit_sets
@@ -78,26 +80,42 @@ class Tables:
 
 
 def tables(grid: Grid) -> Tables:
-    """The tables of ``grid``'s cages and houses (built once per puzzle and shape, and kept
-    with the board: the key alone, its houses as tuples, cost 20 µs a call)."""
-    kept: tuple[tuple[Cage, ...], Tables] | None = grid.remembered(TABLES)
+    """The tables of ``grid``'s cages and houses (built once per puzzle and shape)."""
+    found: Tables = kept_with(grid, TABLES, _grid_tables)
+    return found
+
+
+def _grid_tables(grid: Grid) -> Tables:
+    return _tables(
+        grid.cages, tuple(tuple(cells) for cells in grid.houses), tuple(grid.house_names)
+    )
+
+
+def cage_masks(grid: Grid) -> tuple[int, ...]:
+    """Per cage of ``grid``, its cells as a cell mask (the easiest cage finder needs no more
+    of ``tables``, which costs milliseconds per set of cages, and a generator makes many)."""
+    found: tuple[int, ...] = kept_with(grid, CAGE_MASKS, lambda grid: masks_of(grid.cages))
+    return found
+
+
+def kept_with(grid: Grid, key: str, make: Callable[[Grid], Any]) -> Any:
+    """``make(grid)``, kept with the board under ``key`` (``Grid.remembered``) for its cages:
+    worked out once per puzzle, where a cache keyed by the cages would hash them all on
+    every call (a finder's, 20 µs for the tables' key)."""
+    kept = grid.remembered(key)
     if kept is None or kept[0] is not grid.cages:
-        found = _tables(
-            grid.cages, tuple(tuple(cells) for cells in grid.houses), tuple(grid.house_names)
-        )
-        kept = (grid.cages, found)
-        grid.remember(TABLES, kept)
+        kept = (grid.cages, make(grid))
+        grid.remember(key, kept)
     return kept[1]
 
 
-# ``tables``' key in ``Grid.remembered``.
+# ``tables``' and ``cage_masks``' keys in ``Grid.remembered``.
 TABLES = "cage tables"
+CAGE_MASKS = "cage masks"
 
 
-@lru_cache(maxsize=16)
-def cage_masks(cages: tuple[Cage, ...]) -> tuple[int, ...]:
-    """Per cage, its cells as a cell mask (the easiest cage finder needs no more of
-    ``tables``, which costs milliseconds per set of cages, and a generator makes many)."""
+def masks_of(cages: tuple[Cage, ...]) -> tuple[int, ...]:
+    """Per cage, its cells as a cell mask."""
     return tuple(mask_of(cage.cells) for cage in cages)
 
 
@@ -111,7 +129,7 @@ def _tables(
         for cell in cage.cells:
             cage_of[cell] = index
     per_house = n * (n + 1) // 2
-    cage_cells = cage_masks(cages)
+    cage_cells = masks_of(cages)
     house_cells = [mask_of(house) for house in houses]
     caged = 0
     for cells in cage_cells:
@@ -366,14 +384,11 @@ def cage_combination(grid: Grid) -> Step | None:
     # easy killers), so those are the cages before the one that fired, as well as all of
     # them when none did.
     boards = tuple(grid.boards)
-    masks = cage_masks(grid.cages)
+    masks = cage_masks(grid)
     fruitless = 0
     kept: tuple[tuple[Cage, ...], tuple[int, ...], int] | None = grid.remembered(COMBINATIONS)
     if kept is not None and kept[0] is grid.cages:
-        changed = 0
-        for old, board in zip(kept[1], boards, strict=True):
-            changed |= old ^ board
-        changed >>= grid.shape.base
+        changed = grid.changed_from(kept[1])
         fruitless = kept[2]
         for index, cells in enumerate(masks):
             if cells & changed:
