@@ -700,3 +700,109 @@ def test_digit_sets_kept_for_small_questions_and_walked_lazily_for_large_ones() 
     # C(36, 18) ways: a kept answer would never come; the walk gives its first set at once.
     huge = variants.digit_sets((1 << 36) - 1, 18, 333)
     assert bin(next(huge)).count("1") == 18
+
+
+# ---------------------------------------------------------------- the rule of 45
+
+
+def all_solutions(rules: Rules, cap: int = 400) -> list[list[int]]:
+    """Every solution of the blank grid of ``rules`` (at most ``cap``): cell by cell in
+    reading order, every digit that breaks no rule so far."""
+    found: list[list[int]] = []
+    n = rules.n
+    units = rules.units()
+    cage_of = {p: (total, cells) for total, cells in rules.cages for p in cells}
+
+    def extend(grid: list[int], p: int) -> None:
+        if len(found) >= cap:
+            return
+        if p == n * n:
+            found.append(grid.copy())
+            return
+        for digit in range(1, n + 1):
+            if any(grid[q] == digit for unit in units if p in unit for q in unit):
+                continue
+            if p in cage_of:
+                total, cells = cage_of[p]
+                placed = [grid[q] for q in cells if grid[q]]
+                if digit in placed:
+                    continue
+                so_far = sum(placed) + digit
+                left = len(cells) - len(placed) - 1
+                if so_far + left * (left + 1) // 2 > total or (left == 0 and so_far != total):
+                    continue
+            grid[p] = digit
+            extend(grid, p + 1)
+            grid[p] = 0
+
+    extend([0] * (n * n), 0)
+    return found
+
+
+def implied_of(rules: Rules) -> list[variants.Cage]:
+    cages = tuple(variants.Cage(total, tuple(cells)) for total, cells in rules.cages)
+    return variants.implied_cages(rules.n, rules.units(), cages)
+
+
+def test_implied_cages_hold_in_every_solution():
+    """Each cage the rule of 45 implies has distinct digits adding up to its sum in every
+    solution of the puzzle (listed by a plain enumeration), on killers fully and partly
+    caged, with and without diagonals; and some lie across units (from groups of several)."""
+    rng = random.Random(45)
+    implied_count = across = 0
+    for case in range(24):
+        n, box = ((4, (2, 2)), (6, (2, 3)))[case % 2]
+        rules = Rules(n, box, diagonals=case % 3 == 0)
+        _count, solution = brute_force(rules, [0] * (n * n), 1, rng)
+        assert solution is not None
+        coverage = 1.0 if case % 4 < 2 else 0.7
+        rules.cages = random_cages(n, solution, rng, coverage, (2, 4))
+        solutions = all_solutions(rules)
+        assert solution in solutions
+        for cage in implied_of(rules):
+            implied_count += 1
+            across += not any(set(cage.cells) <= set(unit) for unit in rules.units())
+            for grid in solutions:
+                digits = [grid[p] for p in cage.cells]
+                assert len(set(digits)) == len(digits), (rules, cage)
+                assert sum(digits) == cage.total, (rules, cage)
+    assert implied_count > 50
+    assert across > 0
+
+
+def test_outies_are_only_implied_when_every_cell_of_the_group_is_caged():
+    """A 4x4 row with a cell outside every cage gives no outies: the cage crossing its edge
+    does not know the uncaged cell's digit (its innies, the uncaged cell and the crossing
+    cage's cells in the row, are still implied)."""
+    # Row 1: cells 0, 1 in a cage of 3; cells 2 and 6 in a cage of 5 (6 is row 2); cell 3 in
+    # no cage. Outies of row 1 would be {6}, only if cell 3 were caged.
+    rules = Rules(4, (2, 2), cages=[(3, [0, 1]), (5, [2, 6])])
+    implied = {cage.cells: cage.total for cage in implied_of(rules)}
+    assert (2, 3) in implied and implied[(2, 3)] == 7  # innies of row 1: 10 - 3
+    assert (6,) not in implied
+    rules.cages.append((4, [3]))  # now row 1 is caged: its outie, cell 6, is 3 + 5 + 4 - 10
+    implied = {cage.cells: cage.total for cage in implied_of(rules)}
+    assert implied[(6,)] == 2
+
+
+def test_implied_cages_cut_the_search_of_blank_killers():
+    """Two 9x9 killers without givens (``tests/data/killers_blank.json``) solved by the masks
+    engine with and without the rule of 45's cages: the same one solution, in far fewer
+    nodes (measured: 1,888 -> 20 and 2,134 -> 18)."""
+    from pysolver.engines import masks
+
+    entries = json.loads((DATA.parent / "killers_blank.json").read_text())
+    for entry in entries:
+        response = solve({"kind": "sudoku", "limit": 2, "puzzle": entry["puzzle"]})
+        rules = rules_of(entry["puzzle"])
+        plain_cages = [
+            masks.Cage(tuple(cells), tuple(variants.digit_sets((1 << 9) - 1, len(cells), total)))
+            for total, cells in rules.cages
+        ]
+        plain = masks.search(
+            masks.CellsProblem(81, 9, [(1 << 9) - 1] * 81, rules.units(), plain_cages), limit=2
+        )
+        assert response["engine"] == "masks" and response["unique"], entry["name"]
+        assert plain.complete and plain.count == 1
+        assert sum(response["solutions"][0], []) == plain.solutions[0]
+        assert response["stats"]["nodes"] * 3 < plain.stats["nodes"], entry["name"]

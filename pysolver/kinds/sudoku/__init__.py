@@ -38,8 +38,9 @@ every engine, trace, heatmap and split below unchanged. A jigsaw's response has 
 
 Engines: ``masks`` (default, ``pysolver.engines.masks``) searches the grid as cells with
 candidate masks and units (rows, columns, boxes or regions, diagonals) that hold each digit once,
-killer cages as digit sets (``masks_problem``): naked and hidden singles for all cells at once,
-then a branch on a cell with the fewest candidates. Its answers are the filled grids
+killer cages as digit sets, with the cages the rule of 45 implies (``masks_problem``,
+``variants.masks_cages``): naked and hidden singles for all cells at once, then a branch on a
+cell with the fewest candidates. Its answers are the filled grids
 (``masks_plan``); trace and estimate modes, which walk an exact cover tree, run on
 ``MASKS_STANDIN`` (``singles``) instead, and so do grids larger than ``MASKS_DEFAULT_MOST``
 (9x9) unless the request names masks; the response names the engine that ran. The other engines
@@ -664,20 +665,16 @@ def masks_problem(
 ) -> masks.CellsProblem:
     """The grid for the ``masks`` engine: givens as one-symbol candidates, blanks open to all;
     rows, columns and boxes (or regions), and diagonals, as units; cages with their digit
-    sets (see ``sudoku_variants.cage_digit_sets``)."""
+    sets, and those the rule of 45 implies (see ``sudoku_variants.masks_cages``)."""
     every = (1 << n) - 1
     candidates = [1 << (value - 1) if value else every for value in values]
     if not variants.cages:
         return _masks_grid(
             n, box_rows, box_cols, variants.regions, variants.diagonals
         ).with_candidates(candidates)
-    cages = [
-        masks.Cage(cage.cells, tuple(sudoku_variants.cage_digit_sets(n, values, cage, index)))
-        for index, cage in enumerate(variants.cages)
-    ]
-    return masks.CellsProblem(
-        n * n, n, candidates, masks_units(n, box_rows, box_cols, variants), cages
-    )
+    units = masks_units(n, box_rows, box_cols, variants)
+    cages = sudoku_variants.masks_cages(n, units, values, variants.cages)
+    return masks.CellsProblem(n * n, n, candidates, units, cages)
 
 
 # Grids kept by shape (a jigsaw's regions are part of its shape): a few suffice for a session.

@@ -67,14 +67,16 @@ MAX_MERGES = 60
 MAX_ATTEMPTS = {4: 20, 6: 20, 9: 8}
 # The levels each size reaches within its attempts on some seeds (facts.json's
 # generate.levels_by_size as "killer:N", so the page offers only these; a level left out is
-# answered by the nearest found, with a note). Measured: 4x4 medium on 3 of 13 seeds (2, 5,
-# 10), hard on none of 8 (all easy, 0.3 to 1.3 s each); 6x6 hard on 2 of 8 (0, 5), fiendish on
-# 1 of 8 (2), expert on none of 5 (medium or hard after 2 to 6 s); 9x9 fiendish on none of
-# seeds 0 to 2 (docs/generating.md), the other four on seed 11 (tests/test_killer.py).
+# answered by the nearest found, with a note). Measured (2026-11-28, since the engine reads the
+# rule of 45's cages): 4x4 medium on 3 of 13 seeds (2, 5, 10), hard on none of 8 (all easy,
+# 0.1 to 0.3 s each); 6x6 hard on 2 of 8 (0, 5), fiendish on 1 of 8 (2), expert on 3 of 12 (0,
+# 8, 9); 9x9 fiendish on 2 of 8 (1, 2; the others hard after 3 to 4.5 s), the other four on
+# seed 11 (tests/test_killer.py). 6x6 and 9x9 make every level; they are listed all the same,
+# since the page would read a plain 6x6 Sudoku's levels for a 6x6 killer not named here.
 LEVELS_BY_SIZE = {
     4: ("easy", "medium"),
-    6: ("easy", "medium", "hard", "fiendish"),
-    9: ("easy", "medium", "hard", "expert"),
+    6: ("easy", "medium", "hard", "fiendish", "expert"),
+    9: ("easy", "medium", "hard", "fiendish", "expert"),
 }
 # Branch nodes a uniqueness search may take before the cages count as not unique (split on).
 UNIQUE_BUDGET = 3_000
