@@ -136,6 +136,11 @@ class Shape:
         # those of its peers.
         self.copies = list(layout.cell_copies)
         self.peer_copies = [layout.peers[1 << (self.base + cell)] for cell in range(cells)]
+        # Per cell, a board's bits but its copies, and but its peers' copies: what a placement
+        # keeps, as a positive int (``board & ~copies`` would build a negative wide int first,
+        # a dear step at each placement).
+        self.keep_cell = [layout.all_bits ^ mask for mask in self.copies]
+        self.keep_peers = [layout.all_bits ^ mask for mask in self.peer_copies]
         self.house_mask = [sum(1 << cell for cell in group) for group in houses]
         self.cell_houses: list[list[int]] = [[] for _ in range(cells)]
         for house, group in enumerate(houses):
@@ -284,22 +289,23 @@ class Grid:
         boards = self.boards
         index = digit - 1
         bit = 1 << index
-        copies = shape.copies[cell]
+        keep = shape.keep_cell[cell]
         mask = self.candidates[cell] | bit
         while mask:
             low = mask & -mask
             mask ^= low
-            boards[low.bit_length() - 1] &= ~copies
+            boards[low.bit_length() - 1] &= keep
         board = boards[index]
         hit = (board >> shape.base) & shape.peer_mask[cell]
         if hit:
-            boards[index] = board & ~shape.peer_copies[cell]
+            boards[index] = board & shape.keep_peers[cell]
             candidates = self.candidates
+            others = shape.full ^ bit
             while hit:
                 low = hit & -hit
                 hit ^= low
-                candidates[low.bit_length() - 1] &= ~bit
-        self.filled[index] |= copies
+                candidates[low.bit_length() - 1] &= others
+        self.filled[index] |= shape.copies[cell]
         self.values[cell] = digit
         self.candidates[cell] = bit
         self.open &= ~(1 << cell)
@@ -308,7 +314,7 @@ class Grid:
     def eliminate(self, cell: int, digit: int) -> None:
         index = digit - 1
         self.candidates[cell] &= ~(1 << index)
-        self.boards[index] &= ~self.shape.copies[cell]
+        self.boards[index] &= self.shape.keep_cell[cell]
         self._state = None
 
     def restrict(self, cell: int, mask: int) -> None:
