@@ -4,8 +4,10 @@ to the solution (``tests/test_explain.py``'s checker), and the CLI makes killers
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +19,7 @@ import pysolver
 from pysolver.kinds.sudoku import cages as cage_techniques
 from pysolver.kinds.sudoku.board import Grid
 from pysolver.kinds.sudoku.techniques import TECHNIQUES
-from pysolver.kinds.sudoku.variants import Cage
+from pysolver.kinds.sudoku.variants import Cage, digit_sets
 from tests.test_explain import replay
 from tests.test_sudoku_variants import Rules, brute_force
 
@@ -152,6 +154,33 @@ def test_cage_combination_keeps_the_digits_of_the_sets_that_fit() -> None:
     step = cage_techniques.cage_combination(grid)
     assert step is not None and removed(step, 9) == {(4, 4, d) for d in range(1, 10) if d != 6}
     assert "already holds 4" in step.text
+
+
+def test_fillings_are_every_way_of_filling_the_cells() -> None:
+    """``fillings`` (sets worked out per set and reach, kept apart) against a plain listing of
+    every assignment of distinct digits to the cells: the same sets, in ``digit_sets``' order,
+    and per cell the same digits. Random cells of 1 to 5 on 9 digits, many sharing sets."""
+    rng = random.Random(7)
+    for _ in range(400):
+        size = rng.randint(1, 5)
+        candidates = tuple(rng.randrange(1, 1 << 9) for _ in range(size))
+        choices = ((1 << 9) - 1) & ~rng.choice((0, 0, 1 << rng.randrange(9)))
+        total = rng.randint(size * (size + 1) // 2, size * (19 - size) // 2)
+        sets: set[int] = set()
+        allowed = [0] * size
+        for digits in itertools.permutations(range(1, 10), size):
+            if sum(digits) != total or any(
+                not choices >> (d - 1) & 1 or not mask >> (d - 1) & 1
+                for d, mask in zip(digits, candidates, strict=True)
+            ):
+                continue
+            sets.add(sum(1 << (d - 1) for d in digits))
+            for i, d in enumerate(digits):
+                allowed[i] |= 1 << (d - 1)
+        viable, found = cage_techniques.fillings(total, choices, candidates)
+        in_order = [d for d in digit_sets(choices, size, total) if d in sets]
+        assert list(viable) == in_order, (total, choices, candidates)
+        assert list(found) == allowed, (total, choices, candidates)
 
 
 def test_cage_overlap_both_ways() -> None:
