@@ -57,9 +57,13 @@ from pysolver.protocol import (
 # is refused with a message, not left to fill the memory.
 MAX_CAGE_SETS = 20_000
 # A cage the rule of 45 implies (``implied_cages``) is given to the search only with at most
-# this many digit sets (C(9, 4) = 126: any on a 9x9): a larger one rules out little and is
-# looked at again whenever its cells change.
-IMPLIED_SETS_MOST = 128
+# this many cells and digit sets: a larger one rules out little and is looked at again
+# whenever one of its cells changes. On a 9x9 every sum of up to 6 digits has at most 12 sets,
+# and 6 cells made the same nodes as 9 within 4% (16 generated killers); on a 16x16 of domino
+# cages, where none of them cut the tree, cages of 12 to 16 cells made each node 3 times
+# dearer, and two of 4 and 6 cells with 34 and 117 sets 14%.
+IMPLIED_CELLS_MOST = 6
+IMPLIED_SETS_MOST = 24
 # Grid shapes whose groups of units ``sum_groups`` keeps.
 SUM_GROUPS_KEPT = 16
 # The answers of ``digit_sets`` kept (a 9x9's questions are a few thousand at most), and
@@ -487,8 +491,9 @@ def masks_cages(
 ) -> list[masks.Cage]:
     """A killer's cages for the ``masks`` engine: each cage with its digit sets
     (``cage_digit_sets``), then the cages the rule of 45 implies (``implied_cages``) with at
-    most ``IMPLIED_SETS_MOST`` sets each. ``units``: the grid's, rows, then columns, then
-    boxes or regions, then any diagonals (as ``masks_units`` and ``Grid.houses`` list them)."""
+    most ``IMPLIED_CELLS_MOST`` cells (``implied_cages`` leaves out larger ones) and
+    ``IMPLIED_SETS_MOST`` sets each. ``units``: the grid's, rows, then columns, then boxes or
+    regions, then any diagonals (as ``masks_units`` and ``Grid.houses`` list them)."""
     found = [
         masks.Cage(cage.cells, tuple(cage_digit_sets(n, values, cage, index)))
         for index, cage in enumerate(cages)
@@ -509,9 +514,10 @@ def implied_cages(n: int, units: list[list[int]], cages: tuple[Cage, ...]) -> li
     that sum. When every cell of the group is caged, the cells outside it of the cages
     crossing its edge (the outies) add up to what those cages hold beyond the group. Innies or
     outies whose digits must all differ (each two share a unit or a cage) are a cage, unless a
-    cage has exactly those cells already. Measured on 16 9x9 killers of generate mode (`hard`
-    and `expert`, seeds 0-7), proved unique by the engine: 69,366 search nodes in 2.73 s
-    without them, 3,306 in 0.27 s with them."""
+    cage has exactly those cells already or they are more than ``IMPLIED_CELLS_MOST``.
+    Measured on 16 9x9 killers of generate mode (`hard` and `expert`, seeds 0-7), proved
+    unique through ``pysolver.solve``: 69,366 search nodes in 2.78 s without them, 3,306 in
+    0.24 s with them."""
     groups, unit_peers = sum_groups(n, tuple(tuple(unit) for unit in units))
     peers = list(unit_peers)
     cage_masks = []
@@ -528,7 +534,7 @@ def implied_cages(n: int, units: list[list[int]], cages: tuple[Cage, ...]) -> li
     implied: list[Cage] = []
 
     def add(cells: int, total: int) -> None:
-        if not cells or cells in known:
+        if not 0 < cells.bit_count() <= IMPLIED_CELLS_MOST or cells in known:
             return
         rest = cells
         while rest:
