@@ -56,6 +56,7 @@ ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("sudoku-12", "sudoku", {"size": 12}),
     ("sudoku-9-jigsaw", "sudoku", {"size": 9, "variant": "jigsaw"}),
     ("sudoku-9-x", "sudoku", {"size": 9, "variant": "x"}),
+    ("sudoku-9-killer", "sudoku", {"size": 9, "variant": "killer"}),
     ("shikaku-10", "shikaku", {"rows": 10, "cols": 10}),
     ("shikaku-20", "shikaku", {"rows": 20, "cols": 20}),
     ("polyomino-5x3", "polyomino", {"rows": 5, "cols": 3}),
@@ -112,7 +113,7 @@ def table(
     where: str,
 ) -> None:
     print(f"\n{where}: seconds over seeds 0-{seeds - 1} (wall median / worst; CPU median)")
-    print(f"{'row':<18} {'level':<7} {'median':>8} {'worst':>8} {'cpu':>8}  reached")
+    print(f"{'row':<18} {'level':<8} {'median':>8} {'worst':>8} {'cpu':>8}  reached")
     for row in rows:
         by_level: dict[str, list[tuple[float, float | None, bool]]] = {}
         for level, request in requests(row, seeds):
@@ -124,7 +125,7 @@ def table(
             cpu_text = f"{statistics.median(cpus):8.3f}" if cpus else f"{'-':>8}"
             reached = sum(1 for *_times, hit in runs if hit)
             print(
-                f"{row[0]:<18} {level:<7} {statistics.median(walls):8.3f} {max(walls):8.3f} "
+                f"{row[0]:<18} {level:<8} {statistics.median(walls):8.3f} {max(walls):8.3f} "
                 f"{cpu_text}  {reached}/{len(runs)}"
             )
 
