@@ -740,8 +740,16 @@ def all_solutions(rules: Rules, cap: int = 100) -> list[list[int]]:
 
 
 def implied_of(rules: Rules) -> list[variants.Cage]:
-    cages = tuple(variants.Cage(total, tuple(cells)) for total, cells in rules.cages)
-    return variants.implied_cages(rules.n, rules.units(), cages)
+    from pysolver.kinds.sudoku import board, cages
+
+    regions = None
+    if rules.regions is not None:
+        labels = "".join(rules.regions)
+        regions = tuple(labels.index(label) for label in labels)  # numbered by first cell
+    box = rules.box or (1, rules.n)  # unread with regions
+    shape = board.standard_shape(rules.n, *box, regions, rules.diagonals)
+    given = tuple(variants.Cage(total, tuple(cells)) for total, cells in rules.cages)
+    return cages.implied_cages(shape, given)
 
 
 def test_implied_cages_hold_in_every_solution():

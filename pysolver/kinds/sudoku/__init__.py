@@ -39,7 +39,7 @@ every engine, trace, heatmap and split below unchanged. A jigsaw's response has 
 Engines: ``masks`` (default, ``pysolver.engines.masks``) searches the grid as cells with
 candidate masks and units (rows, columns, boxes or regions, diagonals) that hold each digit once,
 killer cages as digit sets, with the cages the rule of 45 implies (``masks_problem``,
-``variants.masks_cages``): naked and hidden singles for all cells at once, then a branch on a
+``cages.masks_cages``): naked and hidden singles for all cells at once, then a branch on a
 cell with the fewest candidates. Its answers are the filled grids
 (``masks_plan``); trace and estimate modes, which walk an exact cover tree, run on
 ``MASKS_STANDIN`` (``singles``) instead, and so do grids larger than ``MASKS_DEFAULT_MOST``
@@ -94,7 +94,8 @@ from pysolver.kinds.sudoku import pasted as sudoku_pasted
 from pysolver.kinds.sudoku import pictures as sudoku_pictures
 from pysolver.kinds.sudoku import techniques as sudoku_techniques
 from pysolver.kinds.sudoku import variants as sudoku_variants
-from pysolver.kinds.sudoku.board import Grid
+from pysolver.kinds.sudoku.board import Grid, standard_shape
+from pysolver.kinds.sudoku.cages import masks_cages
 from pysolver.kinds.sudoku.pictures import SYMBOLS
 from pysolver.kinds.sudoku.pictures import solution_svg as solution_svg
 from pysolver.kinds.sudoku.pictures import solution_text as solution_text
@@ -665,16 +666,18 @@ def masks_problem(
 ) -> masks.CellsProblem:
     """The grid for the ``masks`` engine: givens as one-symbol candidates, blanks open to all;
     rows, columns and boxes (or regions), and diagonals, as units; cages with their digit
-    sets, and those the rule of 45 implies (see ``sudoku_variants.masks_cages``)."""
+    sets, and those the rule of 45 implies (see ``cages.masks_cages``)."""
     every = (1 << n) - 1
     candidates = [1 << (value - 1) if value else every for value in values]
     if not variants.cages:
         return _masks_grid(
             n, box_rows, box_cols, variants.regions, variants.diagonals
         ).with_candidates(candidates)
-    units = masks_units(n, box_rows, box_cols, variants)
-    cages = sudoku_variants.masks_cages(n, units, values, variants.cages)
-    return masks.CellsProblem(n * n, n, candidates, units, cages)
+    shape = standard_shape(n, box_rows, box_cols, variants.regions, variants.diagonals)
+    cages = masks_cages(shape, values, variants.cages)
+    return masks.CellsProblem(
+        n * n, n, candidates, masks_units(n, box_rows, box_cols, variants), cages
+    )
 
 
 # Grids kept by shape (a jigsaw's regions are part of its shape): a few suffice for a session.

@@ -22,6 +22,10 @@ sees (cages, houses and digits in a fixed order) or None, and nothing on a board
   (distinct where two of them share a house or a cage): a candidate in no way of making it
   goes.
 
+The same areas serve the ``masks`` engine's search (``masks_cages``, ``implied_cages``): their
+innies and outies whose digits must differ are given to it as cages of their own, with the
+sums the rule of 45 gives them.
+
 The board's houses, placements and candidates are ``pysolver.kinds.sudoku.board``'s; only
 ``values``, ``candidates``, ``houses``, ``house_names``, ``peer_mask`` and ``cages`` are read,
 and steps change the board through ``Grid.apply``. Sentences count rows and columns from 1.
@@ -32,10 +36,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from typing import Any
 
-from pysolver.kinds.sudoku.board import Grid, bits, digits_of, listed
-from pysolver.kinds.sudoku.variants import Cage, digit_sets
+from pysolver.engines import masks
+from pysolver.kinds.sudoku.board import Grid, Shape, bits, digits_of, listed
+from pysolver.kinds.sudoku.variants import Cage, cage_digit_sets, cage_digit_sets_lazily, digit_sets
 from pysolver.logic.step import LEVELS, Step, Technique
 
 # The most open cells an innie or outie sum is worked out over (each cell's candidates are
@@ -44,6 +50,14 @@ MAX_SUM_CELLS = 4
 # Fillings worked out per cage state and sum states kept (generation solves the same cage
 # states over and over).
 KEPT = 1 << 15
+# A cage the rule of 45 implies (``implied_cages``) is given to the search only with at most
+# this many cells and digit sets: a larger one rules out little and is looked at again
+# whenever one of its cells changes. On a 9x9 every sum of up to 6 digits has at most 12 sets,
+# and 6 cells made the same nodes as 9 within 4% (16 generated killers); on a 16x16 of domino
+# cages, where none of them cut the tree, cages of 12 to 16 cells made each node 3 times
+# dearer, and two of 4 and 6 cells with 34 and 117 sets 14%.
+IMPLIED_CELLS_MOST = 6
+IMPLIED_SETS_MOST = 24
 
 
 @dataclass(frozen=True)
@@ -130,55 +144,16 @@ def _tables(
             cage_of[cell] = index
     per_house = n * (n + 1) // 2
     cage_cells = masks_of(cages)
-    house_cells = [mask_of(house) for house in houses]
     caged = 0
     for cells in cage_cells:
         caged |= cells
-
-    def area(name: str, chosen: list[int]) -> Area:
-        # Cell masks throughout (a generator makes tables for many sets of cages).
-        cells = 0
-        for house in chosen:
-            cells |= house_cells[house]
-        touched = [k for k, mask in enumerate(cage_cells) if mask & cells]
-        inside = [k for k in touched if not cage_cells[k] & ~cells]
-        crossing = [k for k in touched if cage_cells[k] & ~cells]
-        inside_cells = crossing_cells = 0
-        for k in inside:
-            inside_cells |= cage_cells[k]
-        for k in crossing:
-            crossing_cells |= cage_cells[k]
-        innie_cells = cells & ~inside_cells
-        total = per_house * len(chosen)
-        inside_total = sum(cages[k].total for k in inside)
-        crossing_total = sum(cages[k].total for k in crossing)
-        outies: tuple[int, ...] | None = None
-        outie_cells = 0
-        if not cells & ~caged:
-            outie_cells = crossing_cells & ~cells
-            outies = tuple(bits(outie_cells))
-        return Area(
-            name,
-            len(chosen),
-            total,
-            inside_total,
-            crossing_total,
-            tuple(bits(innie_cells)),
-            total - inside_total,
-            outies,
-            crossing_total + inside_total - total,
-            innie_cells | outie_cells,
-        )
-
-    single = tuple(area(names[house], [house]) for house in range(len(houses)))
-    across = []
-    for first, word in ((0, "rows"), (n, "columns")):
-        for length in range(2, n):
-            for start in range(n - length + 1):
-                run = list(range(first + start, first + start + length))
-                joined = "and" if length == 2 else "to"
-                name = f"{word} {start + 1} {joined} {start + length}"
-                across.append(area(name, run))
+    groups = house_groups(houses, names)
+    made = [
+        area(name, cells, count, per_house, cages, cage_cells, caged)
+        for name, cells, count in groups
+    ]
+    single, across = tuple(made[: len(houses)]), made[len(houses) :]
+    house_cells = [cells for _name, cells, _count in groups[: len(houses)]]
     around_cage = tuple(
         cells | mask_of([c for house in house_cells if house & cells for c in bits(house)])
         for cells in cage_cells
@@ -190,12 +165,169 @@ def _tables(
     return Tables(tuple(cage_of), single, tuple(across), around_cage, around_house)
 
 
+@lru_cache(maxsize=16)
+def house_groups(
+    houses: tuple[tuple[int, ...], ...], names: tuple[str, ...]
+) -> tuple[tuple[str, int, int], ...]:
+    """The areas the innies and outies finders read on a grid shape, as (name, cell mask,
+    how many houses): every house alone, then the runs of 2 to n - 1 neighbouring rows, then
+    of columns."""
+    n = len(houses[0])
+    house_cells = [mask_of(house) for house in houses]
+    groups = [(names[house], house_cells[house], 1) for house in range(len(houses))]
+    for first, word in ((0, "rows"), (n, "columns")):
+        for length in range(2, n):
+            for start in range(n - length + 1):
+                cells = 0
+                for house in range(first + start, first + start + length):
+                    cells |= house_cells[house]
+                joined = "and" if length == 2 else "to"
+                groups.append((f"{word} {start + 1} {joined} {start + length}", cells, length))
+    return tuple(groups)
+
+
+@lru_cache(maxsize=16)
+def search_groups(
+    houses: tuple[tuple[int, ...], ...], names: tuple[str, ...]
+) -> tuple[tuple[str, int, int], ...]:
+    """``house_groups`` and every two boxes (or regions) sharing a row or a column: the
+    areas of ``implied_cages``."""
+    n = len(houses[0])
+    boxes = range(2 * n, min(3 * n, len(houses)))
+    spans = {
+        box: ({cell // n for cell in houses[box]}, {cell % n for cell in houses[box]})
+        for box in boxes
+    }
+    pairs = [
+        (f"{names[first]} and {names[second]}", mask_of(houses[first]) | mask_of(houses[second]), 2)
+        for first in boxes
+        for second in boxes
+        if first < second
+        and (spans[first][0] & spans[second][0] or spans[first][1] & spans[second][1])
+    ]
+    return (*house_groups(houses, names), *pairs)
+
+
+def area(
+    name: str,
+    cells: int,
+    houses: int,
+    per_house: int,
+    cages: tuple[Cage, ...],
+    cage_cells: tuple[int, ...],
+    caged: int,
+) -> Area:
+    """The rule of 45 on ``cells`` (a cell mask), the union of ``houses`` disjoint houses
+    each adding up to ``per_house`` (``rule_of_45``)."""
+    total = per_house * houses
+    innie_cells, outie_cells, inside_total, crossing_total = rule_of_45(
+        cells, cages, cage_cells, caged
+    )
+    return Area(
+        name,
+        houses,
+        total,
+        inside_total,
+        crossing_total,
+        tuple(bits(innie_cells)),
+        total - inside_total,
+        tuple(bits(outie_cells)) if outie_cells >= 0 else None,
+        crossing_total + inside_total - total,
+        innie_cells | max(outie_cells, 0),
+    )
+
+
+def rule_of_45(
+    cells: int, cages: tuple[Cage, ...], cage_cells: tuple[int, ...], caged: int
+) -> tuple[int, int, int, int]:
+    """For an area of disjoint houses (``cells``, a cell mask): its innies (its cells outside
+    the cages wholly inside it), its outies (the cells outside it of the cages crossing its
+    edge; -1 when a cell of the area is in no cage, so their sum is unknown), what the cages
+    wholly inside it add up to, and what those crossing its edge do. ``cage_cells``: each
+    cage's cells as a cell mask, ``caged``: every caged cell (cell masks throughout: a
+    generator works out the areas of many sets of cages)."""
+    inside_cells = crossing_cells = inside_total = crossing_total = 0
+    for mask, cage in zip(cage_cells, cages, strict=True):
+        if mask & cells:
+            if mask | cells == cells:
+                inside_cells |= mask
+                inside_total += cage.total
+            else:
+                crossing_cells |= mask
+                crossing_total += cage.total
+    outie_cells = crossing_cells & ~cells if not cells & ~caged else -1
+    return cells & ~inside_cells, outie_cells, inside_total, crossing_total
+
+
 def mask_of(cells: tuple[int, ...] | list[int]) -> int:
     """``cells`` as a cell mask."""
     mask = 0
     for cell in cells:
         mask |= 1 << cell
     return mask
+
+
+# ---------------------------------------------------------------- the rule of 45 for the search
+
+
+def masks_cages(shape: Shape, values: list[int], cages: tuple[Cage, ...]) -> list[masks.Cage]:
+    """A killer's cages for the ``masks`` engine on a grid of ``shape``: each cage with its
+    digit sets (``cage_digit_sets``), then the cages the rule of 45 implies
+    (``implied_cages``) with at most ``IMPLIED_SETS_MOST`` sets each."""
+    found = [
+        masks.Cage(cage.cells, tuple(cage_digit_sets(shape.n, values, cage, index)))
+        for index, cage in enumerate(cages)
+    ]
+    for cage in implied_cages(shape, cages):
+        sets = tuple(islice(cage_digit_sets_lazily(shape.n, values, cage), IMPLIED_SETS_MOST + 1))
+        if len(sets) <= IMPLIED_SETS_MOST:
+            found.append(masks.Cage(cage.cells, sets))
+    return found
+
+
+def implied_cages(shape: Shape, cages: tuple[Cage, ...]) -> list[Cage]:
+    """The cages the rule of 45 implies on a grid of ``shape``: a search that knows them sees
+    sooner what the puzzle's cages force, and finds the same solutions.
+
+    The areas are the innies and outies finders' (``house_groups``: every house, every run of
+    2 to n - 1 neighbouring rows, and of columns) and every two boxes (or regions) sharing a
+    row or a column (``search_groups``). An area's innies, and its outies when it is all
+    caged (``rule_of_45``), whose digits must all differ (each two share a house or a cage) are a
+    cage, unless a cage has exactly those cells already or they are more than
+    ``IMPLIED_CELLS_MOST``. Measured on 16 9x9 killers of generate mode (`hard` and `expert`,
+    seeds 0-7), proved unique through ``pysolver.solve``: 69,366 search nodes in 2.78 s
+    without them, 3,306 in 0.24 s with them."""
+    n = shape.n
+    cage_cells = masks_of(cages)
+    peers = list(shape.peer_mask)
+    caged = 0
+    for cells in cage_cells:
+        caged |= cells
+        for cell in bits(cells):
+            peers[cell] |= cells
+    known = set(cage_cells)
+    implied: list[Cage] = []
+
+    def add(cells: int, total: int) -> None:
+        if not 0 < cells.bit_count() <= IMPLIED_CELLS_MOST or cells in known:
+            return
+        rest = cells
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if (cells ^ low) & ~peers[low.bit_length() - 1]:
+                return  # two of them may hold the same digit
+        known.add(cells)
+        implied.append(Cage(total, tuple(bits(cells))))
+
+    houses = tuple(tuple(cells) for cells in shape.houses)
+    for _name, cells, count in search_groups(houses, tuple(shape.house_names)):
+        total = n * (n + 1) // 2 * count
+        innies, outies, inside_total, crossing_total = rule_of_45(cells, cages, cage_cells, caged)
+        add(innies, total - inside_total)
+        if outies >= 0:
+            add(outies, crossing_total + inside_total - total)
+    return implied
 
 
 # ---------------------------------------------------------------- fillings

@@ -29,8 +29,8 @@ from typing import Any
 from pysolver.engines import masks
 from pysolver.kinds.sudoku import path as sudoku_path
 from pysolver.kinds.sudoku.board import Grid, step_json
+from pysolver.kinds.sudoku.cages import masks_cages
 from pysolver.kinds.sudoku.techniques import PLAIN_TECHNIQUES, TECHNIQUES
-from pysolver.kinds.sudoku.variants import masks_cages
 from pysolver.logic.step import Step
 from pysolver.midend.plan import ExplainArgs, Explained, Hinted
 from pysolver.protocol import puzzle_error, require_int, require_list
@@ -97,7 +97,7 @@ def solution_from(grid: Grid, args: ExplainArgs) -> tuple[list[int], bool]:
     n = grid.n
     stage = args.stage()
     if grid.cages:
-        cages = masks_cages(n, grid.houses, grid.values, grid.cages)
+        cages = masks_cages(grid.shape, grid.values, grid.cages)
         problem = masks.CellsProblem(n * n, n, grid.candidates.copy(), grid.houses, cages)
         result = masks.search(problem, limit=2, monitor=stage)
     else:

@@ -38,11 +38,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import islice
 from math import comb
 from typing import Any
 
-from pysolver.engines import masks
 from pysolver.engines.cover import ExactCoverProblem
 from pysolver.protocol import (
     did_you_mean,
@@ -56,16 +54,6 @@ from pysolver.protocol import (
 # Enumerating a cage's digit sets stops here: a larger cage on a large grid (C(36, 18) sets)
 # is refused with a message, not left to fill the memory.
 MAX_CAGE_SETS = 20_000
-# A cage the rule of 45 implies (``implied_cages``) is given to the search only with at most
-# this many cells and digit sets: a larger one rules out little and is looked at again
-# whenever one of its cells changes. On a 9x9 every sum of up to 6 digits has at most 12 sets,
-# and 6 cells made the same nodes as 9 within 4% (16 generated killers); on a 16x16 of domino
-# cages, where none of them cut the tree, cages of 12 to 16 cells made each node 3 times
-# dearer, and two of 4 and 6 cells with 34 and 117 sets 14%.
-IMPLIED_CELLS_MOST = 6
-IMPLIED_SETS_MOST = 24
-# Grid shapes whose groups of units ``sum_groups`` keeps.
-SUM_GROUPS_KEPT = 16
 # The answers of ``digit_sets`` kept (a 9x9's questions are a few thousand at most), and
 # the most ways to choose the digits of one kept (C(9, 4) = 126 on a 9x9, C(12, 6) = 924
 # on a 12x12): a few hundred sets an answer at most, a few MB in all.
@@ -337,15 +325,15 @@ def cage_digit_sets(n: int, values: list[int], cage: Cage, index: int) -> list[i
     cage's givens and a set of the digits left adding up to what they leave of the sum
     (``encode``'s sets, each with the givens added). Refused past ``MAX_CAGE_SETS``."""
     sets = []
-    for mask in _cage_sets(n, values, cage):
+    for mask in cage_digit_sets_lazily(n, values, cage):
         sets.append(mask)
         if len(sets) > MAX_CAGE_SETS:
             raise _too_many_sets(index)
     return sets
 
 
-def _cage_sets(n: int, values: list[int], cage: Cage) -> Iterator[int]:
-    """``cage_digit_sets``' sets, lazily."""
+def cage_digit_sets_lazily(n: int, values: list[int], cage: Cage) -> Iterator[int]:
+    """``cage_digit_sets``' sets, lazily (unbounded: the caller stops)."""
     given = given_sum = 0
     open_cells = 0
     for position in cage.cells:
@@ -481,121 +469,6 @@ def encode(
         cage_sets.append((index, mask))
     problem = ExactCoverProblem(primary, len(items) - primary, options)
     return VariantMatrix(problem, option_codes, cage_sets, items)
-
-
-# ---------------------------------------------------------------- the rule of 45
-
-
-def masks_cages(
-    n: int, units: list[list[int]], values: list[int], cages: tuple[Cage, ...]
-) -> list[masks.Cage]:
-    """A killer's cages for the ``masks`` engine: each cage with its digit sets
-    (``cage_digit_sets``), then the cages the rule of 45 implies (``implied_cages``) with at
-    most ``IMPLIED_CELLS_MOST`` cells (``implied_cages`` leaves out larger ones) and
-    ``IMPLIED_SETS_MOST`` sets each. ``units``: the grid's, rows, then columns, then boxes or
-    regions, then any diagonals (as ``masks_units`` and ``Grid.houses`` list them)."""
-    found = [
-        masks.Cage(cage.cells, tuple(cage_digit_sets(n, values, cage, index)))
-        for index, cage in enumerate(cages)
-    ]
-    for cage in implied_cages(n, units, cages):
-        sets = tuple(islice(_cage_sets(n, values, cage), IMPLIED_SETS_MOST + 1))
-        if len(sets) <= IMPLIED_SETS_MOST:
-            found.append(masks.Cage(cage.cells, sets))
-    return found
-
-
-def implied_cages(n: int, units: list[list[int]], cages: tuple[Cage, ...]) -> list[Cage]:
-    """The cages the rule of 45 implies: a search that knows them sees sooner what the
-    puzzle's cages force, and finds the same solutions.
-
-    A *group* (``sum_groups``) is a union of disjoint units: its digits add up to 1 + ... + n
-    once per unit. The cages wholly inside it leave its other cells (the innies) the rest of
-    that sum. When every cell of the group is caged, the cells outside it of the cages
-    crossing its edge (the outies) add up to what those cages hold beyond the group. Innies or
-    outies whose digits must all differ (each two share a unit or a cage) are a cage, unless a
-    cage has exactly those cells already or they are more than ``IMPLIED_CELLS_MOST``.
-    Measured on 16 9x9 killers of generate mode (`hard` and `expert`, seeds 0-7), proved
-    unique through ``pysolver.solve``: 69,366 search nodes in 2.78 s without them, 3,306 in
-    0.24 s with them."""
-    groups, unit_peers = sum_groups(n, tuple(tuple(unit) for unit in units))
-    peers = list(unit_peers)
-    cage_masks = []
-    caged = 0
-    for cage in cages:
-        mask = 0
-        for cell in cage.cells:
-            mask |= 1 << cell
-        for cell in cage.cells:
-            peers[cell] |= mask
-        cage_masks.append(mask)
-        caged |= mask
-    known = set(cage_masks)
-    implied: list[Cage] = []
-
-    def add(cells: int, total: int) -> None:
-        if not 0 < cells.bit_count() <= IMPLIED_CELLS_MOST or cells in known:
-            return
-        rest = cells
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if cells & ~peers[low.bit_length() - 1]:
-                return  # two of them may hold the same digit
-        known.add(cells)
-        implied.append(Cage(total, tuple(cell for cell in range(n * n) if cells >> cell & 1)))
-
-    unit_total = n * (n + 1) // 2
-    for group, count in groups:
-        inner = inner_sum = crossing = crossing_sum = 0
-        for mask, cage in zip(cage_masks, cages, strict=True):
-            if mask & group:
-                if mask | group == group:
-                    inner |= mask
-                    inner_sum += cage.total
-                else:
-                    crossing |= mask
-                    crossing_sum += cage.total
-        total = unit_total * count
-        add(group ^ inner, total - inner_sum)
-        if caged & group == group:
-            add(crossing & ~group, crossing_sum + inner_sum - total)
-    return implied
-
-
-@lru_cache(maxsize=SUM_GROUPS_KEPT)
-def sum_groups(
-    n: int, units: tuple[tuple[int, ...], ...]
-) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
-    """The groups of ``implied_cages`` on a grid of these ``units`` (rows, columns, boxes or
-    regions, diagonals), each a cell mask and its number of units: every unit; every run of 2
-    to n - 1 neighbouring rows, and of columns; every two boxes (or regions) sharing a row or
-    a column. And per cell, the mask of the cells sharing a unit with it (itself included)."""
-    masks_of = []
-    for unit in units:
-        mask = 0
-        for cell in unit:
-            mask |= 1 << cell
-        masks_of.append(mask)
-    groups = [(mask, 1) for mask in masks_of]
-    for lines in (masks_of[:n], masks_of[n : 2 * n]):
-        for start in range(n):
-            run = lines[start]
-            for end in range(start + 1, n - 1 if start == 0 else n):
-                run |= lines[end]
-                groups.append((run, end - start + 1))
-    boxes = masks_of[2 * n : 3 * n]
-    rows_of = [{cell // n for cell in unit} for unit in units[2 * n : 3 * n]]
-    columns_of = [{cell % n for cell in unit} for unit in units[2 * n : 3 * n]]
-    for first in range(len(boxes)):
-        for second in range(first + 1, len(boxes)):
-            if rows_of[first] & rows_of[second] or columns_of[first] & columns_of[second]:
-                groups.append((boxes[first] | boxes[second], 2))
-    peers = [0] * (n * n)
-    for mask, unit in zip(masks_of, units, strict=True):
-        for cell in unit:
-            peers[cell] |= mask
-    return tuple(groups), tuple(peers)
 
 
 def sides(cell: int, n: int) -> list[int]:
