@@ -447,14 +447,14 @@ def given_back(
     ``singles_fixpoint`` finds from scratch for the puzzle with those cells given, at a
     fraction of the cost."""
     boards = settled[0].copy()
-    copies = kind.houses.shape.copies
+    shape = kind.houses.shape
     changed = 0
     for cell in cells:
         keep = solution[cell] - 1
-        spot = copies[cell]
+        spot, others = shape.copies[cell], shape.keep_cell[cell]
         for index, board in enumerate(boards):
             if index != keep and board & spot:
-                boards[index] = board ^ (board & spot)
+                boards[index] = board & others
                 changed |= 1 << index
     placed = settled[1]
     if changed:
