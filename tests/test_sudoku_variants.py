@@ -85,12 +85,14 @@ def brute_force(
     cap: int,
     rng: random.Random | None = None,
     max_nodes: int | None = None,
+    every: list[list[int]] | None = None,
 ) -> tuple[int, list[int] | None]:
     """(number of solutions up to ``cap``, the first one found): backtracking on the open cell
     with the fewest digits that break no rule so far (a unit holds a digit once; a cage's
     digits differ, never exceed its sum and, once it is full, add up to it). With ``rng`` the
     digits are tried in a random order; with ``max_nodes`` the search gives up after that many
-    nodes, answering what it found (the generator's way past region layouts with no grid)."""
+    nodes, answering what it found (the generator's way past region layouts with no grid).
+    ``every``: a list each solution found is appended to."""
     n = rules.n
     peers: list[set[int]] = [set() for _ in range(n * n)]
     for unit in rules.units():
@@ -131,6 +133,8 @@ def brute_force(
         if best is None:
             if not found:
                 found.append(grid.copy())
+            if every is not None:
+                every.append(grid.copy())
             return 1
         p, digits = best
         if rng is not None:
@@ -706,37 +710,10 @@ def test_digit_sets_kept_for_small_questions_and_walked_lazily_for_large_ones() 
 
 
 def all_solutions(rules: Rules, cap: int = 100) -> list[list[int]]:
-    """Every solution of the blank grid of ``rules`` (at most ``cap``): cell by cell in
-    reading order, every digit that breaks no rule so far."""
-    found: list[list[int]] = []
-    n = rules.n
-    units = rules.units()
-    cage_of = {p: (total, cells) for total, cells in rules.cages for p in cells}
-
-    def extend(grid: list[int], p: int) -> None:
-        if len(found) >= cap:
-            return
-        if p == n * n:
-            found.append(grid.copy())
-            return
-        for digit in range(1, n + 1):
-            if any(grid[q] == digit for unit in units if p in unit for q in unit):
-                continue
-            if p in cage_of:
-                total, cells = cage_of[p]
-                placed = [grid[q] for q in cells if grid[q]]
-                if digit in placed:
-                    continue
-                so_far = sum(placed) + digit
-                left = len(cells) - len(placed) - 1
-                if so_far + left * (left + 1) // 2 > total or (left == 0 and so_far != total):
-                    continue
-            grid[p] = digit
-            extend(grid, p + 1)
-            grid[p] = 0
-
-    extend([0] * (n * n), 0)
-    return found
+    """Every solution of the blank grid of ``rules`` (at most ``cap``), by the brute force."""
+    every: list[list[int]] = []
+    brute_force(rules, [0] * (rules.n * rules.n), cap, every=every)
+    return every
 
 
 def implied_of(rules: Rules) -> list[variants.Cage]:
